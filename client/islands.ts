@@ -1,0 +1,65 @@
+/**
+ * Finds the islands the server rendered (`data-island`) and wakes each when
+ * its mode says: at load, when visible, or on first interaction. An island's
+ * chunk and React are fetched only then.
+ */
+type Wake = "load" | "visible" | "interaction";
+
+const INTERACTIONS = ["pointerdown", "focusin", "pointerenter", "touchstart"] as const;
+
+async function wake(element: HTMLElement): Promise<void> {
+  const src = element.dataset.src;
+  if (!src) return;
+  const [mod, runtime] = await Promise.all([import(/* @vite-ignore */ src), import("./hydrate")]);
+  const props = JSON.parse(element.dataset.props || "{}") as Record<string, unknown>;
+  await runtime.hydrate(element, mod.default, props);
+  element.dataset.hydrated = "true";
+}
+
+function onInteraction(element: HTMLElement): void {
+  let ready: Promise<void> | undefined;
+  const start = () => {
+    for (const type of INTERACTIONS) element.removeEventListener(type, start);
+    ready ??= wake(element);
+    ready.catch(reportFailure);
+    return ready;
+  };
+  // A click that lands before hydration is held and replayed on the live island.
+  const hold = (event: MouseEvent) => {
+    if (element.dataset.hydrated === "true") {
+      element.removeEventListener("click", hold, true);
+      return;
+    }
+    const target = (event.target as Element).closest<HTMLElement>("button, [role=button]");
+    if (!target || !element.contains(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    void start().then(() => target.click());
+  };
+  element.addEventListener("click", hold, true);
+  for (const type of INTERACTIONS) element.addEventListener(type, start, { passive: true });
+}
+
+function onVisible(element: HTMLElement): void {
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) {
+      observer.disconnect();
+      void wake(element).catch(reportFailure);
+    }
+  });
+  observer.observe(element);
+}
+
+function reportFailure(error: unknown): void {
+  window.dispatchEvent(new CustomEvent("island-error", { detail: error }));
+  console.error("Island failed to load:", error);
+}
+
+export function startIslands(root: ParentNode = document): void {
+  for (const element of root.querySelectorAll<HTMLElement>("[data-island]")) {
+    const mode = (element.dataset.wake || "load") as Wake;
+    if (mode === "interaction") onInteraction(element);
+    else if (mode === "visible" && "IntersectionObserver" in window) onVisible(element);
+    else void wake(element).catch(reportFailure);
+  }
+}

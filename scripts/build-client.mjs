@@ -1,0 +1,74 @@
+// Builds the browser bundle: the small runtime, one chunk per island (React in
+// a shared chunk), and the stylesheet with self-hosted fonts. Hashed names,
+// served with immutable caching; the worker finds files via dist/client-manifest.json.
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { basename, relative } from "node:path";
+import * as esbuild from "esbuild";
+
+const dev = process.argv.includes("--dev");
+const watch = process.argv.includes("--watch");
+const outdir = "dist/client/assets";
+
+const islandFiles = (await readdir("client/islands"))
+  .filter((f) => f.endsWith(".tsx"))
+  .map((f) => `client/islands/${f}`);
+
+/** @type {esbuild.BuildOptions} */
+const options = {
+  entryPoints: ["client/runtime.ts", ...islandFiles, "client/styles/main.css"],
+  outdir,
+  outbase: "client",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  target: ["es2022", "chrome110", "safari16", "firefox115"],
+  minify: !dev,
+  sourcemap: dev ? "inline" : false,
+  jsx: "automatic",
+  entryNames: "[dir]/[name]-[hash]",
+  chunkNames: "chunks/[name]-[hash]",
+  assetNames: "fonts/[name]-[hash]",
+  loader: { ".woff2": "file", ".woff": "file" },
+  metafile: true,
+  legalComments: "none",
+  define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
+  logLevel: "warning",
+  plugins: [
+    {
+      name: "manifest",
+      setup(build) {
+        build.onEnd(async (result) => {
+          if (result.errors.length || !result.metafile) return;
+          await writeManifest(result.metafile);
+        });
+      },
+    },
+  ],
+};
+
+async function writeManifest(metafile) {
+  const manifest = { runtime: "", css: "", fonts: [], islands: {} };
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const url = `/${relative("dist/client", file)}`;
+    if (output.entryPoint === "client/runtime.ts") manifest.runtime = url;
+    else if (output.entryPoint === "client/styles/main.css" && file.endsWith(".css")) manifest.css = url;
+    else if (output.entryPoint?.startsWith("client/islands/")) {
+      manifest.islands[basename(output.entryPoint, ".tsx")] = url;
+    } else if (/(inter-latin-400-normal|cormorant-garamond-latin-600-normal).*\.woff2$/.test(file)) {
+      // At most two fonts preloaded (BRAND.md): body text and headings.
+      manifest.fonts.push(url);
+    }
+  }
+  await writeFile("dist/client-manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile("dist/client/_headers", "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
+}
+
+await rm("dist/client", { recursive: true, force: true });
+await mkdir(outdir, { recursive: true });
+if (watch) {
+  const ctx = await esbuild.context(options);
+  await ctx.watch();
+  console.log("client: watching for changes");
+} else {
+  await esbuild.build(options);
+}

@@ -1,0 +1,61 @@
+// Runs the production build of the worker in workerd through Miniflare's API:
+// the bindings come from wrangler.toml, local state from .wrangler/state (the
+// same place `wrangler d1 migrations apply --local` writes), no network, no account.
+// Used by `npm start`, the browser tests and the benchmark.
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+const root = resolve(import.meta.dirname, "..");
+
+/** Secrets from .dev.vars (KEY=value lines), as wrangler dev would read them. */
+export function readDevVars(file = resolve(root, ".dev.vars")) {
+  const path = existsSync(file) ? file : resolve(root, ".dev.vars.example");
+  const vars = {};
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    const match = line.match(/^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/);
+    if (match) vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
+  }
+  return vars;
+}
+
+/**
+ * Starts the shop. `persist` false gives a fresh in-memory state (tests migrate
+ * and seed it themselves); otherwise it uses .wrangler/state.
+ * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean }} options
+ */
+export async function startShop({ port = 8787, host = "127.0.0.1", persist = true, vars = {}, log = true } = {}) {
+  const script = resolve(root, "dist/worker/index.js");
+  if (!existsSync(script)) throw new Error("dist/worker/index.js is missing: run `npm run build` first");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(root, "wrangler.toml"));
+  const state = resolve(root, ".wrangler/state/v3");
+  const mf = new Miniflare({
+    ...workerOptions,
+    name: workerOptions.name,
+    modules: [{ type: "ESModule", path: script }],
+    modulesRoot: resolve(root, "dist/worker"),
+    bindings: { ...workerOptions.bindings, ...readDevVars(), ...vars },
+    host,
+    port,
+    cf: false,
+    d1Persist: persist ? resolve(state, "d1") : false,
+    kvPersist: persist ? resolve(state, "kv") : false,
+    r2Persist: persist ? resolve(state, "r2") : false,
+    verbose: false,
+    log: undefined,
+    handleRuntimeStdio(stdout, stderr) {
+      if (!log) return;
+      stdout.pipe(process.stdout);
+      stderr.pipe(process.stderr);
+    },
+  });
+  const url = await mf.ready;
+  return { mf, url: url.toString().replace(/\/$/, "") };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.env.PORT ?? 8787);
+  const { url } = await startShop({ port });
+  console.log(`\n  Noor Beauty storefront is running at ${url.replace("127.0.0.1", "localhost")}\n`);
+}

@@ -1,0 +1,21 @@
+// `npm start`: production build, local D1 migrated and seeded, then the shop in
+// workerd at http://localhost:8787. Works offline with no Cloudflare account.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { startShop } from "./serve.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+
+if (!existsSync(resolve(root, ".dev.vars"))) {
+  copyFileSync(resolve(root, ".dev.vars.example"), resolve(root, ".dev.vars"));
+  console.log("Created .dev.vars from .dev.vars.example (local secrets).");
+}
+if (!process.argv.includes("--no-build")) run("npm", ["run", "-s", "build"]);
+run("npm", ["run", "-s", "db:migrate:local"]);
+run("node", ["scripts/seed-local.mjs"]);
+
+const port = Number(process.env.PORT ?? 8787);
+const { url } = await startShop({ port });
+console.log(`\n  The storefront is running at ${url.replace("127.0.0.1", "localhost")}  (Ctrl+C to stop)\n`);

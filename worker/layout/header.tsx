@@ -1,0 +1,184 @@
+import { Icon } from "../../client/components/icons";
+import MobileMenu from "../../client/islands/mobile-menu";
+import type { LayoutData, MenuItem } from "../../shared/types/cms";
+import { Island } from "../render/island";
+
+export interface HeaderCounts {
+  favourites: number;
+  bag: number;
+}
+
+export interface HeaderUser {
+  name: string;
+}
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}
+
+/** Sublinks grouped by their mega-menu column, in the order they first appear. */
+function groupSublinks(item: MenuItem): [string, MenuItem["sublinks"]][] {
+  const groups = new Map<string, MenuItem["sublinks"]>();
+  for (const link of item.sublinks) {
+    const key = link.group ?? "";
+    groups.set(key, [...(groups.get(key) ?? []), link]);
+  }
+  return [...groups];
+}
+
+function MegaMenu({ item }: { item: MenuItem }) {
+  return (
+    <div className="mega-menu">
+      <div className="mega-menu__inner">
+        {groupSublinks(item).map(([group, links]) => (
+          <div className="mega-menu__group" key={group || "links"}>
+            {group && <p className="mega-menu__title">{group}</p>}
+            <ul>
+              {links.map((link) => (
+                <li key={`${link.path}-${link.title}`}>
+                  <a href={link.path}>{link.title}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function Header({
+  layout,
+  counts,
+  user,
+  searchQuery = "",
+}: {
+  layout: LayoutData;
+  counts: HeaderCounts;
+  user: HeaderUser | null;
+  searchQuery?: string;
+}) {
+  const { contacts, mainMenu, topMenu } = layout;
+  const callButton = mainMenu?.button;
+  return (
+    <header className="site-header">
+      <div className="top-bar">
+        <div className="container top-bar__inner">
+          {topMenu && topMenu.menu.length > 0 && (
+            <nav aria-label="Information">
+              <ul className="top-bar__menu">
+                {topMenu.menu.map((item) => (
+                  <li key={item.id}>
+                    <a href={item.path}>{item.title}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className="top-bar__contacts">
+            {contacts?.phone && (
+              <a href={telHref(contacts.phone)}>
+                <Icon name="phone" size={16} /> {contacts.phone}
+              </a>
+            )}
+            {contacts?.whatsapp && (
+              <a href={contacts.whatsapp} rel="noopener" target="_blank">
+                <Icon name="whatsapp" size={16} /> WhatsApp
+              </a>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="main-bar">
+        <div className="container main-bar__inner">
+          {mainMenu && (
+            <Island
+              name="mobile-menu"
+              component={MobileMenu}
+              props={{ menu: mainMenu.menu, phone: contacts?.phone ?? null }}
+              wake="interaction"
+            />
+          )}
+          <a className="logo" href="/" aria-label={`${contacts?.company ?? "Home"}, home page`}>
+            {contacts?.logotype ? (
+              <img
+                src={contacts.logotype.url}
+                alt=""
+                width={contacts.logotype.width ?? 160}
+                height={contacts.logotype.height ?? 40}
+              />
+            ) : (
+              <span className="logo__text">{contacts?.company ?? "Home"}</span>
+            )}
+          </a>
+          {mainMenu && (
+            <nav className="main-nav" aria-label="Main">
+              <ul className="main-nav__list">
+                {mainMenu.menu.map((item) => (
+                  <li key={item.id} className={item.megaMenu ? "has-mega" : undefined}>
+                    <a href={item.path} className="main-nav__link">
+                      {item.title}
+                      {item.megaMenu && <Icon name="chevron-down" size={14} />}
+                    </a>
+                    {item.megaMenu && item.sublinks.length > 0 && <MegaMenu item={item} />}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <form className="search-box" action="/search" method="get" role="search">
+            <label htmlFor="site-search" className="visually-hidden">
+              Search products and articles
+            </label>
+            <input
+              id="site-search"
+              name="q"
+              type="search"
+              placeholder="Search products"
+              defaultValue={searchQuery}
+              autoComplete="off"
+            />
+            <button type="submit" className="icon-button">
+              <Icon name="search" />
+              <span className="visually-hidden">Search</span>
+            </button>
+          </form>
+          <div className="header-actions">
+            <a className="icon-button" href="/favorites">
+              <Icon name="heart" />
+              <span className="visually-hidden">Favourites, {counts.favourites} items</span>
+              {counts.favourites > 0 && (
+                <span className="counter" aria-hidden="true" data-counter="favourites">
+                  {counts.favourites}
+                </span>
+              )}
+            </a>
+            <a className="icon-button" href="/cart">
+              <Icon name="bag" />
+              <span className="visually-hidden">Bag, {counts.bag} items</span>
+              {counts.bag > 0 && (
+                <span className="counter" aria-hidden="true" data-counter="bag">
+                  {counts.bag}
+                </span>
+              )}
+            </a>
+            <a className="icon-button" href={user ? "/user" : "/user/login"}>
+              <Icon name="user" />
+              <span className="visually-hidden">{user ? `Account of ${user.name}` : "Sign in"}</span>
+            </a>
+            {callButton?.text && (
+              <a
+                className="button button--small header-call"
+                href="/contacts#callback"
+                data-modal={callButton.modal ?? undefined}
+              >
+                <Icon name="phone" size={16} />
+                <span>{callButton.text}</span>
+              </a>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Context } from "hono";
+import { Icon } from "../../client/components/icons";
+import { text } from "../../shared/text";
+import type { MenuItem } from "../../shared/types/cms";
+import type { AppEnv } from "../app-env";
+import { getMainMenu } from "../content/layout-data";
+import { renderPage } from "../render/render-page";
+
+function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
+  const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];
+  if (categories.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby="home-categories">
+      <div className="container">
+        <p className="eyebrow">Shop by category</p>
+        <h2 id="home-categories">Find what your routine needs</h2>
+        <ul className="category-pills">
+          {categories.map((link) => (
+            <li key={link.path}>
+              <a className="category-pill" href={link.path}>
+                <span>{link.title}</span>
+                <Icon name="arrow-right" size={16} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export async function homePage(c: Context<AppEnv>): Promise<Response> {
+  const mainMenu = await getMainMenu(c, c.get("locale"));
+  const catalog = mainMenu?.menu.find((item) => item.megaMenu);
+  return renderPage(c, {
+    title: text.tagline,
+    body: (
+      <>
+        <section className="hero">
+          <div className="container hero__inner">
+            <div className="hero__copy">
+              <p className="eyebrow">Winter rituals · 2026</p>
+              <h1>{text.tagline}</h1>
+              <p className="hero__lead">
+                Genuine skincare, make-up and fragrance from houses we trust, chosen for the desert climate and
+                delivered across the Emirates.
+              </p>
+              <div className="hero__actions">
+                <a className="button" href="/catalog">
+                  Shop the catalog
+                </a>
+                <a className="button button--outlined" href="/contacts#consultation">
+                  Ask for a consultation
+                </a>
+              </div>
+            </div>
+            <div className="hero__art" aria-hidden="true">
+              <svg viewBox="0 0 320 260" width="320" height="260">
+                <ellipse cx="160" cy="236" rx="140" ry="14" fill="#EADFD3" />
+                <rect x="58" y="96" width="76" height="136" rx="18" fill="#F4E9EB" stroke="#9A5663" strokeWidth="2" />
+                <rect x="80" y="66" width="32" height="32" rx="6" fill="#E8E1D9" stroke="#9A5663" strokeWidth="2" />
+                <rect
+                  x="150"
+                  y="130"
+                  width="110"
+                  height="102"
+                  rx="26"
+                  fill="#FFFFFF"
+                  stroke="#5E6E59"
+                  strokeWidth="2"
+                />
+                <rect x="146" y="112" width="118" height="26" rx="10" fill="#DCE3D6" stroke="#5E6E59" strokeWidth="2" />
+                <rect x="214" y="40" width="34" height="72" rx="10" fill="#F3ECE4" stroke="#8A5A12" strokeWidth="2" />
+                <circle cx="231" cy="30" r="11" fill="#8A5A12" opacity=".8" />
+              </svg>
+            </div>
+          </div>
+        </section>
+        <section className="promises" aria-label="Why shop with us">
+          <ul className="container promises__list">
+            <li>
+              <strong>100% genuine</strong>
+              <span>Sourced from brands and their official distributors</span>
+            </li>
+            <li>
+              <strong>Across the UAE</strong>
+              <span>Delivery to every emirate, or pick up in Dubai</span>
+            </li>
+            <li>
+              <strong>Expert advice</strong>
+              <span>Free consultations with our beauty advisers</span>
+            </li>
+          </ul>
+        </section>
+        <CategoryRow catalog={catalog} />
+      </>
+    ),
+  });
+}

@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
+import { comingSoonPage } from "./coming-soon";
+import { homePage } from "./home";
+
+export type PageHandler = (c: Context<AppEnv>) => Promise<Response>;
+
+/**
+ * Page modules by the name the route table uses. Screens whose issue has not
+ * landed yet render the "coming soon" body until it does.
+ */
+export const pageHandlers: Record<string, PageHandler> = {
+  home: homePage,
+  "blog-list": comingSoonPage("Blog"),
+  "blog-tag": comingSoonPage("Blog"),
+  "blog-post": comingSoonPage("Blog"),
+  catalog: comingSoonPage("Catalog"),
+  category: comingSoonPage("Catalog"),
+  product: comingSoonPage("Product"),
+  cart: comingSoonPage("Shopping bag"),
+  checkout: comingSoonPage("Checkout"),
+  search: comingSoonPage("Search"),
+  wholesale: comingSoonPage("Wholesale"),
+  favorites: comingSoonPage("Favourites"),
+  reviews: comingSoonPage("Reviews"),
+  projects: comingSoonPage("Projects"),
+  project: comingSoonPage("Projects"),
+  info: comingSoonPage("Information"),
+  contacts: comingSoonPage("Contacts"),
+  partnership: comingSoonPage("Partnership"),
+  user: comingSoonPage("My account"),
+  "user-login": comingSoonPage("Sign in"),
+  "user-signup": comingSoonPage("Sign up"),
+  "user-edit": comingSoonPage("Edit profile"),
+  "user-orders": comingSoonPage("My orders"),
+  "user-password": comingSoonPage("Password"),
+};

@@ -1,0 +1,27 @@
+import type { ComponentType } from "react";
+import { clientManifest } from "./client-manifest";
+
+export type IslandWake = "load" | "visible" | "interaction";
+
+interface IslandProps<P extends object> {
+  /** The island's file name in client/islands/, which is also its chunk's name. */
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  /** When the browser loads and hydrates it. */
+  wake: IslandWake;
+}
+
+/**
+ * Server-renders an island inside a marker the client runtime finds. Props must
+ * be serialisable: they travel as JSON in an attribute (React escapes it).
+ */
+export function Island<P extends object>({ name, component: Component, props, wake }: IslandProps<P>) {
+  const src = clientManifest.islands[name];
+  if (!src) throw new Error(`Island "${name}" is not in the client build`);
+  return (
+    <div className="island" data-island={name} data-src={src} data-wake={wake} data-props={JSON.stringify(props)}>
+      <Component {...props} />
+    </div>
+  );
+}
