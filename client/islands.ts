@@ -5,12 +5,21 @@
  */
 type Wake = "load" | "visible" | "interaction";
 
+/** The hydrate chunk's hashed URL, set by the build (scripts/build-client.mjs). */
+declare const __HYDRATE_URL__: string;
+const hydrateUrl: string[] = [__HYDRATE_URL__];
+
+function loadHydrate(): Promise<typeof import("./hydrate")> {
+  // Through a variable so the bundler leaves the URL to the browser.
+  return import(/* @vite-ignore */ hydrateUrl[0]);
+}
+
 const INTERACTIONS = ["pointerdown", "focusin", "pointerenter", "touchstart"] as const;
 
 async function wake(element: HTMLElement): Promise<void> {
   const src = element.dataset.src;
   if (!src) return;
-  const [mod, runtime] = await Promise.all([import(/* @vite-ignore */ src), import("./hydrate")]);
+  const [mod, runtime] = await Promise.all([import(/* @vite-ignore */ src), loadHydrate()]);
   const props = JSON.parse(element.dataset.props || "{}") as Record<string, unknown>;
   await runtime.hydrate(element, mod.default, props);
   element.dataset.hydrated = "true";

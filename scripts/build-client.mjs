@@ -13,9 +13,14 @@ const islandFiles = (await readdir("client/islands"))
   .filter((f) => f.endsWith(".tsx"))
   .map((f) => `client/islands/${f}`);
 
-/** @type {esbuild.BuildOptions} */
+/**
+ * Two builds. The islands (and the hydrate helper that brings React) share
+ * chunks; the runtime is built alone so a page loads exactly one small script,
+ * and it learns the hydrate chunk's hashed URL at build time.
+ * @type {esbuild.BuildOptions}
+ */
 const options = {
-  entryPoints: ["client/runtime.ts", ...islandFiles, "client/styles/main.css"],
+  entryPoints: ["client/hydrate.tsx", ...islandFiles, "client/styles/main.css"],
   outdir,
   outbase: "client",
   bundle: true,
@@ -46,11 +51,34 @@ const options = {
   ],
 };
 
+async function buildRuntime(hydrateUrl) {
+  const result = await esbuild.build({
+    entryPoints: ["client/runtime.ts"],
+    outdir,
+    outbase: "client",
+    bundle: true,
+    format: "esm",
+    target: options.target,
+    minify: !dev,
+    sourcemap: options.sourcemap,
+    entryNames: "[dir]/[name]-[hash]",
+    metafile: true,
+    legalComments: "none",
+    define: { ...options.define, __HYDRATE_URL__: JSON.stringify(hydrateUrl) },
+    logLevel: "warning",
+  });
+  return `/${relative(
+    "dist/client",
+    Object.keys(result.metafile.outputs).find((f) => f.endsWith(".js")),
+  )}`;
+}
+
 async function writeManifest(metafile) {
   const manifest = { runtime: "", css: "", fonts: [], islands: {} };
+  let hydrateUrl = "";
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const url = `/${relative("dist/client", file)}`;
-    if (output.entryPoint === "client/runtime.ts") manifest.runtime = url;
+    if (output.entryPoint === "client/hydrate.tsx") hydrateUrl = url;
     else if (output.entryPoint === "client/styles/main.css" && file.endsWith(".css")) manifest.css = url;
     else if (output.entryPoint?.startsWith("client/islands/")) {
       manifest.islands[basename(output.entryPoint, ".tsx")] = url;
@@ -59,6 +87,7 @@ async function writeManifest(metafile) {
       manifest.fonts.push(url);
     }
   }
+  manifest.runtime = await buildRuntime(hydrateUrl);
   await writeFile("dist/client-manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile("dist/client/_headers", "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
 }

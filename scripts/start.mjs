@@ -6,7 +6,8 @@ import { resolve } from "node:path";
 import { startShop } from "./serve.mjs";
 
 const root = resolve(import.meta.dirname, "..");
-const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+const run = (cmd, args) =>
+  execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
 
 if (!existsSync(resolve(root, ".dev.vars"))) {
   copyFileSync(resolve(root, ".dev.vars.example"), resolve(root, ".dev.vars"));

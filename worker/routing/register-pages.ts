@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { Handler, Hono, MiddlewareHandler } from "hono";
 import type { RouteDefinition } from "../../shared/routes";
 import type { AppEnv } from "../app-env";
 import { pageHandlers } from "../pages/page-registry";
@@ -9,6 +9,7 @@ export function registerPages(app: Hono<AppEnv>, table: readonly RouteDefinition
   for (const route of table) {
     const handler = pageHandlers[route.page];
     if (!handler) throw new Error(`Unknown page module: "${route.page}" on route ${route.name}`);
-    app.get(route.path, ...resolveRouteMiddleware(route), handler);
+    const chain: (MiddlewareHandler<AppEnv> | Handler<AppEnv>)[] = [...resolveRouteMiddleware(route), handler];
+    app.on("GET", route.path, ...(chain as [Handler<AppEnv>]));
   }
 }

@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The shop started by global-setup.ts. */
+export function shopUrl(path = "/"): string {
+  return inject("shopUrl") + path;
+}
+
+/** Debian's Chromium, headless, with nothing reaching for the network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 900 } as const;
+
+export function newContext(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<BrowserContext> {
+  return browser.newContext({ viewport, baseURL: inject("shopUrl") });
+}
+
+/** Every script request the page makes, for "which chunks loaded" checks. */
+export function recordScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+/** Runs axe-core in the page and fails on serious or critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+      .map((v: { id: string; help: string; nodes: { target: string[] }[] }) => ({
+        id: v.id,
+        help: v.help,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+      }));
+  });
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
