@@ -1,0 +1,72 @@
+/**
+ * Outgoing e-mail. Messages are written to the D1 outbox in the same step as
+ * the record that caused them; a mail adapter delivers them. Locally the
+ * console adapter prints them so a developer can follow links.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** What the message is about, e.g. "reset-password", "order-confirmation". */
+  kind: string;
+}
+
+export interface MailAdapter {
+  deliver(message: MailMessage): Promise<void>;
+}
+
+/** The statement that queues a message; add it to the batch that writes the record. */
+export function outboxInsert(db: D1Database, message: MailMessage): D1PreparedStatement {
+  return db
+    .prepare("INSERT INTO outbox (recipient, subject, body_text, kind) VALUES (?1, ?2, ?3, ?4)")
+    .bind(message.to, message.subject, message.text, message.kind);
+}
+
+export async function queueMail(db: D1Database, message: MailMessage): Promise<void> {
+  await outboxInsert(db, message).run();
+}
+
+/** Development adapter: prints the message (links included) to the worker's console. */
+export const consoleMailAdapter: MailAdapter = {
+  async deliver(message) {
+    console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
+  },
+};
+
+export interface OutboxRow {
+  id: number;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  kind: string;
+}
+
+/** Hands pending messages to the adapter; failures stay pending for the next run. */
+export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 20): Promise<number> {
+  const { results } = await db
+    .prepare(
+      "SELECT id, recipient, subject, body_text, kind FROM outbox WHERE status = 'pending' AND attempts < 5 ORDER BY id LIMIT ?1",
+    )
+    .bind(limit)
+    .all<OutboxRow>();
+  let sent = 0;
+  for (const row of results) {
+    try {
+      await adapter.deliver({ to: row.recipient, subject: row.subject, text: row.body_text, kind: row.kind });
+      await db
+        .prepare("UPDATE outbox SET status = 'sent', sent_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1")
+        .bind(row.id)
+        .run();
+      sent++;
+    } catch (error) {
+      console.error("Mail delivery failed:", error);
+      await db
+        .prepare(
+          "UPDATE outbox SET attempts = attempts + 1, status = CASE WHEN attempts + 1 >= 5 THEN 'failed' ELSE 'pending' END WHERE id = ?1",
+        )
+        .bind(row.id)
+        .run();
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,31 @@
+import type { Context } from "hono";
+import { getSignedCookie, setSignedCookie } from "hono/cookie";
+import type { AppEnv } from "../app-env";
+import { requireSecret } from "./secrets";
+
+/**
+ * An anonymous shopper's id for their bag and favourites: a random id in a
+ * cookie signed with COOKIE_SECRET, so nobody can pick another shopper's id.
+ */
+const COOKIE = "visitor_id";
+const MAX_AGE = 60 * 60 * 24 * 90;
+
+export async function readVisitorId(c: Context<AppEnv>): Promise<string | null> {
+  const value = await getSignedCookie(c, requireSecret(c.env, "COOKIE_SECRET"), COOKIE);
+  return typeof value === "string" && /^[0-9a-f]{32}$/.test(value) ? value : null;
+}
+
+/** The visitor id, creating and setting one when the browser has none. */
+export async function ensureVisitorId(c: Context<AppEnv>): Promise<string> {
+  const existing = await readVisitorId(c);
+  if (existing) return existing;
+  const id = crypto.randomUUID().replaceAll("-", "");
+  await setSignedCookie(c, COOKIE, id, requireSecret(c.env, "COOKIE_SECRET"), {
+    path: "/",
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+    maxAge: MAX_AGE,
+  });
+  return id;
+}
