@@ -2,10 +2,10 @@
 // the bindings come from wrangler.toml, local state from .wrangler/state (the
 // same place `wrangler d1 migrations apply --local` writes), no network, no account.
 // Used by `npm start`, the browser tests and the benchmark.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from "wrangler";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -52,6 +52,38 @@ export async function startShop({ port = 8787, host = "127.0.0.1", persist = tru
   });
   const url = await mf.ready;
   return { mf, url: url.toString().replace(/\/$/, "") };
+}
+
+/** Runs SQL text statement by statement, in batches (D1's exec is line-based). */
+async function runSql(db, sql) {
+  const statements = unstable_splitSqlQuery(sql).filter((s) => s.trim());
+  for (let i = 0; i < statements.length; i += 50) {
+    await db.batch(statements.slice(i, i + 50).map((s) => db.prepare(s)));
+  }
+}
+
+/**
+ * Fresh in-memory state for tests and the benchmark: every migration, then the
+ * seed (dist/seed.sql) when the build made one.
+ */
+export async function migrateAndSeed(mf) {
+  const db = await mf.getD1Database("DB");
+  const migrationsDir = resolve(root, "migrations");
+  for (const file of readdirSync(migrationsDir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
+    await runSql(db, readFileSync(resolve(migrationsDir, file), "utf8"));
+  }
+  const seed = resolve(root, "dist/seed.sql");
+  if (existsSync(seed)) await runSql(db, readFileSync(seed, "utf8"));
+  return db;
+}
+
+/** The shop on a free port with fresh, migrated and seeded in-memory state. */
+export async function startFreshShop({ vars = {}, log = false } = {}) {
+  const shop = await startShop({ port: 0, persist: false, vars, log });
+  await migrateAndSeed(shop.mf);
+  return shop;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

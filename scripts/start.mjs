@@ -7,7 +7,11 @@ import { startShop } from "./serve.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const run = (cmd, args) =>
-  execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+  execFileSync(cmd, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
 
 if (!existsSync(resolve(root, ".dev.vars"))) {
   copyFileSync(resolve(root, ".dev.vars.example"), resolve(root, ".dev.vars"));

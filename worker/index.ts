@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
 import { routes } from "../shared/routes";
 import type { AppEnv } from "./app-env";
 import { latestBuild } from "./builds/latest-route";
+import { handleAppError } from "./errors/handle-error";
 import { canonicalHost } from "./middleware/canonical-host";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
-import { renderErrorScreen } from "./pages/error-screen";
 import { renderNotFound } from "./pages/not-found";
 import { registerPages } from "./routing/register-pages";
 
@@ -24,13 +23,6 @@ app.route("/builds", latestBuild);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);
-app.onError((error, c) => {
-  if (error instanceof HTTPException && error.status < 500) {
-    if (error.status === 404) return renderNotFound(c);
-    return error.getResponse();
-  }
-  console.error("Error in app:", error);
-  return renderErrorScreen(c);
-});
+app.onError(handleAppError);
 
 export default app;

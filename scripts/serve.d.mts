@@ -1,0 +1,16 @@
+// Types for scripts/serve.mjs, used by the TypeScript browser tests.
+import type { Miniflare } from "miniflare";
+export interface RunningShop {
+  mf: Miniflare;
+  url: string;
+}
+export function readDevVars(file?: string): Record<string, string>;
+export function startShop(options?: {
+  port?: number;
+  host?: string;
+  persist?: boolean;
+  vars?: Record<string, string>;
+  log?: boolean;
+}): Promise<RunningShop>;
+export function migrateAndSeed(mf: Miniflare): ReturnType<Miniflare["getD1Database"]>;
+export function startFreshShop(options?: { vars?: Record<string, string>; log?: boolean }): Promise<RunningShop>;

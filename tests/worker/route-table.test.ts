@@ -1,0 +1,83 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { routes } from "../../shared/routes";
+import type { AppEnv } from "../../worker/app-env";
+import { registerPages } from "../../worker/routing/register-pages";
+import { fetchWorker } from "./fetch";
+
+describe("route table", () => {
+  it("names every route with the ___en locale suffix and a path without a trailing slash", () => {
+    for (const route of routes) {
+      expect(route.name).toMatch(/___en$/);
+      expect(route.path === "/" || !route.path.endsWith("/")).toBe(true);
+    }
+  });
+
+  it("covers every screen of spec section 2", () => {
+    const paths = routes.map((r) => r.path);
+    for (const path of [
+      "/",
+      "/blog",
+      "/blog/:tag",
+      "/blog/:tag/:slug",
+      "/catalog",
+      "/catalog/:category",
+      "/catalog/:category/:slug",
+      "/cart",
+      "/cart/order",
+      "/search",
+      "/wholesale",
+      "/favorites",
+      "/reviews",
+      "/company",
+      "/contacts",
+      "/delivery",
+      "/payment",
+      "/partnership",
+      "/privacy-policy",
+      "/refund-policy",
+      "/terms-and-conditions",
+      "/user",
+      "/user/login",
+      "/user/signup",
+      "/user/edit",
+      "/user/orders",
+      "/user/password",
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it("fails at start-up when a route names an unknown route middleware", () => {
+    const app = new Hono<AppEnv>();
+    expect(() =>
+      registerPages(app, [{ name: "broken___en", path: "/broken", page: "home", middleware: ["no-such-thing"] }]),
+    ).toThrow("Unknown route middleware");
+  });
+
+  it("serves every static route of the table", async () => {
+    for (const route of routes.filter((r) => !r.path.includes(":") && !r.middleware?.includes("auth"))) {
+      const res = await fetchWorker(route.path);
+      expect([200, 302], `${route.path} answered ${res.status}`).toContain(res.status);
+    }
+  });
+
+  it("sends anonymous visitors of the user area to sign-in with a way back", async () => {
+    const res = await fetchWorker("/user/orders");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/user/login?redirect=%2Fuser%2Forders");
+  });
+});
+
+describe("build manifest", () => {
+  it("answers the build id and timestamp, never cached", async () => {
+    const res = await fetchWorker("/builds/latest.json?t=123");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const body = await res.json<{ id: string; timestamp: string }>();
+    expect(typeof body.id).toBe("string");
+    expect(body.id.length).toBeGreaterThan(0);
+    const page = await (await fetchWorker("/")).text();
+    expect(page).toContain(`data-build="${body.id}"`);
+  });
+});
