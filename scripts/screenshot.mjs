@@ -1,0 +1,26 @@
+// `node scripts/screenshot.mjs /path ...`: screenshots pages of a fresh shop at 390 and 1280 px
+// into /tmp/shots (for looking at what we build; not a test).
+import { chromium } from "playwright-core";
+import { startFreshShop } from "./serve.mjs";
+
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/"];
+const { mf, url } = await startFreshShop();
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+});
+try {
+  for (const width of [390, 1280]) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    for (const path of paths) {
+      await page.goto(url + path, { waitUntil: "networkidle" });
+      const name = `${path.replace(/[^a-z0-9]+/gi, "_") || "home"}-${width}.png`;
+      await page.screenshot({ path: `/tmp/shots/${name}`, fullPage: true });
+      console.log(`/tmp/shots/${name}`);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await mf.dispose();
+}
