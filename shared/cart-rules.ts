@@ -1,0 +1,52 @@
+import type { Fils } from "./money";
+
+/** Limits and fees of the bag (the spec leaves them open; these are the shop's). */
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 99;
+/** Most distinct products in one bag: keeps a bag and an order to one D1 batch. */
+export const CART_LINES_MAX = 50;
+export const VAT_RATE_PERCENT = 5;
+export const DELIVERY_FEE: Fils = 2500;
+export const FREE_DELIVERY_FROM: Fils = 30000;
+
+export type Availability = "in_stock" | "out_of_stock" | "none" | "prepurchase";
+export type DeliveryMethod = "transport" | "pickup";
+
+export function canBuy(availability: Availability | null): boolean {
+  return availability === "in_stock" || availability === "prepurchase";
+}
+
+/** A quantity as typed: whole, 1–99; otherwise the message to show beside the field. */
+export function checkQuantity(raw: unknown): { ok: true; value: number } | { ok: false; message: string } {
+  const value = typeof raw === "number" ? raw : Number(String(raw ?? "").trim());
+  if (!Number.isInteger(value)) return { ok: false, message: "Enter a whole number of items." };
+  if (value < QUANTITY_MIN) return { ok: false, message: `The quantity must be at least ${QUANTITY_MIN}.` };
+  if (value > QUANTITY_MAX) return { ok: false, message: `You can order at most ${QUANTITY_MAX} of one product.` };
+  return { ok: true, value };
+}
+
+/** Adding to what is there already never goes past the limit. */
+export function addQuantities(current: number, added: number): number {
+  return Math.min(QUANTITY_MAX, current + added);
+}
+
+export interface Totals {
+  subtotal: Fils;
+  delivery: Fils;
+  /** The VAT included in the total (UAE prices include 5% VAT). */
+  vat: Fils;
+  total: Fils;
+}
+
+export function deliveryFee(subtotal: Fils, method: DeliveryMethod): Fils {
+  if (method === "pickup" || subtotal === 0) return 0;
+  return subtotal >= FREE_DELIVERY_FROM ? 0 : DELIVERY_FEE;
+}
+
+export function computeTotals(lines: { unitPrice: Fils; quantity: number }[], method: DeliveryMethod): Totals {
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const delivery = deliveryFee(subtotal, method);
+  const total = subtotal + delivery;
+  const vat = Math.round((total * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
+  return { subtotal, delivery, vat, total };
+}

@@ -1,0 +1,110 @@
+import { timingSafeEqual } from "../security/constant-time";
+import {
+  type CheckoutSession,
+  type CheckoutSessionRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  PaymentProviderError,
+  PaymentSignatureError,
+} from "./payment-provider";
+
+/**
+ * Stripe Checkout Sessions over its REST API (form-encoded), and its webhook
+ * signature scheme: `Stripe-Signature: t=…,v1=…` with v1 = HMAC-SHA256 of
+ * "{t}.{body}" under the endpoint's signing secret, within a 5-minute tolerance.
+ */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** https://api.stripe.com, or a local fake in tests. */
+  apiBase: string;
+}
+
+const TOLERANCE_SECONDS = 300;
+
+async function hmacHex(secret: string, payload: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Signs a payload as Stripe does (used by the test fake and for local replays). */
+export async function stripeSignature(secret: string, body: string, timestamp: number): Promise<string> {
+  return `t=${timestamp},v1=${await hmacHex(secret, `${timestamp}.${body}`)}`;
+}
+
+export function stripeCheckout(config: StripeConfig): PaymentProvider {
+  return {
+    async createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession> {
+      const form = new URLSearchParams({
+        mode: "payment",
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        customer_email: request.email,
+        client_reference_id: request.orderNumber,
+        "metadata[order_number]": request.orderNumber,
+      });
+      request.lines.forEach((line, i) => {
+        form.set(`line_items[${i}][quantity]`, String(line.quantity));
+        form.set(`line_items[${i}][price_data][currency]`, "aed");
+        form.set(`line_items[${i}][price_data][unit_amount]`, String(line.unitAmount));
+        form.set(`line_items[${i}][price_data][product_data][name]`, line.name);
+      });
+      const response = await fetch(`${config.apiBase}/v1/checkout/sessions`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${config.secretKey}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Idempotency-Key": `checkout-${request.orderNumber}`,
+        },
+        body: form,
+      });
+      const body = (await response.json().catch(() => null)) as {
+        id?: string;
+        url?: string;
+        error?: { message?: string };
+      } | null;
+      if (!response.ok || !body?.id || !body.url) {
+        throw new PaymentProviderError(body?.error?.message ?? `Stripe answered ${response.status}`);
+      }
+      return { reference: body.id, redirectUrl: body.url };
+    },
+
+    async parseWebhook(rawBody: string, headers: Headers, now = Date.now()): Promise<PaymentEvent> {
+      const header = headers.get("stripe-signature") ?? "";
+      const parts = new Map<string, string[]>();
+      for (const item of header.split(",")) {
+        const [k, v] = item.split("=", 2);
+        if (k && v) parts.set(k.trim(), [...(parts.get(k.trim()) ?? []), v.trim()]);
+      }
+      const timestamp = Number(parts.get("t")?.[0]);
+      const signatures = parts.get("v1") ?? [];
+      if (!Number.isFinite(timestamp) || signatures.length === 0) throw new PaymentSignatureError("Missing signature");
+      if (Math.abs(now / 1000 - timestamp) > TOLERANCE_SECONDS) throw new PaymentSignatureError("Signature too old");
+      const expected = await hmacHex(config.webhookSecret, `${timestamp}.${rawBody}`);
+      if (!signatures.some((s) => timingSafeEqual(s, expected))) throw new PaymentSignatureError("Bad signature");
+      let event: { id?: string; type?: string; data?: { object?: { id?: string; payment_status?: string } } };
+      try {
+        event = JSON.parse(rawBody);
+      } catch {
+        throw new PaymentSignatureError("Unreadable event");
+      }
+      const eventId = event.id ?? "";
+      const session = event.data?.object;
+      if (
+        (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") &&
+        session?.id &&
+        session.payment_status === "paid"
+      ) {
+        return { kind: "paid", eventId, reference: session.id };
+      }
+      return { kind: "ignored", eventId };
+    },
+  };
+}
