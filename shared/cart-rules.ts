@@ -25,11 +25,6 @@ export function checkQuantity(raw: unknown): { ok: true; value: number } | { ok:
   return { ok: true, value };
 }
 
-/** Adding to what is there already never goes past the limit. */
-export function addQuantities(current: number, added: number): number {
-  return Math.min(QUANTITY_MAX, current + added);
-}
-
 export interface Totals {
   subtotal: Fils;
   delivery: Fils;

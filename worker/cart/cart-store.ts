@@ -97,11 +97,7 @@ export async function addLine(
     .bind(cartId, line.productSlug, Math.min(line.quantity, QUANTITY_MAX), line.price, line.availability, QUANTITY_MAX)
     .first<{ quantity: number }>();
   const quantity = row?.quantity ?? line.quantity;
-  return {
-    ok: true,
-    quantity,
-    capped: quantity < addQuantities(existing?.quantity ?? 0, line.quantity) || line.quantity > QUANTITY_MAX,
-  };
+  return { ok: true, quantity, capped: (existing?.quantity ?? 0) + line.quantity > QUANTITY_MAX };
 }
 
 export async function setQuantity(
