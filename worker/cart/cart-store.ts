@@ -1,5 +1,5 @@
 import type { Availability } from "../../shared/cart-rules";
-import { addQuantities, CART_LINES_MAX, QUANTITY_MAX } from "../../shared/cart-rules";
+import { CART_LINES_MAX, QUANTITY_MAX } from "../../shared/cart-rules";
 
 /** D1 access for bags: carts and cart_lines. */
 export type CartOwner = { kind: "visitor"; id: string } | { kind: "user"; id: string };
