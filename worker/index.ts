@@ -7,6 +7,7 @@ import { canonicalHost } from "./middleware/canonical-host";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { renderNotFound } from "./pages/not-found";
+import { paymentWebhook } from "./payments/webhook-route";
 import { registerPages } from "./routing/register-pages";
 
 const app = new Hono<AppEnv>();
@@ -20,6 +21,7 @@ app.use(async (c, next) => {
 });
 
 app.route("/builds", latestBuild);
+app.route("/api/payments", paymentWebhook);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);
