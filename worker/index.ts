@@ -2,10 +2,13 @@ import { Hono } from "hono";
 import { routes } from "../shared/routes";
 import type { AppEnv } from "./app-env";
 import { latestBuild } from "./builds/latest-route";
+import { cartActions } from "./cart/cart-actions";
 import { handleAppError } from "./errors/handle-error";
 import { canonicalHost } from "./middleware/canonical-host";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
+import { checkoutActions } from "./orders/checkout-page";
+import { confirmationPage, orderDetailPage } from "./orders/order-views";
 import { renderNotFound } from "./pages/not-found";
 import { paymentWebhook } from "./payments/webhook-route";
 import { registerPages } from "./routing/register-pages";
@@ -22,6 +25,10 @@ app.use(async (c, next) => {
 
 app.route("/builds", latestBuild);
 app.route("/api/payments", paymentWebhook);
+app.route("/cart", cartActions);
+app.route("/cart/order", checkoutActions);
+app.get("/cart/order/:number", confirmationPage);
+app.get("/user/orders/:number", orderDetailPage);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);

@@ -155,7 +155,3 @@ export async function mergeCarts(db: D1Database, from: CartOwner, into: CartOwne
     db.prepare("DELETE FROM carts WHERE id = ?1").bind(fromId),
   ]);
 }
-
-export function clearCartStatement(db: D1Database, cartId: string): D1PreparedStatement {
-  return db.prepare("DELETE FROM cart_lines WHERE cart_id = ?1").bind(cartId);
-}

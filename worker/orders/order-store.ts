@@ -157,7 +157,8 @@ export interface NewOrder {
 /**
  * The statements that write an order and its lines. The order row is inserted
  * with INSERT OR IGNORE on its idempotency key, and the lines select the order
- * by that key, so a retried or doubled request writes nothing twice. Run them
+ * by that key and this attempt's number, so a retried or doubled request
+ * writes nothing twice. Run them
  * in one D1 batch (a transaction) together with emptying the bag and the outbox rows.
  */
 export function insertOrderStatements(db: D1Database, order: NewOrder, number: string): D1PreparedStatement[] {
@@ -198,7 +199,7 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
       db
         .prepare(
           `INSERT OR IGNORE INTO order_lines (order_id, position, product_slug, product_path, name, brand, unit_price, quantity, line_total, prepurchase)
-           SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM orders WHERE idempotency_key = ?1`,
+           SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM orders WHERE idempotency_key = ?1 AND number = ?11`,
         )
         .bind(
           order.idempotencyKey,
@@ -211,6 +212,7 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
           line.quantity,
           line.lineTotal,
           line.prepurchase ? 1 : 0,
+          number,
         ),
     );
   });

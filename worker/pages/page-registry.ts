@@ -1,5 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
+import { cartPage } from "../cart/cart-page";
+import { checkoutPage } from "../orders/checkout-page";
+import { ordersPage } from "../orders/order-views";
 import { comingSoonPage } from "./coming-soon";
 import { homePage } from "./home";
 
@@ -17,8 +20,8 @@ export const pageHandlers: Record<string, PageHandler> = {
   catalog: comingSoonPage("Catalog"),
   category: comingSoonPage("Catalog"),
   product: comingSoonPage("Product"),
-  cart: comingSoonPage("Shopping bag"),
-  checkout: comingSoonPage("Checkout"),
+  cart: cartPage,
+  checkout: checkoutPage,
   search: comingSoonPage("Search"),
   wholesale: comingSoonPage("Wholesale"),
   favorites: comingSoonPage("Favourites"),
@@ -32,6 +35,6 @@ export const pageHandlers: Record<string, PageHandler> = {
   "user-login": comingSoonPage("Sign in"),
   "user-signup": comingSoonPage("Sign up"),
   "user-edit": comingSoonPage("Edit profile"),
-  "user-orders": comingSoonPage("My orders"),
+  "user-orders": ordersPage,
   "user-password": comingSoonPage("Password"),
 };

@@ -1,0 +1,97 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { canBuy, checkQuantity } from "../../shared/cart-rules";
+import { text } from "../../shared/text";
+import type { AppEnv } from "../app-env";
+import { setFlash } from "../render/flash";
+import { verifyCsrf } from "../security/csrf";
+import { ensureCartOwner, readCartOwner } from "./cart-owner";
+import { loadCartProducts } from "./cart-products";
+import { addLine, countItems, ensureCartId, findCartId, removeLine, setQuantity } from "./cart-store";
+
+/**
+ * Bag actions. Each works as a plain form post (redirect back with a message)
+ * and as JSON for the islands (`Accept: application/json`).
+ */
+export const cartActions = new Hono<AppEnv>();
+cartActions.use(verifyCsrf);
+
+function wantsJson(c: Context<AppEnv>): boolean {
+  return (c.req.header("accept") ?? "").includes("application/json");
+}
+
+/** Back to a local page only (never an open redirect). */
+function backTo(c: Context<AppEnv>, fallback: string): string {
+  const target = c.req.header("referer");
+  if (!target) return fallback;
+  try {
+    const url = new URL(target);
+    return url.origin === new URL(c.req.url).origin ? url.pathname + url.search : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+async function reply(
+  c: Context<AppEnv>,
+  outcome: { ok: boolean; message: string; field?: string },
+  fallback: string,
+): Promise<Response> {
+  if (wantsJson(c)) {
+    const owner = await readCartOwner(c);
+    const count = owner ? await countItems(c.env.DB, owner) : 0;
+    return c.json({ ok: outcome.ok, message: outcome.message, field: outcome.field, count }, outcome.ok ? 200 : 422);
+  }
+  setFlash(c, { kind: outcome.ok ? "success" : "error", text: outcome.message });
+  return c.redirect(backTo(c, fallback), 303);
+}
+
+async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+}
+
+cartActions.post("/add", async (c) => {
+  const input = await form(c);
+  const slug = input.slug?.trim() ?? "";
+  const quantity = checkQuantity(input.quantity ?? "1");
+  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
+  const product = (await loadCartProducts(c, [slug])).get(slug);
+  if (!product) return reply(c, { ok: false, message: "This product is no longer in our catalogue." }, "/catalog");
+  if (!canBuy(product.availability)) {
+    return reply(c, { ok: false, message: `${product.name}: ${text.availability.out_of_stock}` }, product.path);
+  }
+  const cartId = await ensureCartId(c.env.DB, await ensureCartOwner(c));
+  const added = await addLine(c.env.DB, cartId, {
+    productSlug: slug,
+    quantity: quantity.value,
+    price: product.price,
+    availability: product.availability,
+  });
+  if (!added.ok) {
+    return reply(c, { ok: false, message: "Your bag is full. Please check out or remove something first." }, "/cart");
+  }
+  const message = added.capped
+    ? `You now have the most we can sell at once: ${added.quantity} × ${product.name}.`
+    : `${product.name} is in your bag.`;
+  return reply(c, { ok: true, message }, product.path);
+});
+
+cartActions.post("/update", async (c) => {
+  const input = await form(c);
+  const quantity = checkQuantity(input.quantity);
+  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
+  const owner = await readCartOwner(c);
+  const cartId = owner ? await findCartId(c.env.DB, owner) : null;
+  const changed = cartId ? await setQuantity(c.env.DB, cartId, input.slug ?? "", quantity.value) : false;
+  if (!changed) return reply(c, { ok: false, message: "That product is no longer in your bag." }, "/cart");
+  return reply(c, { ok: true, message: "Quantity updated." }, "/cart");
+});
+
+cartActions.post("/remove", async (c) => {
+  const input = await form(c);
+  const owner = await readCartOwner(c);
+  const cartId = owner ? await findCartId(c.env.DB, owner) : null;
+  if (cartId) await removeLine(c.env.DB, cartId, input.slug ?? "");
+  return reply(c, { ok: true, message: "Removed from your bag." }, "/cart");
+});
