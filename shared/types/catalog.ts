@@ -1,0 +1,101 @@
+import type { Availability } from "../cart-rules";
+import type { Media } from "./cms";
+
+/**
+ * Catalogue and content records as the storefront uses them, unwrapped from
+ * the Strapi v4 envelope by the CMS client. Prices are in AED as the CMS holds
+ * them (the bag converts to fils).
+ */
+export interface Brand {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  logo: Media | null;
+}
+
+export interface ProductLine {
+  id: string;
+  name: string;
+  slug: string;
+  brandSlug: string;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  image: Media | null;
+  productCount: number;
+}
+
+export interface ProductSummary {
+  id: string;
+  name: string;
+  slug: string;
+  sku: string;
+  price: number;
+  oldPrice: number | null;
+  availability: Availability;
+  year: number | null;
+  volume: string | null;
+  brand: { name: string; slug: string } | null;
+  line: { name: string; slug: string } | null;
+  category: { name: string; slug: string } | null;
+  images: Media[];
+}
+
+export interface Product extends ProductSummary {
+  /** Rich text (HTML from the CMS): sanitise before rendering. */
+  description: string;
+  ingredients: string | null;
+  howToUse: string | null;
+  publishedAt: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+export interface Tag {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface BlogPost {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  /** Rich text (HTML from the CMS): sanitise before rendering. */
+  content: string;
+  image: Media | null;
+  publishedAt: string;
+  tags: Tag[];
+}
+
+export interface Project {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  image: Media | null;
+  gallery: Media[];
+  publishedAt: string;
+}
+
+export interface ContentPage {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  content: string;
+  updatedAt: string;
+}
