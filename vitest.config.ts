@@ -1,10 +1,16 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { unstable_splitSqlQuery } from "wrangler";
 
 /** workerd tests: the worker with its wrangler.toml bindings, real D1 (migrated) and KV. */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  // The embedded CMS's seed, the same SQL `npm start` loads, applied after the migrations.
+  execFileSync("node", ["scripts/build-seed.mjs"], { cwd: import.meta.dirname, stdio: "ignore" });
+  const seed = unstable_splitSqlQuery(readFileSync(path.join(import.meta.dirname, "dist/seed.sql"), "utf8"));
   return {
     plugins: [
       cloudflareTest({
@@ -12,6 +18,7 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_SEED: seed,
             JWT_SECRET: "test-jwt-secret-0123456789abcdef0123456789",
             CMS_WEBHOOK_SECRET: "test-webhook-secret",
             COOKIE_SECRET: "test-cookie-secret-0123456789abcdef",

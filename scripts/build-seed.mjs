@@ -1,0 +1,134 @@
+// Turns the embedded CMS's seed (worker/cms/seed/*.json, plain data) into dist/seed.sql.
+// Every row has a fixed id and goes in with INSERT OR IGNORE, so running it twice is harmless
+// and a database that already has content keeps it.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const seed = (name) => JSON.parse(readFileSync(resolve(root, "worker/cms/seed", `${name}.json`), "utf8"));
+
+const sql = [];
+const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+const insert = (table, row) => {
+  const keys = Object.keys(row);
+  sql.push(`INSERT OR IGNORE INTO ${table} (${keys.join(", ")}) VALUES (${keys.map((k) => q(row[k])).join(", ")});`);
+};
+
+let mediaId = 0;
+function media(url, alt, width, height, meta) {
+  mediaId += 1;
+  insert("cms_media", {
+    id: mediaId,
+    name: url.split("/").pop(),
+    url,
+    alternative_text: alt,
+    width,
+    height,
+    mime: "image/svg+xml",
+    provider_metadata: JSON.stringify(meta),
+  });
+  return mediaId;
+}
+
+const categories = seed("categories");
+const brands = seed("brands");
+const products = seed("products");
+const palette = ["#9A5663", "#5E6E59", "#8A5A12", "#7E4651", "#3F5A5A", "#A0762E"];
+
+categories.forEach((c, i) => {
+  const image = media(`/uploads/categories/${c.slug}.svg`, c.name, 800, 600, { kind: "category", colour: palette[i % palette.length], variant: i });
+  insert("cms_categories", { id: c.id, name: c.name, slug: c.slug, description: c.description, image_id: image, position: i });
+});
+
+const lineIds = new Map();
+let lineId = 0;
+for (const b of brands) {
+  const logo = media(`/uploads/brands/${b.slug}.svg`, `${b.name} logo`, 240, 120, { kind: "brand", colour: b.colour, label: b.name });
+  insert("cms_brands", { id: b.id, name: b.name, slug: b.slug, description: b.description, colour: b.colour, logo_id: logo });
+  for (const l of b.lines) {
+    lineId += 1;
+    lineIds.set(`${b.slug}/${l.slug}`, lineId);
+    insert("cms_product_lines", { id: lineId, name: l.name, slug: l.slug, brand_id: b.id });
+  }
+}
+
+const brandIds = new Map(brands.map((b) => [b.slug, b.id]));
+const categoryIds = new Map(categories.map((c) => [c.slug, c.id]));
+const published = (p) => `${p.year}-${String((p.id % 12) + 1).padStart(2, "0")}-${String((p.id % 27) + 1).padStart(2, "0")}T09:00:00.000Z`;
+for (const p of products) {
+  insert("cms_products", {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    description: p.description,
+    ingredients: p.ingredients,
+    how_to_use: p.howToUse,
+    volume: p.volume,
+    price: p.price,
+    old_price: p.oldPrice,
+    availability: p.availability,
+    year: p.year,
+    popularity: p.popularity,
+    brand_id: brandIds.get(p.brand),
+    line_id: lineIds.get(p.line),
+    category_id: categoryIds.get(p.category),
+    published_at: published(p),
+  });
+  for (let i = 0; i < p.images; i++) {
+    const views = ["front", "side", "texture", "in use"];
+    const image = media(`/uploads/products/${p.slug}-${i + 1}.svg`, `${p.name}, ${views[i]} view`, 800, 800, {
+      kind: p.kind,
+      colour: p.colour,
+      variant: i,
+    });
+    insert("cms_product_images", { product_id: p.id, position: i, media_id: image });
+  }
+}
+
+const tags = seed("tags");
+for (const t of tags) insert("cms_tags", t);
+const tagIds = new Map(tags.map((t) => [t.slug, t.id]));
+for (const post of seed("blog-posts")) {
+  const image = media(`/uploads/blog/${post.slug}.svg`, post.title, 1200, 675, { kind: "post", colour: post.image.colour, variant: post.id });
+  insert("cms_blog_posts", {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    content: post.content,
+    image_id: image,
+    published_at: post.publishedAt,
+  });
+  for (const tag of post.tags) insert("cms_blog_post_tags", { post_id: post.id, tag_id: tagIds.get(tag) });
+}
+for (const project of seed("projects")) {
+  const image = media(`/uploads/projects/${project.slug}.svg`, project.title, 1200, 675, { kind: "project", colour: project.image.colour, variant: project.id });
+  insert("cms_projects", {
+    id: project.id,
+    title: project.title,
+    slug: project.slug,
+    excerpt: project.excerpt,
+    content: project.content,
+    image_id: image,
+    published_at: project.publishedAt,
+  });
+}
+for (const page of seed("pages")) {
+  const { updatedAt, ...rest } = page;
+  insert("cms_pages", { ...rest, updated_at: updatedAt });
+}
+
+const layout = seed("layout");
+for (const [kind, data] of [
+  ["contact", layout.contacts],
+  ["menu", layout.mainMenu],
+  ["footer-menu", layout.footerMenu],
+  ["top-menu", layout.topMenu],
+]) {
+  insert("cms_single_types", { kind, locale: "en", data: JSON.stringify(data) });
+}
+
+mkdirSync(resolve(root, "dist"), { recursive: true });
+writeFileSync(resolve(root, "dist/seed.sql"), `${sql.join("\n")}\n`);
+console.log(`Seed: ${sql.length} rows → dist/seed.sql`);
