@@ -8,7 +8,8 @@ const root = resolve(import.meta.dirname, "..");
 const seed = (name) => JSON.parse(readFileSync(resolve(root, "worker/cms/seed", `${name}.json`), "utf8"));
 
 const sql = [];
-const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+const q = (v) =>
+  v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
 const insert = (table, row) => {
   const keys = Object.keys(row);
   sql.push(`INSERT OR IGNORE INTO ${table} (${keys.join(", ")}) VALUES (${keys.map((k) => q(row[k])).join(", ")});`);
@@ -36,15 +37,37 @@ const products = seed("products");
 const palette = ["#9A5663", "#5E6E59", "#8A5A12", "#7E4651", "#3F5A5A", "#A0762E"];
 
 categories.forEach((c, i) => {
-  const image = media(`/uploads/categories/${c.slug}.svg`, c.name, 800, 600, { kind: "category", colour: palette[i % palette.length], variant: i });
-  insert("cms_categories", { id: c.id, name: c.name, slug: c.slug, description: c.description, image_id: image, position: i });
+  const image = media(`/uploads/categories/${c.slug}.svg`, c.name, 800, 600, {
+    kind: "category",
+    colour: palette[i % palette.length],
+    variant: i,
+  });
+  insert("cms_categories", {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    image_id: image,
+    position: i,
+  });
 });
 
 const lineIds = new Map();
 let lineId = 0;
 for (const b of brands) {
-  const logo = media(`/uploads/brands/${b.slug}.svg`, `${b.name} logo`, 240, 120, { kind: "brand", colour: b.colour, label: b.name });
-  insert("cms_brands", { id: b.id, name: b.name, slug: b.slug, description: b.description, colour: b.colour, logo_id: logo });
+  const logo = media(`/uploads/brands/${b.slug}.svg`, `${b.name} logo`, 240, 120, {
+    kind: "brand",
+    colour: b.colour,
+    label: b.name,
+  });
+  insert("cms_brands", {
+    id: b.id,
+    name: b.name,
+    slug: b.slug,
+    description: b.description,
+    colour: b.colour,
+    logo_id: logo,
+  });
   for (const l of b.lines) {
     lineId += 1;
     lineIds.set(`${b.slug}/${l.slug}`, lineId);
@@ -54,7 +77,8 @@ for (const b of brands) {
 
 const brandIds = new Map(brands.map((b) => [b.slug, b.id]));
 const categoryIds = new Map(categories.map((c) => [c.slug, c.id]));
-const published = (p) => `${p.year}-${String((p.id % 12) + 1).padStart(2, "0")}-${String((p.id % 27) + 1).padStart(2, "0")}T09:00:00.000Z`;
+const published = (p) =>
+  `${p.year}-${String((p.id % 12) + 1).padStart(2, "0")}-${String((p.id % 27) + 1).padStart(2, "0")}T09:00:00.000Z`;
 for (const p of products) {
   insert("cms_products", {
     id: p.id,
@@ -90,7 +114,11 @@ const tags = seed("tags");
 for (const t of tags) insert("cms_tags", t);
 const tagIds = new Map(tags.map((t) => [t.slug, t.id]));
 for (const post of seed("blog-posts")) {
-  const image = media(`/uploads/blog/${post.slug}.svg`, post.title, 1200, 675, { kind: "post", colour: post.image.colour, variant: post.id });
+  const image = media(`/uploads/blog/${post.slug}.svg`, post.title, 1200, 675, {
+    kind: "post",
+    colour: post.image.colour,
+    variant: post.id,
+  });
   insert("cms_blog_posts", {
     id: post.id,
     title: post.title,
@@ -103,7 +131,11 @@ for (const post of seed("blog-posts")) {
   for (const tag of post.tags) insert("cms_blog_post_tags", { post_id: post.id, tag_id: tagIds.get(tag) });
 }
 for (const project of seed("projects")) {
-  const image = media(`/uploads/projects/${project.slug}.svg`, project.title, 1200, 675, { kind: "project", colour: project.image.colour, variant: project.id });
+  const image = media(`/uploads/projects/${project.slug}.svg`, project.title, 1200, 675, {
+    kind: "project",
+    colour: project.image.colour,
+    variant: project.id,
+  });
   insert("cms_projects", {
     id: project.id,
     title: project.title,

@@ -3,6 +3,7 @@ import { routes } from "../shared/routes";
 import type { AppEnv } from "./app-env";
 import { latestBuild } from "./builds/latest-route";
 import { cartActions } from "./cart/cart-actions";
+import { embeddedCms } from "./cms/cms-routes";
 import { handleAppError } from "./errors/handle-error";
 import { canonicalHost } from "./middleware/canonical-host";
 import { securityHeaders } from "./middleware/security-headers";
@@ -24,6 +25,7 @@ app.use(async (c, next) => {
 });
 
 app.route("/builds", latestBuild);
+app.route("/", embeddedCms);
 app.route("/api/payments", paymentWebhook);
 app.route("/cart", cartActions);
 app.route("/cart/order", checkoutActions);

@@ -1,0 +1,132 @@
+import {
+  buildSchema,
+  type DocumentNode,
+  execute,
+  type GraphQLError,
+  type GraphQLSchema,
+  parse,
+  specifiedRules,
+  validate,
+} from "graphql";
+import { jwtVerify } from "jose";
+import { requireSecret } from "../../security/secrets";
+import { depthAndCostLimit } from "./limits";
+import { type CmsContext, createLoaders, rootValue } from "./resolvers";
+import { typeDefs } from "./schema";
+
+/**
+ * The embedded CMS's GraphQL endpoint. Like Strapi, a POST with an invalid
+ * Bearer token is refused with 401 and the REST error envelope before the
+ * query runs; GET serves queries without authentication.
+ */
+let schema: GraphQLSchema | undefined;
+/** Built once per isolate: the schema is static, derived from no request or secret. */
+function cmsSchema(): GraphQLSchema {
+  schema ??= buildSchema(typeDefs);
+  return schema;
+}
+
+const MAX_QUERY_LENGTH = 20_000;
+
+export interface GraphQLRequest {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
+
+function errorEnvelope(status: number, name: string, message: string): Response {
+  return Response.json({ data: null, error: { status, name, message, details: {} } }, { status });
+}
+
+/** Checks a Bearer token the way Strapi's content API does; null when fine or absent. */
+async function refuseBadToken(request: Request, env: Env): Promise<Response | null> {
+  const header = request.headers.get("authorization");
+  if (!header) return null;
+  const token = header.match(/^Bearer\s+(.+)$/i)?.[1];
+  if (!token) return errorEnvelope(401, "UnauthorizedError", "Missing or invalid credentials");
+  try {
+    await jwtVerify(token, new TextEncoder().encode(requireSecret(env, "JWT_SECRET")), { algorithms: ["HS256"] });
+    return null;
+  } catch {
+    return errorEnvelope(401, "UnauthorizedError", "Missing or invalid credentials");
+  }
+}
+
+async function readRequest(request: Request): Promise<GraphQLRequest | Response> {
+  if (request.method === "GET") {
+    const url = new URL(request.url);
+    let variables: unknown = null;
+    try {
+      variables = url.searchParams.has("variables") ? JSON.parse(url.searchParams.get("variables") ?? "") : null;
+    } catch {
+      return Response.json({ errors: [{ message: "Variables must be JSON" }] }, { status: 400 });
+    }
+    return { query: url.searchParams.get("query"), variables, operationName: url.searchParams.get("operationName") };
+  }
+  try {
+    return (await request.json()) as GraphQLRequest;
+  } catch {
+    return Response.json({ errors: [{ message: "The request body must be JSON" }] }, { status: 400 });
+  }
+}
+
+/** Runs one GraphQL request against the embedded CMS and answers as Strapi's Apollo server would. */
+export async function handleGraphql(request: Request, env: Env): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "POST") {
+    return errorEnvelope(405, "MethodNotAllowedError", "Method Not Allowed");
+  }
+  if (request.method === "POST") {
+    const refused = await refuseBadToken(request, env);
+    if (refused) return refused;
+  }
+  const body = await readRequest(request);
+  if (body instanceof Response) return body;
+  if (typeof body.query !== "string" || body.query.length === 0) {
+    return Response.json({ errors: [{ message: "Must provide query string." }] }, { status: 400 });
+  }
+  if (body.query.length > MAX_QUERY_LENGTH) {
+    return Response.json({ errors: [{ message: "Query is too long" }] }, { status: 400 });
+  }
+  let document: DocumentNode;
+  try {
+    document = parse(body.query);
+  } catch (error) {
+    return Response.json({ errors: [{ message: (error as GraphQLError).message }] }, { status: 400 });
+  }
+  const errors = validate(cmsSchema(), document, [...specifiedRules, depthAndCostLimit]);
+  if (errors.length) return Response.json({ errors: errors.map((e) => e.toJSON()) }, { status: 400 });
+  if (
+    request.method === "GET" &&
+    document.definitions.some((d) => d.kind === "OperationDefinition" && d.operation !== "query")
+  ) {
+    return Response.json({ errors: [{ message: "Only queries can be sent with GET" }] }, { status: 405 });
+  }
+  const context: CmsContext = { db: env.DB, loaders: createLoaders(env.DB) };
+  const result = await execute({
+    schema: cmsSchema(),
+    document,
+    rootValue,
+    contextValue: context,
+    variableValues:
+      body.variables && typeof body.variables === "object" ? (body.variables as Record<string, unknown>) : undefined,
+    operationName: typeof body.operationName === "string" ? body.operationName : undefined,
+  });
+  if (result.errors?.length) {
+    for (const error of result.errors) {
+      if (!error.extensions?.code) console.error("CMS GraphQL error:", error.originalError ?? error);
+    }
+  }
+  return Response.json({
+    data: result.data ?? null,
+    ...(result.errors?.length
+      ? {
+          errors: result.errors.map((e) => ({
+            message: e.extensions?.code ? e.message : "Internal server error",
+            locations: e.locations,
+            path: e.path,
+            extensions: { code: e.extensions?.code ?? "INTERNAL_SERVER_ERROR" },
+          })),
+        }
+      : {}),
+  });
+}
