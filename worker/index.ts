@@ -4,6 +4,7 @@ import type { AppEnv } from "./app-env";
 import { latestBuild } from "./builds/latest-route";
 import { cartActions } from "./cart/cart-actions";
 import { embeddedCms } from "./cms/cms-routes";
+import { cmsWebhook } from "./cms-client/webhook-route";
 import { handleAppError } from "./errors/handle-error";
 import { canonicalHost } from "./middleware/canonical-host";
 import { securityHeaders } from "./middleware/security-headers";
@@ -27,6 +28,7 @@ app.use(async (c, next) => {
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);
 app.route("/api/payments", paymentWebhook);
+app.route("/api/cms", cmsWebhook);
 app.route("/cart", cartActions);
 app.route("/cart/order", checkoutActions);
 app.get("/cart/order/:number", confirmationPage);

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { Hono } from "hono";
 import { Suspense, use } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -45,7 +45,7 @@ describe("streaming render", () => {
         }),
       ),
     );
-    const res = await app.request("/slow", {}, env);
+    const res = await app.request("/slow", {}, env, createExecutionContext());
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -84,7 +84,7 @@ describe("streaming render", () => {
         }),
       ),
     );
-    const res = await app.request("/slow", {}, env);
+    const res = await app.request("/slow", {}, env, createExecutionContext());
     const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
     const html = await res.text();
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
@@ -94,7 +94,7 @@ describe("streaming render", () => {
 
   it("renders pages without slow parts to a complete document", async () => {
     const app = appWith((a) => a.get("/plain", (c) => renderPage(c, { title: "Plain", body: <p>Ready</p> })));
-    const res = await app.request("/plain", {}, env);
+    const res = await app.request("/plain", {}, env, createExecutionContext());
     const html = await res.text();
     expect(html.startsWith('<!DOCTYPE html><html lang="en"')).toBe(true);
     expect(html).toContain("<p>Ready</p>");
@@ -110,7 +110,7 @@ describe("unhandled errors", () => {
         throw new Error("D1_ERROR: no such table: secret_internal_table at line 42");
       }),
     );
-    const res = await app.request("/broken", {}, env);
+    const res = await app.request("/broken", {}, env, createExecutionContext());
     expect(res.status).toBe(500);
     const html = await res.text();
     expect(html).toContain("Oops! Something went wrong");
@@ -132,7 +132,7 @@ describe("unhandled errors", () => {
         throw new HTTPException(400, { message: "Quantity must be between 1 and 99" });
       }),
     );
-    const res = await app.request("/bad", {}, env);
+    const res = await app.request("/bad", {}, env, createExecutionContext());
     expect(res.status).toBe(400);
     expect(await res.text()).toBe("Quantity must be between 1 and 99");
   });

@@ -3,6 +3,7 @@ import { QUANTITY_MAX } from "../../shared/cart-rules";
 import { formatAed } from "../../shared/money";
 import { text } from "../../shared/text";
 import type { AppEnv } from "../app-env";
+import { backgroundTask } from "../cms-client/layout-records";
 import { FlashMessage, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
 import { csrfToken } from "../security/csrf";
@@ -107,7 +108,8 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
   const flash = takeFlash(c);
   // The shopper sees today's prices on this page: remember them as seen.
   if (view.cartId && view.hasChanges) {
-    c.executionCtx.waitUntil(
+    backgroundTask(
+      c,
       acknowledgePrices(
         c.env.DB,
         view.cartId,

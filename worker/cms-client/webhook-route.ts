@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { timingSafeEqual } from "../security/constant-time";
+import { requireSecret } from "../security/secrets";
+import { CACHED_MODELS, type CachedModel, purgeModel } from "./kv-cache";
+
+/**
+ * POST /api/cms/webhook: Strapi's webhook (`{ event, model, entry }`) tells us a
+ * record changed; we forget that model's cached values in every locale. The
+ * shared secret comes in the Authorization header (a static header configured
+ * on the webhook in Strapi) and is compared in constant time. Repeats are harmless.
+ */
+export const cmsWebhook = new Hono<AppEnv>().post("/webhook", async (c) => {
+  const sent = c.req.header("authorization") ?? "";
+  const secret = requireSecret(c.env, "CMS_WEBHOOK_SECRET");
+  const presented = sent.replace(/^Bearer\s+/i, "");
+  if (!presented || !timingSafeEqual(presented, secret)) {
+    return c.json({ error: "Missing or wrong webhook secret" }, 401);
+  }
+  let payload: unknown;
+  try {
+    payload = await c.req.json();
+  } catch {
+    return c.json({ error: "The body must be JSON: { event, model, entry }" }, 400);
+  }
+  const { event, model } = (payload ?? {}) as { event?: unknown; model?: unknown };
+  if (typeof event !== "string" || !/^(entry|media)\.[a-z]+$/.test(event)) {
+    return c.json({ error: 'Missing or unknown "event" (e.g. "entry.update")' }, 400);
+  }
+  if (typeof model !== "string" || model.length === 0) {
+    return c.json({ error: 'Missing "model" (e.g. "menu")' }, 400);
+  }
+  const cached = CACHED_MODELS.includes(model as CachedModel) ? (model as CachedModel) : null;
+  const purged = cached ? await purgeModel(c.env.CMS_CACHE, cached) : [];
+  return c.json({ ok: true, event, model, purged });
+});
