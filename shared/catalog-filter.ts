@@ -1,0 +1,129 @@
+import { text } from "./text";
+
+/**
+ * The smart filter (spec section 3: maker, model, year, cost, availability),
+ * as it lives in the URL. Parsing ignores what it doesn't understand.
+ */
+export type SortKey = "popular" | "price-asc" | "price-desc" | "newest";
+export const SORTS: { key: SortKey; label: string; cms: string[] }[] = [
+  { key: "popular", label: "Popular", cms: ["popularity:desc"] },
+  { key: "price-asc", label: "Price: low to high", cms: ["price:asc"] },
+  { key: "price-desc", label: "Price: high to low", cms: ["price:desc"] },
+  { key: "newest", label: "Newest", cms: ["publishedAt:desc"] },
+];
+export const AVAILABILITY_FILTERS = ["in_stock", "prepurchase", "out_of_stock"] as const;
+export type AvailabilityFilter = (typeof AVAILABILITY_FILTERS)[number];
+
+export interface CatalogFilter {
+  maker: string[];
+  model: string[];
+  year: number[];
+  priceMin: number | null;
+  priceMax: number | null;
+  availability: AvailabilityFilter[];
+  sort: SortKey;
+  page: number;
+}
+
+const SLUG = /^[a-z0-9-]{1,80}$/;
+
+function list(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items.filter((v): v is string => typeof v === "string").flatMap((v) => v.split(","));
+}
+
+function price(value: unknown): number | null {
+  if (typeof value !== "string" || value.trim() === "") return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 && n <= 1_000_000 ? Math.round(n) : null;
+}
+
+/** From a qs-parsed query object (depth 5, arrayLimit 20, parameterLimit 1000). */
+export function readCatalogFilter(query: Record<string, unknown>): CatalogFilter {
+  const cost = (query.cost && typeof query.cost === "object" ? query.cost : {}) as Record<string, unknown>;
+  let priceMin = price(cost.min ?? query.priceMin);
+  let priceMax = price(cost.max ?? query.priceMax);
+  if (priceMin !== null && priceMax !== null && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  const sort = SORTS.find((s) => s.key === query.sort)?.key ?? "popular";
+  const page = Number(query.page);
+  return {
+    maker: [...new Set(list(query.maker).filter((v) => SLUG.test(v)))].slice(0, 20),
+    model: [...new Set(list(query.model).filter((v) => SLUG.test(v)))].slice(0, 20),
+    year: [
+      ...new Set(
+        list(query.year)
+          .map(Number)
+          .filter((y) => Number.isInteger(y) && y >= 1990 && y <= 2100),
+      ),
+    ],
+    priceMin,
+    priceMax,
+    availability: [...new Set(list(query.availability))].filter((v): v is AvailabilityFilter =>
+      (AVAILABILITY_FILTERS as readonly string[]).includes(v),
+    ),
+    sort,
+    page: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
+  };
+}
+
+/** The model control's message: models depend on exactly one maker. */
+export function modelHint(filter: Pick<CatalogFilter, "maker">): string | null {
+  if (filter.maker.length === 0) return text.chooseMakerFirst;
+  if (filter.maker.length > 1) return text.chooseOneMaker;
+  return null;
+}
+
+export function isFiltered(filter: CatalogFilter): boolean {
+  return (
+    filter.maker.length + filter.model.length + filter.year.length + filter.availability.length > 0 ||
+    filter.priceMin !== null ||
+    filter.priceMax !== null
+  );
+}
+
+/** What to say when nothing matches. */
+export function emptyMessage(filter: CatalogFilter): string {
+  const onlyMaker =
+    filter.maker.length > 0 &&
+    filter.model.length + filter.year.length + filter.availability.length === 0 &&
+    filter.priceMin === null &&
+    filter.priceMax === null;
+  return onlyMaker ? text.noProductsForBrand : text.noProductsForFilter;
+}
+
+/** The URL query for a filter (plain repeated keys, readable and what a GET form sends). */
+export function filterQuery(filter: CatalogFilter, overrides: Partial<CatalogFilter> = {}): string {
+  const f = { ...filter, ...overrides };
+  const params = new URLSearchParams();
+  for (const m of f.maker) params.append("maker", m);
+  if (f.maker.length === 1) for (const m of f.model) params.append("model", m);
+  for (const y of f.year) params.append("year", String(y));
+  if (f.priceMin !== null) params.set("cost[min]", String(f.priceMin));
+  if (f.priceMax !== null) params.set("cost[max]", String(f.priceMax));
+  for (const a of f.availability) params.append("availability", a);
+  if (f.sort !== "popular") params.set("sort", f.sort);
+  if (f.page > 1) params.set("page", String(f.page));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** The filter as Strapi ProductFiltersInput, within one category. */
+export function cmsFilters(categorySlug: string, filter: CatalogFilter): Record<string, unknown> {
+  const and: Record<string, unknown>[] = [{ category: { slug: { eq: categorySlug } } }];
+  if (filter.maker.length) and.push({ brand: { slug: { in: filter.maker } } });
+  if (filter.maker.length === 1 && filter.model.length) and.push({ line: { slug: { in: filter.model } } });
+  if (filter.year.length) and.push({ year: { in: filter.year } });
+  if (filter.priceMin !== null) and.push({ price: { gte: filter.priceMin } });
+  if (filter.priceMax !== null) and.push({ price: { lte: filter.priceMax } });
+  if (filter.availability.length) {
+    const states = filter.availability.flatMap((a) => (a === "out_of_stock" ? ["out_of_stock", "none"] : [a]));
+    and.push({
+      or: [
+        { availability: { in: states } },
+        ...(filter.availability.includes("out_of_stock") ? [{ availability: { null: true } }] : []),
+      ],
+    });
+  }
+  return { and };
+}

@@ -1,0 +1,37 @@
+import { jsonLdScript } from "../render/json-ld";
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <ol>
+        {items.map((item, i) => (
+          <li key={item.path}>
+            {i === items.length - 1 ? (
+              <span aria-current="page">{item.name}</span>
+            ) : (
+              <a href={item.path}>{item.name}</a>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function breadcrumbJsonLd(origin: string, items: Crumb[]) {
+  return jsonLdScript({
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: item.name,
+      item: origin + item.path,
+    })),
+  });
+}

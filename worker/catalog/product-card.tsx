@@ -1,0 +1,84 @@
+import type { Availability } from "../../shared/cart-rules";
+import { canBuy } from "../../shared/cart-rules";
+import { aedToFils, formatAed } from "../../shared/money";
+import { text } from "../../shared/text";
+import type { ProductSummary } from "../../shared/types/catalog";
+
+export function productPath(p: Pick<ProductSummary, "slug" | "category">): string {
+  return `/catalog/${p.category?.slug ?? "all"}/${p.slug}`;
+}
+
+export function AvailabilityLabel({ availability }: { availability: Availability | null }) {
+  const state = availability ?? "none";
+  const tone = state === "in_stock" ? "in" : state === "prepurchase" ? "pre" : "out";
+  return <span className={`availability availability--${tone}`}>{text.availability[state]}</span>;
+}
+
+export function Price({ price, oldPrice }: { price: number; oldPrice: number | null }) {
+  return (
+    <p className="price">
+      <span className="price__now">{formatAed(aedToFils(price))}</span>
+      {oldPrice !== null && oldPrice > price && (
+        <del className="price__old">
+          <span className="visually-hidden">Was </span>
+          {formatAed(aedToFils(oldPrice))}
+        </del>
+      )}
+    </p>
+  );
+}
+
+export function AddToBagForm({ product, csrf, compact }: { product: ProductSummary; csrf: string; compact?: boolean }) {
+  const buyable = canBuy(product.availability);
+  return (
+    <form method="post" action="/cart/add" className="add-to-bag">
+      <input type="hidden" name="_csrf" value={csrf} />
+      <input type="hidden" name="slug" value={product.slug} />
+      <input type="hidden" name="quantity" value="1" />
+      <button type="submit" className={`button ${compact ? "button--small" : ""} button--block`} disabled={!buyable}>
+        {buyable
+          ? product.availability === "prepurchase"
+            ? "Pre-order"
+            : "Add to bag"
+          : text.availability.out_of_stock}
+        <span className="visually-hidden">: {product.name}</span>
+      </button>
+    </form>
+  );
+}
+
+/** A product in a grid. The first few images load eagerly; the rest lazily. */
+export function ProductCard({ product, csrf, eager }: { product: ProductSummary; csrf: string; eager?: boolean }) {
+  const image = product.images[0];
+  const href = productPath(product);
+  return (
+    <article className="product-card">
+      <a className="product-card__image" href={href} tabIndex={-1} aria-hidden="true">
+        {image && (
+          <img
+            src={image.url}
+            alt=""
+            width={image.width ?? 400}
+            height={image.height ?? 400}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        )}
+      </a>
+      <div className="product-card__body">
+        {product.brand && <p className="product-brand">{product.brand.name}</p>}
+        <h3 className="product-card__name">
+          <a href={href}>{product.name}</a>
+        </h3>
+        <Price price={product.price} oldPrice={product.oldPrice} />
+        <AvailabilityLabel availability={product.availability} />
+      </div>
+      <div className="product-card__actions">
+        <AddToBagForm product={product} csrf={csrf} compact />
+        <a className="button button--outlined button--small button--block" href={href}>
+          Quick view<span className="visually-hidden">: {product.name}</span>
+        </a>
+      </div>
+    </article>
+  );
+}
