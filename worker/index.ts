@@ -4,20 +4,22 @@ import type { AppEnv } from "./app-env";
 import { latestBuild } from "./builds/latest-route";
 import { handleAppError } from "./errors/handle-error";
 import { canonicalHost } from "./middleware/canonical-host";
+import { locale } from "./middleware/locale";
+import { pageCache } from "./middleware/page-cache";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { renderNotFound } from "./pages/not-found";
+import { redirectRules } from "./redirects/redirect-middleware";
 import { registerPages } from "./routing/register-pages";
 
 const app = new Hono<AppEnv>();
 
 app.use(canonicalHost);
 app.use(trailingSlash);
+app.use(redirectRules);
 app.use(securityHeaders);
-app.use(async (c, next) => {
-  c.set("locale", "en");
-  await next();
-});
+app.use(pageCache);
+app.use(locale);
 
 app.route("/builds", latestBuild);
 registerPages(app, routes);
