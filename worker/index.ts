@@ -11,6 +11,8 @@ import { trailingSlash } from "./middleware/trailing-slash";
 import { renderNotFound } from "./pages/not-found";
 import { redirectRules } from "./redirects/redirect-middleware";
 import { registerPages } from "./routing/register-pages";
+import { robots } from "./seo/robots-route";
+import { sitemap } from "./seo/sitemap-route";
 
 const app = new Hono<AppEnv>();
 
@@ -22,6 +24,8 @@ app.use(pageCache);
 app.use(locale);
 
 app.route("/builds", latestBuild);
+app.route("/", robots);
+app.route("/", sitemap);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);
