@@ -22,6 +22,9 @@ export default defineConfig(async () => {
             JWT_SECRET: "test-jwt-secret-0123456789abcdef0123456789",
             CMS_WEBHOOK_SECRET: "test-webhook-secret",
             COOKIE_SECRET: "test-cookie-secret-0123456789abcdef",
+            // Tests insert rules and expect them at once.
+            REDIRECT_CACHE_SECONDS: "0",
+            REDIRECT_ALLOWED_HOSTS: "partner.example, brand.example",
           },
         },
       }),

@@ -1,11 +1,41 @@
 /**
- * The small script every page loads. It wakes the page's islands; React comes
- * only with the first island that wakes.
+ * The small script every page loads. It wakes the page's islands (React comes
+ * only with the first island that wakes) and runs the behaviours of spec
+ * sections 2, 4 and 9: the loading bar, the deployment check, the chunk-failure
+ * reload guard, visit history, prefetch and the tag manager.
  */
 import { startIslands } from "./islands";
+import { isStale, startBuildCheck } from "./runtime/build-check";
+import { startChunkReload } from "./runtime/chunk-reload";
+import { startLoadingBar, startLoadingBarLifecycle } from "./runtime/loading-bar";
+import { linkTarget } from "./runtime/navigation";
+import { startPrefetch, stopPrefetch } from "./runtime/prefetch";
+import { startTagManager } from "./runtime/tag-manager";
+import { recordVisit } from "./runtime/visit-history";
+
+function start(): void {
+  // First, so a chunk that fails while islands wake is caught.
+  startChunkReload();
+  startIslands();
+  recordVisit();
+  startLoadingBarLifecycle();
+  addEventListener("click", (event) => {
+    const target = linkTarget(event);
+    if (!target) return;
+    startLoadingBar();
+    if (isStale()) {
+      // A new build is live: load the target as a plain full navigation, past anything prefetched.
+      event.preventDefault();
+      location.assign(target.href);
+    }
+  });
+  startBuildCheck(stopPrefetch);
+  startPrefetch();
+  startTagManager();
+}
 
 if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", () => startIslands(), { once: true });
+  document.addEventListener("DOMContentLoaded", start, { once: true });
 } else {
-  startIslands();
+  start();
 }

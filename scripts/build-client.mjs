@@ -1,7 +1,7 @@
 // Builds the browser bundle: the small runtime, one chunk per island (React in
 // a shared chunk), and the stylesheet with self-hosted fonts. Hashed names,
 // served with immutable caching; the worker finds files via dist/client-manifest.json.
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { basename, relative } from "node:path";
 import * as esbuild from "esbuild";
 
@@ -94,6 +94,8 @@ async function writeManifest(metafile) {
 
 await rm("dist/client", { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
+// Files served at fixed root paths (the default sharing image), not hashed.
+await cp("client/static", "dist/client", { recursive: true });
 if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();

@@ -13,6 +13,8 @@ export interface AppVariables {
   nonce: string;
   locale: Locale;
   user: SessionUser | null;
+  /** Set by the `noindex` route middleware: the page also gets a robots meta tag. */
+  noindex?: boolean;
 }
 
 export interface AppEnv {

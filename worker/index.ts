@@ -7,23 +7,27 @@ import { embeddedCms } from "./cms/cms-routes";
 import { cmsWebhook } from "./cms-client/webhook-route";
 import { handleAppError } from "./errors/handle-error";
 import { canonicalHost } from "./middleware/canonical-host";
+import { locale } from "./middleware/locale";
+import { pageCache } from "./middleware/page-cache";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { checkoutActions } from "./orders/checkout-page";
 import { confirmationPage, orderDetailPage } from "./orders/order-views";
 import { renderNotFound } from "./pages/not-found";
 import { paymentWebhook } from "./payments/webhook-route";
+import { redirectRules } from "./redirects/redirect-middleware";
 import { registerPages } from "./routing/register-pages";
+import { robots } from "./seo/robots-route";
+import { sitemap } from "./seo/sitemap-route";
 
 const app = new Hono<AppEnv>();
 
 app.use(canonicalHost);
 app.use(trailingSlash);
+app.use(redirectRules);
 app.use(securityHeaders);
-app.use(async (c, next) => {
-  c.set("locale", "en");
-  await next();
-});
+app.use(pageCache);
+app.use(locale);
 
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);
@@ -33,6 +37,8 @@ app.route("/cart", cartActions);
 app.route("/cart/order", checkoutActions);
 app.get("/cart/order/:number", confirmationPage);
 app.get("/user/orders/:number", orderDetailPage);
+app.route("/", robots);
+app.route("/", sitemap);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);

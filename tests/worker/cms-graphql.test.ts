@@ -9,6 +9,7 @@ async function gql(query: string, variables: Record<string, unknown> = {}, heade
   });
   return {
     status: res.status,
+    // biome-ignore lint/suspicious/noExplicitAny: GraphQL answers are checked field by field below
     body: (await res.json()) as { data?: Record<string, any>; errors?: { message: string }[]; error?: unknown },
   };
 }

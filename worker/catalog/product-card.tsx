@@ -53,7 +53,8 @@ export function ProductCard({ product, csrf, eager }: { product: ProductSummary;
   const href = productPath(product);
   return (
     <article className="product-card">
-      <a className="product-card__image" href={href} tabIndex={-1} aria-hidden="true">
+      {/* The image repeats the name link for pointers; keyboards and screen readers use the name. */}
+      <a className="product-card__image" href={href} tabIndex={-1} aria-label={product.name}>
         {image && (
           <img
             src={image.url}

@@ -16,13 +16,15 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = createNonce();
   c.set("nonce", nonce);
   await next();
+  // Read back: a public page replaces the random nonce with one derived from its content (page-cache.ts).
+  const pageNonce = c.get("nonce");
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https:`,
+    `script-src 'self' 'nonce-${pageNonce}' 'strict-dynamic' https:`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    "connect-src 'self' https://www.google-analytics.com https://*.googletagmanager.com",
+    "connect-src 'self' https://www.google-analytics.com https://*.google-analytics.com https://*.googletagmanager.com",
     "frame-src https://www.googletagmanager.com",
     "object-src 'none'",
     "base-uri 'self'",

@@ -6,13 +6,23 @@ import type { AppEnv } from "../app-env";
 import { buildInfo } from "../builds/build-info";
 import { loadHeaderState } from "../content/header-state";
 import { loadLayoutData } from "../content/layout-data";
+import { siteJsonLd } from "../seo/site-json-ld";
+import { absoluteUrl, siteOrigin } from "../seo/site-origin";
 import { Document } from "./document";
+import { SeoHead, type SeoImage } from "./seo-head";
 
 export interface PageContent {
   title: string;
   description?: string;
   status?: 200 | 404 | 500;
   head?: ReactNode;
+  /** Canonical path when it is not the request path (always without query). */
+  canonicalPath?: string;
+  /** The sharing image (OpenGraph, Twitter); the shop's default card otherwise. */
+  image?: SeoImage;
+  ogType?: "website" | "article" | "product";
+  /** Structured data for this page (Product, BlogPosting, BreadcrumbList...). */
+  jsonLd?: readonly unknown[];
   searchQuery?: string;
   body: ReactNode;
   /**
@@ -33,6 +43,11 @@ function renderMode(env: Env, page: PageContent): "stream" | "string" {
 
 const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
 
+/** The default sharing card (client/static/og-image.png, copied to the site root by the client build). */
+const DEFAULT_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
+
+const GTM_ID = /^GTM-[A-Z0-9]{1,12}$/;
+
 const BOT = /bot|crawler|spider|crawling|facebookexternalhit|slurp|lighthouse/i;
 
 /**
@@ -44,16 +59,50 @@ const BOT = /bot|crawler|spider|crawling|facebookexternalhit|slurp|lighthouse/i;
 export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise<Response> {
   const [layout, header] = await Promise.all([loadLayoutData(c), loadHeaderState(c)]);
   let status = page.status ?? 200;
+  const siteName = layout.contacts?.company ?? text.tagline;
+  const title = page.title === text.tagline ? page.title : `${page.title} | ${siteName}`;
+  const description = page.description ?? text.description;
+  const origin = siteOrigin(c);
+  const path = page.canonicalPath ?? c.req.path;
+  const gtmId = (c.env.GTM_ID ?? "").trim();
+  const head = (
+    <>
+      <SeoHead
+        title={title}
+        description={description}
+        canonical={absoluteUrl(origin, path)}
+        siteName={siteName}
+        image={
+          page.image ?? {
+            url: absoluteUrl(origin, DEFAULT_IMAGE.path),
+            width: DEFAULT_IMAGE.width,
+            height: DEFAULT_IMAGE.height,
+            alt: siteName,
+          }
+        }
+        type={page.ogType}
+        noindex={c.get("noindex") === true || status !== 200}
+        jsonLd={
+          path === "/" && status === 200
+            ? [...siteJsonLd(layout.contacts, origin), ...(page.jsonLd ?? [])]
+            : page.jsonLd
+        }
+      />
+      {/* Read by the client runtime, which loads the tag manager once the page is interactive. */}
+      {GTM_ID.test(gtmId) && <meta name="gtm-id" content={gtmId} />}
+      {page.head}
+    </>
+  );
   const document = (
     <Document
-      title={page.title === text.tagline ? page.title : `${page.title} | ${layout.contacts?.company ?? text.tagline}`}
-      description={page.description ?? text.description}
+      title={title}
+      description={description}
       nonce={c.get("nonce")}
       buildId={buildInfo(c.env).id}
       layout={layout}
       counts={header.counts}
       user={header.user}
-      head={page.head}
+      head={head}
       searchQuery={page.searchQuery}
     >
       {page.body}

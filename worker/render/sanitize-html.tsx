@@ -80,6 +80,7 @@ function decodeEntities(value: string): string {
 
 /** A URL safe to link to or load: http(s), mailto, tel, or a path on this site. */
 export function safeUrl(raw: string, forImage = false): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what hides "javascript:"
   const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
   if (value.startsWith("/") && !value.startsWith("//")) return value;
   if (value.startsWith("#") && !forImage) return value;

@@ -7,6 +7,7 @@ import type { AppEnv } from "../app-env";
 const routeMiddleware: Record<string, MiddlewareHandler<AppEnv>> = {
   /** Personal and utility pages stay out of search engines. */
   noindex: createMiddleware<AppEnv>(async (c, next) => {
+    c.set("noindex", true);
     await next();
     c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
   }),

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { fetchWorker } from "./fetch";
+
+const ANON = { Cookie: "i18n_redirected=en" };
+
+describe("per-page caching", () => {
+  it("gives a page that is the same for everyone a strong ETag and public, revalidating Cache-Control", async () => {
+    const res = await fetchWorker("/company", { headers: ANON });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(res.headers.get("cdn-cache-control")).toMatch(/max-age=\d+, stale-while-revalidate=\d+/);
+    expect(res.headers.get("vary")).toContain("Cookie");
+  });
+
+  it("serves byte-identical pages with the same ETag and a CSP nonce that matches the body", async () => {
+    const first = await fetchWorker("/company", { headers: ANON });
+    const second = await fetchWorker("/company", { headers: ANON });
+    expect(first.headers.get("etag")).toBe(second.headers.get("etag"));
+    const [a, b] = [await first.text(), await second.text()];
+    expect(a).toBe(b);
+    const nonce = first.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(a).toContain(`nonce="${nonce}"`);
+  });
+
+  it("gives different pages different ETags and nonces", async () => {
+    const company = await fetchWorker("/company", { headers: ANON });
+    const delivery = await fetchWorker("/contacts", { headers: ANON });
+    expect(company.headers.get("etag")).not.toBe(delivery.headers.get("etag"));
+    expect(company.headers.get("content-security-policy")).not.toBe(delivery.headers.get("content-security-policy"));
+  });
+
+  it("answers 304 with no body when If-None-Match matches, keeping the CSP of the cached copy", async () => {
+    const first = await fetchWorker("/company", { headers: ANON });
+    const etag = first.headers.get("etag") ?? "";
+    const res = await fetchWorker("/company", { headers: { ...ANON, "If-None-Match": `W/"other", ${etag}` } });
+    expect(res.status).toBe(304);
+    expect(await res.text()).toBe("");
+    expect(res.headers.get("etag")).toBe(etag);
+    expect(res.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+  });
+
+  it("answers 200 with the page when If-None-Match is stale", async () => {
+    const res = await fetchWorker("/company", { headers: { ...ANON, "If-None-Match": '"stale"' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<!DOCTYPE html>");
+  });
+
+  it.each(["/cart", "/user/password", "/search?q=serum", "/favorites", "/user/login"])(
+    "never caches the personal page %s publicly",
+    async (path) => {
+      const res = await fetchWorker(path, { headers: ANON });
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.get("etag")).toBeNull();
+    },
+  );
+
+  it.each(["strapi_jwt=token", "visitor_id=v.sig", "csrf_id=abc"])(
+    "never caches a page publicly for a shopper with a session cookie (%s)",
+    async (cookie) => {
+      const res = await fetchWorker("/company", { headers: { Cookie: `i18n_redirected=en; ${cookie}` } });
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.get("etag")).toBeNull();
+      expect(res.headers.get("cdn-cache-control")).toBeNull();
+    },
+  );
+
+  it("keeps the first visit to the home page private because it sets the locale cookie", async () => {
+    const res = await fetchWorker("/");
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(res.headers.get("cdn-cache-control")).toBeNull();
+  });
+
+  it("does not make a not-found page public", async () => {
+    const res = await fetchWorker("/no-such-page", { headers: ANON });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).not.toContain("public");
+  });
+});

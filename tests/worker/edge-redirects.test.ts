@@ -1,0 +1,89 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { fetchWorker } from "./fetch";
+
+async function addRule(from: string, to: string, status: 301 | 302 = 301): Promise<void> {
+  await env.DB.prepare("INSERT INTO redirect_rules (from_path, to_target, status) VALUES (?, ?, ?)")
+    .bind(from, to, status)
+    .run();
+}
+
+describe("redirect rules", () => {
+  it("sends an internal rule's path to its target with the configured permanent status, keeping the query", async () => {
+    await addRule("/old-serums", "/catalog/serums");
+    const res = await fetchWorker("/old-serums?page=2");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/catalog/serums?page=2");
+  });
+
+  it("answers 302 for a temporary rule", async () => {
+    await addRule("/ramadan", "/catalog/gift-sets", 302);
+    const res = await fetchWorker("/ramadan");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/catalog/gift-sets");
+  });
+
+  it("resolves after the trailing slash is removed", async () => {
+    await addRule("/summer-sale", "/catalog");
+    const first = await fetchWorker("/summer-sale/");
+    expect(first.status).toBe(301);
+    expect(first.headers.get("location")).toBe("/summer-sale");
+    const second = await fetchWorker("/summer-sale");
+    expect(second.headers.get("location")).toBe("/catalog");
+  });
+
+  it("follows a chain of internal rules in one hop, temporary if any rule is", async () => {
+    await addRule("/a-1", "/a-2");
+    await addRule("/a-2", "/a-3", 302);
+    const res = await fetchWorker("/a-1");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/a-3");
+  });
+
+  it("sends the shopper to an external target whose host is on the allow-list", async () => {
+    await addRule("/partner-offer", "https://partner.example/offer?ref=noor");
+    const res = await fetchWorker("/partner-offer");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("https://partner.example/offer?ref=noor");
+  });
+
+  it("ignores an external target whose host is not allowed and routes the path as usual", async () => {
+    await addRule("/company", "https://evil.example/phish");
+    const res = await fetchWorker("/company");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("location")).toBeNull();
+  });
+
+  it("refuses a scheme other than http(s), even on an allowed-looking target", async () => {
+    await addRule("/delivery", "javascript:alert(1)");
+    const res = await fetchWorker("/delivery");
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses a rule that points at itself", async () => {
+    await addRule("/payment", "/payment");
+    const res = await fetchWorker("/payment");
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses a chain that comes back to where it started", async () => {
+    await addRule("/loop-1", "/loop-2");
+    await addRule("/loop-2", "/loop-3");
+    await addRule("/loop-3", "/loop-1");
+    const res = await fetchWorker("/loop-1");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("location")).toBeNull();
+  });
+
+  it("leaves form posts alone", async () => {
+    await addRule("/posted", "/elsewhere");
+    const res = await fetchWorker("/posted", { method: "POST" });
+    expect(res.headers.get("location")).toBeNull();
+  });
+
+  it("rejects a status other than 301 or 302 in the table itself", async () => {
+    await expect(
+      env.DB.prepare("INSERT INTO redirect_rules (from_path, to_target, status) VALUES ('/x', '/y', 307)").run(),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { serializeJsonLd } from "../../worker/seo/json-ld";
+import { fetchWorker } from "./fetch";
+
+const ANON = { Cookie: "i18n_redirected=en" };
+
+/** Well-formedness without a DOM parser: every tag closes in order, attributes quoted, entities known. */
+function expectWellFormedXml(xml: string): void {
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  const body = xml.replace(/^<\?xml[^?]*\?>/, "");
+  const stack: string[] = [];
+  for (const match of body.matchAll(/<(\/?)([a-zA-Z:]+)((?:\s+[a-zA-Z:]+="[^"<]*")*)\s*(\/?)>/g)) {
+    const [, closing, name, , selfClosing] = match;
+    if (selfClosing) continue;
+    if (closing) expect(stack.pop()).toBe(name);
+    else stack.push(name as string);
+  }
+  expect(stack).toEqual([]);
+  const text = body.replace(/<[^>]+>/g, "");
+  expect(text).not.toMatch(/&(?!(amp|lt|gt|apos|quot);)/);
+  expect(text).not.toContain("<");
+}
+
+function locs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string);
+}
+
+describe("robots.txt", () => {
+  it("disallows the bag, checkout, account, search and favourites and names the sitemap", async () => {
+    const res = await fetchWorker("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const body = await res.text();
+    expect(body).toContain("User-agent: *");
+    for (const path of ["/cart", "/user", "/search", "/favorites"]) expect(body).toContain(`Disallow: ${path}\n`);
+    expect(body).toContain("Sitemap: https://shop.example/sitemap.xml");
+  });
+});
+
+describe("sitemap", () => {
+  it("is an index of paged sitemaps on this origin", async () => {
+    const res = await fetchWorker("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    expectWellFormedXml(xml);
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = locs(xml);
+    expect(files).toContain("https://shop.example/sitemaps/pages-1.xml");
+    for (const file of files) expect(file).toMatch(/^https:\/\/shop\.example\/sitemaps\/[a-z-]+-\d+\.xml$/);
+  });
+
+  it("lists the information and legal pages and leaves personal pages out", async () => {
+    const xml = await (await fetchWorker("/sitemaps/pages-1.xml")).text();
+    expectWellFormedXml(xml);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const urls = locs(xml);
+    for (const path of ["/", "/catalog", "/blog", "/company", "/contacts", "/delivery", "/privacy-policy"]) {
+      expect(urls).toContain(new URL(path, "https://shop.example").toString());
+    }
+    for (const url of urls) expect(url).not.toMatch(/\/(cart|user|search|favorites)(\/|$)/);
+  });
+
+  it("answers 404 for a page or source that does not exist", async () => {
+    expect((await fetchWorker("/sitemaps/pages-99.xml")).status).toBe(404);
+    expect((await fetchWorker("/sitemaps/nothing-1.xml")).status).toBe(404);
+  });
+});
+
+describe("page head", () => {
+  it("gives every page a canonical URL without the query, OpenGraph and Twitter tags with an image", async () => {
+    const html = await (await fetchWorker("/company?utm_source=mail", { headers: ANON })).text();
+    expect(html).toContain('<link rel="canonical" href="https://shop.example/company"/>');
+    expect(html).toContain('<meta property="og:url" content="https://shop.example/company"/>');
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+"\/>/);
+    expect(html).toMatch(/<meta property="og:description" content="[^"]+"\/>/);
+    expect(html).toContain('<meta property="og:image" content="https://shop.example/og-image.png"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toContain('<meta name="twitter:image" content="https://shop.example/og-image.png"/>');
+    expect(html).not.toContain('name="robots"');
+  });
+
+  it("gives different pages different titles", async () => {
+    const title = async (path: string) =>
+      (await (await fetchWorker(path, { headers: ANON })).text()).match(/<title>([^<]+)<\/title>/)?.[1];
+    expect(await title("/company")).not.toBe(await title("/catalog"));
+  });
+
+  it.each(["/cart", "/user/password", "/search", "/favorites", "/user/login"])(
+    "marks %s noindex in the header and the robots meta tag",
+    async (path) => {
+      const res = await fetchWorker(path, { headers: ANON });
+      expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expect(await res.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    },
+  );
+
+  it("describes the shop on the home page as an Organization with its social links and a WebSite with a search action", async () => {
+    const html = await (await fetchWorker("/", { headers: ANON })).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) =>
+      JSON.parse(m[1] as string),
+    );
+    const organization = blocks.find((b) => b["@type"] === "Organization");
+    const website = blocks.find((b) => b["@type"] === "WebSite");
+    expect(organization.name).toBe("Noor Beauty");
+    expect(organization.url).toBe("https://shop.example/");
+    expect(organization.sameAs).toContain("https://www.instagram.com/noorbeauty.ae");
+    expect(organization.logo).toBe("https://shop.example/media/brand/logotype.svg");
+    expect(website.potentialAction["@type"]).toBe("SearchAction");
+    expect(website.potentialAction.target.urlTemplate).toBe("https://shop.example/search?q={search_term_string}");
+    expect(website.potentialAction["query-input"]).toBe("required name=search_term_string");
+  });
+
+  it("keeps structured data off other pages", async () => {
+    const html = await (await fetchWorker("/company", { headers: ANON })).text();
+    expect(html).not.toContain("application/ld+json");
+  });
+
+  it("escapes < in JSON-LD so CMS text cannot close the script element", () => {
+    const out = serializeJsonLd({ name: "</script><script>alert(1)</script>" });
+    expect(out).not.toContain("<");
+    expect(JSON.parse(out).name).toBe("</script><script>alert(1)</script>");
+  });
+
+  it("loads no tag manager when no container id is configured", async () => {
+    const html = await (await fetchWorker("/company", { headers: ANON })).text();
+    expect(html).not.toContain('name="gtm-id"');
+  });
+});

@@ -1,0 +1,263 @@
+import type { Context } from "hono";
+import {
+  AVAILABILITY_FILTERS,
+  type CatalogFilter,
+  cmsFilters,
+  emptyMessage,
+  filterQuery,
+  isFiltered,
+  modelHint,
+  readCatalogFilter,
+  SORTS,
+} from "../../shared/catalog-filter";
+import { text } from "../../shared/text";
+import type { Category, Page, ProductSummary } from "../../shared/types/catalog";
+import type { AppEnv } from "../app-env";
+import { type BrandWithLines, getBrands, getCategory, getProducts } from "../cms-client/catalog-records";
+import { renderNotFound } from "../pages/not-found";
+import { FlashMessage, takeFlash } from "../render/flash";
+import { renderPage } from "../render/render-page";
+import { csrfToken } from "../security/csrf";
+import { Breadcrumbs } from "./breadcrumbs";
+import { ProductCard } from "./product-card";
+import { parseQuery } from "./query-string";
+
+const PAGE_SIZE = 12;
+const YEARS = [2026, 2025, 2024, 2023, 2022];
+
+function FilterForm({
+  category,
+  brands,
+  filter,
+}: {
+  category: Category;
+  brands: BrandWithLines[];
+  filter: CatalogFilter;
+}) {
+  const hint = modelHint(filter);
+  const maker = filter.maker.length === 1 ? brands.find((b) => b.slug === filter.maker[0]) : undefined;
+  return (
+    <form className="smart-filter" method="get" action={`/catalog/${category.slug}`} aria-label="Filter products">
+      <h2 className="smart-filter__title">Filter</h2>
+      <fieldset>
+        <legend>Maker</legend>
+        <div className="check-list">
+          {brands.map((b) => (
+            <label key={b.slug} className="check">
+              <input type="checkbox" name="maker" value={b.slug} defaultChecked={filter.maker.includes(b.slug)} />
+              <span>{b.name}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Model</legend>
+        {hint ? (
+          <p className="field__hint">{hint}</p>
+        ) : (
+          <div className="check-list">
+            {maker?.lines.map((l) => (
+              <label key={l.slug} className="check">
+                <input type="checkbox" name="model" value={l.slug} defaultChecked={filter.model.includes(l.slug)} />
+                <span>{l.name}</span>
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>Year</legend>
+        <div className="check-list check-list--inline">
+          {YEARS.map((y) => (
+            <label key={y} className="check">
+              <input type="checkbox" name="year" value={y} defaultChecked={filter.year.includes(y)} />
+              <span>{y}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Cost, AED</legend>
+        <div className="price-range">
+          <label>
+            <span>From</span>
+            <input
+              type="number"
+              name="cost[min]"
+              min={0}
+              inputMode="numeric"
+              defaultValue={filter.priceMin ?? undefined}
+            />
+          </label>
+          <label>
+            <span>To</span>
+            <input
+              type="number"
+              name="cost[max]"
+              min={0}
+              inputMode="numeric"
+              defaultValue={filter.priceMax ?? undefined}
+            />
+          </label>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Availability</legend>
+        <div className="check-list">
+          {AVAILABILITY_FILTERS.map((a) => (
+            <label key={a} className="check">
+              <input type="checkbox" name="availability" value={a} defaultChecked={filter.availability.includes(a)} />
+              <span>{text.availability[a]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {filter.sort !== "popular" && <input type="hidden" name="sort" value={filter.sort} />}
+      <div className="smart-filter__actions">
+        <button type="submit" className="button button--block">
+          Show products
+        </button>
+        {isFiltered(filter) && (
+          <a className="button button--outlined button--block" href={`/catalog/${category.slug}`}>
+            Reset filter
+          </a>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Pagination({ base, filter, page }: { base: string; filter: CatalogFilter; page: Page<unknown> }) {
+  if (page.pageCount <= 1) return null;
+  const pages = Array.from({ length: page.pageCount }, (_, i) => i + 1);
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <ul>
+        {page.page > 1 && (
+          <li>
+            <a href={base + filterQuery(filter, { page: page.page - 1 })} rel="prev">
+              Previous
+            </a>
+          </li>
+        )}
+        {pages.map((n) => (
+          <li key={n}>
+            {n === page.page ? (
+              <span aria-current="page">{n}</span>
+            ) : (
+              <a href={base + filterQuery(filter, { page: n })}>
+                <span className="visually-hidden">Page </span>
+                {n}
+              </a>
+            )}
+          </li>
+        ))}
+        {page.page < page.pageCount && (
+          <li>
+            <a href={base + filterQuery(filter, { page: page.page + 1 })} rel="next">
+              Next
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+export function ProductGrid({ products, csrf }: { products: ProductSummary[]; csrf: string }) {
+  return (
+    <ul className="product-grid">
+      {products.map((p, i) => (
+        <li key={p.slug}>
+          <ProductCard product={p} csrf={csrf} eager={i < 4} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
+export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
+  const slug = c.req.param("category") ?? "";
+  const locale = c.get("locale");
+  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
+  const filter = readCatalogFilter(parseQuery(c.req.url));
+  const [category, brands, csrf] = await Promise.all([
+    getCategory(c.env, locale, slug),
+    getBrands(c.env, locale),
+    csrfToken(c),
+  ]);
+  if (!category) return renderNotFound(c);
+  const sort = SORTS.find((s) => s.key === filter.sort)!;
+  const products = await getProducts(c.env, locale, {
+    filters: cmsFilters(slug, filter),
+    sort: sort.cms,
+    page: filter.page,
+    pageSize: PAGE_SIZE,
+  });
+  const base = `/catalog/${slug}`;
+  const flash = takeFlash(c);
+  return renderPage(c, {
+    title: filter.page > 1 ? `${category.name} — page ${filter.page}` : category.name,
+    description: category.description ?? `${category.name} at Noor Beauty.`,
+    body: (
+      <section className="container page-section">
+        <Breadcrumbs
+          items={[
+            { name: "Home", path: "/" },
+            { name: "Catalog", path: "/catalog" },
+            { name: category.name, path: base },
+          ]}
+        />
+        <div className="category-head">
+          <h1>{category.name}</h1>
+          {category.description && <p className="muted">{category.description}</p>}
+        </div>
+        <FlashMessage flash={flash} />
+        <div className="category-layout">
+          <FilterForm category={category} brands={brands} filter={filter} />
+          <div>
+            <div className="results-bar">
+              <p className="muted" aria-live="polite">
+                {products ? `${products.total} ${products.total === 1 ? "product" : "products"}` : ""}
+              </p>
+              <form method="get" action={base} className="sort-form">
+                {[...new URLSearchParams(filterQuery(filter, { sort: "popular", page: 1 }).slice(1))].map(
+                  ([k, v], i) => (
+                    <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+                  ),
+                )}
+                <label htmlFor="sort">Sort by</label>
+                <select id="sort" name="sort" defaultValue={filter.sort}>
+                  {SORTS.map((s) => (
+                    <option key={s.key} value={s.key}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="button button--outlined button--small">
+                  Apply
+                </button>
+              </form>
+            </div>
+            {!products ? (
+              <p className="notice notice--info">Products can't be shown right now. Please try again in a moment.</p>
+            ) : products.items.length === 0 ? (
+              <div className="empty-state">
+                <p>{emptyMessage(filter)}</p>
+                <a className="button button--outlined" href={base}>
+                  Reset filter
+                </a>
+              </div>
+            ) : (
+              <>
+                <ProductGrid products={products.items} csrf={csrf} />
+                <Pagination base={base} filter={filter} page={products} />
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+    ),
+  });
+}
