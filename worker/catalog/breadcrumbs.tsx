@@ -1,5 +1,3 @@
-import { jsonLdScript } from "../render/json-ld";
-
 export interface Crumb {
   name: string;
   path: string;
@@ -23,8 +21,9 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   );
 }
 
+/** BreadcrumbList structured data, for renderPage's `jsonLd`. */
 export function breadcrumbJsonLd(origin: string, items: Crumb[]) {
-  return jsonLdScript({
+  return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
     itemListElement: items.map((item, i) => ({
@@ -33,5 +32,5 @@ export function breadcrumbJsonLd(origin: string, items: Crumb[]) {
       name: item.name,
       item: origin + item.path,
     })),
-  });
+  };
 }

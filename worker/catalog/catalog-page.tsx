@@ -37,7 +37,7 @@ export async function catalogPage(c: Context<AppEnv>): Promise<Response> {
                   )}
                   <span className="category-card__name">{category.name}</span>
                   <span className="category-card__count">
-                    {category.productCount} {category.productCount === 1 ? "product" : "products"}
+                    {`${category.productCount} ${category.productCount === 1 ? "product" : "products"}`}
                   </span>
                 </a>
               </li>

@@ -1,6 +1,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { cartPage } from "../cart/cart-page";
+import { catalogPage } from "../catalog/catalog-page";
+import { categoryPage } from "../catalog/category-page";
+import { productPage } from "../catalog/product-page";
 import { checkoutPage } from "../orders/checkout-page";
 import { ordersPage } from "../orders/order-views";
 import { comingSoonPage } from "./coming-soon";
@@ -17,9 +20,9 @@ export const pageHandlers: Record<string, PageHandler> = {
   "blog-list": comingSoonPage("Blog"),
   "blog-tag": comingSoonPage("Blog"),
   "blog-post": comingSoonPage("Blog"),
-  catalog: comingSoonPage("Catalog"),
-  category: comingSoonPage("Catalog"),
-  product: comingSoonPage("Product"),
+  catalog: catalogPage,
+  category: categoryPage,
+  product: productPage,
   cart: cartPage,
   checkout: checkoutPage,
   search: comingSoonPage("Search"),

@@ -1,0 +1,208 @@
+import type { Context } from "hono";
+import { canBuy, QUANTITY_MAX } from "../../shared/cart-rules";
+import { text } from "../../shared/text";
+import type { Product, ProductSummary } from "../../shared/types/catalog";
+import type { AppEnv } from "../app-env";
+import { getProduct, getProducts } from "../cms-client/catalog-records";
+import { renderNotFound } from "../pages/not-found";
+import { FlashMessage, takeFlash } from "../render/flash";
+import { renderPage } from "../render/render-page";
+import { RichText, sanitizeHtml } from "../render/sanitize-html";
+import { csrfToken } from "../security/csrf";
+import { absoluteUrl, siteOrigin } from "../seo/site-origin";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "./breadcrumbs";
+import { ProductGrid } from "./category-page";
+import { AvailabilityLabel, Price, productPath } from "./product-card";
+
+const SCHEMA_AVAILABILITY = {
+  in_stock: "https://schema.org/InStock",
+  out_of_stock: "https://schema.org/OutOfStock",
+  none: "https://schema.org/OutOfStock",
+  prepurchase: "https://schema.org/PreOrder",
+} as const;
+
+function productJsonLd(origin: string, product: Product) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    sku: product.sku,
+    description: sanitizeHtml(product.description)
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+    image: product.images.map((i) => absoluteUrl(origin, i.url)),
+    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand.name } } : {}),
+    offers: {
+      "@type": "Offer",
+      url: absoluteUrl(origin, productPath(product)),
+      priceCurrency: "AED",
+      price: product.price.toFixed(2),
+      availability: SCHEMA_AVAILABILITY[product.availability],
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+}
+
+function Gallery({ product }: { product: Product }) {
+  return (
+    <div className="gallery">
+      {/* A scroll-snap strip: swipe on touch, arrow keys once focused, no script needed. */}
+      <ul className="gallery__track" tabIndex={0} aria-label={`${product.name} images`}>
+        {product.images.map((image, i) => (
+          <li key={image.url} id={`image-${i + 1}`} className="gallery__slide">
+            <img
+              src={image.url}
+              alt={image.alternativeText ?? product.name}
+              width={image.width ?? 800}
+              height={image.height ?? 800}
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+      {product.images.length > 1 && (
+        <ul className="gallery__thumbs">
+          {product.images.map((image, i) => (
+            <li key={image.url}>
+              <a href={`#image-${i + 1}`}>
+                <img src={image.url} alt={`Show image ${i + 1}`} width={72} height={72} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function BuyBox({ product, csrf }: { product: Product; csrf: string }) {
+  const buyable = canBuy(product.availability);
+  return (
+    <form method="post" action="/cart/add" className="buy-box">
+      <input type="hidden" name="_csrf" value={csrf} />
+      <input type="hidden" name="slug" value={product.slug} />
+      <div className="buy-box__quantity">
+        <label htmlFor="quantity">Quantity</label>
+        <input
+          id="quantity"
+          name="quantity"
+          type="number"
+          min={1}
+          max={QUANTITY_MAX}
+          defaultValue={1}
+          inputMode="numeric"
+          disabled={!buyable}
+        />
+      </div>
+      <button type="submit" className="button" disabled={!buyable}>
+        {buyable ? "Add to bag" : text.availability.out_of_stock}
+      </button>
+      {product.availability === "prepurchase" && (
+        <p className="field__hint">This product is on pre-order: we deliver it as soon as it arrives.</p>
+      )}
+    </form>
+  );
+}
+
+/** /catalog/{category}/{slug}: 301 to the canonical category when it's wrong, 404 when unknown. */
+export async function productPage(c: Context<AppEnv>): Promise<Response> {
+  const slug = c.req.param("slug") ?? "";
+  const categorySlug = c.req.param("category") ?? "";
+  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return renderNotFound(c);
+  const locale = c.get("locale");
+  const product = await getProduct(c.env, locale, slug);
+  if (!product) return renderNotFound(c);
+  const canonical = productPath(product);
+  if (product.category && product.category.slug !== categorySlug) {
+    return c.redirect(canonical + new URL(c.req.url).search, 301);
+  }
+  const [similar, csrf] = await Promise.all([
+    getProducts(c.env, locale, {
+      filters: {
+        and: [
+          { slug: { ne: product.slug } },
+          {
+            or: [
+              { category: { slug: { eq: product.category?.slug ?? "" } } },
+              { line: { slug: { eq: product.line?.slug ?? "" } } },
+            ],
+          },
+        ],
+      },
+      sort: ["popularity:desc"],
+      pageSize: 4,
+    }),
+    csrfToken(c),
+  ]);
+  const origin = siteOrigin(c);
+  const crumbs: Crumb[] = [
+    { name: "Home", path: "/" },
+    { name: "Catalog", path: "/catalog" },
+    ...(product.category ? [{ name: product.category.name, path: `/catalog/${product.category.slug}` }] : []),
+    { name: product.name, path: canonical },
+  ];
+  const first = product.images[0];
+  const flash = takeFlash(c);
+  return renderPage(c, {
+    title: product.brand ? `${product.name} by ${product.brand.name}` : product.name,
+    description: `${product.name}${product.volume ? `, ${product.volume}` : ""}. ${sanitizeHtml(product.description)
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 140)}`,
+    canonicalPath: canonical,
+    ogType: "product",
+    image: first
+      ? {
+          url: absoluteUrl(origin, first.url),
+          width: first.width ?? 800,
+          height: first.height ?? 800,
+          alt: first.alternativeText ?? product.name,
+        }
+      : undefined,
+    jsonLd: [productJsonLd(origin, product), breadcrumbJsonLd(origin, crumbs)],
+    body: (
+      <div className="container page-section">
+        <Breadcrumbs items={crumbs} />
+        <FlashMessage flash={flash} />
+        <article className="product-layout">
+          <Gallery product={product} />
+          <div className="product-details">
+            {product.brand && <p className="product-brand">{product.brand.name}</p>}
+            <h1>{product.name}</h1>
+            <p className="muted">
+              {[product.line?.name, product.volume, product.sku && `SKU ${product.sku}`].filter(Boolean).join(" · ")}
+            </p>
+            <Price price={product.price} oldPrice={product.oldPrice} />
+            <AvailabilityLabel availability={product.availability} />
+            <BuyBox product={product} csrf={csrf} />
+            <section aria-labelledby="about">
+              <h2 id="about">About</h2>
+              <RichText html={product.description} />
+            </section>
+            {product.ingredients && (
+              <details className="product-more">
+                <summary>Ingredients</summary>
+                <p>{product.ingredients}</p>
+              </details>
+            )}
+            {product.howToUse && (
+              <details className="product-more">
+                <summary>How to use</summary>
+                <p>{product.howToUse}</p>
+              </details>
+            )}
+          </div>
+        </article>
+        {similar && similar.items.length > 0 && (
+          <section className="section" aria-labelledby="similar">
+            <h2 id="similar">Similar goods</h2>
+            <ProductGrid products={similar.items as ProductSummary[]} csrf={csrf} />
+          </section>
+        )}
+      </div>
+    ),
+  });
+}
