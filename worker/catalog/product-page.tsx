@@ -48,7 +48,8 @@ function Gallery({ product }: { product: Product }) {
   return (
     <div className="gallery">
       {/* A scroll-snap strip: swipe on touch, arrow keys once focused, no script needed. */}
-      <ul className="gallery__track" tabIndex={0} aria-label={`${product.name} images`}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+      <ul className="gallery__track" tabIndex={0} aria-label={`${product.name}, gallery`}>
         {product.images.map((image, i) => (
           <li key={image.url} id={`image-${i + 1}`} className="gallery__slide">
             <img
@@ -67,7 +68,7 @@ function Gallery({ product }: { product: Product }) {
           {product.images.map((image, i) => (
             <li key={image.url}>
               <a href={`#image-${i + 1}`}>
-                <img src={image.url} alt={`Show image ${i + 1}`} width={72} height={72} loading="lazy" />
+                <img src={image.url} alt={`View ${i + 1} of ${product.images.length}`} width={72} height={72} loading="lazy" />
               </a>
             </li>
           ))}
