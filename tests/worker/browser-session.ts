@@ -29,7 +29,7 @@ export class BrowserSession {
   }
 
   /** The CSRF token of the forms on a page (fetches it, so cookies are set too). */
-  async csrf(path = "/cart"): Promise<string> {
+  async csrf(path = "/catalog/skincare"): Promise<string> {
     const html = await (await this.get(path)).text();
     const token = html.match(/name="_csrf" value="([^"]+)"/)?.[1];
     if (!token) throw new Error(`No CSRF token on ${path}`);

@@ -1,11 +1,19 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { cacheKey, FRESH_MS, readThrough } from "../../worker/cms-client/kv-cache";
+import { FRESH_MS, readThrough, cacheKey as shopKey } from "../../worker/cms-client/kv-cache";
+
+// Made-up records go under a prefix of their own, so files running beside this one see the CMS's.
+const PREFIX = `test-${crypto.randomUUID()}`;
+const cacheKey = (model: Parameters<typeof shopKey>[0], locale: "en") => shopKey(model, locale, PREFIX);
+
 import { fetchWorker } from "./fetch";
 
 function deps(now: number) {
   const ctx = createExecutionContext();
-  return { ctx, deps: { kv: env.CMS_CACHE, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p), now: () => now } };
+  return {
+    ctx,
+    deps: { kv: env.CMS_CACHE, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p), now: () => now, prefix: PREFIX },
+  };
 }
 
 describe("KV cache of contacts and menus", () => {
@@ -40,7 +48,7 @@ describe("KV cache of contacts and menus", () => {
   });
 
   it("uses versioned per-locale keys", () => {
-    expect(cacheKey("footer-menu", "en")).toBe("cms:v1:footer-menu:en");
+    expect(shopKey("footer-menu", "en")).toBe("cms:v1:footer-menu:en");
   });
 });
 
@@ -53,12 +61,12 @@ describe("CMS webhook", () => {
     });
 
   it("purges the changed model in every locale, and a repeat is harmless", async () => {
-    await env.CMS_CACHE.put(cacheKey("menu", "en"), JSON.stringify({ storedAt: Date.now(), value: {} }));
+    await env.CMS_CACHE.put(shopKey("menu", "en"), JSON.stringify({ storedAt: Date.now(), value: {} }));
     const event = { event: "entry.update", model: "menu", entry: { id: 1, locale: "en" } };
     const res = await post(event, "test-webhook-secret");
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, purged: ["cms:v1:menu:en"] });
-    expect(await env.CMS_CACHE.get(cacheKey("menu", "en"))).toBeNull();
+    expect(await env.CMS_CACHE.get(shopKey("menu", "en"))).toBeNull();
     expect((await post(event, "Bearer test-webhook-secret")).status).toBe(200);
   });
 

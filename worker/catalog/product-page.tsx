@@ -68,7 +68,13 @@ function Gallery({ product }: { product: Product }) {
           {product.images.map((image, i) => (
             <li key={image.url}>
               <a href={`#image-${i + 1}`}>
-                <img src={image.url} alt={`View ${i + 1} of ${product.images.length}`} width={72} height={72} loading="lazy" />
+                <img
+                  src={image.url}
+                  alt={`View ${i + 1} of ${product.images.length}`}
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}

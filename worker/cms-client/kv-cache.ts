@@ -20,14 +20,16 @@ interface Entry<T> {
   value: T;
 }
 
-export function cacheKey(model: CachedModel, locale: Locale): string {
-  return `cms:${CACHE_VERSION}:${model}:${locale}`;
+export function cacheKey(model: CachedModel, locale: Locale, prefix = "cms"): string {
+  return `${prefix}:${CACHE_VERSION}:${model}:${locale}`;
 }
 
 export interface CacheDeps {
   kv: KVNamespace;
   waitUntil(promise: Promise<unknown>): void;
   now?: () => number;
+  /** Key prefix; tests use their own so they never touch the shop's keys. */
+  prefix?: string;
 }
 
 async function store<T>(kv: KVNamespace, key: string, value: T, now: number): Promise<void> {
@@ -43,7 +45,7 @@ export async function readThrough<T>(
   load: () => Promise<T | null>,
 ): Promise<T | null> {
   const now = (deps.now ?? Date.now)();
-  const key = cacheKey(model, locale);
+  const key = cacheKey(model, locale, deps.prefix);
   let cached: Entry<T> | null = null;
   try {
     cached = await deps.kv.get<Entry<T>>(key, "json");

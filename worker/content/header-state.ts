@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
+import { readCartOwner } from "../cart/cart-owner";
+import { countItems } from "../cart/cart-store";
 import type { HeaderCounts, HeaderUser } from "../layout/header";
 
 export interface HeaderState {
@@ -9,8 +11,11 @@ export interface HeaderState {
 
 /**
  * What the header shows about this shopper: bag and favourites counts and the
- * signed-in user. The session, bag and favourites modules feed it.
+ * signed-in user. Anonymous visitors without a bag cost no query.
  */
-export async function loadHeaderState(_c: Context<AppEnv>): Promise<HeaderState> {
-  return { counts: { favourites: 0, bag: 0 }, user: null };
+export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> {
+  const user = c.get("user") ?? null;
+  const owner = await readCartOwner(c);
+  const bag = owner ? await countItems(c.env.DB, owner) : 0;
+  return { counts: { favourites: 0, bag }, user: user ? { name: user.username } : null };
 }

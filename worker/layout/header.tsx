@@ -146,7 +146,7 @@ export function Header({
           <div className="header-actions">
             <a className="icon-button" href="/favorites">
               <Icon name="heart" />
-              <span className="visually-hidden">Favourites, {counts.favourites} items</span>
+              <span className="visually-hidden">{`Favourites, ${counts.favourites} items`}</span>
               {counts.favourites > 0 && (
                 <span className="counter" aria-hidden="true" data-counter="favourites">
                   {counts.favourites}
@@ -155,7 +155,7 @@ export function Header({
             </a>
             <a className="icon-button" href="/cart">
               <Icon name="bag" />
-              <span className="visually-hidden">Bag, {counts.bag} items</span>
+              <span className="visually-hidden">{`Bag, ${counts.bag} items`}</span>
               {counts.bag > 0 && (
                 <span className="counter" aria-hidden="true" data-counter="bag">
                   {counts.bag}

@@ -211,10 +211,10 @@ async function renderCheckout(
   status: 200 | 422 = 200,
   notice?: string,
 ): Promise<Response> {
-  const response = await renderPage(c, {
+  return renderPage(c, {
     title: "Checkout",
     description: "Place your order at Noor Beauty.",
-    status: status === 422 ? 200 : status,
+    status,
     body: (
       <section className="container page-section">
         <h1>Checkout</h1>
@@ -230,8 +230,6 @@ async function renderCheckout(
       </section>
     ),
   });
-  if (status === 422) return new Response(response.body, { status: 422, headers: response.headers });
-  return response;
 }
 
 export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {

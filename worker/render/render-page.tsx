@@ -14,7 +14,7 @@ import { SeoHead, type SeoImage } from "./seo-head";
 export interface PageContent {
   title: string;
   description?: string;
-  status?: 200 | 404 | 500;
+  status?: 200 | 400 | 404 | 422 | 500;
   head?: ReactNode;
   /** Canonical path when it is not the request path (always without query). */
   canonicalPath?: string;
@@ -109,7 +109,8 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     </Document>
   );
   if (renderMode(c.env, page) === "string") {
-    return new Response(`<!DOCTYPE html>${renderToString(document)}`, { status, headers: HTML_HEADERS });
+    // Through c.body so cookies set while loading (CSRF id, flash) go out with the page.
+    return c.body(`<!DOCTYPE html>${renderToString(document)}`, status, HTML_HEADERS);
   }
   const stream = await renderToReadableStream(document, {
     nonce: c.get("nonce"),
@@ -120,5 +121,5 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     },
   });
   if (BOT.test(c.req.header("user-agent") ?? "")) await stream.allReady;
-  return new Response(stream, { status, headers: HTML_HEADERS });
+  return c.body(stream, status, HTML_HEADERS);
 }

@@ -1,0 +1,180 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BrowserSession } from "./browser-session";
+import { fetchWorker } from "./fetch";
+
+async function productSlugs(availability: string, count = 2): Promise<string[]> {
+  const { results } = await env.DB.prepare("SELECT slug FROM cms_products WHERE availability = ?1 ORDER BY id LIMIT ?2")
+    .bind(availability, count)
+    .all<{ slug: string }>();
+  return results.map((r) => r.slug);
+}
+
+const customer = {
+  firstName: "Mariam",
+  lastName: "Al Suwaidi",
+  email: "mariam@example.ae",
+  phone: "050 123 4567",
+  delivery: "transport",
+  address: "Villa 12, Al Wasl Road",
+  city: "Dubai",
+  region: "Dubai",
+  postcode: "",
+  notes: "Please call before delivery",
+  payment: "cash",
+  consent: "on",
+};
+
+async function shopperWithBag(): Promise<{ shopper: BrowserSession; token: string; slugs: string[] }> {
+  const shopper = new BrowserSession();
+  const token = await shopper.csrf();
+  const slugs = await productSlugs("in_stock");
+  for (const slug of slugs) {
+    const res = await shopper.post("/cart/add", { _csrf: token, slug, quantity: "2" });
+    expect(res.status).toBe(303);
+  }
+  return { shopper, token, slugs };
+}
+
+describe("the bag", () => {
+  it("adds, updates and removes lines with form posts, and counts them in the header", async () => {
+    const { shopper, token, slugs } = await shopperWithBag();
+    let html = await (await shopper.get("/cart")).text();
+    expect(html).toContain("Proceed to checkout");
+    expect(html).toContain("VAT 5% (included)");
+    expect(html).toContain("final delivery cost may be calculated by a manager");
+    expect(html).toMatch(/Bag, 4 items/);
+    await shopper.post("/cart/update", { _csrf: token, slug: slugs[0], quantity: "5" });
+    html = await (await shopper.get("/cart")).text();
+    expect(html).toMatch(/Bag, 7 items/);
+    await shopper.post("/cart/remove", { _csrf: token, slug: slugs[1] });
+    html = await (await shopper.get("/cart")).text();
+    expect(html).toMatch(/Bag, 5 items/);
+  });
+
+  it("refuses a quantity over 99 with a message, and answers JSON for islands", async () => {
+    const { shopper, token, slugs } = await shopperWithBag();
+    const res = await shopper.post(
+      "/cart/update",
+      { _csrf: token, slug: slugs[0], quantity: "100" },
+      { Accept: "application/json" },
+    );
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      ok: false,
+      field: "quantity",
+      message: "You can order at most 99 of one product.",
+    });
+  });
+
+  it("won't add an out-of-stock product", async () => {
+    const shopper = new BrowserSession();
+    const token = await shopper.csrf();
+    const [slug] = await productSlugs("out_of_stock", 1);
+    const res = await shopper.post("/cart/add", { _csrf: token, slug, quantity: "1" }, { Accept: "application/json" });
+    expect(res.status).toBe(422);
+    expect((await res.json<{ message: string }>()).message).toContain("Out of stock");
+  });
+
+  it("rejects a post without the CSRF token or from another site", async () => {
+    const shopper = new BrowserSession();
+    await shopper.csrf();
+    const [slug] = await productSlugs("in_stock", 1);
+    expect((await shopper.post("/cart/add", { slug, quantity: "1" })).status).toBe(403);
+    const token = await shopper.csrf();
+    expect((await shopper.post("/cart/add", { _csrf: token, slug }, { Origin: "https://evil.example" })).status).toBe(
+      403,
+    );
+  });
+
+  it("shows a price change before the shopper pays", async () => {
+    const { shopper, slugs } = await shopperWithBag();
+    await env.DB.prepare("UPDATE cms_products SET price = price + 15 WHERE slug = ?1").bind(slugs[0]).run();
+    try {
+      const html = await (await shopper.get("/cart")).text();
+      expect(html).toContain("Some prices or availability changed since you added them");
+      expect(html).toMatch(/Price changed from AED/);
+    } finally {
+      await env.DB.prepare("UPDATE cms_products SET price = price - 15 WHERE slug = ?1").bind(slugs[0]).run();
+    }
+  });
+});
+
+describe("checkout", () => {
+  it("shows each validation error beside its field and keeps what was typed", async () => {
+    const { shopper, token } = await shopperWithBag();
+    const res = await shopper.post("/cart/order", {
+      _csrf: token,
+      ...customer,
+      email: "mariam@",
+      address: "",
+      consent: "",
+    });
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toContain("This e-mail doesn&#x27;t look right");
+    expect(html).toContain("Please enter the delivery address.");
+    expect(html).toContain("Please accept the privacy policy to place the order.");
+    expect(html).toContain('value="Mariam"');
+    expect(html).toContain('aria-invalid="true"');
+  });
+
+  it("places exactly one order for concurrent duplicate posts, empties the bag and queues two e-mails", async () => {
+    const { shopper, token } = await shopperWithBag();
+    const key = crypto.randomUUID();
+    const form = { _csrf: token, idempotencyKey: key, ...customer };
+    const answers = await Promise.all([
+      shopper.post("/cart/order", form),
+      shopper.post("/cart/order", form),
+      shopper.post("/cart/order", form),
+    ]);
+    const locations = answers.map((r) => r.headers.get("location"));
+    expect(answers.every((r) => r.status === 303)).toBe(true);
+    expect(new Set(locations).size).toBe(1);
+    const { results } = await env.DB.prepare("SELECT id, number, status, total FROM orders WHERE idempotency_key = ?1")
+      .bind(key)
+      .all<{ id: number; number: string; status: string; total: number }>();
+    expect(results).toHaveLength(1);
+    expect(locations[0]).toBe(`/cart/order/${results[0].number}`);
+    expect(results[0].status).toBe("new");
+    const lines = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_lines WHERE order_id = ?1")
+      .bind(results[0].id)
+      .first<{ n: number }>();
+    expect(lines?.n).toBe(2);
+    const mails = await env.DB.prepare("SELECT recipient, kind FROM outbox WHERE subject LIKE ?1")
+      .bind(`%${results[0].number}%`)
+      .all<{ recipient: string; kind: string }>();
+    expect(mails.results.map((m) => m.kind).sort()).toEqual(["order-confirmation", "order-received"]);
+    expect(mails.results.find((m) => m.kind === "order-received")?.recipient).toBe("orders@noorbeauty.ae");
+    const bag = await (await shopper.get("/cart")).text();
+    expect(bag).toContain("Your bag is empty.");
+    const confirmation = await shopper.get(locations[0]!);
+    expect(confirmation.status).toBe(200);
+    const page = await confirmation.text();
+    expect(page).toContain(results[0].number);
+    expect(page).toContain("What happens next");
+  });
+
+  it("never shows one shopper's order to another", async () => {
+    const { shopper, token } = await shopperWithBag();
+    const res = await shopper.post("/cart/order", { _csrf: token, idempotencyKey: crypto.randomUUID(), ...customer });
+    const location = res.headers.get("location")!;
+    expect((await shopper.get(location)).status).toBe(200);
+    const stranger = new BrowserSession();
+    expect((await stranger.get(location)).status).toBe(404);
+    expect((await fetchWorker(location)).status).toBe(404);
+  });
+
+  it("offers card payment only when it is configured, and says why not", async () => {
+    const { shopper, token } = await shopperWithBag();
+    const html = await (await shopper.get("/cart/order")).text();
+    expect(html).toContain("Card payment is not available at the moment.");
+    const res = await shopper.post("/cart/order", { _csrf: token, ...customer, payment: "online" });
+    expect(res.status).toBe(422);
+  });
+
+  it("sends an empty bag back to the bag page", async () => {
+    const shopper = new BrowserSession();
+    expect((await shopper.get("/cart/order")).status).toBe(302);
+  });
+});
