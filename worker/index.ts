@@ -5,6 +5,7 @@ import { latestBuild } from "./builds/latest-route";
 import { cartActions } from "./cart/cart-actions";
 import { embeddedCms } from "./cms/cms-routes";
 import { cmsWebhook } from "./cms-client/webhook-route";
+import { authApi } from "./cms/auth/auth-routes";
 import { handleAppError } from "./errors/handle-error";
 import { canonicalHost } from "./middleware/canonical-host";
 import { locale } from "./middleware/locale";
@@ -39,6 +40,7 @@ app.get("/cart/order/:number", confirmationPage);
 app.get("/user/orders/:number", orderDetailPage);
 app.route("/", robots);
 app.route("/", sitemap);
+app.route("/api", authApi);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);
