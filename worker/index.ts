@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { routes } from "../shared/routes";
+import { accountRoutes } from "./account/account-routes";
 import type { AppEnv } from "./app-env";
 import { latestBuild } from "./builds/latest-route";
 import { cartActions } from "./cart/cart-actions";
@@ -20,6 +21,7 @@ import { redirectRules } from "./redirects/redirect-middleware";
 import { registerPages } from "./routing/register-pages";
 import { robots } from "./seo/robots-route";
 import { sitemap } from "./seo/sitemap-route";
+import { session } from "./session/session";
 
 const app = new Hono<AppEnv>();
 
@@ -29,6 +31,11 @@ app.use(redirectRules);
 app.use(securityHeaders);
 app.use(pageCache);
 app.use(locale);
+app.use(session);
+app.use(async (c, next) => {
+  c.set("locale", "en");
+  await next();
+});
 
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);
@@ -41,6 +48,7 @@ app.get("/user/orders/:number", orderDetailPage);
 app.route("/", robots);
 app.route("/", sitemap);
 app.route("/api", authApi);
+app.route("/user", accountRoutes);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);

@@ -8,6 +8,7 @@ import { loadHeaderState } from "../content/header-state";
 import { loadLayoutData } from "../content/layout-data";
 import { siteJsonLd } from "../seo/site-json-ld";
 import { absoluteUrl, siteOrigin } from "../seo/site-origin";
+import { UserState } from "../session/user-state";
 import { Document } from "./document";
 import { SeoHead, type SeoImage } from "./seo-head";
 
@@ -103,13 +104,20 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
       counts={header.counts}
       user={header.user}
       head={head}
+      head={
+        <>
+          {page.head}
+          <UserState user={c.get("user") ?? null} nonce={c.get("nonce")} />
+        </>
+      }
       searchQuery={page.searchQuery}
     >
       {page.body}
     </Document>
   );
   if (renderMode(c.env, page) === "string") {
-    return new Response(`<!DOCTYPE html>${renderToString(document)}`, { status, headers: HTML_HEADERS });
+    // Through c.body so cookies set while handling the request (CSRF, session) go out with the page.
+    return c.body(`<!DOCTYPE html>${renderToString(document)}`, status, HTML_HEADERS);
   }
   const stream = await renderToReadableStream(document, {
     nonce: c.get("nonce"),
@@ -120,5 +128,5 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     },
   });
   if (BOT.test(c.req.header("user-agent") ?? "")) await stream.allReady;
-  return new Response(stream, { status, headers: HTML_HEADERS });
+  return c.body(stream, status, HTML_HEADERS);
 }

@@ -37,6 +37,15 @@ type AuthContext = Context<AuthApiEnv>;
 
 export const authApi = new Hono<AuthApiEnv>();
 
+/** Unexpected failures answer as Strapi does (500 InternalServerError, no details), logged once. */
+authApi.onError((error, c) => {
+  console.error("Error in CMS auth API:", error);
+  return c.json(
+    { data: null, error: { status: 500, name: "InternalServerError", message: "Internal Server Error" } },
+    500,
+  );
+});
+
 // Strapi's schema limits for the user type.
 const USERNAME_MIN = 3;
 const PASSWORD_MIN = 6;
