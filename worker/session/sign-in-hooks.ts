@@ -19,10 +19,14 @@ export type SignInHook = (c: Context<AppEnv>, user: SessionUser, visitorId: stri
 
 export const onSignIn: readonly SignInHook[] = [];
 
-export async function runSignInHooks(c: Context<AppEnv>, user: SessionUser): Promise<void> {
-  if (onSignIn.length === 0) return;
+export async function runSignInHooks(
+  c: Context<AppEnv>,
+  user: SessionUser,
+  hooks: readonly SignInHook[] = onSignIn,
+): Promise<void> {
+  if (hooks.length === 0) return;
   const visitorId = await readVisitorId(c);
-  for (const hook of onSignIn) {
+  for (const hook of hooks) {
     try {
       await hook(c, user, visitorId);
     } catch (error) {
