@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe("the auth client against a real Strapi (CMS_URL set)", () => {
-  it("calls ${CMS_URL}/api/... and sends the Bearer token only on personal calls", async () => {
+  it("calls CMS_URL + /api/... and sends the Bearer token only on personal calls", async () => {
     answer(() => Response.json({ id: 3, username: "ann", email: "ann@example.com" }));
     const client = authClient(remoteContext());
     await client.me("the-token");
