@@ -22,7 +22,7 @@ afterAll(async () => {
   await shop?.dispose();
 });
 
-async function newPage(viewport = DESKTOP): Promise<Page> {
+async function newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: shop.url });
   return context.newPage();
 }

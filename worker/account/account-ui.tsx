@@ -10,7 +10,7 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 function ErrorIcon() {
   return (
-    <svg className="field__error-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="field-error__icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" fill="currentColor" />
       <path d="M12 7v6m0 3.5v.5" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
     </svg>
@@ -71,7 +71,7 @@ export function Field({
         </p>
       )}
       {error && (
-        <p className="field__error" id={`${id}-error`}>
+        <p className="field-error" id={`${id}-error`}>
           <ErrorIcon />
           <span>{error}</span>
         </p>

@@ -82,7 +82,7 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
                     {avatarHint(c.env)}
                   </p>
                   {errors.avatar && (
-                    <p className="field__error" id="field-avatar-error">
+                    <p className="field-error" id="field-avatar-error">
                       <span>{errors.avatar}</span>
                     </p>
                   )}
