@@ -32,10 +32,6 @@ app.use(securityHeaders);
 app.use(pageCache);
 app.use(locale);
 app.use(session);
-app.use(async (c, next) => {
-  c.set("locale", "en");
-  await next();
-});
 
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);

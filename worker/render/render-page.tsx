@@ -92,6 +92,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
       {/* Read by the client runtime, which loads the tag manager once the page is interactive. */}
       {GTM_ID.test(gtmId) && <meta name="gtm-id" content={gtmId} />}
       {page.head}
+      <UserState user={c.get("user") ?? null} nonce={c.get("nonce")} />
     </>
   );
   const document = (
@@ -104,12 +105,6 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
       counts={header.counts}
       user={header.user}
       head={head}
-      head={
-        <>
-          {page.head}
-          <UserState user={c.get("user") ?? null} nonce={c.get("nonce")} />
-        </>
-      }
       searchQuery={page.searchQuery}
     >
       {page.body}

@@ -78,3 +78,9 @@ export function expectStrapiError(
   }
   if (typeof error.details !== "object" || error.details === null) throw new Error("error.details must be an object");
 }
+
+/** Rate limits use fixed one-minute windows: start a burst early in one, so it can't straddle two. */
+export async function startOfRateWindow(): Promise<void> {
+  const into = Date.now() % 60_000;
+  if (into > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 50));
+}
