@@ -25,6 +25,15 @@ export default defineConfig(async () => {
             // Tests insert rules and expect them at once.
             REDIRECT_CACHE_SECONDS: "0",
             REDIRECT_ALLOWED_HOSTS: "partner.example, brand.example",
+            // A fake sign-in provider; tests answer its user-info URL with a stubbed fetch.
+            AUTH_PROVIDERS: JSON.stringify({
+              fakeid: {
+                label: "FakeID",
+                authorizeUrl: "https://id.fake-provider.test/authorize?client_id=shop",
+                userInfoUrl: "https://id.fake-provider.test/userinfo",
+                emailField: "email",
+              },
+            }),
           },
         },
       }),

@@ -1,10 +1,23 @@
 import type { Locale } from "../shared/constants";
 
-/** The signed-in shopper as the session resolved them (null: anonymous). */
+/**
+ * The signed-in shopper as the session resolved them from the CMS's /users/me
+ * (null: anonymous). Profile fields are null until the shopper fills them in
+ * (and when the CMS's user type lacks them).
+ */
 export interface SessionUser {
   id: number;
   username: string;
   email: string;
+  /** False while the CMS still waits for the e-mail confirmation. */
+  confirmed: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  postcode: string | null;
 }
 
 /** Per-request values set by middleware and read by pages. */
@@ -15,6 +28,8 @@ export interface AppVariables {
   user: SessionUser | null;
   /** Set by the `noindex` route middleware: the page also gets a robots meta tag. */
   noindex?: boolean;
+  /** The shopper's token (strapi_jwt) when the session holds one; only personal CMS calls send it. */
+  token: string | null;
 }
 
 export interface AppEnv {

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { routes } from "../shared/routes";
+import { accountRoutes } from "./account/account-routes";
 import type { AppEnv } from "./app-env";
 import { latestBuild } from "./builds/latest-route";
 import { cartActions } from "./cart/cart-actions";
+import { authApi } from "./cms/auth/auth-routes";
 import { embeddedCms } from "./cms/cms-routes";
 import { cmsWebhook } from "./cms-client/webhook-route";
 import { handleAppError } from "./errors/handle-error";
@@ -19,6 +21,7 @@ import { redirectRules } from "./redirects/redirect-middleware";
 import { registerPages } from "./routing/register-pages";
 import { robots } from "./seo/robots-route";
 import { sitemap } from "./seo/sitemap-route";
+import { session } from "./session/session";
 
 const app = new Hono<AppEnv>();
 
@@ -28,6 +31,7 @@ app.use(redirectRules);
 app.use(securityHeaders);
 app.use(pageCache);
 app.use(locale);
+app.use(session);
 
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);
@@ -39,6 +43,8 @@ app.get("/cart/order/:number", confirmationPage);
 app.get("/user/orders/:number", orderDetailPage);
 app.route("/", robots);
 app.route("/", sitemap);
+app.route("/api", authApi);
+app.route("/user", accountRoutes);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);

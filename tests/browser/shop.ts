@@ -1,13 +1,33 @@
 // The browser tests share npm start's runner (scripts/serve.mjs) so they test what a developer runs.
 import { startFreshShop } from "../../scripts/serve.mjs";
 
+export interface OutboxMessage {
+  recipient: string;
+  subject: string;
+  body_text: string;
+  kind: string;
+}
+
 export interface TestShop {
   url: string;
+  /** The e-mails the shop queued (newest first), read straight from its D1. */
+  readOutbox(recipient?: string): Promise<OutboxMessage[]>;
   dispose(): Promise<void>;
 }
 
 /** The production build in workerd on a free port, migrated and seeded from scratch. */
 export async function startTestShop(vars: Record<string, string> = {}): Promise<TestShop> {
   const shop = await startFreshShop({ vars });
-  return { url: shop.url, dispose: () => shop.mf.dispose() };
+  return {
+    url: shop.url,
+    async readOutbox(recipient) {
+      const db = await shop.mf.getD1Database("DB");
+      const sql = "SELECT recipient, subject, body_text, kind FROM outbox";
+      const statement = recipient
+        ? db.prepare(`${sql} WHERE recipient = ?1 ORDER BY id DESC`).bind(recipient)
+        : db.prepare(`${sql} ORDER BY id DESC`);
+      return (await statement.all<OutboxMessage>()).results;
+    },
+    dispose: () => shop.mf.dispose(),
+  };
 }

@@ -210,3 +210,20 @@ describe("embedded CMS media", () => {
     expect((await fetchWorker("/uploads/products/nope.svg")).status).toBe(404);
   });
 });
+
+describe("with a real Strapi configured", () => {
+  it("leaves the shop's own pages alone and gives up the embedded CMS paths", async () => {
+    const { env, createExecutionContext } = await import("cloudflare:test");
+    const { default: app } = await import("../../worker/index");
+    const remote = { ...env, CMS_URL: "https://cms.invalid" };
+    const page = await app.request("https://shop.example/builds/latest.json", {}, remote, createExecutionContext());
+    expect(page.status).toBe(200);
+    const graphql = await app.request(
+      "https://shop.example/graphql",
+      { method: "POST", body: "{}" },
+      remote,
+      createExecutionContext(),
+    );
+    expect(graphql.status).toBe(404);
+  });
+});

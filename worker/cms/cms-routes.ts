@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { handleGraphql } from "./graphql/handler";
 import { brandIcon, brandLogotype, drawIllustration, type IllustrationSpec } from "./media/illustrations";
@@ -10,10 +11,14 @@ import { brandIcon, brandLogotype, drawIllustration, type IllustrationSpec } fro
  */
 export const embeddedCms = new Hono<AppEnv>();
 
-embeddedCms.use(async (c, next) => {
+/** Only these paths belong to the embedded CMS; with CMS_URL set they answer 404 (the real Strapi serves them). */
+const onlyWhenEmbedded = createMiddleware<AppEnv>(async (c, next) => {
   if (c.env.CMS_URL) return c.notFound();
   await next();
 });
+embeddedCms.use("/graphql", onlyWhenEmbedded);
+embeddedCms.use("/uploads/*", onlyWhenEmbedded);
+embeddedCms.use("/media/brand/*", onlyWhenEmbedded);
 
 embeddedCms.on(["GET", "POST"], "/graphql", (c) => handleGraphql(c.req.raw, c.env));
 

@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env";
 import { readCartOwner } from "../cart/cart-owner";
 import { countItems } from "../cart/cart-store";
 import type { HeaderCounts, HeaderUser } from "../layout/header";
+import { displayName } from "../session/session";
 
 export interface HeaderState {
   counts: HeaderCounts;
@@ -17,5 +18,5 @@ export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> 
   const user = c.get("user") ?? null;
   const owner = await readCartOwner(c);
   const bag = owner ? await countItems(c.env.DB, owner) : 0;
-  return { counts: { favourites: 0, bag }, user: user ? { name: user.username } : null };
+  return { counts: { favourites: 0, bag }, user: user ? { name: displayName(user) } : null };
 }

@@ -1,4 +1,9 @@
 import type { Context } from "hono";
+import { editPage } from "../account/edit-page";
+import { loginPage } from "../account/login-page";
+import { overviewPage } from "../account/overview-page";
+import { passwordPage } from "../account/password-page";
+import { signupPage } from "../account/signup-page";
 import type { AppEnv } from "../app-env";
 import { cartPage } from "../cart/cart-page";
 import { catalogPage } from "../catalog/catalog-page";
@@ -34,10 +39,10 @@ export const pageHandlers: Record<string, PageHandler> = {
   info: comingSoonPage("Information"),
   contacts: comingSoonPage("Contacts"),
   partnership: comingSoonPage("Partnership"),
-  user: comingSoonPage("My account"),
-  "user-login": comingSoonPage("Sign in"),
-  "user-signup": comingSoonPage("Sign up"),
-  "user-edit": comingSoonPage("Edit profile"),
+  user: overviewPage,
+  "user-login": loginPage,
+  "user-signup": signupPage,
+  "user-edit": editPage,
   "user-orders": ordersPage,
-  "user-password": comingSoonPage("Password"),
+  "user-password": passwordPage,
 };

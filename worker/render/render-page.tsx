@@ -8,6 +8,7 @@ import { loadHeaderState } from "../content/header-state";
 import { loadLayoutData } from "../content/layout-data";
 import { siteJsonLd } from "../seo/site-json-ld";
 import { absoluteUrl, siteOrigin } from "../seo/site-origin";
+import { UserState } from "../session/user-state";
 import { Document } from "./document";
 import { SeoHead, type SeoImage } from "./seo-head";
 
@@ -91,6 +92,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
       {/* Read by the client runtime, which loads the tag manager once the page is interactive. */}
       {GTM_ID.test(gtmId) && <meta name="gtm-id" content={gtmId} />}
       {page.head}
+      <UserState user={c.get("user") ?? null} nonce={c.get("nonce")} />
     </>
   );
   const document = (

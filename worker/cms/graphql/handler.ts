@@ -8,8 +8,7 @@ import {
   specifiedRules,
   validate,
 } from "graphql";
-import { jwtVerify } from "jose";
-import { requireSecret } from "../../security/secrets";
+import { authenticateBearer, bearerErrorBody } from "../auth/bearer-auth";
 import { depthAndCostLimit } from "./limits";
 import { type CmsContext, createLoaders, rootValue } from "./resolvers";
 import { typeDefs } from "./schema";
@@ -38,18 +37,10 @@ function errorEnvelope(status: number, name: string, message: string): Response 
   return Response.json({ data: null, error: { status, name, message, details: {} } }, { status });
 }
 
-/** Checks a Bearer token the way Strapi's content API does; null when fine or absent. */
+/** Checks a Bearer token the way Strapi's content API does (shared with the REST auth API); null when fine or absent. */
 async function refuseBadToken(request: Request, env: Env): Promise<Response | null> {
-  const header = request.headers.get("authorization");
-  if (!header) return null;
-  const token = header.match(/^Bearer\s+(.+)$/i)?.[1];
-  if (!token) return errorEnvelope(401, "UnauthorizedError", "Missing or invalid credentials");
-  try {
-    await jwtVerify(token, new TextEncoder().encode(requireSecret(env, "JWT_SECRET")), { algorithms: ["HS256"] });
-    return null;
-  } catch {
-    return errorEnvelope(401, "UnauthorizedError", "Missing or invalid credentials");
-  }
+  const result = await authenticateBearer(env, env.DB, request.headers.get("authorization"));
+  return result.kind === "invalid" ? Response.json(bearerErrorBody(result), { status: 401 }) : null;
 }
 
 async function readRequest(request: Request): Promise<GraphQLRequest | Response> {

@@ -1,0 +1,141 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { api, expectStrapiError, register, uniqueShopper } from "./support/auth-api";
+import { Browser } from "./support/browser-session";
+
+/**
+ * A fake sign-in provider (AUTH_PROVIDERS "fakeid" in vitest.config.ts): its
+ * user-info endpoint answers from this table, by access token.
+ */
+const USER_INFO = "https://id.fake-provider.test/userinfo";
+const profiles = new Map<string, Record<string, unknown>>();
+const seen: { url: string; authorization: string | null }[] = [];
+
+beforeEach(() => {
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (!request.url.startsWith(USER_INFO)) return realFetch(input, init);
+    const authorization = request.headers.get("authorization");
+    seen.push({ url: request.url, authorization });
+    const profile = profiles.get(authorization?.replace(/^Bearer /, "") ?? "");
+    return profile ? Response.json(profile) : Response.json({ error: "invalid_token" }, { status: 401 });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function providerToken(profile: Record<string, unknown>): string {
+  const token = `tok-${crypto.randomUUID()}`;
+  profiles.set(token, profile);
+  return token;
+}
+
+describe("GET /api/auth/:provider/callback", () => {
+  it("verifies the access token at the provider's user-info endpoint and creates a confirmed user", async () => {
+    const email = uniqueShopper().email;
+    const token = providerToken({ sub: `sub-${crypto.randomUUID()}`, email, name: "Noor" });
+    const res = await api("GET", `/auth/fakeid/callback?access_token=${token}`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["jwt", "user"]);
+    expect(res.body.user).toMatchObject({ email, provider: "fakeid", confirmed: true, blocked: false });
+    expect(seen.at(-1)).toEqual({ url: USER_INFO, authorization: `Bearer ${token}` });
+  });
+
+  it("signs the same provider account in as the same user next time", async () => {
+    const profile = { sub: `sub-${crypto.randomUUID()}`, email: uniqueShopper().email };
+    const first = await api("GET", `/auth/fakeid/callback?access_token=${providerToken(profile)}`);
+    const second = await api("GET", `/auth/fakeid/callback?access_token=${providerToken(profile)}`);
+    expect(second.body.user.id).toBe(first.body.user.id);
+  });
+
+  it("answers Strapi's messages: no token, a refused token, no e-mail, an e-mail already used locally", async () => {
+    expectStrapiError(await api("GET", "/auth/fakeid/callback"), 400, "ApplicationError", "No access_token.");
+    const refused = await api("GET", "/auth/fakeid/callback?access_token=unknown-token");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.name).toBe("ApplicationError");
+    const noEmail = await api("GET", `/auth/fakeid/callback?access_token=${providerToken({ sub: "x" })}`);
+    expectStrapiError(noEmail, 400, "ApplicationError", "Email was not available.");
+    const local = await register();
+    const taken = await api(
+      "GET",
+      `/auth/fakeid/callback?access_token=${providerToken({ sub: "y", email: local.email })}`,
+    );
+    expectStrapiError(taken, 400, "ApplicationError", "Email is already taken.");
+  });
+
+  it("refuses a provider that is not configured", async () => {
+    expectStrapiError(
+      await api("GET", "/auth/github/callback?access_token=x"),
+      400,
+      "ApplicationError",
+      "This provider is disabled",
+    );
+    expectStrapiError(await api("GET", "/connect/github"), 400, "ApplicationError", "This provider is disabled");
+  });
+
+  it("GET /api/connect/:provider sends the browser to the provider", async () => {
+    const res = await api("GET", "/connect/fakeid");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("https://id.fake-provider.test/authorize?client_id=shop");
+  });
+});
+
+describe("provider sign-in in the storefront", () => {
+  it("keeps the redirect target through the round trip and signs the shopper in on return", async () => {
+    const browser = new Browser();
+    const start = await browser.get("/user/connect/fakeid?redirect=%2Fuser%2Fedit");
+    expect(start.status).toBe(302);
+    expect(start.headers.get("location")).toBe("/api/connect/fakeid");
+    const email = uniqueShopper().email;
+    const back = await browser.get(
+      `/user/auth/fakeid/callback?access_token=${providerToken({ sub: crypto.randomUUID(), email })}`,
+    );
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/user/edit");
+    expect(browser.cookies.get("strapi_jwt")).toBeDefined();
+    expect(await (await browser.get("/user")).text()).toContain(email);
+  });
+
+  it("shows a friendly message when the provider refuses, and stays signed out", async () => {
+    const browser = new Browser();
+    const res = await browser.get("/user/auth/fakeid/callback?access_token=refused");
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Sign in");
+    expect(browser.cookies.has("strapi_jwt")).toBe(false);
+  });
+});
+
+describe("sign-in hooks", () => {
+  it("run in order with the user and the visitor id; one that throws does not stop the others", async () => {
+    const { Hono } = await import("hono");
+    const { runSignInHooks } = await import("../../worker/session/sign-in-hooks");
+    const { ensureVisitorId } = await import("../../worker/security/visitor-id");
+    const { toSessionUser } = await import("../../worker/session/session");
+    type AppEnv = import("../../worker/app-env").AppEnv;
+    const calls: string[] = [];
+    const user = toSessionUser({ id: 7, username: "noor", email: "noor@example.com" });
+    const app = new Hono<AppEnv>();
+    app.get("/visit", async (c) => c.text(await ensureVisitorId(c)));
+    app.get("/sign-in", async (c) => {
+      await runSignInHooks(c, user, [
+        async (_c, u, visitorId) => {
+          calls.push(`first:${u.id}:${visitorId}`);
+          throw new Error("merge failed");
+        },
+        async (_c, u, visitorId) => {
+          calls.push(`second:${u.id}:${visitorId}`);
+        },
+      ]);
+      return c.text("ok");
+    });
+    const visit = await app.request("/visit", {}, env);
+    const visitorId = await visit.text();
+    const cookie = visit.headers.getSetCookie()[0]!.split(";")[0]!;
+    const res = await app.request("/sign-in", { headers: { cookie } }, env);
+    expect(res.status).toBe(200);
+    expect(calls).toEqual([`first:7:${visitorId}`, `second:7:${visitorId}`]);
+  });
+});

@@ -1,0 +1,71 @@
+import { fetchWorker } from "../fetch";
+
+/**
+ * A tiny cookie jar over fetchWorker: it keeps cookies between requests and
+ * sends forms with the CSRF token the page rendered, as a browser would.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  ip = `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  remember(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async get(path: string): Promise<Response> {
+    const res = await fetchWorker(path, { headers: { cookie: this.cookieHeader(), "cf-connecting-ip": this.ip } });
+    this.remember(res);
+    return res;
+  }
+
+  /** The `_csrf` value a page's form carries. */
+  async csrfFrom(path: string): Promise<string> {
+    const html = await (await this.get(path)).text();
+    const token = html.match(/name="_csrf" value="([^"]+)"/)?.[1];
+    if (!token) throw new Error(`no CSRF field on ${path}`);
+    return token;
+  }
+
+  async post(
+    path: string,
+    fields: Record<string, string>,
+    { csrfFrom = "/user/login", origin = "https://shop.example" } = {},
+  ): Promise<Response> {
+    const token = await this.csrfFrom(csrfFrom);
+    const body = new URLSearchParams({ _csrf: token, ...fields });
+    const res = await fetchWorker(path, {
+      method: "POST",
+      headers: {
+        cookie: this.cookieHeader(),
+        "content-type": "application/x-www-form-urlencoded",
+        origin,
+        "cf-connecting-ip": this.ip,
+      },
+      body,
+    });
+    this.remember(res);
+    return res;
+  }
+
+  async postMultipart(path: string, form: FormData, csrfFrom: string): Promise<Response> {
+    form.set("_csrf", await this.csrfFrom(csrfFrom));
+    const res = await fetchWorker(path, {
+      method: "POST",
+      headers: { cookie: this.cookieHeader(), origin: "https://shop.example", "cf-connecting-ip": this.ip },
+      body: form,
+    });
+    this.remember(res);
+    return res;
+  }
+}

@@ -1,0 +1,379 @@
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { outboxInsert } from "../../mail/mailer";
+import { clientIp, hitRateLimit } from "../../security/rate-limit";
+import { consumeCode, newCodeStatements } from "./auth-codes";
+import { issueJwt } from "./auth-jwt";
+import { confirmationMail, printLinkLocally, publicOrigin, resetPasswordMail } from "./auth-mail";
+import { configuredProviders, readAuthSettings } from "./auth-settings";
+import { authenticateBearer, type BearerResult } from "./bearer-auth";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "./password-hash";
+import { signInWithProvider } from "./provider-sign-in";
+import { checkBody, type JsonObject, readBody, str } from "./request-body";
+import { applicationError, forbidden, strapiError, unauthorized, validationError } from "./strapi-errors";
+import {
+  type CmsUserRow,
+  findLocalUserByIdentifier,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  PROFILE_FIELDS,
+  type ProfileUpdate,
+  registrationConflict,
+  setConfirmedStatement,
+  setPasswordStatement,
+  toStrapiUser,
+  updateProfile,
+} from "./user-store";
+
+/**
+ * The embedded CMS's users-permissions REST API, mounted under /api: the routes,
+ * bodies, messages and statuses of Strapi v4 (see shared/reference/strapi-v4-contract.md §1).
+ * The storefront reaches it in-process (worker/session/auth-client.ts) or, when
+ * CMS_URL is set, reaches a real Strapi with the same requests.
+ */
+type AuthApiEnv = { Bindings: Env; Variables: { bearer: BearerResult; body: JsonObject } };
+type AuthContext = Context<AuthApiEnv>;
+
+export const authApi = new Hono<AuthApiEnv>();
+
+/** Unexpected failures answer as Strapi does (500 InternalServerError, no details), logged once. */
+authApi.onError((error, c) => {
+  console.error("Error in CMS auth API:", error);
+  return c.json(
+    { data: null, error: { status: 500, name: "InternalServerError", message: "Internal Server Error" } },
+    500,
+  );
+});
+
+// Strapi's schema limits for the user type.
+const USERNAME_MIN = 3;
+const PASSWORD_MIN = 6;
+// Not Strapi's: a bound on what we hash and store.
+const PASSWORD_MAX = 200;
+const TEXT_MAX = 200;
+
+/**
+ * Every route authenticates first: a bad token is 401 even where anonymous visitors may go.
+ * Scoped to this API's own paths, so other routes under /api (webhooks) are left alone.
+ */
+const authenticate = createMiddleware<AuthApiEnv>(async (c, next) => {
+  // With CMS_URL set, the real Strapi answers these paths, not this worker.
+  if (c.env.CMS_URL) return c.notFound();
+  const bearer = await authenticateBearer(c.env, c.env.DB, c.req.header("authorization"));
+  if (bearer.kind === "invalid") return unauthorized(c, bearer.message);
+  c.set("bearer", bearer);
+  await next();
+});
+authApi.use("/auth/*", authenticate);
+authApi.use("/users/*", authenticate);
+authApi.use("/connect/*", authenticate);
+
+/** Actions of the Public role: a signed-in caller is checked against Authenticated, which lacks them. */
+const publicOnly = createMiddleware<AuthApiEnv>(async (c, next) => {
+  if (c.get("bearer").kind === "user") return forbidden(c);
+  await next();
+});
+
+/** Actions of the Authenticated role only. */
+const signedIn = createMiddleware<AuthApiEnv>(async (c, next) => {
+  if (c.get("bearer").kind !== "user") return forbidden(c);
+  await next();
+});
+
+/** Reads the body once (JSON or form) for the rate limit key and the handler. */
+const body = createMiddleware<AuthApiEnv>(async (c, next) => {
+  const parsed = await readBody(c);
+  if (parsed === null) return strapiError(c, 400, "ValidationError", "Invalid request body: send a JSON object");
+  c.set("body", parsed);
+  await next();
+});
+
+const LIMIT = { limit: 10, windowSeconds: 60 };
+const IDENTIFIER_LIMIT = { action: "auth-identifier", limit: 20, windowSeconds: 600 };
+
+function tooManyRequests(c: AuthContext, retryAfter: number, limit: number): Response {
+  c.header("Retry-After", String(retryAfter));
+  c.header("X-RateLimit-Limit", String(limit));
+  c.header("X-RateLimit-Remaining", "0");
+  return strapiError(c, 429, "RateLimitError", "Too many requests, please try again later.");
+}
+
+/**
+ * Strapi's auth rate limit: 10 a minute per (e-mail or identifier, path, IP). Sign-in is
+ * also limited per identifier across addresses, against slow password guessing from many IPs.
+ */
+const rateLimit = createMiddleware<AuthApiEnv>(async (c, next) => {
+  const sent = c.get("body") ?? {};
+  const who = (str(sent, "email") || str(sent, "identifier")).toLowerCase() || "unknownIdentifier";
+  const path = c.req.path.toLowerCase();
+  const hit = await hitRateLimit(
+    c.env.DB,
+    { action: "auth", ...LIMIT },
+    `${who}:${path}:${clientIp(c.req.raw.headers)}`,
+  );
+  if (!hit.allowed) return tooManyRequests(c, hit.retryAfter, LIMIT.limit);
+  if (path.endsWith("/auth/local") && who !== "unknownIdentifier") {
+    const perIdentifier = await hitRateLimit(c.env.DB, IDENTIFIER_LIMIT, who);
+    if (!perIdentifier.allowed) return tooManyRequests(c, perIdentifier.retryAfter, IDENTIFIER_LIMIT.limit);
+  }
+  c.header("X-RateLimit-Limit", String(LIMIT.limit));
+  c.header("X-RateLimit-Remaining", String(hit.remaining));
+  await next();
+});
+
+async function signedInAnswer(c: AuthContext, user: CmsUserRow): Promise<Response> {
+  return c.json({ jwt: await issueJwt(c.env, user.id), user: toStrapiUser(user) });
+}
+
+function lengthErrors(fields: { field: string; value: string; min?: number; max?: number }[]) {
+  const errors = [];
+  for (const { field, value, min, max } of fields) {
+    if (min !== undefined && value.length < min) {
+      errors.push({
+        path: [field],
+        message: `${field} must be at least ${min} characters`,
+        name: "ValidationError" as const,
+      });
+    } else if (max !== undefined && value.length > max) {
+      errors.push({
+        path: [field],
+        message: `${field} must be at most ${max} characters`,
+        name: "ValidationError" as const,
+      });
+    }
+  }
+  return errors;
+}
+
+async function sendCode(c: AuthContext, user: CmsUserRow, purpose: "reset-password" | "email-confirmation") {
+  const { code, statements } = await newCodeStatements(c.env.DB, user.id, purpose);
+  const origin = publicOrigin(c.env, c.req.url);
+  const settings = await readAuthSettings(c.env.DB);
+  const message =
+    purpose === "reset-password"
+      ? resetPasswordMail(user.email, `${settings.resetPasswordUrl ?? `${origin}/user/password`}?code=${code}`)
+      : confirmationMail(user.email, `${origin}/api/auth/email-confirmation?confirmation=${code}`);
+  await c.env.DB.batch([...statements, outboxInsert(c.env.DB, message)]);
+  printLinkLocally(c.req.url, message, message.text.split("\n").find((line) => line.startsWith("http")) ?? "");
+}
+
+authApi.post("/auth/local", publicOnly, body, rateLimit, async (c) => {
+  const sent = c.get("body");
+  const errors = checkBody(sent, { identifier: { required: true }, password: { required: true } });
+  if (errors.length) return validationError(c, errors);
+  const user = await findLocalUserByIdentifier(c.env.DB, str(sent, "identifier"));
+  // Same work whether or not the account exists.
+  const matches = await verifyPassword(str(sent, "password"), user?.password ?? DUMMY_HASH);
+  if (!user?.password || !matches) {
+    return strapiError(c, 400, "ValidationError", "Invalid identifier or password");
+  }
+  const settings = await readAuthSettings(c.env.DB);
+  if (settings.emailConfirmation && user.confirmed !== 1) {
+    return applicationError(c, "Your account email is not confirmed");
+  }
+  if (user.blocked === 1) return applicationError(c, "Your account has been blocked by an administrator");
+  return signedInAnswer(c, user);
+});
+
+authApi.post("/auth/local/register", publicOnly, body, rateLimit, async (c) => {
+  const settings = await readAuthSettings(c.env.DB);
+  if (!settings.allowRegister) return applicationError(c, "Register action is currently disabled");
+  const sent = c.get("body");
+  const errors = checkBody(sent, {
+    username: { required: true },
+    email: { required: true, email: true },
+    password: { required: true },
+  });
+  if (errors.length) return validationError(c, errors);
+  const username = str(sent, "username");
+  const email = str(sent, "email").toLowerCase();
+  const password = str(sent, "password");
+  const profile: ProfileUpdate = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = sent[field];
+    if (typeof value === "string") profile[field] = value.slice(0, TEXT_MAX);
+  }
+  const conflict = await registrationConflict(c.env.DB, {
+    email,
+    username,
+    provider: "local",
+    uniqueEmail: settings.uniqueEmail,
+  });
+  if (conflict) return applicationError(c, "Email or Username are already taken");
+  const entityErrors = lengthErrors([
+    { field: "username", value: username, min: USERNAME_MIN, max: TEXT_MAX },
+    { field: "email", value: email, min: 6, max: TEXT_MAX },
+    { field: "password", value: password, min: PASSWORD_MIN, max: PASSWORD_MAX },
+  ]);
+  if (entityErrors.length) return validationError(c, entityErrors);
+  let user: CmsUserRow;
+  try {
+    user = await insertUser(c.env.DB, {
+      username,
+      email,
+      provider: "local",
+      passwordHash: await hashPassword(password),
+      confirmed: !settings.emailConfirmation,
+    });
+  } catch (error) {
+    // Two registrations racing for one username: the UNIQUE constraint decides.
+    if (String(error).includes("UNIQUE")) return applicationError(c, "Email or Username are already taken");
+    throw error;
+  }
+  if (Object.keys(profile).length) user = (await updateProfile(c.env.DB, user.id, profile)) ?? user;
+  if (settings.emailConfirmation) {
+    await sendCode(c, user, "email-confirmation");
+    return c.json({ user: toStrapiUser(user) });
+  }
+  return signedInAnswer(c, user);
+});
+
+authApi.post("/auth/forgot-password", publicOnly, body, rateLimit, async (c) => {
+  const sent = c.get("body");
+  const errors = checkBody(sent, { email: { required: true, email: true } }, true);
+  if (errors.length) return validationError(c, errors);
+  const user = await findUserByEmail(c.env.DB, str(sent, "email"));
+  // The same answer whether or not the address has an account.
+  if (user && user.blocked !== 1) await sendCode(c, user, "reset-password");
+  return c.json({ ok: true });
+});
+
+authApi.post("/auth/reset-password", publicOnly, body, rateLimit, async (c) => {
+  const sent = c.get("body");
+  const errors = checkBody(
+    sent,
+    {
+      password: { required: true },
+      passwordConfirmation: { required: true, equals: { field: "password", message: "Passwords do not match" } },
+      code: { required: true },
+    },
+    true,
+  );
+  if (errors.length) return validationError(c, errors);
+  const password = str(sent, "password");
+  const lengths = lengthErrors([{ field: "password", value: password, min: PASSWORD_MIN, max: PASSWORD_MAX }]);
+  if (lengths.length) return validationError(c, lengths);
+  const userId = await consumeCode(c.env.DB, str(sent, "code"), "reset-password");
+  const user = userId === null ? null : await findUserById(c.env.DB, userId);
+  if (!user) return strapiError(c, 400, "ValidationError", "Incorrect code provided");
+  await setPasswordStatement(c.env.DB, user.id, await hashPassword(password)).run();
+  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user);
+});
+
+authApi.post("/auth/change-password", signedIn, body, rateLimit, async (c) => {
+  const bearer = c.get("bearer");
+  if (bearer.kind !== "user") return forbidden(c);
+  const sent = c.get("body");
+  const errors = checkBody(
+    sent,
+    {
+      password: { required: true },
+      passwordConfirmation: { required: true, equals: { field: "password", message: "Passwords do not match" } },
+      currentPassword: { required: true },
+    },
+    true,
+  );
+  if (errors.length) return validationError(c, errors);
+  const { user } = bearer;
+  const current = str(sent, "currentPassword");
+  const password = str(sent, "password");
+  if (!user.password || !(await verifyPassword(current, user.password))) {
+    return strapiError(c, 400, "ValidationError", "The provided current password is invalid");
+  }
+  if (current === password) {
+    return strapiError(c, 400, "ValidationError", "Your new password must be different than your current password");
+  }
+  const lengths = lengthErrors([{ field: "password", value: password, min: PASSWORD_MIN, max: PASSWORD_MAX }]);
+  if (lengths.length) return validationError(c, lengths);
+  await setPasswordStatement(c.env.DB, user.id, await hashPassword(password)).run();
+  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user);
+});
+
+// Not rate-limited in Strapi; limited here so the endpoint can't be used to flood an inbox.
+authApi.post("/auth/send-email-confirmation", publicOnly, body, rateLimit, async (c) => {
+  const sent = c.get("body");
+  const errors = checkBody(sent, { email: { required: true, email: true } });
+  if (errors.length) return validationError(c, errors);
+  const email = str(sent, "email").toLowerCase();
+  const user = await findUserByEmail(c.env.DB, email);
+  if (!user) return c.json({ email, sent: true });
+  if (user.blocked === 1) return applicationError(c, "User blocked");
+  if (user.confirmed === 1) return applicationError(c, "Already confirmed");
+  await sendCode(c, user, "email-confirmation");
+  return c.json({ email: user.email, sent: true });
+});
+
+authApi.get("/auth/email-confirmation", publicOnly, async (c) => {
+  const token = c.req.query("confirmation") ?? "";
+  const userId = token ? await consumeCode(c.env.DB, token, "email-confirmation") : null;
+  if (userId === null) return strapiError(c, 400, "ValidationError", "Invalid token");
+  await setConfirmedStatement(c.env.DB, userId).run();
+  const settings = await readAuthSettings(c.env.DB);
+  return c.redirect(settings.confirmationRedirect ?? "/", 302);
+});
+
+authApi.get("/connect/:provider", publicOnly, rateLimit, (c) => {
+  const provider = configuredProviders(c.env)[c.req.param("provider")];
+  if (!provider?.authorizeUrl) return applicationError(c, "This provider is disabled");
+  return c.redirect(provider.authorizeUrl, 302);
+});
+
+authApi.get("/auth/:provider/callback", publicOnly, async (c) => {
+  const name = c.req.param("provider");
+  const provider = configuredProviders(c.env)[name];
+  if (!provider) return applicationError(c, "This provider is disabled");
+  const accessToken = c.req.query("access_token");
+  if (!accessToken) return applicationError(c, "No access_token.");
+  const result = await signInWithProvider(c.env.DB, name, provider, accessToken);
+  if (!result.ok) return applicationError(c, result.message);
+  return signedInAnswer(c, result.user);
+});
+
+authApi.get("/users/me", signedIn, (c) => {
+  const bearer = c.get("bearer");
+  if (bearer.kind !== "user") return forbidden(c);
+  return c.json(toStrapiUser(bearer.user));
+});
+
+/**
+ * A user's own record by id. Strapi's Authenticated role has no `user.findOne`/`user.update`
+ * by default; here they are granted with an owner check, so nobody reads or changes another's profile.
+ */
+function ownId(c: AuthContext): number | null {
+  const bearer = c.get("bearer");
+  const id = Number(c.req.param("id"));
+  return bearer.kind === "user" && bearer.user.id === id ? id : null;
+}
+
+authApi.get("/users/:id{[0-9]+}", signedIn, (c) => {
+  const bearer = c.get("bearer");
+  if (ownId(c) === null || bearer.kind !== "user") return forbidden(c);
+  return c.json(toStrapiUser(bearer.user));
+});
+
+authApi.put("/users/:id{[0-9]+}", signedIn, body, async (c) => {
+  const id = ownId(c);
+  if (id === null) return forbidden(c);
+  const sent = c.get("body");
+  const update: ProfileUpdate = {};
+  const errors = [];
+  for (const field of PROFILE_FIELDS) {
+    if (!(field in sent)) continue;
+    const value = sent[field];
+    if (value === null || value === "") update[field] = null;
+    else if (typeof value !== "string") {
+      errors.push({ path: [field], message: `${field} must be a \`string\` type`, name: "ValidationError" as const });
+    } else if (value.length > TEXT_MAX) {
+      errors.push({
+        path: [field],
+        message: `${field} must be at most ${TEXT_MAX} characters`,
+        name: "ValidationError" as const,
+      });
+    } else update[field] = value.trim();
+  }
+  if (errors.length) return validationError(c, errors);
+  const user = await updateProfile(c.env.DB, id, update);
+  if (!user) return strapiError(c, 404, "NotFoundError", "Not Found");
+  return c.json(toStrapiUser(user));
+});

@@ -1,0 +1,77 @@
+/**
+ * users-permissions' advanced settings (Strapi keeps them in core_store; here the
+ * cms_auth_settings table, editable without a deploy) and the sign-in providers
+ * configured in the AUTH_PROVIDERS variable.
+ */
+export interface AuthSettings {
+  allowRegister: boolean;
+  emailConfirmation: boolean;
+  uniqueEmail: boolean;
+  /** Front-end page that takes `?code=` to set a new password. */
+  resetPasswordUrl: string | null;
+  /** Where a confirmed e-mail link lands. */
+  confirmationRedirect: string | null;
+}
+
+export async function readAuthSettings(db: D1Database): Promise<AuthSettings> {
+  const { results } = await db
+    .prepare("SELECT key, value FROM cms_auth_settings")
+    .all<{ key: string; value: string }>();
+  const value = (key: string) => results.find((row) => row.key === key)?.value;
+  return {
+    allowRegister: value("allow_register") !== "false",
+    emailConfirmation: value("email_confirmation") === "true",
+    uniqueEmail: value("unique_email") !== "false",
+    resetPasswordUrl: value("email_reset_password") || null,
+    confirmationRedirect: value("email_confirmation_redirection") || null,
+  };
+}
+
+export interface ProviderConfig {
+  /** Shown on the sign-in button, e.g. "Google". */
+  label: string;
+  /** Where /api/connect/{provider} sends the browser (the provider's authorisation page). */
+  authorizeUrl: string;
+  /** Called with `Authorization: Bearer <access_token>` to learn who signed in. */
+  userInfoUrl: string;
+  /** Field of the user-info answer holding the e-mail (dots for nesting), default "email". */
+  emailField: string;
+  /** Field holding a display name for the new account's username, default "name". */
+  usernameField: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * AUTH_PROVIDERS is JSON: `{ "google": { "label": "Google", "authorizeUrl": "...",
+ * "userInfoUrl": "https://openidconnect.googleapis.com/v1/userinfo", "emailField": "email" } }`.
+ * Entries without an https (or local http) userInfoUrl are ignored.
+ */
+export function configuredProviders(env: Env): Record<string, ProviderConfig> {
+  const raw = (env as { AUTH_PROVIDERS?: string }).AUTH_PROVIDERS ?? "";
+  if (!raw.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    console.error("AUTH_PROVIDERS is not valid JSON; provider sign-in is off");
+    return {};
+  }
+  if (!isRecord(parsed)) return {};
+  const providers: Record<string, ProviderConfig> = {};
+  for (const [name, entry] of Object.entries(parsed)) {
+    if (!/^[a-z0-9-]{1,32}$/.test(name) || !isRecord(entry)) continue;
+    const userInfoUrl = typeof entry.userInfoUrl === "string" ? entry.userInfoUrl : "";
+    if (!/^https:\/\/|^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(userInfoUrl)) continue;
+    providers[name] = {
+      label: typeof entry.label === "string" && entry.label ? entry.label : name,
+      authorizeUrl: typeof entry.authorizeUrl === "string" ? entry.authorizeUrl : "",
+      userInfoUrl,
+      emailField: typeof entry.emailField === "string" && entry.emailField ? entry.emailField : "email",
+      usernameField: typeof entry.usernameField === "string" && entry.usernameField ? entry.usernameField : "name",
+    };
+  }
+  return providers;
+}

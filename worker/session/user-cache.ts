@@ -1,0 +1,37 @@
+import type { SessionUser } from "../app-env";
+
+/**
+ * A few seconds of memory per token, so a burst of page views makes one
+ * /users/me call, not one each. Keyed by the token's SHA-256 (never the token),
+ * bounded in size, and dropped on sign-out and profile changes. It lives in the
+ * isolate on purpose: it holds only what the same token's holder may see.
+ */
+const TTL_MS = 15_000;
+const MAX_ENTRIES = 500;
+const entries = new Map<string, { user: SessionUser; expires: number }>();
+
+export async function tokenKey(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}
+
+export function cachedUser(key: string, now = Date.now()): SessionUser | null {
+  const entry = entries.get(key);
+  if (!entry) return null;
+  if (entry.expires <= now) {
+    entries.delete(key);
+    return null;
+  }
+  return entry.user;
+}
+
+export function cacheUser(key: string, user: SessionUser, now = Date.now()): void {
+  if (entries.size >= MAX_ENTRIES) {
+    for (const [k, entry] of entries) if (entry.expires <= now || entries.size >= MAX_ENTRIES) entries.delete(k);
+  }
+  entries.set(key, { user, expires: now + TTL_MS });
+}
+
+export function forgetUser(key: string): void {
+  entries.delete(key);
+}
