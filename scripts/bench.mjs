@@ -71,7 +71,7 @@ export const scenarios = [
   { name: "home page", path: "/" },
   { name: "information page", path: "/company" },
   { name: "category page", path: "/catalog/skincare" },
-  { name: "product page", path: process.env.BENCH_PRODUCT ?? "/catalog/skincare" },
+  { name: "product page", path: "" /* the first product of /catalog/skincare, found at start */ },
   { name: "404 page", path: "/no-such-page" },
 ];
 
@@ -80,6 +80,9 @@ const baseline = { name: "minimal (/builds/latest.json)", path: "/builds/latest.
 async function main() {
   const { mf, url } = await startFreshShop({ log: false });
   try {
+    const listing = await (await fetch(`${url}/catalog/skincare`)).text();
+    const product = scenarios.find((s) => s.name === "product page");
+    product.path = listing.match(/href="(\/catalog\/skincare\/[a-z0-9-]+)"/)?.[1] ?? "/catalog/skincare";
     // Warm up every path once so first-request costs (KV fill, JIT) are not measured.
     for (const s of [baseline, ...scenarios]) await fetch(url + s.path).then((r) => r.arrayBuffer());
     await load(url + baseline.path, { duration: 1 });

@@ -27,6 +27,14 @@ function cmsSchema(): GraphQLSchema {
 
 const MAX_QUERY_LENGTH = 20_000;
 
+/**
+ * Parsed and validated documents by query text. The storefront sends the same
+ * few queries over and over; parsing and validating each costs more CPU than
+ * running it. Only valid documents are kept, at most 200 per isolate.
+ */
+const validDocuments = new Map<string, DocumentNode>();
+const MAX_CACHED_DOCUMENTS = 200;
+
 export interface GraphQLRequest {
   query?: unknown;
   variables?: unknown;
@@ -78,14 +86,18 @@ export async function handleGraphql(request: Request, env: Env): Promise<Respons
   if (body.query.length > MAX_QUERY_LENGTH) {
     return Response.json({ errors: [{ message: "Query is too long" }] }, { status: 400 });
   }
-  let document: DocumentNode;
-  try {
-    document = parse(body.query);
-  } catch (error) {
-    return Response.json({ errors: [{ message: (error as GraphQLError).message }] }, { status: 400 });
+  let document = validDocuments.get(body.query);
+  if (!document) {
+    try {
+      document = parse(body.query);
+    } catch (error) {
+      return Response.json({ errors: [{ message: (error as GraphQLError).message }] }, { status: 400 });
+    }
+    const errors = validate(cmsSchema(), document, [...specifiedRules, depthAndCostLimit]);
+    if (errors.length) return Response.json({ errors: errors.map((e) => e.toJSON()) }, { status: 400 });
+    if (validDocuments.size >= MAX_CACHED_DOCUMENTS) validDocuments.clear();
+    validDocuments.set(body.query, document);
   }
-  const errors = validate(cmsSchema(), document, [...specifiedRules, depthAndCostLimit]);
-  if (errors.length) return Response.json({ errors: errors.map((e) => e.toJSON()) }, { status: 400 });
   if (
     request.method === "GET" &&
     document.definitions.some((d) => d.kind === "OperationDefinition" && d.operation !== "query")
