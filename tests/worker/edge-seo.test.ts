@@ -61,6 +61,38 @@ describe("sitemap", () => {
     for (const url of urls) expect(url).not.toMatch(/\/(cart|user|search|favorites)(\/|$)/);
   });
 
+  it("lists every category, product, post (under its first tag), tag and project from the CMS with lastmod", async () => {
+    const index = locs(await (await fetchWorker("/sitemap.xml")).text());
+    for (const name of ["categories", "products", "posts", "projects"]) {
+      expect(index).toContain(`https://shop.example/sitemaps/${name}-1.xml`);
+    }
+    const read = async (file: string) => {
+      const xml = await (await fetchWorker(`/sitemaps/${file}`)).text();
+      expectWellFormedXml(xml);
+      return xml;
+    };
+    const categories = await read("categories-1.xml");
+    expect(locs(categories)).toContain("https://shop.example/catalog/skincare");
+    const products = await read("products-1.xml");
+    expect(locs(products)).toContain(
+      "https://shop.example/catalog/skincare/maison-lumiere-rose-ritual-daily-moisturiser-spf-30",
+    );
+    expect(locs(products).length).toBeGreaterThan(80);
+    expect(products).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/lastmod>/);
+    const posts = locs(await read("posts-1.xml"));
+    const summer = posts.filter((url) => url.endsWith("/summer-skincare-routine-uae"));
+    expect(summer).toHaveLength(1);
+    expect(summer[0]).toMatch(/^https:\/\/shop\.example\/blog\/(skincare|guides)\/summer-skincare-routine-uae$/);
+    expect(posts).toContain("https://shop.example/blog/guides");
+    const projects = locs(await read("projects-1.xml"));
+    expect(projects).toContain("https://shop.example/projects/fragrance-library");
+  });
+
+  it("gives an information page the lastmod of its CMS record", async () => {
+    const xml = await (await fetchWorker("/sitemaps/pages-1.xml")).text();
+    expect(xml).toMatch(/<loc>https:\/\/shop\.example\/company<\/loc><lastmod>[^<]+<\/lastmod>/);
+  });
+
   it("answers 404 for a page or source that does not exist", async () => {
     expect((await fetchWorker("/sitemaps/pages-99.xml")).status).toBe(404);
     expect((await fetchWorker("/sitemaps/nothing-1.xml")).status).toBe(404);

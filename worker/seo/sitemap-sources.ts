@@ -3,6 +3,7 @@ import { isPersonalPath } from "../../shared/personal-paths";
 import { routes } from "../../shared/routes";
 import type { AppEnv } from "../app-env";
 import { buildInfo } from "../builds/build-info";
+import { categoriesSource, pageUpdates, postsSource, productsSource, projectsSource } from "./sitemap-cms-sources";
 
 /** One page for search engines: its path and when it last changed (ISO 8601). */
 export interface SitemapEntry {
@@ -20,16 +21,27 @@ export interface SitemapSource {
   entries(c: Context<AppEnv>): Promise<SitemapEntry[]>;
 }
 
-/** Pages of the route table without parameters that are not personal: home, listings, information and legal pages. */
+/**
+ * Pages of the route table without parameters that are not personal: home,
+ * listings, information and legal pages. An information page's lastmod is its
+ * CMS record's; the others changed with the deployment.
+ */
 export const staticPagesSource: SitemapSource = {
   name: "pages",
   async entries(c) {
     const deployed = buildInfo(c.env).timestamp || undefined;
+    const updates = await pageUpdates(c);
     return routes
       .filter((route) => !route.path.includes(":") && !isPersonalPath(route.path))
-      .map((route) => ({ path: route.path, lastmod: deployed }));
+      .map((route) => ({ path: route.path, lastmod: updates.get(route.path) ?? deployed }));
   },
 };
 
 /** Every source, in the order the index lists them. */
-export const sitemapSources: readonly SitemapSource[] = [staticPagesSource];
+export const sitemapSources: readonly SitemapSource[] = [
+  staticPagesSource,
+  categoriesSource,
+  productsSource,
+  postsSource,
+  projectsSource,
+];
