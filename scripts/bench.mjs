@@ -113,8 +113,98 @@ async function main() {
     );
     const failures = rows.filter((r) => r.page.bad > 0 && !r.scenario.path.includes("no-such"));
     if (failures.length) console.log(`\nNote: non-2xx answers in ${failures.map((f) => f.scenario.name).join(", ")}.`);
+
+    await benchBagAndOrder(url, base);
   } finally {
     await mf.dispose();
+  }
+  await benchVariants();
+}
+
+/** A shopper's cookies and CSRF token, taken from a category page as a browser would. */
+async function shopperSession(url) {
+  const res = await fetch(`${url}/catalog/skincare`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const html = await res.text();
+  const token = html.match(/name="_csrf" value="([^"]+)"/)?.[1];
+  const slug = html.match(/name="slug" value="([a-z0-9-]+)"/)?.[1];
+  return { cookie, token, slug };
+}
+
+/** Adding to the bag, and placing an order (add + checkout post, one connection), per second. */
+async function benchBagAndOrder(url, base) {
+  const { cookie, token, slug } = await shopperSession(url);
+  const headers = { cookie, origin: url, "content-type": "application/x-www-form-urlencoded" };
+  const add = await load(`${url}/cart/add`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ _csrf: token, slug, quantity: "1" }).toString(),
+  });
+  const order = {
+    firstName: "Bench",
+    lastName: "Mark",
+    email: "bench@example.ae",
+    phone: "0501234567",
+    delivery: "pickup",
+    payment: "cash",
+    consent: "on",
+  };
+  const placed = await load(`${url}/cart/add`, {
+    connections: 1,
+    requests: [
+      { method: "POST", headers, body: new URLSearchParams({ _csrf: token, slug, quantity: "1" }).toString() },
+      {
+        method: "POST",
+        path: "/cart/order",
+        headers,
+        setupRequest: (req) => ({
+          ...req,
+          body: new URLSearchParams({ _csrf: token, idempotencyKey: crypto.randomUUID(), ...order }).toString(),
+        }),
+      },
+    ],
+  });
+  const fmt = (n, d = 0) => n.toFixed(d);
+  console.log("\n| action | req/s | p50 ms | CPU ms/req | vs minimal req/s |");
+  console.log("|---|---:|---:|---:|---:|");
+  console.log(
+    `| add to bag (POST /cart/add, ${connections} connections) | ${fmt(add.rps)} | ${fmt(add.p50)} | ${fmt(add.cpuMs, 2)} | ${fmt(add.rps / base.rps, 2)}× |`,
+  );
+  console.log(
+    `| add + place order (1 connection; orders/s = half) | ${fmt(placed.rps)} | ${fmt(placed.p50)} | ${fmt(placed.cpuMs, 2)} | ${fmt(placed.rps / base.rps, 2)}× |`,
+  );
+}
+
+/**
+ * Shops started with a setting changed, against the same minimal response:
+ * contacts and menus from a KV hit vs with the cache off, and string vs
+ * streaming render.
+ */
+async function benchVariants() {
+  const variants = [
+    { name: "home, KV cache on (hit)", vars: {}, path: "/" },
+    { name: "home, KV cache off (CMS every time)", vars: { CMS_CACHE_ENABLED: "false" }, path: "/" },
+    { name: "home, string render", vars: { RENDER_MODE: "string" }, path: "/" },
+    { name: "home, streaming render", vars: { RENDER_MODE: "stream" }, path: "/" },
+  ];
+  const fmt = (n, d = 0) => n.toFixed(d);
+  console.log("\n| variant | req/s | p50 ms | CPU ms/req | vs minimal req/s |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const variant of variants) {
+    const { mf, url } = await startFreshShop({ vars: variant.vars });
+    try {
+      await fetch(url + variant.path).then((r) => r.arrayBuffer());
+      const base = await load(`${url}/builds/latest.json`);
+      const page = await load(url + variant.path);
+      console.log(
+        `| ${variant.name} | ${fmt(page.rps)} | ${fmt(page.p50)} | ${fmt(page.cpuMs, 2)} | ${fmt(page.rps / base.rps, 2)}× |`,
+      );
+    } finally {
+      await mf.dispose();
+    }
   }
 }
 

@@ -30,6 +30,8 @@ export interface CacheDeps {
   now?: () => number;
   /** Key prefix; tests use their own so they never touch the shop's keys. */
   prefix?: string;
+  /** Bypass the cache entirely (CMS_CACHE_ENABLED = "false"): every read goes to the CMS. */
+  disabled?: boolean;
 }
 
 async function store<T>(kv: KVNamespace, key: string, value: T, now: number): Promise<void> {
@@ -44,6 +46,7 @@ export async function readThrough<T>(
   locale: Locale,
   load: () => Promise<T | null>,
 ): Promise<T | null> {
+  if (deps.disabled) return load();
   const now = (deps.now ?? Date.now)();
   const key = cacheKey(model, locale, deps.prefix);
   let cached: Entry<T> | null = null;

@@ -103,7 +103,11 @@ function items(list: MenuItemData[] | null | undefined): MenuItem[] {
 }
 
 function cacheDeps(c: Context<AppEnv>) {
-  return { kv: c.env.CMS_CACHE, waitUntil: (p: Promise<unknown>) => backgroundTask(c, p) };
+  return {
+    kv: c.env.CMS_CACHE,
+    waitUntil: (p: Promise<unknown>) => backgroundTask(c, p),
+    disabled: c.env.CMS_CACHE_ENABLED === "false",
+  };
 }
 
 /** Keeps work alive after the response; outside a request (scripts, some tests) it just runs. */
