@@ -1,10 +1,14 @@
 import type { Context } from "hono";
 import { Icon } from "../../client/components/icons";
 import { text } from "../../shared/text";
+import type { ProductSummary } from "../../shared/types/catalog";
 import type { MenuItem } from "../../shared/types/cms";
 import type { AppEnv } from "../app-env";
+import { ProductGrid } from "../catalog/category-page";
+import { getBrands, getProducts } from "../cms-client/catalog-records";
 import { getMainMenu } from "../content/layout-data";
 import { renderPage } from "../render/render-page";
+import { csrfToken } from "../security/csrf";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];
@@ -29,8 +33,48 @@ function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   );
 }
 
+function ProductShelf({
+  id,
+  eyebrow,
+  title,
+  products,
+  csrf,
+  more,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  products: ProductSummary[];
+  csrf: string;
+  more: string;
+}) {
+  if (products.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby={id}>
+      <div className="container">
+        <div className="shelf-head">
+          <div>
+            <p className="eyebrow">{eyebrow}</p>
+            <h2 id={id}>{title}</h2>
+          </div>
+          <a href={more}>See all</a>
+        </div>
+        <ProductGrid products={products} csrf={csrf} />
+      </div>
+    </section>
+  );
+}
+
 export async function homePage(c: Context<AppEnv>): Promise<Response> {
-  const mainMenu = await getMainMenu(c, c.get("locale"));
+  const locale = c.get("locale");
+  const inStock = { availability: { in: ["in_stock", "prepurchase"] } };
+  const [mainMenu, bestsellers, arrivals, brands, csrf] = await Promise.all([
+    getMainMenu(c, locale),
+    getProducts(c.env, locale, { filters: inStock, sort: ["popularity:desc"], pageSize: 4 }),
+    getProducts(c.env, locale, { filters: inStock, sort: ["publishedAt:desc"], pageSize: 4 }),
+    getBrands(c.env, locale),
+    csrfToken(c),
+  ]);
   const catalog = mainMenu?.menu.find((item) => item.megaMenu);
   return renderPage(c, {
     title: text.tagline,
@@ -93,6 +137,52 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           </ul>
         </section>
         <CategoryRow catalog={catalog} />
+        <ProductShelf
+          id="home-bestsellers"
+          eyebrow="Loved in the Emirates"
+          title="Bestsellers"
+          products={bestsellers?.items ?? []}
+          csrf={csrf}
+          more="/catalog"
+        />
+        {brands.length > 0 && (
+          <section className="section brands-strip" aria-labelledby="home-brands">
+            <div className="container">
+              <p className="eyebrow">Our houses</p>
+              <h2 id="home-brands">Brands we trust</h2>
+              <ul className="brand-list">
+                {brands.map((b) => (
+                  <li key={b.slug}>
+                    <span className="brand-list__name">{b.name}</span>
+                    <span className="muted small">{b.description}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        )}
+        <ProductShelf
+          id="home-new"
+          eyebrow="Just in"
+          title="New arrivals"
+          products={arrivals?.items ?? []}
+          csrf={csrf}
+          more="/catalog/skincare?sort=newest"
+        />
+        <section className="section" aria-labelledby="home-consultation">
+          <div className="container consultation-cta">
+            <div>
+              <h2 id="home-consultation">Not sure what suits your skin?</h2>
+              <p className="muted">
+                Our advisers answer every day from 10:00 to 22:00 and will put together a routine for your skin and our
+                climate, free of charge.
+              </p>
+            </div>
+            <a className="button" href="/contacts#consultation">
+              Ask for a consultation
+            </a>
+          </div>
+        </section>
       </>
     ),
   });
