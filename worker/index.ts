@@ -8,6 +8,7 @@ import { authApi } from "./cms/auth/auth-routes";
 import { embeddedCms } from "./cms/cms-routes";
 import { cmsWebhook } from "./cms-client/webhook-route";
 import { handleAppError } from "./errors/handle-error";
+import { deliverOutbox } from "./mail/deliver-outbox";
 import { canonicalHost } from "./middleware/canonical-host";
 import { locale } from "./middleware/locale";
 import { pageCache } from "./middleware/page-cache";
@@ -50,4 +51,12 @@ registerPages(app, routes);
 app.notFound(renderNotFound);
 app.onError(handleAppError);
 
-export default app;
+/** HTTP from the Hono app; the cron trigger delivers the e-mail outbox. */
+export default {
+  fetch: app.fetch,
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    ctx.waitUntil(deliverOutbox(env).then((sent) => console.log(`Outbox: ${sent} e-mails delivered`)));
+  },
+} satisfies ExportedHandler<Env>;
+
+export { app };

@@ -214,7 +214,7 @@ describe("embedded CMS media", () => {
 describe("with a real Strapi configured", () => {
   it("leaves the shop's own pages alone and gives up the embedded CMS paths", async () => {
     const { env, createExecutionContext } = await import("cloudflare:test");
-    const { default: app } = await import("../../worker/index");
+    const { app } = await import("../../worker/index");
     const remote = { ...env, CMS_URL: "https://cms.invalid" };
     const page = await app.request("https://shop.example/builds/latest.json", {}, remote, createExecutionContext());
     expect(page.status).toBe(200);

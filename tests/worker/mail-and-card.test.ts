@@ -1,0 +1,127 @@
+import { createExecutionContext, env } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { app } from "../../worker/index";
+import { deliverOutbox } from "../../worker/mail/deliver-outbox";
+import { queueMail } from "../../worker/mail/mailer";
+import { stripeSignature } from "../../worker/payments/stripe-checkout";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("outbox delivery", () => {
+  it("hands pending e-mails to the mail API and marks them sent; a failure stays pending", async () => {
+    const to = `${crypto.randomUUID()}@example.ae`;
+    await queueMail(env.DB, { to, subject: "Hello", text: "Body", kind: "test" });
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      expect(request.url).toBe("https://mail.test/emails");
+      expect(request.headers.get("authorization")).toBe("Bearer mail-key");
+      sent.push(await request.json());
+      return new Response("{}", { status: 200 });
+    });
+    await deliverOutbox({ ...env, MAIL_API_KEY: "mail-key", MAIL_API_URL: "https://mail.test/emails" });
+    expect(sent).toContainEqual(expect.objectContaining({ to: [to], subject: "Hello", text: "Body" }));
+    const row = await env.DB.prepare("SELECT status FROM outbox WHERE recipient = ?1")
+      .bind(to)
+      .first<{ status: string }>();
+    expect(row?.status).toBe("sent");
+
+    const other = `${crypto.randomUUID()}@example.ae`;
+    await queueMail(env.DB, { to: other, subject: "Again", text: "Body", kind: "test" });
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("down", { status: 503 }));
+    await deliverOutbox({ ...env, MAIL_API_KEY: "mail-key", MAIL_API_URL: "https://mail.test/emails" });
+    const failed = await env.DB.prepare("SELECT status, attempts FROM outbox WHERE recipient = ?1")
+      .bind(other)
+      .first<{ status: string; attempts: number }>();
+    expect(failed).toEqual({ status: "pending", attempts: 1 });
+  });
+});
+
+describe("card payment through the hosted checkout", () => {
+  const WEBHOOK = "whsec_card_flow";
+  const cardEnv = {
+    ...env,
+    STRIPE_SECRET_KEY: "sk_test_flow",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK,
+    STRIPE_API_BASE: "https://stripe.fake",
+  };
+  const cookies = new Map<string, string>();
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  async function call(path: string, init: RequestInit = {}) {
+    const res = await app.request(
+      `https://shop.example${path}`,
+      { ...init, headers: { Cookie: cookieHeader(), Origin: "https://shop.example", ...(init.headers ?? {}) } },
+      cardEnv,
+      createExecutionContext(),
+    );
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...value] = pair.split("=");
+      cookies.set(name, value.join("="));
+    }
+    return res;
+  }
+  const form = (data: Record<string, string>) => ({
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(data).toString(),
+  });
+
+  it("sends the shopper to the provider, and only the signed webhook marks the order paid", async () => {
+    const { slug } = (await env.DB.prepare(
+      "SELECT slug FROM cms_products WHERE availability = 'in_stock' LIMIT 1",
+    ).first<{ slug: string }>())!;
+    const html = await (await call("/catalog/skincare")).text();
+    const token = html.match(/name="_csrf" value="([^"]+)"/)![1];
+    expect((await call("/cart/add", form({ _csrf: token, slug, quantity: "1" }))).status).toBe(303);
+
+    // The provider's HTTP API, played locally: it checks what a real one would and answers a session.
+    const seen: URLSearchParams[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      expect(request.url).toBe("https://stripe.fake/v1/checkout/sessions");
+      expect(request.headers.get("authorization")).toBe("Bearer sk_test_flow");
+      seen.push(new URLSearchParams(await request.text()));
+      return Response.json({ id: "cs_test_flow_1", url: "https://checkout.stripe.fake/pay/cs_test_flow_1" });
+    });
+    const placed = await call(
+      "/cart/order",
+      form({
+        _csrf: token,
+        idempotencyKey: crypto.randomUUID(),
+        firstName: "Sara",
+        lastName: "Noor",
+        email: "sara@example.ae",
+        phone: "0509876543",
+        delivery: "pickup",
+        payment: "online",
+        consent: "on",
+      }),
+    );
+    expect(placed.status).toBe(303);
+    expect(placed.headers.get("location")).toBe("https://checkout.stripe.fake/pay/cs_test_flow_1");
+    expect(seen[0].get("line_items[0][price_data][currency]")).toBe("aed");
+    const orderNumber = seen[0].get("client_reference_id")!;
+    const order = await env.DB.prepare("SELECT status FROM orders WHERE number = ?1")
+      .bind(orderNumber)
+      .first<{ status: string }>();
+    expect(order?.status).toBe("awaiting_payment");
+
+    const event = JSON.stringify({
+      id: "evt_flow_1",
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_test_flow_1", payment_status: "paid" } },
+    });
+    const signature = await stripeSignature(WEBHOOK, event, Math.floor(Date.now() / 1000));
+    const hook = await call("/api/payments/webhook", {
+      method: "POST",
+      body: event,
+      headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+    });
+    expect(hook.status).toBe(200);
+    const paid = await env.DB.prepare("SELECT status FROM orders WHERE number = ?1")
+      .bind(orderNumber)
+      .first<{ status: string }>();
+    expect(paid?.status).toBe("paid");
+  });
+});

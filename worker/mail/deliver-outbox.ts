@@ -1,0 +1,15 @@
+import { httpMailAdapter } from "./http-mail-adapter";
+import { consoleMailAdapter, flushOutbox, type MailAdapter } from "./mailer";
+
+/** The configured adapter: the HTTP API when MAIL_API_KEY is set, else the console (local development). */
+export function mailAdapter(env: Env): MailAdapter {
+  if (env.MAIL_API_KEY) {
+    return httpMailAdapter({ apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM, endpoint: env.MAIL_API_URL });
+  }
+  return consoleMailAdapter;
+}
+
+/** Run by the cron trigger: hands pending outbox rows to the adapter. */
+export async function deliverOutbox(env: Env): Promise<number> {
+  return flushOutbox(env.DB, mailAdapter(env), 50);
+}
