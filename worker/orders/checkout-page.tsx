@@ -197,10 +197,21 @@ function CheckoutForm({ view, values, errors, csrf, idempotencyKey, card, notice
   );
 }
 
+/** A signed-in shopper's details from their profile, so they only confirm them. */
 async function prefill(c: Context<AppEnv>): Promise<Values> {
   const user = c.get("user");
   if (!user) return {};
-  return { email: user.email };
+  const values: Values = {
+    email: user.email,
+    firstName: user.firstName ?? undefined,
+    lastName: user.lastName ?? undefined,
+    phone: user.phone ?? undefined,
+    address: user.address ?? undefined,
+    city: user.city ?? undefined,
+    region: user.country ?? undefined,
+    postcode: user.postcode ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Values;
 }
 
 async function renderCheckout(
