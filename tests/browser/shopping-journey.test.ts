@@ -33,7 +33,10 @@ async function journey(page: Page, shots: string, js: boolean): Promise<void> {
   await page.screenshot({ path: `/tmp/shots/${shots}-product.png`, fullPage: true });
 
   await page.getByLabel("Quantity").fill("2");
-  await page.getByRole("button", { name: "Add to bag", exact: true }).click();
+  await page
+    .locator(".buy-box")
+    .getByRole("button", { name: /^Add to bag/ })
+    .click();
   await page.getByText(`${name} is in your bag.`).waitFor();
   await page.getByRole("link", { name: /Bag, 2 items/ }).click();
   await page.getByRole("heading", { name: "Shopping bag" }).waitFor();

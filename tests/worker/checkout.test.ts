@@ -67,6 +67,19 @@ describe("the bag", () => {
     });
   });
 
+  it("answers an island's first add with the new bag count", async () => {
+    const shopper = new BrowserSession();
+    const token = await shopper.csrf();
+    const [slug] = await productSlugs("in_stock", 1);
+    const res = await shopper.post(
+      "/cart/add",
+      { slug, quantity: "3" },
+      { Accept: "application/json", "X-CSRF-Token": token },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, count: 3 });
+  });
+
   it("won't add an out-of-stock product", async () => {
     const shopper = new BrowserSession();
     const token = await shopper.csrf();

@@ -7,7 +7,7 @@ import { setFlash } from "../render/flash";
 import { verifyCsrf } from "../security/csrf";
 import { ensureCartOwner, readCartOwner } from "./cart-owner";
 import { loadCartProducts } from "./cart-products";
-import { addLine, countItems, ensureCartId, findCartId, removeLine, setQuantity } from "./cart-store";
+import { addLine, type CartOwner, countItems, ensureCartId, findCartId, removeLine, setQuantity } from "./cart-store";
 
 /**
  * Bag actions. Each works as a plain form post (redirect back with a message)
@@ -36,9 +36,11 @@ async function reply(
   c: Context<AppEnv>,
   outcome: { ok: boolean; message: string; field?: string },
   fallback: string,
+  knownOwner?: CartOwner,
 ): Promise<Response> {
   if (wantsJson(c)) {
-    const owner = await readCartOwner(c);
+    // A first add creates the visitor id in this very response: the request's cookies don't have it yet.
+    const owner = knownOwner ?? (await readCartOwner(c));
     const count = owner ? await countItems(c.env.DB, owner) : 0;
     return c.json({ ok: outcome.ok, message: outcome.message, field: outcome.field, count }, outcome.ok ? 200 : 422);
   }
@@ -61,7 +63,8 @@ cartActions.post("/add", async (c) => {
   if (!canBuy(product.availability)) {
     return reply(c, { ok: false, message: `${product.name}: ${text.availability.out_of_stock}` }, product.path);
   }
-  const cartId = await ensureCartId(c.env.DB, await ensureCartOwner(c));
+  const owner = await ensureCartOwner(c);
+  const cartId = await ensureCartId(c.env.DB, owner);
   const added = await addLine(c.env.DB, cartId, {
     productSlug: slug,
     quantity: quantity.value,
@@ -74,7 +77,7 @@ cartActions.post("/add", async (c) => {
   const message = added.capped
     ? `You now have the most we can sell at once: ${added.quantity} × ${product.name}.`
     : `${product.name} is in your bag.`;
-  return reply(c, { ok: true, message }, product.path);
+  return reply(c, { ok: true, message }, product.path, owner);
 });
 
 cartActions.post("/update", async (c) => {

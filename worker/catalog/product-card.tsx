@@ -1,8 +1,10 @@
+import AddToBag from "../../client/islands/add-to-bag";
 import type { Availability } from "../../shared/cart-rules";
 import { canBuy } from "../../shared/cart-rules";
 import { aedToFils, formatAed } from "../../shared/money";
 import { text } from "../../shared/text";
 import type { ProductSummary } from "../../shared/types/catalog";
+import { Island } from "../render/island";
 
 export function productPath(p: Pick<ProductSummary, "slug" | "category">): string {
   return `/catalog/${p.category?.slug ?? "all"}/${p.slug}`;
@@ -28,22 +30,34 @@ export function Price({ price, oldPrice }: { price: number; oldPrice: number | n
   );
 }
 
-export function AddToBagForm({ product, csrf, compact }: { product: ProductSummary; csrf: string; compact?: boolean }) {
+/** The add-to-bag control: an island that updates the bag in place, a plain form without JavaScript. */
+export function AddToBagForm({
+  product,
+  csrf,
+  compact,
+  withQuantity,
+}: {
+  product: ProductSummary;
+  csrf: string;
+  compact?: boolean;
+  withQuantity?: boolean;
+}) {
   const buyable = canBuy(product.availability);
   return (
-    <form method="post" action="/cart/add" className="add-to-bag">
-      <input type="hidden" name="_csrf" value={csrf} />
-      <input type="hidden" name="slug" value={product.slug} />
-      <input type="hidden" name="quantity" value="1" />
-      <button type="submit" className={`button ${compact ? "button--small" : ""} button--block`} disabled={!buyable}>
-        {buyable
-          ? product.availability === "prepurchase"
-            ? "Pre-order"
-            : "Add to bag"
-          : text.availability.out_of_stock}
-        <span className="visually-hidden">: {product.name}</span>
-      </button>
-    </form>
+    <Island
+      name="add-to-bag"
+      component={AddToBag}
+      wake="interaction"
+      props={{
+        slug: product.slug,
+        name: product.name,
+        csrf,
+        label: product.availability === "prepurchase" ? "Pre-order" : "Add to bag",
+        unavailable: buyable ? null : text.availability.out_of_stock,
+        withQuantity,
+        compact,
+      }}
+    />
   );
 }
 

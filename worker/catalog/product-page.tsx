@@ -12,7 +12,7 @@ import { csrfToken } from "../security/csrf";
 import { absoluteUrl, siteOrigin } from "../seo/site-origin";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "./breadcrumbs";
 import { ProductGrid } from "./category-page";
-import { AvailabilityLabel, Price, productPath } from "./product-card";
+import { AddToBagForm, AvailabilityLabel, Price, productPath } from "./product-card";
 
 const SCHEMA_AVAILABILITY = {
   in_stock: "https://schema.org/InStock",
@@ -85,31 +85,13 @@ function Gallery({ product }: { product: Product }) {
 }
 
 function BuyBox({ product, csrf }: { product: Product; csrf: string }) {
-  const buyable = canBuy(product.availability);
   return (
-    <form method="post" action="/cart/add" className="buy-box">
-      <input type="hidden" name="_csrf" value={csrf} />
-      <input type="hidden" name="slug" value={product.slug} />
-      <div className="buy-box__quantity">
-        <label htmlFor="quantity">Quantity</label>
-        <input
-          id="quantity"
-          name="quantity"
-          type="number"
-          min={1}
-          max={QUANTITY_MAX}
-          defaultValue={1}
-          inputMode="numeric"
-          disabled={!buyable}
-        />
-      </div>
-      <button type="submit" className="button" disabled={!buyable}>
-        {buyable ? "Add to bag" : text.availability.out_of_stock}
-      </button>
+    <div className="buy-box">
+      <AddToBagForm product={product} csrf={csrf} withQuantity />
       {product.availability === "prepurchase" && (
         <p className="field__hint">This product is on pre-order: we deliver it as soon as it arrives.</p>
       )}
-    </form>
+    </div>
   );
 }
 

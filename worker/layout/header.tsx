@@ -155,12 +155,11 @@ export function Header({
             </a>
             <a className="icon-button" href="/cart">
               <Icon name="bag" />
-              <span className="visually-hidden">{`Bag, ${counts.bag} items`}</span>
-              {counts.bag > 0 && (
-                <span className="counter" aria-hidden="true" data-counter="bag">
-                  {counts.bag}
-                </span>
-              )}
+              <span className="visually-hidden" data-counter-label="bag">{`Bag, ${counts.bag} items`}</span>
+              {/* Always there (hidden at 0) so the add-to-bag island can move it at once. */}
+              <span className="counter" aria-hidden="true" data-counter="bag" hidden={counts.bag === 0}>
+                {counts.bag}
+              </span>
             </a>
             <a className="icon-button" href={user ? "/user" : "/user/login"}>
               <Icon name="user" />

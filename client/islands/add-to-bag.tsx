@@ -1,0 +1,118 @@
+/**
+ * Add to bag without leaving the page: the header counter moves at once, the
+ * server confirms (or refuses, and the counter goes back with the reason).
+ * Without JavaScript the same form posts and the page reloads with a message.
+ */
+import { type FormEvent, useId, useState } from "react";
+import { checkQuantity, QUANTITY_MAX } from "../../shared/cart-rules";
+
+export interface AddToBagProps {
+  slug: string;
+  name: string;
+  csrf: string;
+  /** Label of the button when the product can be bought ("Add to bag", "Pre-order"). */
+  label: string;
+  /** Set when it can't be bought: the button is disabled with this text. */
+  unavailable: string | null;
+  /** Show a quantity field (product page, quick view). */
+  withQuantity?: boolean;
+  compact?: boolean;
+}
+
+function bagCounter(): { read(): number; write(n: number): void } {
+  const counter = document.querySelector<HTMLElement>("[data-counter='bag']");
+  const label = document.querySelector<HTMLElement>("[data-counter-label='bag']");
+  return {
+    read: () => Number(counter?.textContent ?? 0) || 0,
+    write(n: number) {
+      if (counter) {
+        counter.textContent = String(n);
+        counter.hidden = n === 0;
+      }
+      if (label) label.textContent = `Bag, ${n} items`;
+    },
+  };
+}
+
+export default function AddToBag({ slug, name, csrf, label, unavailable, withQuantity, compact }: AddToBagProps) {
+  const [state, setState] = useState<{ kind: "idle" | "busy" | "done" | "error"; message: string }>({
+    kind: "idle",
+    message: "",
+  });
+  const id = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Read from the form, not from state: the shopper may have typed before the island woke.
+    const checked = checkQuantity(new FormData(event.currentTarget).get("quantity") ?? "1");
+    if (!checked.ok) {
+      setState({ kind: "error", message: checked.message });
+      return;
+    }
+    const counter = bagCounter();
+    const before = counter.read();
+    counter.write(Math.min(before + checked.value, before + QUANTITY_MAX));
+    setState({ kind: "busy", message: "" });
+    try {
+      const response = await fetch("/cart/add", {
+        method: "POST",
+        headers: { Accept: "application/json", "X-CSRF-Token": csrf },
+        body: new URLSearchParams({ slug, quantity: String(checked.value) }),
+      });
+      const body = (await response.json().catch(() => null)) as {
+        ok?: boolean;
+        message?: string;
+        count?: number;
+      } | null;
+      if (!response.ok || !body?.ok)
+        throw new Error(body?.message ?? "We couldn't add it to your bag. Please try again.");
+      counter.write(body.count ?? counter.read());
+      setState({ kind: "done", message: body.message ?? `${name} is in your bag.` });
+    } catch (error) {
+      counter.write(before);
+      setState({ kind: "error", message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <form method="post" action="/cart/add" className="add-to-bag" onSubmit={submit}>
+      <input type="hidden" name="_csrf" value={csrf} />
+      <input type="hidden" name="slug" value={slug} />
+      {withQuantity ? (
+        <div className="add-to-bag__quantity">
+          <label htmlFor={`${id}-qty`}>Quantity</label>
+          <input
+            id={`${id}-qty`}
+            name="quantity"
+            type="number"
+            min={1}
+            max={QUANTITY_MAX}
+            inputMode="numeric"
+            defaultValue="1"
+            disabled={unavailable !== null}
+            aria-describedby={state.kind === "error" ? `${id}-status` : undefined}
+          />
+        </div>
+      ) : (
+        <input type="hidden" name="quantity" value="1" />
+      )}
+      <button
+        type="submit"
+        className={`button ${compact ? "button--small" : ""} button--block`}
+        disabled={unavailable !== null || state.kind === "busy"}
+      >
+        {unavailable ?? label}
+        <span className="visually-hidden">: {name}</span>
+      </button>
+      <p id={`${id}-status`} className={`add-to-bag__status add-to-bag__status--${state.kind}`} role="status">
+        {state.message}
+        {state.kind === "done" && (
+          <>
+            {" "}
+            <a href="/cart">View bag</a>
+          </>
+        )}
+      </p>
+    </form>
+  );
+}
