@@ -1,6 +1,4 @@
 import type { Context } from "hono";
-import { canBuy, QUANTITY_MAX } from "../../shared/cart-rules";
-import { text } from "../../shared/text";
 import type { Product, ProductSummary } from "../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
 import { getProduct, getProducts } from "../cms-client/catalog-records";

@@ -1,183 +1,51 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../client/islands/checkout-form";
 import type { CheckoutField, CheckoutInput, FieldErrors } from "../../shared/checkout-schema";
-import { EMIRATES, validateCheckout } from "../../shared/checkout-schema";
+import { validateCheckout } from "../../shared/checkout-schema";
 import { formatAed } from "../../shared/money";
-import { text } from "../../shared/text";
 import type { AppEnv } from "../app-env";
 import { readCartOwner } from "../cart/cart-owner";
 import { TotalsTable } from "../cart/cart-page";
 import type { CartView } from "../cart/cart-view";
 import { loadCartView } from "../cart/cart-view";
-import { ErrorSummary, Field } from "../forms/fields";
 import { type CardPayments, cardPayments } from "../payments/configured-provider";
 import { PaymentProviderError } from "../payments/payment-provider";
 import { setFlash } from "../render/flash";
+import { Island } from "../render/island";
 import { renderPage } from "../render/render-page";
 import { csrfToken, verifyCsrf } from "../security/csrf";
 import { setPaymentReference } from "./order-store";
 import { placeOrder } from "./place-order";
 
-const LABELS: Record<CheckoutField, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "E-mail",
-  phone: "Phone",
-  delivery: "Delivery",
-  address: "Address",
-  city: "City",
-  region: "Emirate or country",
-  postcode: "Postcode",
-  notes: "Order notes",
-  payment: "Payment",
-  consent: "Privacy policy",
-};
+type Values = CheckoutValues;
 
-type Values = Partial<Record<CheckoutField | "idempotencyKey" | "acceptChanges", string>>;
-
-interface CheckoutFormProps {
-  view: CartView;
-  values: Values;
-  errors: FieldErrors<CheckoutField>;
-  csrf: string;
-  idempotencyKey: string;
-  card: CardPayments;
-  notice?: string;
+/** A signed-in shopper's details from their profile, so they only confirm them. */
+async function prefill(c: Context<AppEnv>): Promise<Values> {
+  const user = c.get("user");
+  if (!user) return {};
+  const values: Values = {
+    email: user.email,
+    firstName: user.firstName ?? undefined,
+    lastName: user.lastName ?? undefined,
+    phone: user.phone ?? undefined,
+    address: user.address ?? undefined,
+    city: user.city ?? undefined,
+    region: user.country ?? undefined,
+    postcode: user.postcode ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Values;
 }
 
-function CheckoutForm({ view, values, errors, csrf, idempotencyKey, card, notice }: CheckoutFormProps) {
-  const delivery = values.delivery ?? "transport";
-  const payment = card.available ? (values.payment ?? "cash") : "cash";
+function cardAvailability(card: CardPayments): CheckoutFormProps["card"] {
+  return card.available ? { available: true, reason: null } : { available: false, reason: card.reason };
+}
+
+/** The form (an island: the shared schema checks it before it is sent) beside the order summary. */
+function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProps }) {
   return (
     <div className="checkout-layout">
-      <form method="post" action="/cart/order" className="checkout-form" noValidate>
-        <input type="hidden" name="_csrf" value={csrf} />
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        {values.acceptChanges === "yes" && <input type="hidden" name="acceptChanges" value="yes" />}
-        {notice && (
-          <div className="notice notice--info" role="alert">
-            {notice}
-          </div>
-        )}
-        <ErrorSummary errors={errors} labels={LABELS} />
-        <fieldset>
-          <legend>Your details</legend>
-          <div className="field-row">
-            <Field name="firstName" label={LABELS.firstName} error={errors.firstName} required>
-              {(p) => <input {...p} type="text" autoComplete="given-name" defaultValue={values.firstName} />}
-            </Field>
-            <Field name="lastName" label={LABELS.lastName} error={errors.lastName} required>
-              {(p) => <input {...p} type="text" autoComplete="family-name" defaultValue={values.lastName} />}
-            </Field>
-          </div>
-          <div className="field-row">
-            <Field name="email" label={LABELS.email} error={errors.email} required>
-              {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email} />}
-            </Field>
-            <Field
-              name="phone"
-              label={LABELS.phone}
-              error={errors.phone}
-              required
-              hint="A UAE number like 050 123 4567, or international with +"
-            >
-              {(p) => <input {...p} type="tel" autoComplete="tel" defaultValue={values.phone} />}
-            </Field>
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>Delivery</legend>
-          <div className="choice-list">
-            <label className="choice">
-              <input type="radio" name="delivery" value="transport" defaultChecked={delivery === "transport"} />
-              <span>{text.delivery.transport}</span>
-            </label>
-            <label className="choice">
-              <input type="radio" name="delivery" value="pickup" defaultChecked={delivery === "pickup"} />
-              <span>{text.delivery.pickup}</span>
-            </label>
-          </div>
-          <p className="field__hint">Address fields are needed for delivery only.</p>
-          <Field name="address" label={LABELS.address} error={errors.address}>
-            {(p) => <input {...p} type="text" autoComplete="street-address" defaultValue={values.address} />}
-          </Field>
-          <div className="field-row">
-            <Field name="city" label={LABELS.city} error={errors.city}>
-              {(p) => <input {...p} type="text" autoComplete="address-level2" defaultValue={values.city} />}
-            </Field>
-            <Field name="region" label={LABELS.region} error={errors.region}>
-              {(p) => (
-                <input {...p} type="text" list="emirates" autoComplete="address-level1" defaultValue={values.region} />
-              )}
-            </Field>
-          </div>
-          <datalist id="emirates">
-            {EMIRATES.map((e) => (
-              <option key={e} value={e} />
-            ))}
-          </datalist>
-          <Field
-            name="postcode"
-            label={LABELS.postcode}
-            error={errors.postcode}
-            hint="The UAE has no postcodes: leave it empty."
-          >
-            {(p) => <input {...p} type="text" autoComplete="postal-code" defaultValue={values.postcode} />}
-          </Field>
-          <Field name="notes" label={LABELS.notes} error={errors.notes}>
-            {(p) => <textarea {...p} rows={3} defaultValue={values.notes} />}
-          </Field>
-          <p className="muted small">{text.shippingNote}</p>
-        </fieldset>
-        <fieldset>
-          <legend>Payment</legend>
-          <div className="choice-list">
-            <label className="choice">
-              <input type="radio" name="payment" value="cash" defaultChecked={payment === "cash"} />
-              <span>{text.payment.cash}</span>
-            </label>
-            <label className={`choice${card.available ? "" : " choice--disabled"}`}>
-              <input
-                type="radio"
-                name="payment"
-                value="online"
-                defaultChecked={payment === "online"}
-                disabled={!card.available}
-                aria-describedby={card.available ? undefined : "card-unavailable"}
-              />
-              <span>{text.payment.online}</span>
-            </label>
-          </div>
-          {!card.available && (
-            <p className="field__hint" id="card-unavailable">
-              {card.reason}
-            </p>
-          )}
-          {errors.payment && <p className="field-error">{errors.payment}</p>}
-        </fieldset>
-        <div className={`field${errors.consent ? " field--invalid" : ""}`}>
-          <label className="choice">
-            <input
-              id="field-consent"
-              type="checkbox"
-              name="consent"
-              defaultChecked={values.consent === "on"}
-              aria-describedby={errors.consent ? "field-consent-error" : undefined}
-            />
-            <span>
-              <a href="/privacy-policy">{text.consent}</a>
-            </span>
-          </label>
-          {errors.consent && (
-            <p className="field-error" id="field-consent-error">
-              {errors.consent}
-            </p>
-          )}
-        </div>
-        <button type="submit" className="button button--block">
-          Place order · {formatAed(view.totals.total)}
-        </button>
-      </form>
+      <Island name="checkout-form" component={CheckoutForm} props={form} wake="interaction" />
       <aside className="summary-card" aria-label="Order summary">
         <h2>Your order</h2>
         <ul className="summary-lines">
@@ -197,23 +65,6 @@ function CheckoutForm({ view, values, errors, csrf, idempotencyKey, card, notice
   );
 }
 
-/** A signed-in shopper's details from their profile, so they only confirm them. */
-async function prefill(c: Context<AppEnv>): Promise<Values> {
-  const user = c.get("user");
-  if (!user) return {};
-  const values: Values = {
-    email: user.email,
-    firstName: user.firstName ?? undefined,
-    lastName: user.lastName ?? undefined,
-    phone: user.phone ?? undefined,
-    address: user.address ?? undefined,
-    city: user.city ?? undefined,
-    region: user.country ?? undefined,
-    postcode: user.postcode ?? undefined,
-  };
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Values;
-}
-
 async function renderCheckout(
   c: Context<AppEnv>,
   view: CartView,
@@ -229,14 +80,17 @@ async function renderCheckout(
     body: (
       <section className="container page-section">
         <h1>Checkout</h1>
-        <CheckoutForm
+        <CheckoutLayout
           view={view}
-          values={values}
-          errors={errors}
-          csrf={await csrfToken(c)}
-          idempotencyKey={values.idempotencyKey ?? crypto.randomUUID()}
-          card={cardPayments(c.env)}
-          notice={notice}
+          form={{
+            values,
+            errors,
+            csrf: await csrfToken(c),
+            idempotencyKey: values.idempotencyKey ?? crypto.randomUUID(),
+            card: cardAvailability(cardPayments(c.env)),
+            notice: notice ?? null,
+            total: formatAed(view.totals.total),
+          }}
         />
       </section>
     ),

@@ -1,0 +1,200 @@
+/**
+ * The checkout form. Server-rendered with the server's errors; once the
+ * shopper touches it, it checks itself with the same schema the server uses,
+ * so mistakes show beside the fields before anything is sent.
+ */
+import { type FormEvent, useRef, useState } from "react";
+import type { CheckoutField, FieldErrors } from "../../shared/checkout-schema";
+import { EMIRATES, validateCheckout } from "../../shared/checkout-schema";
+import { text } from "../../shared/text";
+import { ErrorSummary, Field } from "../components/fields";
+
+export const LABELS: Record<CheckoutField, string> = {
+  firstName: "First name",
+  lastName: "Last name",
+  email: "E-mail",
+  phone: "Phone",
+  delivery: "Delivery",
+  address: "Address",
+  city: "City",
+  region: "Emirate or country",
+  postcode: "Postcode",
+  notes: "Order notes",
+  payment: "Payment",
+  consent: "Privacy policy",
+};
+
+export type CheckoutValues = Partial<Record<CheckoutField | "idempotencyKey" | "acceptChanges", string>>;
+
+export interface CheckoutFormProps {
+  values: CheckoutValues;
+  errors: FieldErrors<CheckoutField>;
+  csrf: string;
+  idempotencyKey: string;
+  card: { available: boolean; reason: string | null };
+  notice: string | null;
+  /** The total as the button shows it ("AED 223.00"). */
+  total: string;
+}
+
+export default function CheckoutForm(props: CheckoutFormProps) {
+  const { values, csrf, idempotencyKey, card, notice, total } = props;
+  const [errors, setErrors] = useState<FieldErrors<CheckoutField>>(props.errors);
+  const summary = useRef<HTMLDivElement>(null);
+  const delivery = values.delivery ?? "transport";
+  const payment = card.available ? (values.payment ?? "cash") : "cash";
+
+  /** The shared schema checks the form before it goes; the server checks it again. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const result = validateCheckout(data);
+    if (result.ok) return;
+    event.preventDefault();
+    setErrors(result.errors);
+    requestAnimationFrame(() => summary.current?.focus());
+  }
+
+  /** A field the shopper changes loses its old error at once. */
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name as CheckoutField;
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest as FieldErrors<CheckoutField>);
+  }
+
+  return (
+    <form
+      method="post"
+      action="/cart/order"
+      className="checkout-form"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+    >
+      <input type="hidden" name="_csrf" value={csrf} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {values.acceptChanges === "yes" && <input type="hidden" name="acceptChanges" value="yes" />}
+      {notice && (
+        <div className="notice notice--info" role="alert">
+          {notice}
+        </div>
+      )}
+      <ErrorSummary errors={errors} labels={LABELS} focusRef={summary} />
+      <fieldset>
+        <legend>Your details</legend>
+        <div className="field-row">
+          <Field name="firstName" label={LABELS.firstName} error={errors.firstName} required>
+            {(p) => <input {...p} type="text" autoComplete="given-name" defaultValue={values.firstName} />}
+          </Field>
+          <Field name="lastName" label={LABELS.lastName} error={errors.lastName} required>
+            {(p) => <input {...p} type="text" autoComplete="family-name" defaultValue={values.lastName} />}
+          </Field>
+        </div>
+        <div className="field-row">
+          <Field name="email" label={LABELS.email} error={errors.email} required>
+            {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email} />}
+          </Field>
+          <Field
+            name="phone"
+            label={LABELS.phone}
+            error={errors.phone}
+            required
+            hint="A UAE number like 050 123 4567, or international with +"
+          >
+            {(p) => <input {...p} type="tel" autoComplete="tel" defaultValue={values.phone} />}
+          </Field>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Delivery</legend>
+        <div className="choice-list">
+          <label className="choice">
+            <input type="radio" name="delivery" value="transport" defaultChecked={delivery === "transport"} />
+            <span>{text.delivery.transport}</span>
+          </label>
+          <label className="choice">
+            <input type="radio" name="delivery" value="pickup" defaultChecked={delivery === "pickup"} />
+            <span>{text.delivery.pickup}</span>
+          </label>
+        </div>
+        <p className="field__hint">Address fields are needed for delivery only.</p>
+        <Field name="address" label={LABELS.address} error={errors.address}>
+          {(p) => <input {...p} type="text" autoComplete="street-address" defaultValue={values.address} />}
+        </Field>
+        <div className="field-row">
+          <Field name="city" label={LABELS.city} error={errors.city}>
+            {(p) => <input {...p} type="text" autoComplete="address-level2" defaultValue={values.city} />}
+          </Field>
+          <Field name="region" label={LABELS.region} error={errors.region}>
+            {(p) => (
+              <input {...p} type="text" list="emirates" autoComplete="address-level1" defaultValue={values.region} />
+            )}
+          </Field>
+        </div>
+        <datalist id="emirates">
+          {EMIRATES.map((e) => (
+            <option key={e} value={e} />
+          ))}
+        </datalist>
+        <Field
+          name="postcode"
+          label={LABELS.postcode}
+          error={errors.postcode}
+          hint="The UAE has no postcodes: leave it empty."
+        >
+          {(p) => <input {...p} type="text" autoComplete="postal-code" defaultValue={values.postcode} />}
+        </Field>
+        <Field name="notes" label={LABELS.notes} error={errors.notes}>
+          {(p) => <textarea {...p} rows={3} defaultValue={values.notes} />}
+        </Field>
+        <p className="muted small">{text.shippingNote}</p>
+      </fieldset>
+      <fieldset>
+        <legend>Payment</legend>
+        <div className="choice-list">
+          <label className="choice">
+            <input type="radio" name="payment" value="cash" defaultChecked={payment === "cash"} />
+            <span>{text.payment.cash}</span>
+          </label>
+          <label className={`choice${card.available ? "" : " choice--disabled"}`}>
+            <input
+              type="radio"
+              name="payment"
+              value="online"
+              defaultChecked={payment === "online"}
+              disabled={!card.available}
+              aria-describedby={card.available ? undefined : "card-unavailable"}
+            />
+            <span>{text.payment.online}</span>
+          </label>
+        </div>
+        {!card.available && (
+          <p className="field__hint" id="card-unavailable">
+            {card.reason}
+          </p>
+        )}
+        {errors.payment && <p className="field-error">{errors.payment}</p>}
+      </fieldset>
+      <div className={`field${errors.consent ? " field--invalid" : ""}`}>
+        <label className="choice">
+          <input
+            id="field-consent"
+            type="checkbox"
+            name="consent"
+            defaultChecked={values.consent === "on"}
+            aria-describedby={errors.consent ? "field-consent-error" : undefined}
+          />
+          <span>
+            <a href="/privacy-policy">{text.consent}</a>
+          </span>
+        </label>
+        {errors.consent && (
+          <p className="field-error" id="field-consent-error">
+            {errors.consent}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button button--block">
+        Place order · {total}
+      </button>
+    </form>
+  );
+}
