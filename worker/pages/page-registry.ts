@@ -9,6 +9,9 @@ import { cartPage } from "../cart/cart-page";
 import { catalogPage } from "../catalog/catalog-page";
 import { categoryPage } from "../catalog/category-page";
 import { productPage } from "../catalog/product-page";
+import { blogListPage, blogPostPage, blogTagPage } from "../content-pages/blog-pages";
+import { contactsPage, infoPage } from "../content-pages/info-page";
+import { projectPage, projectsPage } from "../content-pages/project-pages";
 import { checkoutPage } from "../orders/checkout-page";
 import { ordersPage } from "../orders/order-views";
 import { comingSoonPage } from "./coming-soon";
@@ -22,23 +25,23 @@ export type PageHandler = (c: Context<AppEnv>) => Promise<Response>;
  */
 export const pageHandlers: Record<string, PageHandler> = {
   home: homePage,
-  "blog-list": comingSoonPage("Blog"),
-  "blog-tag": comingSoonPage("Blog"),
-  "blog-post": comingSoonPage("Blog"),
+  "blog-list": blogListPage,
+  "blog-tag": blogTagPage,
+  "blog-post": blogPostPage,
   catalog: catalogPage,
   category: categoryPage,
   product: productPage,
   cart: cartPage,
   checkout: checkoutPage,
   search: comingSoonPage("Search"),
-  wholesale: comingSoonPage("Wholesale"),
+  wholesale: infoPage,
   favorites: comingSoonPage("Favourites"),
   reviews: comingSoonPage("Reviews"),
-  projects: comingSoonPage("Projects"),
-  project: comingSoonPage("Projects"),
-  info: comingSoonPage("Information"),
-  contacts: comingSoonPage("Contacts"),
-  partnership: comingSoonPage("Partnership"),
+  projects: projectsPage,
+  project: projectPage,
+  info: infoPage,
+  contacts: contactsPage,
+  partnership: infoPage,
   user: overviewPage,
   "user-login": loginPage,
   "user-signup": signupPage,

@@ -53,11 +53,12 @@ export function createLoaders(db: D1Database) {
         "SELECT brand_id AS parent_id, * FROM cms_product_lines WHERE brand_id IN (SELECT value FROM json_each(?1)) ORDER BY name",
       ),
     ),
+    // In the order the post lists them: the first is its primary topic (its canonical path).
     tagsOfPost: new BatchLoader<number, (Row & { parent_id: number })[]>(
       rowsByParent<Row & { parent_id: number }>(
         db,
         `SELECT pt.post_id AS parent_id, t.* FROM cms_blog_post_tags pt JOIN cms_tags t ON t.id = pt.tag_id
-         WHERE pt.post_id IN (SELECT value FROM json_each(?1)) ORDER BY t.name`,
+         WHERE pt.post_id IN (SELECT value FROM json_each(?1)) ORDER BY pt.post_id, pt.rowid`,
       ),
     ),
     productCount: new BatchLoader<number, number>(async (ids) => {
