@@ -109,7 +109,11 @@ export async function getBlogPosts(env: Env, locale: string, query: PostQuery = 
   if (query.tag) and.push({ tags: { slug: { eq: query.tag } } });
   if (query.slug) and.push({ slug: { eq: query.slug } });
   if (query.excludeSlug) and.push({ slug: { ne: query.excludeSlug } });
-  for (const word of (query.search ?? "").split(/\s+/).filter(Boolean).slice(0, 6)) {
+  for (const word of (query.search ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 6)
+    .map((w) => w.slice(0, 40))) {
     and.push({
       or: [{ title: { containsi: word } }, { excerpt: { containsi: word } }, { content: { containsi: word } }],
     });

@@ -14,6 +14,7 @@ import { contactsPage, infoPage } from "../content-pages/info-page";
 import { projectPage, projectsPage } from "../content-pages/project-pages";
 import { checkoutPage } from "../orders/checkout-page";
 import { ordersPage } from "../orders/order-views";
+import { searchPage } from "../search/search-page";
 import { comingSoonPage } from "./coming-soon";
 import { homePage } from "./home";
 
@@ -33,7 +34,7 @@ export const pageHandlers: Record<string, PageHandler> = {
   product: productPage,
   cart: cartPage,
   checkout: checkoutPage,
-  search: comingSoonPage("Search"),
+  search: searchPage,
   wholesale: infoPage,
   favorites: comingSoonPage("Favourites"),
   reviews: comingSoonPage("Reviews"),

@@ -148,8 +148,15 @@ export const entities: Record<EntityName, EntityTable> = {
 type FilterValue = unknown;
 type Filters = Record<string, FilterValue> | null | undefined;
 
+/** D1 refuses LIKE patterns over 50 bytes ("pattern too complex"): say so as a GraphQL error instead. */
+const MAX_LIKE_BYTES = 50;
+
 function likeEscape(value: string): string {
-  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const escaped = value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  if (new TextEncoder().encode(escaped).length > MAX_LIKE_BYTES - 2) {
+    throw new GraphQLError("Text filters are limited to 48 bytes", { extensions: { code: "BAD_USER_INPUT" } });
+  }
+  return escaped;
 }
 
 function operatorSql(column: string, op: string, value: unknown, params: unknown[]): string | null {

@@ -1,0 +1,93 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
+import { ProductGrid } from "../catalog/category-page";
+import { getProducts, searchFilters } from "../cms-client/catalog-records";
+import { getBlogPosts } from "../cms-client/content-records";
+import { PostGrid } from "../content-pages/post-card";
+import { renderPage } from "../render/render-page";
+import { csrfToken } from "../security/csrf";
+
+const PAGE_SIZE = 12;
+
+/** The words to look for: trimmed, at most 100 characters, at most 6 words. */
+export function readSearchQuery(raw: string | undefined): string {
+  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
+}
+
+/** /search?q=: products first (name, brand, line, description), then blog posts, each with a count. */
+export async function searchPage(c: Context<AppEnv>): Promise<Response> {
+  const q = readSearchQuery(c.req.query("q"));
+  const pageNumber = Number(c.req.query("page") ?? 1);
+  const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 100 ? pageNumber : 1;
+  const locale = c.get("locale");
+  const [products, posts, csrf] = q
+    ? await Promise.all([
+        getProducts(c.env, locale, { filters: searchFilters(q), sort: ["popularity:desc"], page, pageSize: PAGE_SIZE }),
+        page === 1 ? getBlogPosts(c.env, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
+        csrfToken(c),
+      ])
+    : [null, null, ""];
+  const base = `/search?q=${encodeURIComponent(q)}`;
+  const nothing = q && products && products.total === 0 && (!posts || posts.total === 0);
+  return renderPage(c, {
+    title: q ? `Search: ${q}` : "Search",
+    description: "Search Noor Beauty's products and articles.",
+    searchQuery: q,
+    body: (
+      <section className="container page-section">
+        <h1>{q ? `Results for “${q}”` : "Search"}</h1>
+        <form method="get" action="/search" role="search" className="search-page-form">
+          <label htmlFor="search-page-q">Search products and articles</label>
+          <div className="search-page-form__row">
+            <input id="search-page-q" name="q" type="search" defaultValue={q} />
+            <button type="submit" className="button">
+              Search
+            </button>
+          </div>
+        </form>
+        {!q && <p className="muted">Type a product, a brand or an ingredient, for example “rose serum”.</p>}
+        {nothing && (
+          <div className="empty-state">
+            <p>Nothing matches “{q}”. Try fewer or different words, or browse the catalog.</p>
+            <a className="button" href="/catalog">
+              Browse the catalog
+            </a>
+          </div>
+        )}
+        {q && !products && (
+          <p className="notice notice--info">Search is not available right now. Please try again in a moment.</p>
+        )}
+        {products && products.total > 0 && (
+          <section aria-labelledby="search-products" className="search-results">
+            <h2 id="search-products">{`Products (${products.total})`}</h2>
+            <ProductGrid products={products.items} csrf={csrf} />
+            {products.pageCount > 1 && (
+              <nav className="pagination" aria-label="Pages">
+                <ul>
+                  {Array.from({ length: products.pageCount }, (_, i) => i + 1).map((n) => (
+                    <li key={n}>
+                      {n === products.page ? (
+                        <span aria-current="page">{n}</span>
+                      ) : (
+                        <a href={n === 1 ? base : `${base}&page=${n}`}>
+                          <span className="visually-hidden">Page </span>
+                          {n}
+                        </a>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+          </section>
+        )}
+        {posts && posts.total > 0 && (
+          <section aria-labelledby="search-posts" className="search-results">
+            <h2 id="search-posts">{`Articles (${posts.total})`}</h2>
+            <PostGrid posts={posts.items} />
+          </section>
+        )}
+      </section>
+    ),
+  });
+}
