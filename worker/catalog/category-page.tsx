@@ -14,6 +14,7 @@ import { text } from "../../shared/text";
 import type { Category, Page, ProductSummary } from "../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
 import { type BrandWithLines, getBrands, getCategory, getProducts } from "../cms-client/catalog-records";
+import { favouriteSlugs } from "../favourites/favourite-routes";
 import { renderNotFound } from "../pages/not-found";
 import { FlashMessage, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
@@ -164,12 +165,21 @@ function Pagination({ base, filter, page }: { base: string; filter: CatalogFilte
   );
 }
 
-export function ProductGrid({ products, csrf }: { products: ProductSummary[]; csrf: string }) {
+export function ProductGrid({
+  products,
+  csrf,
+  favourites,
+}: {
+  products: ProductSummary[];
+  csrf: string;
+  /** Slugs the shopper saved, to draw filled hearts. */
+  favourites?: Set<string>;
+}) {
   return (
     <ul className="product-grid">
       {products.map((p, i) => (
         <li key={p.slug}>
-          <ProductCard product={p} csrf={csrf} eager={i < 4} />
+          <ProductCard product={p} csrf={csrf} eager={i < 4} favourite={favourites?.has(p.slug) ?? false} />
         </li>
       ))}
     </ul>
@@ -182,10 +192,11 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const locale = c.get("locale");
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
   const filter = readCatalogFilter(parseQuery(c.req.url));
-  const [category, brands, csrf] = await Promise.all([
+  const [category, brands, csrf, favourites] = await Promise.all([
     getCategory(c.env, locale, slug),
     getBrands(c.env, locale),
     csrfToken(c),
+    favouriteSlugs(c),
   ]);
   if (!category) return renderNotFound(c);
   const sort = SORTS.find((s) => s.key === filter.sort)!;
@@ -251,7 +262,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
               </div>
             ) : (
               <>
-                <ProductGrid products={products.items} csrf={csrf} />
+                <ProductGrid products={products.items} csrf={csrf} favourites={favourites} />
                 <Pagination base={base} filter={filter} page={products} />
               </>
             )}

@@ -4,6 +4,7 @@ import { canBuy } from "../../shared/cart-rules";
 import { aedToFils, formatAed } from "../../shared/money";
 import { text } from "../../shared/text";
 import type { ProductSummary } from "../../shared/types/catalog";
+import { FavouriteToggle } from "../favourites/favourite-routes";
 import { Island } from "../render/island";
 
 export function productPath(p: Pick<ProductSummary, "slug" | "category">): string {
@@ -62,7 +63,17 @@ export function AddToBagForm({
 }
 
 /** A product in a grid. The first few images load eagerly; the rest lazily. */
-export function ProductCard({ product, csrf, eager }: { product: ProductSummary; csrf: string; eager?: boolean }) {
+export function ProductCard({
+  product,
+  csrf,
+  eager,
+  favourite,
+}: {
+  product: ProductSummary;
+  csrf: string;
+  eager?: boolean;
+  favourite: boolean;
+}) {
   const image = product.images[0];
   const href = productPath(product);
   return (
@@ -80,6 +91,9 @@ export function ProductCard({ product, csrf, eager }: { product: ProductSummary;
           />
         )}
       </a>
+      <div className="product-card__favourite">
+        <FavouriteToggle slug={product.slug} name={product.name} active={favourite} csrf={csrf} />
+      </div>
       <div className="product-card__body">
         {product.brand && <p className="product-brand">{product.brand.name}</p>}
         <h3 className="product-card__name">

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Product, ProductSummary } from "../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
 import { getProduct, getProducts } from "../cms-client/catalog-records";
+import { FavouriteToggle, favouriteSlugs } from "../favourites/favourite-routes";
 import { renderNotFound } from "../pages/not-found";
 import { FlashMessage, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
@@ -105,7 +106,7 @@ export async function productPage(c: Context<AppEnv>): Promise<Response> {
   if (product.category && product.category.slug !== categorySlug) {
     return c.redirect(canonical + new URL(c.req.url).search, 301);
   }
-  const [similar, csrf] = await Promise.all([
+  const [similar, csrf, favourites] = await Promise.all([
     getProducts(c.env, locale, {
       filters: {
         and: [
@@ -122,6 +123,7 @@ export async function productPage(c: Context<AppEnv>): Promise<Response> {
       pageSize: 4,
     }),
     csrfToken(c),
+    favouriteSlugs(c),
   ]);
   const origin = siteOrigin(c);
   const crumbs: Crumb[] = [
@@ -158,7 +160,15 @@ export async function productPage(c: Context<AppEnv>): Promise<Response> {
           <Gallery product={product} />
           <div className="product-details">
             {product.brand && <p className="product-brand">{product.brand.name}</p>}
-            <h1>{product.name}</h1>
+            <div className="product-title">
+              <h1>{product.name}</h1>
+              <FavouriteToggle
+                slug={product.slug}
+                name={product.name}
+                active={favourites.has(product.slug)}
+                csrf={csrf}
+              />
+            </div>
             <p className="muted">
               {[product.line?.name, product.volume, product.sku && `SKU ${product.sku}`].filter(Boolean).join(" · ")}
             </p>
@@ -186,7 +196,7 @@ export async function productPage(c: Context<AppEnv>): Promise<Response> {
         {similar && similar.items.length > 0 && (
           <section className="section" aria-labelledby="similar">
             <h2 id="similar">Similar goods</h2>
-            <ProductGrid products={similar.items as ProductSummary[]} csrf={csrf} />
+            <ProductGrid products={similar.items as ProductSummary[]} csrf={csrf} favourites={favourites} />
           </section>
         )}
       </div>

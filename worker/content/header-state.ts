@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { readCartOwner } from "../cart/cart-owner";
 import { countItems } from "../cart/cart-store";
+import { countFavourites } from "../favourites/favourite-store";
 import type { HeaderCounts, HeaderUser } from "../layout/header";
 import { displayName } from "../session/session";
 
@@ -17,6 +18,8 @@ export interface HeaderState {
 export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> {
   const user = c.get("user") ?? null;
   const owner = await readCartOwner(c);
-  const bag = owner ? await countItems(c.env.DB, owner) : 0;
-  return { counts: { favourites: 0, bag }, user: user ? { name: displayName(user) } : null };
+  const [bag, favourites] = owner
+    ? await Promise.all([countItems(c.env.DB, owner), countFavourites(c.env.DB, owner)])
+    : [0, 0];
+  return { counts: { favourites, bag }, user: user ? { name: displayName(user) } : null };
 }

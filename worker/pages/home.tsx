@@ -7,6 +7,7 @@ import type { AppEnv } from "../app-env";
 import { ProductGrid } from "../catalog/category-page";
 import { getBrands, getProducts } from "../cms-client/catalog-records";
 import { getMainMenu } from "../content/layout-data";
+import { favouriteSlugs } from "../favourites/favourite-routes";
 import { renderPage } from "../render/render-page";
 import { csrfToken } from "../security/csrf";
 
@@ -40,6 +41,7 @@ function ProductShelf({
   products,
   csrf,
   more,
+  favourites,
 }: {
   id: string;
   eyebrow: string;
@@ -47,6 +49,7 @@ function ProductShelf({
   products: ProductSummary[];
   csrf: string;
   more: string;
+  favourites: Set<string>;
 }) {
   if (products.length === 0) return null;
   return (
@@ -59,7 +62,7 @@ function ProductShelf({
           </div>
           <a href={more}>See all</a>
         </div>
-        <ProductGrid products={products} csrf={csrf} />
+        <ProductGrid products={products} csrf={csrf} favourites={favourites} />
       </div>
     </section>
   );
@@ -68,12 +71,13 @@ function ProductShelf({
 export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const locale = c.get("locale");
   const inStock = { availability: { in: ["in_stock", "prepurchase"] } };
-  const [mainMenu, bestsellers, arrivals, brands, csrf] = await Promise.all([
+  const [mainMenu, bestsellers, arrivals, brands, csrf, favourites] = await Promise.all([
     getMainMenu(c, locale),
     getProducts(c.env, locale, { filters: inStock, sort: ["popularity:desc"], pageSize: 4 }),
     getProducts(c.env, locale, { filters: inStock, sort: ["publishedAt:desc"], pageSize: 4 }),
     getBrands(c.env, locale),
     csrfToken(c),
+    favouriteSlugs(c),
   ]);
   const catalog = mainMenu?.menu.find((item) => item.megaMenu);
   return renderPage(c, {
@@ -143,6 +147,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           title="Bestsellers"
           products={bestsellers?.items ?? []}
           csrf={csrf}
+          favourites={favourites}
           more="/catalog"
         />
         {brands.length > 0 && (
@@ -167,6 +172,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           title="New arrivals"
           products={arrivals?.items ?? []}
           csrf={csrf}
+          favourites={favourites}
           more="/catalog/skincare?sort=newest"
         />
         <section className="section" aria-labelledby="home-consultation">

@@ -12,6 +12,7 @@ import { productPage } from "../catalog/product-page";
 import { blogListPage, blogPostPage, blogTagPage } from "../content-pages/blog-pages";
 import { contactsPage, infoPage } from "../content-pages/info-page";
 import { projectPage, projectsPage } from "../content-pages/project-pages";
+import { favouritesPage } from "../favourites/favourite-routes";
 import { checkoutPage } from "../orders/checkout-page";
 import { ordersPage } from "../orders/order-views";
 import { searchPage } from "../search/search-page";
@@ -36,7 +37,7 @@ export const pageHandlers: Record<string, PageHandler> = {
   checkout: checkoutPage,
   search: searchPage,
   wholesale: infoPage,
-  favorites: comingSoonPage("Favourites"),
+  favorites: favouritesPage,
   reviews: comingSoonPage("Reviews"),
   projects: projectsPage,
   project: projectPage,

@@ -4,6 +4,7 @@ import { ProductGrid } from "../catalog/category-page";
 import { getProducts, searchFilters } from "../cms-client/catalog-records";
 import { getBlogPosts } from "../cms-client/content-records";
 import { PostGrid } from "../content-pages/post-card";
+import { favouriteSlugs } from "../favourites/favourite-routes";
 import { renderPage } from "../render/render-page";
 import { csrfToken } from "../security/csrf";
 
@@ -20,6 +21,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const pageNumber = Number(c.req.query("page") ?? 1);
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 100 ? pageNumber : 1;
   const locale = c.get("locale");
+  const favourites = await favouriteSlugs(c);
   const [products, posts, csrf] = q
     ? await Promise.all([
         getProducts(c.env, locale, { filters: searchFilters(q), sort: ["popularity:desc"], page, pageSize: PAGE_SIZE }),
@@ -60,7 +62,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
         {products && products.total > 0 && (
           <section aria-labelledby="search-products" className="search-results">
             <h2 id="search-products">{`Products (${products.total})`}</h2>
-            <ProductGrid products={products.items} csrf={csrf} />
+            <ProductGrid products={products.items} csrf={csrf} favourites={favourites} />
             {products.pageCount > 1 && (
               <nav className="pagination" aria-label="Pages">
                 <ul>

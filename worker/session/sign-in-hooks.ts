@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv, SessionUser } from "../app-env";
 import { mergeBagOnSignIn } from "../cart/merge-on-sign-in";
+import { mergeFavouritesOnSignIn } from "../favourites/favourite-routes";
 import { readVisitorId } from "../security/visitor-id";
 
 /**
@@ -9,7 +10,8 @@ import { readVisitorId } from "../security/visitor-id";
  * browser's visitor id move into the account. Add your hook to the list:
  *
  *   import { mergeBagOnSignIn } from "../cart/merge-on-sign-in";
- *   export const onSignIn: readonly SignInHook[] = [mergeBagOnSignIn];
+import { mergeFavouritesOnSignIn } from "../favourites/favourite-routes";
+ *   export const onSignIn: readonly SignInHook[] = [mergeBagOnSignIn, mergeFavouritesOnSignIn];
  *
  * A hook gets the request context (c.var.user and c.var.token are already the
  * new session), the user, and the anonymous visitor id (null when the browser
@@ -18,7 +20,7 @@ import { readVisitorId } from "../security/visitor-id";
  */
 export type SignInHook = (c: Context<AppEnv>, user: SessionUser, visitorId: string | null) => Promise<void>;
 
-export const onSignIn: readonly SignInHook[] = [mergeBagOnSignIn];
+export const onSignIn: readonly SignInHook[] = [mergeBagOnSignIn, mergeFavouritesOnSignIn];
 
 export async function runSignInHooks(
   c: Context<AppEnv>,
