@@ -26,13 +26,41 @@ async function wake(element: HTMLElement): Promise<void> {
 }
 
 function onInteraction(element: HTMLElement): void {
+  // Elements elsewhere on the page that belong to this island (data-wake-on, a CSS selector):
+  // interacting with one wakes it too, and a click on one is held and replayed like the island's own.
+  const outside = element.dataset.wakeOn;
   let ready: Promise<void> | undefined;
   const start = () => {
     for (const type of INTERACTIONS) element.removeEventListener(type, start);
+    if (outside) for (const type of INTERACTIONS) document.removeEventListener(type, startFromOutside, true);
     ready ??= wake(element);
     ready.catch(reportFailure);
     return ready;
   };
+  const startFromOutside = (event: Event) => {
+    if (outside && (event.target as Element | null)?.closest?.(outside)) void start();
+  };
+  const holdOutside = (event: MouseEvent) => {
+    if (element.dataset.hydrated === "true") {
+      document.removeEventListener("click", holdOutside, true);
+      return;
+    }
+    const target = outside ? (event.target as Element | null)?.closest?.<HTMLElement>(outside) : null;
+    if (!target || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    // If the island can't load, a link still goes where it points (the same form on its own page).
+    start().then(
+      () => target.click(),
+      () => target instanceof HTMLAnchorElement && location.assign(target.href),
+    );
+  };
+  if (outside) {
+    document.addEventListener("click", holdOutside, true);
+    // Capture, so non-bubbling pointerenter reaches the document too.
+    for (const type of INTERACTIONS)
+      document.addEventListener(type, startFromOutside, { capture: true, passive: true });
+  }
   // A click that lands before hydration is held and replayed on the live island.
   const hold = (event: MouseEvent) => {
     if (element.dataset.hydrated === "true") {

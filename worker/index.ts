@@ -20,10 +20,13 @@ import { confirmationPage, orderDetailPage } from "./orders/order-views";
 import { renderNotFound } from "./pages/not-found";
 import { paymentWebhook } from "./payments/webhook-route";
 import { redirectRules } from "./redirects/redirect-middleware";
+import { requestRoutes } from "./requests/request-routes";
+import { reviewRoutes } from "./reviews/review-routes";
 import { registerPages } from "./routing/register-pages";
 import { robots } from "./seo/robots-route";
 import { sitemap } from "./seo/sitemap-route";
 import { session } from "./session/session";
+import { uploadsRoute } from "./uploads/uploads-route";
 
 const app = new Hono<AppEnv>();
 
@@ -48,6 +51,9 @@ app.route("/", robots);
 app.route("/", sitemap);
 app.route("/api", authApi);
 app.route("/user", accountRoutes);
+app.route("/requests", requestRoutes);
+app.route("/reviews", reviewRoutes);
+app.route("/uploads", uploadsRoute);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);

@@ -11,6 +11,8 @@ interface FieldProps {
   error?: string;
   hint?: ReactNode;
   required?: boolean;
+  /** Prefix of the field's id (default "field"), for pages with more than one form. */
+  idPrefix?: string;
   children: (props: {
     id: string;
     name: string;
@@ -20,8 +22,8 @@ interface FieldProps {
   }) => ReactNode;
 }
 
-export function Field({ name, label, error, hint, required, children }: FieldProps) {
-  const id = `field-${name}`;
+export function Field({ name, label, error, hint, required, idPrefix = "field", children }: FieldProps) {
+  const id = `${idPrefix}-${name}`;
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
@@ -57,10 +59,12 @@ export function ErrorSummary({
   errors,
   labels,
   focusRef,
+  idPrefix = "field",
 }: {
   errors: Record<string, string | undefined>;
   labels: Record<string, string>;
   focusRef?: Ref<HTMLDivElement>;
+  idPrefix?: string;
 }) {
   const entries = Object.entries(errors).filter(([, m]) => m);
   if (entries.length === 0) return null;
@@ -70,7 +74,7 @@ export function ErrorSummary({
       <ul>
         {entries.map(([field, message]) => (
           <li key={field}>
-            <a href={`#field-${field}`}>
+            <a href={`#${idPrefix}-${field}`}>
               {labels[field] ?? field}: {message}
             </a>
           </li>

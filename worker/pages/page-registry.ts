@@ -10,11 +10,13 @@ import { catalogPage } from "../catalog/catalog-page";
 import { categoryPage } from "../catalog/category-page";
 import { productPage } from "../catalog/product-page";
 import { blogListPage, blogPostPage, blogTagPage } from "../content-pages/blog-pages";
-import { contactsPage, infoPage } from "../content-pages/info-page";
+import { infoPage } from "../content-pages/info-page";
 import { projectPage, projectsPage } from "../content-pages/project-pages";
 import { favouritesPage } from "../favourites/favourite-routes";
 import { checkoutPage } from "../orders/checkout-page";
 import { ordersPage } from "../orders/order-views";
+import { contactsPage, partnershipPage, wholesalePage } from "../requests/request-pages";
+import { reviewsPage } from "../reviews/reviews-page";
 import { searchPage } from "../search/search-page";
 import { comingSoonPage } from "./coming-soon";
 import { homePage } from "./home";
@@ -36,14 +38,14 @@ export const pageHandlers: Record<string, PageHandler> = {
   cart: cartPage,
   checkout: checkoutPage,
   search: searchPage,
-  wholesale: infoPage,
+  wholesale: wholesalePage,
   favorites: favouritesPage,
-  reviews: comingSoonPage("Reviews"),
+  reviews: reviewsPage,
   projects: projectsPage,
   project: projectPage,
   info: infoPage,
   contacts: contactsPage,
-  partnership: infoPage,
+  partnership: partnershipPage,
   user: overviewPage,
   "user-login": loginPage,
   "user-signup": signupPage,

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import RequestDialog, { DIALOG_TRIGGERS } from "../../client/islands/request-dialog";
 import { text } from "../../shared/text";
 import type { LayoutData } from "../../shared/types/cms";
 import { Footer } from "../layout/footer";
 import { Header, type HeaderCounts, type HeaderUser } from "../layout/header";
 import { clientManifest } from "./client-manifest";
+import { Island } from "./island";
 
 export interface DocumentProps {
   title: string;
@@ -49,6 +51,14 @@ export function Document(props: DocumentProps) {
           {children}
         </main>
         <Footer layout={layout} />
+        {/* The call-back and consultation dialogs: loaded only when a visitor reaches for a link that opens one. */}
+        <Island
+          name="request-dialog"
+          component={RequestDialog}
+          props={{}}
+          wake="interaction"
+          wakeOn={DIALOG_TRIGGERS}
+        />
       </body>
     </html>
   );

@@ -10,17 +10,30 @@ interface IslandProps<P extends object> {
   props: P;
   /** When the browser loads and hydrates it. */
   wake: IslandWake;
+  /**
+   * With wake "interaction": a CSS selector for elements outside the island
+   * (e.g. the header's "Request a call back" link) whose interaction wakes it
+   * too; a click on one before the island is live is replayed once it is.
+   */
+  wakeOn?: string;
 }
 
 /**
  * Server-renders an island inside a marker the client runtime finds. Props must
  * be serialisable: they travel as JSON in an attribute (React escapes it).
  */
-export function Island<P extends object>({ name, component: Component, props, wake }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, wake, wakeOn }: IslandProps<P>) {
   const src = clientManifest.islands[name];
   if (!src) throw new Error(`Island "${name}" is not in the client build`);
   return (
-    <div className="island" data-island={name} data-src={src} data-wake={wake} data-props={JSON.stringify(props)}>
+    <div
+      className="island"
+      data-island={name}
+      data-src={src}
+      data-wake={wake}
+      data-wake-on={wakeOn}
+      data-props={JSON.stringify(props)}
+    >
       <Component {...props} />
     </div>
   );

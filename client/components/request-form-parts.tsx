@@ -1,0 +1,191 @@
+/**
+ * Pieces every visitor form shares: the fields of each request kind, the
+ * consent line, the honeypot, the thank-you, and posting the form with fetch
+ * (the server answers JSON to islands, a redirect or a page to plain forms).
+ */
+import type { RefObject } from "react";
+import {
+  type FormAnswer,
+  HONEYPOT_FIELD,
+  MESSAGE_MAX,
+  QUESTION_MAX,
+  REQUEST_LABELS,
+  type RequestKind,
+} from "../../shared/request-forms";
+import { text } from "../../shared/text";
+import { Field } from "./fields";
+
+export type Values = Partial<Record<string, string>>;
+export type Errors = Partial<Record<string, string>>;
+
+/** "By leaving a request, you agree to the privacy policy", the last words linking to it (spec section 5). */
+export function ConsentLine() {
+  const linked = "privacy policy";
+  const lead = text.consent.slice(0, text.consent.length - linked.length);
+  return (
+    <p className="consent-line">
+      {lead}
+      <a href="/privacy-policy">{linked}</a>
+    </p>
+  );
+}
+
+/**
+ * A field people never see or reach (off-screen, out of the tab order, hidden
+ * from assistive technology); a bot that fills every input fills it too.
+ */
+export function Honeypot({ idPrefix }: { idPrefix: string }) {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+      <input id={`${idPrefix}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/** The thank-you that replaces a sent form; focused so screen readers announce it. */
+export function ThankYou({
+  message,
+  focusRef,
+  children,
+}: {
+  message: string;
+  focusRef?: RefObject<HTMLDivElement | null>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="form-thanks" role="status" tabIndex={-1} ref={focusRef}>
+      <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path d="m7.5 12.5 3 3 6-6.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+interface RequestFieldsProps {
+  kind: RequestKind;
+  values: Values;
+  errors: Errors;
+  idPrefix: string;
+  /** The file field's hint (wholesale only). */
+  attachmentHint?: string;
+}
+
+/** The visible fields of one request kind, in the order a person fills them. */
+export function RequestFields({ kind, values, errors, idPrefix, attachmentHint }: RequestFieldsProps) {
+  const business = kind === "wholesale" || kind === "partnership";
+  const common = { idPrefix };
+  return (
+    <>
+      {business && (
+        <Field
+          {...common}
+          name="company"
+          label={REQUEST_LABELS.company}
+          error={errors.company}
+          required={kind === "wholesale"}
+        >
+          {(p) => (
+            <input {...p} type="text" autoComplete="organization" defaultValue={values.company} maxLength={160} />
+          )}
+        </Field>
+      )}
+      <div className={business ? "field-row" : undefined}>
+        <Field {...common} name="name" label={REQUEST_LABELS.name} error={errors.name} required>
+          {(p) => <input {...p} type="text" autoComplete="name" defaultValue={values.name} maxLength={120} />}
+        </Field>
+        {business && (
+          <Field {...common} name="email" label={REQUEST_LABELS.email} error={errors.email} required>
+            {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email} maxLength={200} />}
+          </Field>
+        )}
+      </div>
+      <Field
+        {...common}
+        name="phone"
+        label={REQUEST_LABELS.phone}
+        error={errors.phone}
+        required
+        hint="A UAE number like 050 123 4567, or international with +"
+      >
+        {(p) => <input {...p} type="tel" autoComplete="tel" defaultValue={values.phone} maxLength={40} />}
+      </Field>
+      {kind === "consultation" && (
+        <Field {...common} name="question" label={REQUEST_LABELS.question} error={errors.question} required>
+          {(p) => <textarea {...p} rows={4} defaultValue={values.question} maxLength={QUESTION_MAX + 200} />}
+        </Field>
+      )}
+      {business && (
+        <Field
+          {...common}
+          name="message"
+          label={REQUEST_LABELS.message}
+          error={errors.message}
+          required
+          hint={kind === "wholesale" ? "Which brands or products, and roughly what quantities" : undefined}
+        >
+          {(p) => <textarea {...p} rows={5} defaultValue={values.message} maxLength={MESSAGE_MAX + 200} />}
+        </Field>
+      )}
+      {kind === "wholesale" && (
+        <Field
+          {...common}
+          name="attachment"
+          label={REQUEST_LABELS.attachment}
+          error={errors.attachment}
+          hint={attachmentHint}
+        >
+          {(p) => <input {...p} type="file" accept="image/png,image/jpeg,image/gif,application/pdf,.pdf" />}
+        </Field>
+      )}
+    </>
+  );
+}
+
+/** Posts a form as an island: fetch, JSON back, CSRF token in the header. Never throws. */
+export async function postForm(form: HTMLFormElement, csrf: string): Promise<FormAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { Accept: "application/json", "X-CSRF-Token": csrf },
+    });
+  } catch {
+    return { ok: false, message: "We couldn't reach the shop. Please check your connection and try again." };
+  }
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const body = (await response.json().catch(() => null)) as FormAnswer | null;
+    if (body && typeof body.ok === "boolean") return body;
+  }
+  const message = type.startsWith("text/plain") ? (await response.text()).slice(0, 300) : "";
+  return {
+    ok: false,
+    message:
+      message ||
+      (response.status === 413
+        ? "The files are too large to send together."
+        : "Something went wrong. Please try again."),
+  };
+}
+
+/** Files over the limit, found before anything is sent (the server checks again, by content). */
+export function oversizedFile(form: HTMLFormElement, name: string, maxBytes: number, limitText: string): string | null {
+  const input = form.elements.namedItem(name);
+  if (!(input instanceof HTMLInputElement) || !input.files) return null;
+  for (const file of input.files) {
+    if (file.size > maxBytes) return `"${file.name}" is larger than ${limitText}. Please choose a smaller file.`;
+  }
+  return null;
+}
+
+/** The form's text values, for the shared schema. */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
+  return values;
+}

@@ -1,0 +1,187 @@
+/**
+ * The call-back and consultation dialogs, opened by any link marked
+ * data-modal="callback" or "consultation" (the header's and footer's buttons,
+ * page links). Rendered on every page as an empty <dialog>; it wakes only when
+ * a visitor reaches for one of those links, so a shopper who never does
+ * downloads nothing. Without JavaScript the links go to the same forms on
+ * /contacts.
+ */
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import {
+  checkCallbackForm,
+  checkConsultationForm,
+  REQUEST_LABELS,
+  REQUEST_THANKS,
+  REQUEST_TITLES,
+} from "../../shared/request-forms";
+import { ErrorSummary } from "../components/fields";
+import { Icon } from "../components/icons";
+import {
+  ConsentLine,
+  type Errors,
+  formValues,
+  Honeypot,
+  postForm,
+  RequestFields,
+  ThankYou,
+} from "../components/request-form-parts";
+
+type DialogKind = "callback" | "consultation";
+
+const INTROS: Record<DialogKind, string> = {
+  callback: "Leave your name and number and we will call you back within working hours.",
+  consultation: "Tell us what you would like advice on and one of our beauty advisers will call you.",
+};
+
+export const DIALOG_TRIGGERS = 'a[data-modal="callback"], a[data-modal="consultation"]';
+
+/** The CSRF token for posts from this browser, fetched once when a dialog first opens. */
+let tokenPromise: Promise<string> | null = null;
+function csrfToken(): Promise<string> {
+  tokenPromise ??= fetch("/requests/token", { headers: { Accept: "application/json" } })
+    .then((r) => (r.ok ? (r.json() as Promise<{ token: string }>) : Promise.reject(new Error(String(r.status)))))
+    .then((body) => body.token)
+    .catch((error: unknown) => {
+      tokenPromise = null;
+      throw error;
+    });
+  return tokenPromise;
+}
+
+export default function RequestDialog() {
+  const [kind, setKind] = useState<DialogKind | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const thanks = useRef<HTMLDivElement>(null);
+  const idPrefix = `dialog-${kind ?? "request"}`;
+
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const trigger = (event.target as Element | null)?.closest?.<HTMLElement>(DIALOG_TRIGGERS);
+      if (!trigger) return;
+      event.preventDefault();
+      opener.current = trigger;
+      setKind(trigger.dataset.modal === "consultation" ? "consultation" : "callback");
+      setErrors({});
+      setAlert(null);
+      setSent(false);
+      void csrfToken().catch(() => undefined);
+    }
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+
+  // Open once the chosen form is rendered, then put the cursor in its first field.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!kind || !element) return;
+    if (!element.open) element.showModal();
+    element.querySelector<HTMLInputElement>("input:not([type=hidden]):not([tabindex='-1'])")?.focus();
+  }, [kind]);
+
+  function close() {
+    dialog.current?.close();
+  }
+
+  /** The dialog closed (button, Esc or backdrop): forget the form, give focus back to the link. */
+  function onClose() {
+    setKind(null);
+    opener.current?.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!kind || busy) return;
+    const form = event.currentTarget;
+    const checked = (kind === "callback" ? checkCallbackForm : checkConsultationForm)(formValues(form));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setAlert(null);
+      requestAnimationFrame(() => summary.current?.focus());
+      return;
+    }
+    setBusy(true);
+    let token: string;
+    try {
+      token = await csrfToken();
+    } catch {
+      setBusy(false);
+      setAlert("We couldn't reach the shop. Please check your connection and try again.");
+      return;
+    }
+    const answer = await postForm(form, token);
+    setBusy(false);
+    if (answer.ok) {
+      setSent(true);
+      requestAnimationFrame(() => thanks.current?.focus());
+      return;
+    }
+    const fieldErrors = answer.errors ?? {};
+    setErrors(fieldErrors);
+    setAlert(Object.keys(fieldErrors).length > 0 ? null : answer.message);
+    requestAnimationFrame(() => summary.current?.focus());
+  }
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse convenience; Esc and the close button serve keyboards
+    <dialog
+      ref={dialog}
+      className="request-dialog"
+      aria-labelledby={kind ? `${idPrefix}-title` : undefined}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === dialog.current) close();
+      }}
+    >
+      {kind && (
+        <div className="request-dialog__panel">
+          <div className="request-dialog__head">
+            <h2 id={`${idPrefix}-title`}>{REQUEST_TITLES[kind]}</h2>
+            <button type="button" className="icon-button" onClick={close}>
+              <Icon name="close" />
+              <span className="visually-hidden">Close</span>
+            </button>
+          </div>
+          {sent ? (
+            <ThankYou message={REQUEST_THANKS[kind]} focusRef={thanks}>
+              <button type="button" className="button button--outlined" onClick={close}>
+                Close
+              </button>
+            </ThankYou>
+          ) : (
+            <form
+              method="post"
+              action={`/requests/${kind}`}
+              className="request-form"
+              noValidate
+              onSubmit={onSubmit}
+              aria-busy={busy || undefined}
+            >
+              <p className="request-dialog__intro">{INTROS[kind]}</p>
+              {alert && (
+                <div className="notice notice--error" role="alert" tabIndex={-1} ref={summary}>
+                  {alert}
+                </div>
+              )}
+              {!alert && (
+                <ErrorSummary errors={errors} labels={REQUEST_LABELS} focusRef={summary} idPrefix={idPrefix} />
+              )}
+              <RequestFields kind={kind} values={{}} errors={errors} idPrefix={idPrefix} />
+              <Honeypot idPrefix={idPrefix} />
+              <ConsentLine />
+              <button type="submit" className="button button--block" disabled={busy}>
+                {busy ? "Sending…" : kind === "callback" ? "Call me back" : "Send my question"}
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}
