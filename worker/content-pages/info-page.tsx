@@ -45,7 +45,7 @@ export function infoPage(c: Context<AppEnv>): Promise<Response> {
   return renderCmsPage(c);
 }
 
-function ContactCard({ contacts }: { contacts: Contacts }) {
+export function ContactCard({ contacts }: { contacts: Contacts }) {
   const phones = [contacts.phone, contacts.phoneSecondary].filter((p): p is string => Boolean(p));
   const socials: [string | null, string][] = [
     [contacts.instagram, "Instagram"],

@@ -9,7 +9,11 @@ import type { ReactNode } from "react";
 import type { RequestKind } from "../../shared/request-forms";
 import type { AppEnv } from "../app-env";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../catalog/breadcrumbs";
+import { getPage } from "../cms-client/content-records";
+import { getContacts } from "../content/layout-data";
+import { ContactCard } from "../content-pages/info-page";
 import { renderPage } from "../render/render-page";
+import { RichText } from "../render/sanitize-html";
 import { csrfToken } from "../security/csrf";
 import { siteOrigin } from "../seo/site-origin";
 import { type FormState, RequestSection, requestFormProps, stateFromQuery } from "./request-section";
@@ -26,46 +30,53 @@ async function withStatus(response: Promise<Response>, status: FormPageStatus): 
 }
 
 interface RequestPageContent {
-  title: string;
-  description: string;
-  crumbs: Crumb[];
-  lead: ReactNode;
-  body?: ReactNode;
+  slug: string;
+  /** Used when the CMS has no page for the slug (or can't be reached): the form still works. */
+  fallbackTitle: string;
+  fallbackDescription: string;
+  fallbackLead: string;
   aside?: ReactNode;
 }
 
-function RequestPageLayout({ page, children }: { page: RequestPageContent; children: ReactNode }) {
-  return (
-    <div className="container request-page">
-      <Breadcrumbs items={page.crumbs} />
-      <header className="request-page__head">
-        <h1>{page.title}</h1>
-        <div className="request-page__lead">{page.lead}</div>
-      </header>
-      <div className="request-page__grid">
-        <div className="request-page__content">
-          {page.body}
-          {page.aside}
-        </div>
-        <div className="request-page__forms">{children}</div>
-      </div>
-    </div>
-  );
-}
-
-function render(
+/**
+ * The page's words come from the CMS page of the same slug (title,
+ * description, rich text); the forms sit beside them (below on phones).
+ */
+async function render(
   c: Context<AppEnv>,
-  page: RequestPageContent,
+  content: RequestPageContent,
   forms: ReactNode,
   status: FormPageStatus,
 ): Promise<Response> {
+  const page = await getPage(c.env, c.get("locale"), content.slug);
+  const title = page?.title ?? content.fallbackTitle;
+  const crumbs: Crumb[] = [HOME, { name: title, path: `/${content.slug}` }];
   return withStatus(
     renderPage(c, {
-      title: page.title,
-      description: page.description,
+      title,
+      description: page?.description || content.fallbackDescription,
       status: status === 422 ? 422 : 200,
-      jsonLd: [breadcrumbJsonLd(siteOrigin(c), page.crumbs)],
-      body: <RequestPageLayout page={page}>{forms}</RequestPageLayout>,
+      canonicalPath: `/${content.slug}`,
+      jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
+      body: (
+        <div className="container request-page">
+          <Breadcrumbs items={crumbs} />
+          <div className="request-page__grid">
+            <div className="request-page__content">
+              <article className="post">
+                <h1>{title}</h1>
+                {page ? (
+                  <RichText html={page.content} className="rich-text post__content" />
+                ) : (
+                  <p className="request-page__lead">{content.fallbackLead}</p>
+                )}
+              </article>
+              {content.aside}
+            </div>
+            <div className="request-page__forms">{forms}</div>
+          </div>
+        </div>
+      ),
     }),
     status,
   );
@@ -77,19 +88,17 @@ export async function renderWholesale(
   c: Context<AppEnv>,
   state: FormState = stateFromQuery(c, "wholesale"),
   status: FormPageStatus = 200,
-  content: Partial<RequestPageContent> = {},
 ): Promise<Response> {
   const form = await requestFormProps(c, "wholesale", state);
-  const page: RequestPageContent = {
-    title: "Wholesale",
-    description: "Wholesale supply of genuine cosmetics to salons, spas, pharmacies and shops across the UAE.",
-    crumbs: [HOME, { name: "Wholesale", path: "/wholesale" }],
-    lead: <p>Salons, spas, pharmacies and shops across the UAE buy from us at wholesale prices.</p>,
-    ...content,
-  };
   return render(
     c,
-    page,
+    {
+      slug: "wholesale",
+      fallbackTitle: "Wholesale",
+      fallbackDescription:
+        "Wholesale supply of genuine cosmetics to salons, spas, pharmacies and shops across the UAE.",
+      fallbackLead: "Salons, spas, pharmacies and shops across the UAE buy from us at wholesale prices.",
+    },
     <RequestSection
       id="wholesale-request"
       title="Wholesale enquiry"
@@ -104,19 +113,16 @@ export async function renderPartnership(
   c: Context<AppEnv>,
   state: FormState = stateFromQuery(c, "partnership"),
   status: FormPageStatus = 200,
-  content: Partial<RequestPageContent> = {},
 ): Promise<Response> {
   const form = await requestFormProps(c, "partnership", state);
-  const page: RequestPageContent = {
-    title: "Partnership",
-    description: "Brands, bloggers and businesses: work with Noor Beauty.",
-    crumbs: [HOME, { name: "Partnership", path: "/partnership" }],
-    lead: <p>Brands, creators and businesses who share our love of good skincare: let's talk.</p>,
-    ...content,
-  };
   return render(
     c,
-    page,
+    {
+      slug: "partnership",
+      fallbackTitle: "Partnership",
+      fallbackDescription: "Brands, creators and businesses: work with us.",
+      fallbackLead: "Brands, creators and businesses who share our love of good skincare: let's talk.",
+    },
     <RequestSection
       id="partnership-request"
       title="Partnership enquiry"
@@ -127,27 +133,26 @@ export async function renderPartnership(
   );
 }
 
+/** /contacts: the CMS page, the contacts record (phones, e-mail, messengers, hours, map) and both call forms. */
 export async function renderContacts(
   c: Context<AppEnv>,
   states: FormStates = {},
   status: FormPageStatus = 200,
-  content: Partial<RequestPageContent> = {},
 ): Promise<Response> {
-  const csrf = await csrfToken(c);
+  const [csrf, contacts] = await Promise.all([csrfToken(c), getContacts(c, c.get("locale"))]);
   const [callback, consultation] = await Promise.all([
     requestFormProps(c, "callback", states.callback ?? stateFromQuery(c, "callback"), csrf),
     requestFormProps(c, "consultation", states.consultation ?? stateFromQuery(c, "consultation"), csrf),
   ]);
-  const page: RequestPageContent = {
-    title: "Contacts",
-    description: "How to reach us: phones, e-mail, WhatsApp and our stores.",
-    crumbs: [HOME, { name: "Contacts", path: "/contacts" }],
-    lead: <p>Call, write or leave your number and we will call you back.</p>,
-    ...content,
-  };
   return render(
     c,
-    page,
+    {
+      slug: "contacts",
+      fallbackTitle: "Contacts",
+      fallbackDescription: "How to reach us: phones, e-mail, WhatsApp and our stores.",
+      fallbackLead: "Call, write or leave your number and we will call you back.",
+      aside: contacts ? <ContactCard contacts={contacts} /> : undefined,
+    },
     <>
       <RequestSection
         id="callback"
