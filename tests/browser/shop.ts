@@ -12,6 +12,8 @@ export interface TestShop {
   url: string;
   /** The e-mails the shop queued (newest first), read straight from its D1. */
   readOutbox(recipient?: string): Promise<OutboxMessage[]>;
+  /** Runs one SQL statement against the shop's D1 (e.g. approving a review, as a moderator would). */
+  execute(sql: string, ...params: (string | number | null)[]): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -27,6 +29,13 @@ export async function startTestShop(vars: Record<string, string> = {}): Promise<
         ? db.prepare(`${sql} WHERE recipient = ?1 ORDER BY id DESC`).bind(recipient)
         : db.prepare(`${sql} ORDER BY id DESC`);
       return (await statement.all<OutboxMessage>()).results;
+    },
+    async execute(sql, ...params) {
+      const db = await shop.mf.getD1Database("DB");
+      await db
+        .prepare(sql)
+        .bind(...params)
+        .run();
     },
     dispose: () => shop.mf.dispose(),
   };
