@@ -7,14 +7,7 @@
  * /contacts.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import {
-  checkCallbackForm,
-  checkConsultationForm,
-  REQUEST_LABELS,
-  REQUEST_THANKS,
-  REQUEST_TITLES,
-} from "../../shared/request-forms";
-import { ErrorSummary } from "../components/fields";
+import { checkCallbackForm, checkConsultationForm, REQUEST_THANKS, REQUEST_TITLES } from "../../shared/request-forms";
 import { Icon } from "../components/icons";
 import {
   ConsentLine,
@@ -46,6 +39,11 @@ function csrfToken(): Promise<string> {
       throw error;
     });
   return tokenPromise;
+}
+
+/** A dialog has two or three fields: the messages sit beside them, and the first one wrong gets the cursor. */
+function focusFirstError(form: HTMLFormElement): void {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
 }
 
 export default function RequestDialog() {
@@ -103,7 +101,7 @@ export default function RequestDialog() {
     if (!checked.ok) {
       setErrors(checked.errors);
       setAlert(null);
-      requestAnimationFrame(() => summary.current?.focus());
+      focusFirstError(form);
       return;
     }
     setBusy(true);
@@ -124,8 +122,10 @@ export default function RequestDialog() {
     }
     const fieldErrors = answer.errors ?? {};
     setErrors(fieldErrors);
-    setAlert(Object.keys(fieldErrors).length > 0 ? null : answer.message);
-    requestAnimationFrame(() => summary.current?.focus());
+    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+    setAlert(hasFieldErrors ? null : answer.message);
+    if (hasFieldErrors) focusFirstError(form);
+    else requestAnimationFrame(() => summary.current?.focus());
   }
 
   return (
@@ -168,9 +168,6 @@ export default function RequestDialog() {
                 <div className="notice notice--error" role="alert" tabIndex={-1} ref={summary}>
                   {alert}
                 </div>
-              )}
-              {!alert && (
-                <ErrorSummary errors={errors} labels={REQUEST_LABELS} focusRef={summary} idPrefix={idPrefix} />
               )}
               <RequestFields kind={kind} values={{}} errors={errors} idPrefix={idPrefix} />
               <Honeypot idPrefix={idPrefix} />
