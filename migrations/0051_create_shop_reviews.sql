@@ -16,7 +16,7 @@ CREATE TABLE shop_reviews (
 CREATE INDEX shop_reviews_status ON shop_reviews (status, created_at);
 CREATE INDEX shop_reviews_fingerprint ON shop_reviews (fingerprint, created_at);
 
--- A review's avatar and photos (the files are in R2 under object_key; served by /uploads/u/{id}).
+-- A review's avatar and photos (the files are in R2 under object_key; served by /reviews/media/{id}).
 CREATE TABLE shop_review_media (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   review_id INTEGER NOT NULL REFERENCES shop_reviews (id) ON DELETE CASCADE,

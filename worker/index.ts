@@ -21,12 +21,12 @@ import { renderNotFound } from "./pages/not-found";
 import { paymentWebhook } from "./payments/webhook-route";
 import { redirectRules } from "./redirects/redirect-middleware";
 import { requestRoutes } from "./requests/request-routes";
+import { reviewMedia } from "./reviews/review-media-route";
 import { reviewRoutes } from "./reviews/review-routes";
 import { registerPages } from "./routing/register-pages";
 import { robots } from "./seo/robots-route";
 import { sitemap } from "./seo/sitemap-route";
 import { session } from "./session/session";
-import { uploadsRoute } from "./uploads/uploads-route";
 
 const app = new Hono<AppEnv>();
 
@@ -53,7 +53,7 @@ app.route("/api", authApi);
 app.route("/user", accountRoutes);
 app.route("/requests", requestRoutes);
 app.route("/reviews", reviewRoutes);
-app.route("/uploads", uploadsRoute);
+app.route("/reviews/media", reviewMedia);
 registerPages(app, routes);
 
 app.notFound(renderNotFound);

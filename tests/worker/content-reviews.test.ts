@@ -109,7 +109,7 @@ describe("/reviews", () => {
     const thanks = await (await browser.get("/reviews?sent=review")).text();
     expect(thanks).toContain("Thank you for your review! It will appear here once we have checked it.");
     expect(thanks).not.toContain(name);
-    const photoPath = `/uploads/u/${files[1]!.object_key.replace("reviews/", "")}`;
+    const photoPath = `/reviews/media/${files[1]!.object_key.replace("reviews/", "")}`;
     expect((await fetchWorker(photoPath)).status).toBe(404);
 
     await approve(name);
@@ -117,7 +117,7 @@ describe("/reviews", () => {
     expect(html).toContain(name);
     expect(html).toContain("Fast delivery to Sharjah and a lovely handwritten note in the box.");
     expect(html).toContain('aria-label="Rated 4 out of 5"');
-    expect(html).toContain(`src="/uploads/u/${files[0]!.object_key.replace("reviews/", "")}"`);
+    expect(html).toContain(`src="/reviews/media/${files[0]!.object_key.replace("reviews/", "")}"`);
     expect(html).toContain(`alt="Shared by ${name}, 2 of 2"`);
 
     const photo = await fetchWorker(photoPath);
@@ -246,7 +246,7 @@ describe("/reviews", () => {
   });
 
   it("answers 404 for an upload address that is not a review's file", async () => {
-    expect((await fetchWorker("/uploads/u/not-a-key")).status).toBe(404);
-    expect((await fetchWorker(`/uploads/u/${"0".repeat(32)}`)).status).toBe(404);
+    expect((await fetchWorker("/reviews/media/not-a-key")).status).toBe(404);
+    expect((await fetchWorker(`/reviews/media/${"0".repeat(32)}`)).status).toBe(404);
   });
 });

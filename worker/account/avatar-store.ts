@@ -1,19 +1,16 @@
+import { type ImageType, sniffUploadType } from "../uploads/file-checks";
+
 /**
  * Avatars: the image in R2 (UPLOADS) under `avatars/<random>`, the record in D1
  * (account_avatars, one per CMS user id). The type is decided from the file's
  * first bytes, never from its name or the browser's claim, and only PNG, JPEG
  * and GIF are kept, so nothing scriptable (SVG, HTML) is ever served back.
  */
-export type ImageType = "image/png" | "image/jpeg" | "image/gif";
 
+/** The image type the bytes really are (PNG, JPEG or GIF), or null; the shared check in worker/uploads. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
-    return "image/gif";
-  }
-  return null;
+  const type = sniffUploadType(bytes);
+  return type === "application/pdf" ? null : type;
 }
 
 export interface AvatarRow {

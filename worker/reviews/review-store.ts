@@ -178,5 +178,5 @@ export async function findPublishedMedia(db: D1Database, objectKey: string): Pro
 }
 
 export function reviewMediaUrl(objectKey: string): string {
-  return `/uploads/u/${objectKey.replace(/^reviews\//, "")}`;
+  return `/reviews/media/${objectKey.replace(/^reviews\//, "")}`;
 }

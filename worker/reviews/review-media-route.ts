@@ -1,18 +1,19 @@
 /**
- * GET /uploads/u/{id}: a published review's avatar or photo from R2. Only files
+ * GET /reviews/media/{id}: a published review's avatar or photo from R2.
+ * (Not under /uploads, which belongs to the CMS's media and steps aside for a real Strapi.) Only files
  * recorded for an approved review are served, with the type found when they
  * were checked (never the visitor's claim) and nosniff, so a file can't be
  * served as anything but the image it is.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { findPublishedMedia } from "../reviews/review-store";
+import { findPublishedMedia } from "./review-store";
 
-export const uploadsRoute = new Hono<AppEnv>();
+export const reviewMedia = new Hono<AppEnv>();
 
 const ID = /^[a-f0-9]{32}$/;
 
-uploadsRoute.get("/u/:id", async (c) => {
+reviewMedia.get("/:id", async (c) => {
   const id = c.req.param("id");
   if (!ID.test(id)) return c.notFound();
   const key = `reviews/${id}`;
