@@ -1,4 +1,5 @@
 import AddToBag from "../../client/islands/add-to-bag";
+import QuickView from "../../client/islands/quick-view";
 import type { Availability } from "../../shared/cart-rules";
 import { canBuy } from "../../shared/cart-rules";
 import { aedToFils, formatAed } from "../../shared/money";
@@ -104,9 +105,12 @@ export function ProductCard({
       </div>
       <div className="product-card__actions">
         <AddToBagForm product={product} csrf={csrf} compact />
-        <a className="button button--outlined button--small button--block" href={href}>
-          Quick view<span className="visually-hidden">: {product.name}</span>
-        </a>
+        <Island
+          name="quick-view"
+          component={QuickView}
+          wake="interaction"
+          props={{ slug: product.slug, name: product.name, href, csrf }}
+        />
       </div>
     </article>
   );

@@ -1,14 +1,18 @@
 import type { Context } from "hono";
 import type { Product, ProductSummary } from "../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
+import { readCartOwner } from "../cart/cart-owner";
 import { getProduct, getProducts } from "../cms-client/catalog-records";
 import { FavouriteToggle, favouriteSlugs } from "../favourites/favourite-routes";
 import { renderNotFound } from "../pages/not-found";
+import { RatingSummary, type ReviewFormState, ReviewSection } from "../product-reviews/review-section";
+import { listReviews, type ReviewSummary, reviewSummary } from "../product-reviews/review-store";
 import { FlashMessage, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
 import { RichText, sanitizeHtml } from "../render/sanitize-html";
 import { csrfToken } from "../security/csrf";
 import { absoluteUrl, siteOrigin } from "../seo/site-origin";
+import { displayName } from "../session/session";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "./breadcrumbs";
 import { ProductGrid } from "./category-page";
 import { AddToBagForm, AvailabilityLabel, Price, productPath } from "./product-card";
@@ -20,7 +24,7 @@ const SCHEMA_AVAILABILITY = {
   prepurchase: "https://schema.org/PreOrder",
 } as const;
 
-function productJsonLd(origin: string, product: Product) {
+function productJsonLd(origin: string, product: Product, reviews: ReviewSummary) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -32,6 +36,17 @@ function productJsonLd(origin: string, product: Product) {
       .trim(),
     image: product.images.map((i) => absoluteUrl(origin, i.url)),
     ...(product.brand ? { brand: { "@type": "Brand", name: product.brand.name } } : {}),
+    ...(reviews.count > 0 && reviews.average !== null
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: reviews.average.toFixed(1),
+            reviewCount: reviews.count,
+            bestRating: "5",
+            worstRating: "1",
+          },
+        }
+      : {}),
     offers: {
       "@type": "Offer",
       url: absoluteUrl(origin, productPath(product)),
@@ -95,18 +110,31 @@ function BuyBox({ product, csrf }: { product: Product; csrf: string }) {
 }
 
 /** /catalog/{category}/{slug}: 301 to the canonical category when it's wrong, 404 when unknown. */
-export async function productPage(c: Context<AppEnv>): Promise<Response> {
-  const slug = c.req.param("slug") ?? "";
-  const categorySlug = c.req.param("category") ?? "";
+export function productPage(c: Context<AppEnv>): Promise<Response> {
+  return renderProductPage(c, c.req.param("slug") ?? "", c.req.param("category") ?? "");
+}
+
+/**
+ * The product page. `categorySlug` null skips the canonical check (a review post
+ * answering with the page again); `reviewForm` shows a refused review at 422.
+ */
+export async function renderProductPage(
+  c: Context<AppEnv>,
+  slug: string,
+  categorySlug: string | null,
+  reviewForm?: ReviewFormState,
+): Promise<Response> {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return renderNotFound(c);
   const locale = c.get("locale");
   const product = await getProduct(c.env, locale, slug);
   if (!product) return renderNotFound(c);
   const canonical = productPath(product);
-  if (product.category && product.category.slug !== categorySlug) {
+  if (categorySlug !== null && product.category && product.category.slug !== categorySlug) {
     return c.redirect(canonical + new URL(c.req.url).search, 301);
   }
-  const [similar, csrf, favourites] = await Promise.all([
+  const productId = Number(product.id);
+  const user = c.get("user");
+  const [similar, csrf, favourites, summary, reviews] = await Promise.all([
     getProducts(c.env, locale, {
       filters: {
         and: [
@@ -124,6 +152,8 @@ export async function productPage(c: Context<AppEnv>): Promise<Response> {
     }),
     csrfToken(c),
     favouriteSlugs(c),
+    reviewSummary(c.env.DB, productId),
+    readCartOwner(c).then((owner) => listReviews(c.env.DB, productId, owner)),
   ]);
   const origin = siteOrigin(c);
   const crumbs: Crumb[] = [
@@ -151,7 +181,8 @@ export async function productPage(c: Context<AppEnv>): Promise<Response> {
           alt: first.alternativeText ?? product.name,
         }
       : undefined,
-    jsonLd: [productJsonLd(origin, product), breadcrumbJsonLd(origin, crumbs)],
+    status: reviewForm ? 422 : 200,
+    jsonLd: [productJsonLd(origin, product, summary), breadcrumbJsonLd(origin, crumbs)],
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />
@@ -172,6 +203,9 @@ export async function productPage(c: Context<AppEnv>): Promise<Response> {
             <p className="muted">
               {[product.line?.name, product.volume, product.sku && `SKU ${product.sku}`].filter(Boolean).join(" · ")}
             </p>
+            <a href="#reviews" className="rating-link">
+              <RatingSummary summary={summary} />
+            </a>
             <Price price={product.price} oldPrice={product.oldPrice} />
             <AvailabilityLabel availability={product.availability} />
             <BuyBox product={product} csrf={csrf} />
@@ -193,6 +227,15 @@ export async function productPage(c: Context<AppEnv>): Promise<Response> {
             )}
           </div>
         </article>
+        <ReviewSection
+          productName={product.name}
+          action={`/product-reviews/${product.slug}`}
+          summary={summary}
+          reviews={reviews}
+          csrf={csrf}
+          signedInAs={user ? displayName(user) : null}
+          state={reviewForm}
+        />
         {similar && similar.items.length > 0 && (
           <section className="section" aria-labelledby="similar">
             <h2 id="similar">Similar goods</h2>

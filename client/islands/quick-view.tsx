@@ -1,0 +1,174 @@
+/**
+ * Quick view from a product card: a modal <dialog> (focus moves in, Esc
+ * closes, the page behind is inert, focus returns to the button) with images,
+ * price, availability, quantity and add to bag. The product's data is fetched
+ * when the dialog first opens. Before the island wakes, and without
+ * JavaScript, the control is a link to the product page.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { canBuy } from "../../shared/cart-rules";
+import { aedToFils, formatAed } from "../../shared/money";
+import { type QuickViewProduct, quickViewUrl } from "../../shared/quick-view";
+import { text } from "../../shared/text";
+import { Icon } from "../components/icons";
+import AddToBag from "./add-to-bag";
+
+export interface QuickViewProps {
+  slug: string;
+  name: string;
+  href: string;
+  csrf: string;
+}
+
+type Load =
+  | { kind: "idle" }
+  | { kind: "loading" }
+  | { kind: "error"; message: string }
+  | { kind: "ready"; product: QuickViewProduct };
+
+function Details({ product, csrf, titleId }: { product: QuickViewProduct; csrf: string; titleId: string }) {
+  const [shown, setShown] = useState(0);
+  const image = product.images[shown] ?? product.images[0];
+  const tone = product.availability === "in_stock" ? "in" : product.availability === "prepurchase" ? "pre" : "out";
+  return (
+    <div className="quick-view__layout">
+      <div className="quick-view__gallery">
+        {image && <img src={image.url} alt={image.alt} width={image.width} height={image.height} />}
+        {product.images.length > 1 && (
+          <ul className="quick-view__thumbs">
+            {product.images.map((img, i) => (
+              <li key={img.url}>
+                <button type="button" aria-pressed={i === shown} onClick={() => setShown(i)}>
+                  <img src={img.url} alt="" width={56} height={56} />
+                  <span className="visually-hidden">{`Image ${i + 1} of ${product.images.length}`}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="quick-view__info">
+        {product.brand && <p className="product-brand">{product.brand}</p>}
+        <h2 id={titleId} className="quick-view__title">
+          {product.name}
+        </h2>
+        {product.volume && <p className="muted">{product.volume}</p>}
+        {product.rating && (
+          <p className="rating-summary">{`★ ${product.rating.average.toFixed(1)} · ${product.rating.count} ${product.rating.count === 1 ? "review" : "reviews"}`}</p>
+        )}
+        <p className="price">
+          <span className="price__now">{formatAed(aedToFils(product.price))}</span>
+          {product.oldPrice !== null && product.oldPrice > product.price && (
+            <del className="price__old">
+              <span className="visually-hidden">Was </span>
+              {formatAed(aedToFils(product.oldPrice))}
+            </del>
+          )}
+        </p>
+        <span className={`availability availability--${tone}`}>
+          {text.availability[product.availability ?? "none"]}
+        </span>
+        <AddToBag
+          slug={product.slug}
+          name={product.name}
+          csrf={csrf}
+          label={product.availability === "prepurchase" ? "Pre-order" : "Add to bag"}
+          unavailable={canBuy(product.availability) ? null : text.availability.out_of_stock}
+          withQuantity
+        />
+        <a href={product.path} className="quick-view__more">
+          View full details<span className="visually-hidden">: {product.name}</span>
+        </a>
+      </div>
+    </div>
+  );
+}
+
+export default function QuickView({ slug, name, href, csrf }: QuickViewProps) {
+  // The server and the first client render show the link; once awake it becomes a button.
+  const [awake, setAwake] = useState(false);
+  const [load, setLoad] = useState<Load>({ kind: "idle" });
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+
+  useEffect(() => setAwake(true), []);
+
+  async function fetchProduct() {
+    setLoad({ kind: "loading" });
+    try {
+      const response = await fetch(quickViewUrl(slug), { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error("This product is no longer in our catalogue.");
+      setLoad({ kind: "ready", product: (await response.json()) as QuickViewProduct });
+    } catch (error) {
+      const message =
+        error instanceof TypeError
+          ? "We couldn't load this product. Please try again."
+          : String((error as Error).message);
+      setLoad({ kind: "error", message });
+    }
+  }
+
+  function open() {
+    dialogRef.current?.showModal();
+    if (load.kind === "idle" || load.kind === "error") void fetchProduct();
+  }
+
+  function close() {
+    dialogRef.current?.close();
+  }
+
+  if (!awake) {
+    return (
+      <a className="button button--outlined button--small button--block" href={href}>
+        Quick view<span className="visually-hidden">: {name}</span>
+      </a>
+    );
+  }
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button--outlined button--small button--block"
+        aria-haspopup="dialog"
+        onClick={open}
+      >
+        Quick view<span className="visually-hidden">: {name}</span>
+      </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse convenience; Esc closes for keyboards */}
+      <dialog
+        ref={dialogRef}
+        className="quick-view"
+        aria-labelledby={load.kind === "ready" ? titleId : undefined}
+        aria-label={load.kind === "ready" ? undefined : `Quick view: ${name}`}
+        onClose={() => buttonRef.current?.focus()}
+        onClick={(event) => {
+          if (event.target === dialogRef.current) close();
+        }}
+      >
+        <div className="quick-view__inner">
+          <button type="button" className="icon-button quick-view__close" onClick={close}>
+            <Icon name="close" />
+            <span className="visually-hidden">Close quick view</span>
+          </button>
+          {load.kind === "loading" && (
+            <p role="status" className="quick-view__status">
+              Loading {name}…
+            </p>
+          )}
+          {load.kind === "error" && (
+            <div role="alert" className="quick-view__status">
+              <p>{load.message}</p>
+              <p>
+                <a href={href}>Open the product page</a>
+              </p>
+            </div>
+          )}
+          {load.kind === "ready" && <Details product={load.product} csrf={csrf} titleId={titleId} />}
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, recordScripts, shopUrl } from "./harness";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** "Quick view: Name" as browsers name it (a visually hidden part may add a space before the colon). */
+function named(action: string, name: string): RegExp {
+  return new RegExp(`^${action}\\s*:\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+}
+
+function bagCount(page: Page): Promise<number> {
+  return page.evaluate(() => Number(document.querySelector("[data-counter='bag']")?.textContent ?? 0) || 0);
+}
+
+/** The first in-stock card's quick view control, woken by the pointer resting on it. */
+async function wakeQuickView(page: Page) {
+  const card = page.locator("article.product-card").filter({ hasText: "In stock" }).first();
+  const name = (await card.locator(".product-card__name").innerText()).trim();
+  const island = card.locator("[data-island='quick-view']");
+  await island.hover();
+  await page.waitForFunction((el) => el?.getAttribute("data-hydrated") === "true", await island.elementHandle());
+  return { card, name, button: card.getByRole("button", { name: named("Quick view", name) }) };
+}
+
+describe("quick view", () => {
+  it("is a link to the product page until its island wakes", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const scripts = recordScripts(page);
+    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    expect(scripts.some((s) => s.includes("/islands/quick-view-"))).toBe(false);
+    const link = page
+      .locator("article.product-card")
+      .first()
+      .getByRole("link", { name: /^Quick view\s*:/ });
+    expect(await link.getAttribute("href")).toMatch(/^\/catalog\/skincare\/[a-z0-9-]+$/);
+    await context.close();
+  });
+
+  it("opens a dialog with the product, adds to the bag, closes with Esc and gives focus back", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    const { name, button } = await wakeQuickView(page);
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name });
+    await dialog.waitFor({ state: "visible" });
+    // Focus is inside the dialog; the page behind is inert (modal).
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    // The product's data arrives on demand; the dialog then takes its heading as its name.
+    await dialog.getByRole("heading", { name }).waitFor();
+    expect(await dialog.locator(".price__now").innerText()).toMatch(/^AED \d/);
+    expect(await dialog.getByText("In stock").isVisible()).toBe(true);
+    expect(await dialog.getByRole("img").first().isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    const before = await bagCount(page);
+    await dialog.getByLabel("Quantity").fill("2");
+    await dialog.getByRole("button", { name: named("Add to bag", name) }).click();
+    await dialog.getByText(`${name} is in your bag.`).waitFor();
+    expect(await bagCount(page)).toBe(before + 2);
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it("closes with its close button on a phone and keeps the bag after a reload", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    const { name, button } = await wakeQuickView(page);
+    await button.click();
+    const dialog = page.getByRole("dialog", { name });
+    await dialog.waitFor({ state: "visible" });
+    await dialog.getByRole("button", { name: named("Add to bag", name) }).click();
+    await dialog.getByText(`${name} is in your bag.`).waitFor();
+    await dialog.getByRole("button", { name: "Close quick view" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await bagCount(page)).toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,258 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { validateReview } from "../../shared/review-schema";
+import { initialReviewStatus } from "../../worker/product-reviews/review-routes";
+import { BrowserSession } from "./browser-session";
+import { register, uniqueIp } from "./support/auth-api";
+
+/** A product of the seed with no reviews of its own, one per test (ids 1–20 carry the sample reviews). */
+let next = 30;
+async function freshProduct(): Promise<{ id: number; slug: string; path: string }> {
+  const id = next++;
+  const row = await env.DB.prepare(
+    "SELECT p.slug AS slug, c.slug AS category FROM cms_products p LEFT JOIN cms_categories c ON c.id = p.category_id WHERE p.id = ?1 AND p.locale = 'en'",
+  )
+    .bind(id)
+    .first<{ slug: string; category: string }>();
+  if (!row) throw new Error(`no product ${id}`);
+  return { id, slug: row.slug, path: `/catalog/${row.category}/${row.slug}` };
+}
+
+async function approveAll(productId: number): Promise<void> {
+  await env.DB.prepare("UPDATE product_reviews SET status = 'approved' WHERE product_id = ?1").bind(productId).run();
+}
+
+function jsonLdProduct(html: string): Record<string, unknown> {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]),
+  );
+  const flat = blocks.flatMap((b) => (Array.isArray(b) ? b : b["@graph"] ? b["@graph"] : [b]));
+  const product = flat.find((b: { "@type"?: string }) => b["@type"] === "Product");
+  if (!product) throw new Error("no Product JSON-LD");
+  return product;
+}
+
+const guest = { name: "Mariam", email: "mariam@example.ae" };
+
+describe("product review validation", () => {
+  it("asks guests for a rating from 1 to 5, a text of at least 10 characters, a name and an e-mail", () => {
+    const result = validateReview({ rating: "", text: "short", name: "", email: "nope" }, true);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.rating).toBe("Please choose a rating from 1 to 5 stars.");
+    expect(result.errors.text).toBe("Please write at least 10 characters.");
+    expect(result.errors.name).toMatch(/your name/);
+    expect(result.errors.email).toMatch(/name@example.com/);
+  });
+
+  it("refuses ratings outside 1–5 and fractions, and overlong texts", () => {
+    for (const rating of ["0", "6", "4.5", "abc", "-1"]) {
+      const result = validateReview({ rating, text: "A good cream overall.", ...guest }, true);
+      expect(result.ok, rating).toBe(false);
+    }
+    const long = validateReview({ rating: "5", text: "a".repeat(2001), ...guest }, true);
+    expect(long.ok).toBe(false);
+  });
+
+  it("does not ask a signed-in shopper for name and e-mail", () => {
+    expect(validateReview({ rating: "4", text: "Soft and light on the skin." }, false).ok).toBe(true);
+  });
+
+  it('starts new reviews pending unless AUTO_APPROVE_REVIEWS is "true"', () => {
+    expect(initialReviewStatus({ AUTO_APPROVE_REVIEWS: "false" })).toBe("pending");
+    expect(initialReviewStatus({ AUTO_APPROVE_REVIEWS: "" })).toBe("pending");
+    expect(initialReviewStatus({ AUTO_APPROVE_REVIEWS: "true" })).toBe("approved");
+  });
+});
+
+describe("product reviews on the product page", () => {
+  it("shows the seed's approved reviews with the average, the count and AggregateRating in the JSON-LD", async () => {
+    const shopper = new BrowserSession();
+    const row = await env.DB.prepare(
+      "SELECT COUNT(*) AS n, AVG(rating) AS avg FROM product_reviews WHERE product_id = 1 AND status = 'approved'",
+    ).first<{ n: number; avg: number }>();
+    const slug = (await env.DB.prepare("SELECT slug FROM cms_products WHERE id = 1").first<{ slug: string }>())!.slug;
+    const res = await shopper.get(`/catalog/skincare/${slug}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('id="reviews"');
+    expect(html).toContain(`${row!.n} reviews`);
+    const product = jsonLdProduct(html);
+    expect(product.aggregateRating).toMatchObject({
+      "@type": "AggregateRating",
+      reviewCount: row!.n,
+      ratingValue: (Math.round(row!.avg * 10) / 10).toFixed(1),
+    });
+  });
+
+  it("has no AggregateRating for a product nobody reviewed", async () => {
+    const product = await freshProduct();
+    const html = await (await new BrowserSession().get(product.path)).text();
+    expect(jsonLdProduct(html).aggregateRating).toBeUndefined();
+    expect(html).toContain("No reviews yet");
+  });
+
+  it("keeps a guest's review pending: only its author sees it, marked, until it is approved", async () => {
+    const product = await freshProduct();
+    const author = new BrowserSession();
+    const token = await author.csrf(product.path);
+    const res = await author.post(
+      `/product-reviews/${product.slug}`,
+      { _csrf: token, rating: "4", text: "Pending review text, lovely scent.", ...guest },
+      { "cf-connecting-ip": uniqueIp() },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${product.path}#reviews`);
+    const stored = await env.DB.prepare(
+      "SELECT status, owner_kind, author_name, author_email, rating FROM product_reviews WHERE product_id = ?1",
+    )
+      .bind(product.id)
+      .first();
+    expect(stored).toMatchObject({ status: "pending", owner_kind: "visitor", author_name: "Mariam", rating: 4 });
+
+    const own = await (await author.get(product.path)).text();
+    expect(own).toContain("Pending review text, lovely scent.");
+    expect(own).toContain("Only you can see this review");
+    expect(own).toContain("will appear once we have checked it");
+    expect(jsonLdProduct(own).aggregateRating).toBeUndefined();
+
+    const other = await (await new BrowserSession().get(product.path)).text();
+    expect(other).not.toContain("Pending review text, lovely scent.");
+
+    await approveAll(product.id);
+    const after = await (await new BrowserSession().get(product.path)).text();
+    expect(after).toContain("Pending review text, lovely scent.");
+    expect(after).toContain("1 review");
+    expect(jsonLdProduct(after).aggregateRating).toMatchObject({ reviewCount: 1, ratingValue: "4.0" });
+  });
+
+  it("averages approved ratings only", async () => {
+    const product = await freshProduct();
+    for (const [rating, status] of [
+      [5, "approved"],
+      [4, "approved"],
+      [4, "approved"],
+      [1, "pending"],
+      [1, "rejected"],
+    ] as const) {
+      await env.DB.prepare(
+        "INSERT INTO product_reviews (product_id, owner_kind, owner_id, author_name, author_email, rating, body, status) VALUES (?1, 'seed', 'seed', 'T', 't@example.com', ?2, 'Some review text', ?3)",
+      )
+        .bind(product.id, rating, status)
+        .run();
+    }
+    const html = await (await new BrowserSession().get(product.path)).text();
+    expect(html).toContain("4.3 · 3 reviews");
+    expect(jsonLdProduct(html).aggregateRating).toMatchObject({ reviewCount: 3, ratingValue: "4.3" });
+  });
+
+  it("answers a bad review with 422 and the messages beside the fields, keeping what was typed", async () => {
+    const product = await freshProduct();
+    const shopper = new BrowserSession();
+    const token = await shopper.csrf(product.path);
+    const res = await shopper.post(
+      `/product-reviews/${product.slug}`,
+      { _csrf: token, rating: "9", text: "meh", name: "Layla", email: "layla" },
+      { "cf-connecting-ip": uniqueIp() },
+    );
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toContain('id="field-rating-error"');
+    expect(html).toContain("A rating is a whole number of stars from 1 to 5.");
+    expect(html).toMatch(/id="field-text"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="field-text"/);
+    expect(html).toContain('id="field-text-error"');
+    expect(html).toContain('id="field-email-error"');
+    expect(html).toContain('value="Layla"');
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM product_reviews WHERE product_id = ?1")
+      .bind(product.id)
+      .first<{ n: number }>();
+    expect(count?.n).toBe(0);
+  });
+
+  it("stores the text as typed and always renders it escaped", async () => {
+    const product = await freshProduct();
+    const shopper = new BrowserSession();
+    const token = await shopper.csrf(product.path);
+    const text = `<script>alert("x")</script> & <img src=x onerror=alert(1)> great`;
+    const res = await shopper.post(
+      `/product-reviews/${product.slug}`,
+      { _csrf: token, rating: "5", text, name: "<b>Eve</b>", email: "eve@example.com" },
+      { "cf-connecting-ip": uniqueIp() },
+    );
+    expect(res.status).toBe(303);
+    const stored = await env.DB.prepare("SELECT body, author_name FROM product_reviews WHERE product_id = ?1")
+      .bind(product.id)
+      .first<{ body: string; author_name: string }>();
+    expect(stored).toEqual({ body: text, author_name: "<b>Eve</b>" });
+    await approveAll(product.id);
+    const html = await (await new BrowserSession().get(product.path)).text();
+    expect(html).not.toContain('<script>alert("x")</script>');
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("<b>Eve</b>");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
+  });
+
+  it("takes a signed-in shopper's name and e-mail from the account, once per product", async () => {
+    const product = await freshProduct();
+    const account = await register();
+    const shopper = new BrowserSession();
+    shopper.cookies.set("strapi_jwt", account.jwt);
+    const token = await shopper.csrf(product.path);
+    const ip = uniqueIp();
+    const first = await shopper.post(
+      `/product-reviews/${product.slug}`,
+      { _csrf: token, rating: "5", text: "From my account, very good.", name: "Someone Else", email: "x@example.com" },
+      { "cf-connecting-ip": ip },
+    );
+    expect(first.status).toBe(303);
+    const stored = await env.DB.prepare(
+      "SELECT owner_kind, owner_id, author_name, author_email FROM product_reviews WHERE product_id = ?1",
+    )
+      .bind(product.id)
+      .first();
+    expect(stored).toEqual({
+      owner_kind: "user",
+      owner_id: String(account.id),
+      author_name: account.username,
+      author_email: account.email,
+    });
+    const again = await shopper.post(
+      `/product-reviews/${product.slug}`,
+      { _csrf: token, rating: "1", text: "A second opinion of mine." },
+      { "cf-connecting-ip": ip },
+    );
+    expect(again.status).toBe(422);
+    expect(await again.text()).toContain("You have already reviewed this product.");
+  });
+
+  it("refuses posts without the CSRF token, for unknown products, and too many from one address", async () => {
+    const product = await freshProduct();
+    const shopper = new BrowserSession();
+    const token = await shopper.csrf(product.path);
+    const noToken = await shopper.post(`/product-reviews/${product.slug}`, {
+      rating: "5",
+      text: "No token here at all.",
+      ...guest,
+    });
+    expect(noToken.status).toBe(403);
+    const unknown = await shopper.post(
+      "/product-reviews/no-such-product",
+      { _csrf: token, rating: "5", text: "Unknown product review.", ...guest },
+      { "cf-connecting-ip": uniqueIp() },
+    );
+    expect(unknown.status).toBe(404);
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await shopper.post(
+        `/product-reviews/${product.slug}`,
+        { _csrf: token, rating: "x", text: "", ...guest },
+        { "cf-connecting-ip": ip, Accept: "application/json" },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
+    expect(statuses[6]).toBe(429);
+  });
+});
