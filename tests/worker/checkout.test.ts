@@ -191,3 +191,13 @@ describe("checkout", () => {
     expect((await shopper.get("/cart/order")).status).toBe(302);
   });
 });
+
+describe("CSRF tokens", () => {
+  it("gives every form on a first-visit page the same working token", async () => {
+    const { fetchWorker: get } = await import("./fetch");
+    const res = await get("/catalog/skincare");
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith("csrf_id=")).length).toBe(1);
+    const tokens = new Set([...(await res.text()).matchAll(/name="_csrf" value="([^"]+)"/g)].map((m) => m[1]));
+    expect(tokens.size).toBe(1);
+  });
+});

@@ -32,11 +32,13 @@ async function hmac(secret: string, value: string): Promise<string> {
 
 /** The token for this browser's forms; sets the cookie on first use. */
 export async function csrfToken(c: Context<AppEnv>): Promise<string> {
-  let id = getCookie(c, COOKIE);
+  // One id per request: a page with several forms must not mint several cookies.
+  let id = c.get("csrfId") ?? getCookie(c, COOKIE);
   if (!id || !/^[A-Za-z0-9_-]{22,}$/.test(id)) {
     id = crypto.randomUUID().replaceAll("-", "");
     setCookie(c, COOKIE, id, { path: "/", httpOnly: true, secure: true, sameSite: "Lax", maxAge: 60 * 60 * 24 * 30 });
   }
+  c.set("csrfId", id);
   return hmac(requireSecret(c.env, "COOKIE_SECRET"), id);
 }
 
