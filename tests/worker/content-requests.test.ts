@@ -94,6 +94,8 @@ describe("the contacts page and its request forms", () => {
     expect(html).toMatch(/data-island="request-dialog"[^>]*data-wake="interaction"/);
     expect(html).toContain('data-wake-on="a[data-modal=&quot;callback&quot;], a[data-modal=&quot;consultation&quot;]"');
     expect(html).toContain('href="/contacts#callback" data-modal="callback"');
+    // The footer's button and the home page's two calls to action open the consultation dialog.
+    expect(html.match(/href="\/contacts#consultation" data-modal="consultation"/g)?.length).toBe(3);
   });
 
   it("stores a call-back request with its status, e-mails the shop's receiver, and thanks the visitor", async () => {

@@ -43,4 +43,21 @@ describe("rich text sanitiser", () => {
     expect(sanitizeHtml("<iframe src=x></iframe><p>ok</p>")).toBe("<p>ok</p>");
     expect(sanitizeHtml('<p title="a&quot;><script>">t</p>')).toBe("<p>t</p>");
   });
+
+  it("gives an image without a description an empty alt, so it reads as decorative", () => {
+    expect(sanitizeHtml('<img src="/a.png" width="800" height="450">')).toBe(
+      '<img src="/a.png" width="800" height="450" alt="" loading="lazy" decoding="async">',
+    );
+    expect(sanitizeHtml('<img src="javascript:alert(1)" alt="x">')).toBe(
+      '<img alt="x" loading="lazy" decoding="async">',
+    );
+  });
+
+  it("drops an onerror written without quotes or with odd spacing, and a javascript: link hidden by entities", () => {
+    const out = sanitizeHtml(
+      '<img src=/a.png onerror=alert(1)><img\nsrc="/b.png"\tONERROR = "alert(2)"><a href="jav&#x09;ascript&colon;alert(3)">x</a>',
+    );
+    expect(out).not.toMatch(/onerror|alert|javascript/i);
+    expect(out).toContain("<a>x</a>");
+  });
 });

@@ -97,7 +97,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
                 <a className="button" href="/catalog">
                   Shop the catalog
                 </a>
-                <a className="button button--outlined" href="/contacts#consultation">
+                <a className="button button--outlined" href="/contacts#consultation" data-modal="consultation">
                   Ask for a consultation
                 </a>
               </div>
@@ -184,7 +184,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
                 climate, free of charge.
               </p>
             </div>
-            <a className="button" href="/contacts#consultation">
+            <a className="button" href="/contacts#consultation" data-modal="consultation">
               Ask for a consultation
             </a>
           </div>

@@ -18,7 +18,6 @@ import { ordersPage } from "../orders/order-views";
 import { contactsPage, partnershipPage, wholesalePage } from "../requests/request-pages";
 import { reviewsPage } from "../reviews/reviews-page";
 import { searchPage } from "../search/search-page";
-import { comingSoonPage } from "./coming-soon";
 import { homePage } from "./home";
 
 export type PageHandler = (c: Context<AppEnv>) => Promise<Response>;

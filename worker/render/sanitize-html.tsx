@@ -110,7 +110,12 @@ function cleanAttributes(tag: string, raw: string): string {
     }
   }
   if (tag === "a" && out.some((a) => a.startsWith('href="http'))) out.push('rel="noopener nofollow"');
-  if (tag === "img") out.push('loading="lazy"', 'decoding="async"');
+  if (tag === "img") {
+    // An image the editor gave no description is treated as decorative, so screen readers skip it
+    // instead of reading out its address.
+    if (!out.some((a) => a.startsWith("alt="))) out.push('alt=""');
+    out.push('loading="lazy"', 'decoding="async"');
+  }
   return out.length ? ` ${out.join(" ")}` : "";
 }
 
