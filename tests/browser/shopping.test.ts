@@ -92,3 +92,31 @@ describe("quick view", () => {
     await context.close();
   });
 });
+
+describe("favourites", () => {
+  it("keeps a saved product through a reload, on the favourites page and in the header count", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    const card = page.locator("article.product-card").nth(1);
+    const name = (await card.locator(".product-card__name").innerText()).trim();
+    const heart = card.getByRole("button", { name: `Save ${name} to favourites` });
+    expect(await heart.getAttribute("aria-pressed")).toBe("false");
+    await Promise.all([page.waitForURL(/\/catalog\/skincare/), heart.click()]);
+    await page.waitForLoadState("networkidle");
+    const saved = page
+      .locator("article.product-card")
+      .nth(1)
+      .getByRole("button", { name: `Remove ${name} from favourites` });
+    expect(await saved.getAttribute("aria-pressed")).toBe("true");
+
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await saved.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.locator("[data-counter='favourites']").innerText()).toBe("1");
+
+    await page.goto(shopUrl("/favorites"), { waitUntil: "networkidle" });
+    expect(await page.getByRole("heading", { name }).count()).toBe(1);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
