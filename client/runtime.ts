@@ -17,6 +17,8 @@ function start(): void {
   // First, so a chunk that fails while islands wake is caught.
   startChunkReload();
   startIslands();
+  // Islands that put new server HTML in the page (the instant filter) ask for its islands to wake.
+  addEventListener("islands:scan", (event) => startIslands((event as CustomEvent<ParentNode>).detail ?? document));
   recordVisit();
   startLoadingBarLifecycle();
   addEventListener("click", (event) => {

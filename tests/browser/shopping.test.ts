@@ -120,3 +120,66 @@ describe("favourites", () => {
     await context.close();
   });
 });
+
+describe("the instant filter", () => {
+  it("filters to a maker and a line without reloading, keeps the URL in step, and goes back with the back button", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    // A mark on the window: gone if the page ever fully reloads.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const filter = page.getByRole("form", { name: "Filter products" });
+    expect(await filter.getByText("Please, choose maker first").isVisible()).toBe(true);
+
+    await filter.getByRole("checkbox", { name: "Maison Lumière" }).click();
+    await page.waitForURL(/\/catalog\/skincare\?maker=maison-lumiere$/);
+    const line = filter.getByRole("checkbox", { name: "Rose Ritual" });
+    await line.click();
+    await page.waitForURL(/\?maker=maison-lumiere&model=rose-ritual$/);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll(".product-card__name")].every((n) => n.textContent?.includes("Rose Ritual")),
+    );
+    const names = await page.locator(".product-card__name").allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expectAccessible(page);
+
+    await page.goBack();
+    await page.waitForURL(/\?maker=maison-lumiere$/);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll(".product-card__name")].some((n) => !n.textContent?.includes("Rose Ritual")),
+    );
+    expect(await line.isChecked()).toBe(false);
+    expect(await filter.getByRole("checkbox", { name: "Maison Lumière" }).isChecked()).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL(/\/catalog\/skincare$/);
+    await filter.getByText("Please, choose maker first").waitFor();
+    expect(await filter.getByRole("checkbox", { name: "Maison Lumière" }).isChecked()).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // Cards brought in by the filter are live: their quick view wakes and opens.
+    await page.goForward();
+    await page.waitForURL(/\?maker=maison-lumiere$/);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll(".product-card__name")].some((n) => !n.textContent?.includes("Rose Ritual")),
+    );
+    const { name, button } = await wakeQuickView(page);
+    await button.click();
+    await page.getByRole("dialog", { name }).getByRole("heading", { name }).waitFor();
+    await context.close();
+  });
+
+  it("still works as a plain GET form without JavaScript", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(shopUrl("/catalog/skincare"));
+    await page.getByRole("checkbox", { name: "Maison Lumière" }).check();
+    await Promise.all([
+      page.waitForURL(/maker=maison-lumiere/),
+      page.getByRole("button", { name: "Show products" }).click(),
+    ]);
+    expect(await page.getByRole("checkbox", { name: "Rose Ritual" }).count()).toBe(1);
+    await context.close();
+  });
+});

@@ -1,22 +1,20 @@
 import type { Context } from "hono";
+import CatalogFilterForm, { RESULTS_ID } from "../../client/islands/catalog-filter";
 import {
-  AVAILABILITY_FILTERS,
   type CatalogFilter,
   cmsFilters,
   emptyMessage,
   filterQuery,
-  isFiltered,
-  modelHint,
   readCatalogFilter,
   SORTS,
 } from "../../shared/catalog-filter";
-import { text } from "../../shared/text";
-import type { Category, Page, ProductSummary } from "../../shared/types/catalog";
+import type { Page, ProductSummary } from "../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
-import { type BrandWithLines, getBrands, getCategory, getProducts } from "../cms-client/catalog-records";
+import { getBrands, getCategory, getProducts } from "../cms-client/catalog-records";
 import { favouriteSlugs } from "../favourites/favourite-routes";
 import { renderNotFound } from "../pages/not-found";
 import { FlashMessage, takeFlash } from "../render/flash";
+import { Island } from "../render/island";
 import { renderPage } from "../render/render-page";
 import { csrfToken } from "../security/csrf";
 import { Breadcrumbs } from "./breadcrumbs";
@@ -24,109 +22,6 @@ import { ProductCard } from "./product-card";
 import { parseQuery } from "./query-string";
 
 const PAGE_SIZE = 12;
-const YEARS = [2026, 2025, 2024, 2023, 2022];
-
-function FilterForm({
-  category,
-  brands,
-  filter,
-}: {
-  category: Category;
-  brands: BrandWithLines[];
-  filter: CatalogFilter;
-}) {
-  const hint = modelHint(filter);
-  const maker = filter.maker.length === 1 ? brands.find((b) => b.slug === filter.maker[0]) : undefined;
-  return (
-    <form className="smart-filter" method="get" action={`/catalog/${category.slug}`} aria-label="Filter products">
-      <h2 className="smart-filter__title">Filter</h2>
-      <fieldset>
-        <legend>Maker</legend>
-        <div className="check-list">
-          {brands.map((b) => (
-            <label key={b.slug} className="check">
-              <input type="checkbox" name="maker" value={b.slug} defaultChecked={filter.maker.includes(b.slug)} />
-              <span>{b.name}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Model</legend>
-        {hint ? (
-          <p className="field__hint">{hint}</p>
-        ) : (
-          <div className="check-list">
-            {maker?.lines.map((l) => (
-              <label key={l.slug} className="check">
-                <input type="checkbox" name="model" value={l.slug} defaultChecked={filter.model.includes(l.slug)} />
-                <span>{l.name}</span>
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
-      <fieldset>
-        <legend>Year</legend>
-        <div className="check-list check-list--inline">
-          {YEARS.map((y) => (
-            <label key={y} className="check">
-              <input type="checkbox" name="year" value={y} defaultChecked={filter.year.includes(y)} />
-              <span>{y}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Cost, AED</legend>
-        <div className="price-range">
-          <label>
-            <span>From</span>
-            <input
-              type="number"
-              name="cost[min]"
-              min={0}
-              inputMode="numeric"
-              defaultValue={filter.priceMin ?? undefined}
-            />
-          </label>
-          <label>
-            <span>To</span>
-            <input
-              type="number"
-              name="cost[max]"
-              min={0}
-              inputMode="numeric"
-              defaultValue={filter.priceMax ?? undefined}
-            />
-          </label>
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Availability</legend>
-        <div className="check-list">
-          {AVAILABILITY_FILTERS.map((a) => (
-            <label key={a} className="check">
-              <input type="checkbox" name="availability" value={a} defaultChecked={filter.availability.includes(a)} />
-              <span>{text.availability[a]}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {filter.sort !== "popular" && <input type="hidden" name="sort" value={filter.sort} />}
-      <div className="smart-filter__actions">
-        <button type="submit" className="button button--block">
-          Show products
-        </button>
-        {isFiltered(filter) && (
-          <a className="button button--outlined button--block" href={`/catalog/${category.slug}`}>
-            Reset filter
-          </a>
-        )}
-      </div>
-    </form>
-  );
-}
 
 function Pagination({ base, filter, page }: { base: string; filter: CatalogFilter; page: Page<unknown> }) {
   if (page.pageCount <= 1) return null;
@@ -226,10 +121,24 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
         </div>
         <FlashMessage flash={flash} />
         <div className="category-layout">
-          <FilterForm category={category} brands={brands} filter={filter} />
-          <div>
+          <Island
+            name="catalog-filter"
+            component={CatalogFilterForm}
+            wake="interaction"
+            props={{
+              categorySlug: category.slug,
+              brands: brands.map((b) => ({
+                slug: b.slug,
+                name: b.name,
+                lines: b.lines.map((l) => ({ slug: l.slug, name: l.name })),
+              })),
+              filter,
+            }}
+          />
+          {/* The filter island swaps this region for the one of the new URL's page. */}
+          <div id={RESULTS_ID} data-filter={JSON.stringify(filter)}>
             <div className="results-bar">
-              <p className="muted" aria-live="polite">
+              <p className="muted" data-result-count="">
                 {products ? `${products.total} ${products.total === 1 ? "product" : "products"}` : ""}
               </p>
               <form method="get" action={base} className="sort-form">
