@@ -15,3 +15,12 @@ export interface QuickViewProduct {
 }
 
 export const quickViewUrl = (slug: string) => `/catalog-api/quick-view/${encodeURIComponent(slug)}`;
+
+/** A header search suggestion (GET /catalog-api/suggest?q=). */
+export interface Suggestion {
+  name: string;
+  brand: string | null;
+  /** Formatted, e.g. "AED 89.00". */
+  price: string;
+  path: string;
+}

@@ -137,7 +137,7 @@ describe("the instant filter", () => {
     await line.click();
     await page.waitForURL(/\?maker=maison-lumiere&model=rose-ritual$/);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll(".product-card__name")].every((n) => n.textContent?.includes("Rose Ritual")),
+      Array.from(document.querySelectorAll(".product-card__name")).every((n) => n.textContent?.includes("Rose Ritual")),
     );
     const names = await page.locator(".product-card__name").allInnerTexts();
     expect(names.length).toBeGreaterThan(0);
@@ -147,7 +147,7 @@ describe("the instant filter", () => {
     await page.goBack();
     await page.waitForURL(/\?maker=maison-lumiere$/);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll(".product-card__name")].some((n) => !n.textContent?.includes("Rose Ritual")),
+      Array.from(document.querySelectorAll(".product-card__name")).some((n) => !n.textContent?.includes("Rose Ritual")),
     );
     expect(await line.isChecked()).toBe(false);
     expect(await filter.getByRole("checkbox", { name: "Maison Lumière" }).isChecked()).toBe(true);
@@ -162,7 +162,7 @@ describe("the instant filter", () => {
     await page.goForward();
     await page.waitForURL(/\?maker=maison-lumiere$/);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll(".product-card__name")].some((n) => !n.textContent?.includes("Rose Ritual")),
+      Array.from(document.querySelectorAll(".product-card__name")).some((n) => !n.textContent?.includes("Rose Ritual")),
     );
     const { name, button } = await wakeQuickView(page);
     await button.click();
@@ -180,6 +180,48 @@ describe("the instant filter", () => {
       page.getByRole("button", { name: "Show products" }).click(),
     ]);
     expect(await page.getByRole("checkbox", { name: "Rose Ritual" }).count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe("header search suggestions", () => {
+  it("suggests products as the shopper types and opens one from the keyboard", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(shopUrl("/"), { waitUntil: "networkidle" });
+    const box = page.getByRole("combobox", { name: "Search products and articles" });
+    await box.click();
+    await page.locator("[data-island='search-suggest'][data-hydrated='true']").waitFor({ state: "attached" });
+    await box.pressSequentially("rose rit", { delay: 30 });
+    const list = page.getByRole("listbox", { name: "Product suggestions" });
+    await list.waitFor({ state: "visible" });
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+    const first = list.getByRole("option").first();
+    const name = (await first.locator(".search-suggest__name").innerText()).trim();
+    expect(name).toContain("Rose Ritual");
+    await expectAccessible(page);
+
+    await page.keyboard.press("ArrowDown");
+    expect(await first.getAttribute("aria-selected")).toBe("true");
+    expect(await box.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"));
+    await page.keyboard.press("Escape");
+    await list.waitFor({ state: "hidden" });
+    await page.keyboard.press("ArrowDown");
+    await list.waitFor({ state: "visible" });
+    await page.keyboard.press("ArrowDown");
+    await Promise.all([page.waitForURL(/\/catalog\/[a-z0-9-]+\/[a-z0-9-]+$/), page.keyboard.press("Enter")]);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(name);
+    await context.close();
+  });
+
+  it("searches on Enter when no suggestion is chosen", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto(shopUrl("/"), { waitUntil: "networkidle" });
+    const box = page.getByRole("combobox", { name: "Search products and articles" });
+    await box.fill("serum");
+    await Promise.all([page.waitForURL(/\/search\?q=serum$/), box.press("Enter")]);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain("serum");
     await context.close();
   });
 });

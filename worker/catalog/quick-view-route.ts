@@ -1,8 +1,10 @@
 import { Hono } from "hono";
-import type { QuickViewProduct } from "../../shared/quick-view";
+import { aedToFils, formatAed } from "../../shared/money";
+import type { QuickViewProduct, Suggestion } from "../../shared/quick-view";
 import type { AppEnv } from "../app-env";
-import { getProduct } from "../cms-client/catalog-records";
+import { getProduct, getProducts, searchFilters } from "../cms-client/catalog-records";
 import { reviewSummary } from "../product-reviews/review-store";
+import { readSearchQuery } from "../search/search-page";
 import { productPath } from "./product-card";
 
 /**
@@ -37,4 +39,23 @@ catalogApi.get("/quick-view/:slug", async (c) => {
     rating: summary.average !== null ? { average: summary.average, count: summary.count } : null,
   };
   return c.json(body, 200, { "Cache-Control": "public, max-age=60" });
+});
+
+/** GET /catalog-api/suggest?q=: up to 6 products for the header search box, most popular first. */
+catalogApi.get("/suggest", async (c) => {
+  c.header("X-Robots-Tag", "noindex");
+  const q = readSearchQuery(c.req.query("q"));
+  if (q.length < 2) return c.json({ items: [] }, 200, { "Cache-Control": "public, max-age=60" });
+  const page = await getProducts(c.env, c.get("locale"), {
+    filters: searchFilters(q),
+    sort: ["popularity:desc"],
+    pageSize: 6,
+  });
+  const items: Suggestion[] = (page?.items ?? []).map((p) => ({
+    name: p.name,
+    brand: p.brand?.name ?? null,
+    price: formatAed(aedToFils(p.price)),
+    path: productPath(p),
+  }));
+  return c.json({ items }, 200, { "Cache-Control": "public, max-age=60" });
 });

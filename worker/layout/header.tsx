@@ -1,5 +1,6 @@
 import { Icon } from "../../client/components/icons";
 import MobileMenu from "../../client/islands/mobile-menu";
+import SearchSuggest from "../../client/islands/search-suggest";
 import type { LayoutData, MenuItem } from "../../shared/types/cms";
 import { Island } from "../render/island";
 
@@ -126,23 +127,7 @@ export function Header({
               </ul>
             </nav>
           )}
-          <form className="search-box" action="/search" method="get" role="search">
-            <label htmlFor="site-search" className="visually-hidden">
-              Search products and articles
-            </label>
-            <input
-              id="site-search"
-              name="q"
-              type="search"
-              placeholder="Search products"
-              defaultValue={searchQuery}
-              autoComplete="off"
-            />
-            <button type="submit" className="icon-button">
-              <Icon name="search" />
-              <span className="visually-hidden">Search</span>
-            </button>
-          </form>
+          <Island name="search-suggest" component={SearchSuggest} wake="interaction" props={{ query: searchQuery }} />
           <div className="header-actions">
             <a className="icon-button" href="/favorites">
               <Icon name="heart" />
