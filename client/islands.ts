@@ -89,7 +89,7 @@ function onVisible(element: HTMLElement): void {
 
 function reportFailure(error: unknown): void {
   window.dispatchEvent(new CustomEvent("island-error", { detail: error }));
-  console.error("Island failed to load:", error);
+  console.error(error);
 }
 
 export function startIslands(root: ParentNode = document): void {

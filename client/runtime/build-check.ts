@@ -16,7 +16,7 @@ export function isStale(): boolean {
 async function check(onStale: () => void): Promise<void> {
   try {
     const response = await fetch(`/builds/latest.json?t=${Date.now()}`, { cache: "no-store" });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok) throw new Error(`Build check: HTTP ${response.status}`);
     const { id } = (await response.json()) as { id?: string };
     if (!stale && id && id !== document.documentElement.dataset.build) {
       stale = true;
@@ -24,7 +24,7 @@ async function check(onStale: () => void): Promise<void> {
       onStale();
     }
   } catch (error) {
-    console.warn("Build check failed:", error);
+    console.warn(error);
   }
 }
 

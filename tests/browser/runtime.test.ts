@@ -163,7 +163,7 @@ describe("the page-loading bar", () => {
     const context = await newContext(browser, DESKTOP);
     const page = await pausedPage(context, "/company");
     await cancelNext(page, "submit");
-    await page.getByRole("searchbox", { name: "Search products and articles" }).fill("serum");
+    await page.getByRole("combobox", { name: "Search products and articles" }).fill("serum");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.clock.runFor(LOADING_BAR.throttle);
     expect((await barView(page))?.state).toBe("loading");
@@ -238,7 +238,7 @@ describe("the deployment check", () => {
     page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
     await page.route("**/builds/latest.json?t=*", (route) => route.fulfill({ status: 503, body: "down" }));
     await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
-    await expect.poll(() => warnings.some((w) => w.includes("Build check failed"))).toBe(true);
+    await expect.poll(() => warnings.some((w) => w.includes("Build check: HTTP 503"))).toBe(true);
     expect(await page.evaluate(() => "stale" in document.documentElement.dataset)).toBe(false);
     expect(page.url()).toBe(shopUrl("/company"));
     await context.close();
