@@ -52,6 +52,8 @@ export function recordScripts(page: Page): string[] {
 
 /** Runs axe-core in the page and fails on serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Let opening dialogs and fades finish: mid-transition colours are not what a shopper reads.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
