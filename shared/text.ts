@@ -25,7 +25,6 @@ export const text = {
   },
   payment: { cash: "Cash on delivery", online: "Credit card" },
   delivery: { transport: "Delivery via transport company", pickup: "Local Pickup" },
-  comingSoon: "This page is being prepared. Please check back soon.",
   callbackRequest: "Request a call back",
   skipToContent: "Skip to content",
 } as const;
