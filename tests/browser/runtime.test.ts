@@ -164,6 +164,8 @@ describe("the page-loading bar", () => {
     const page = await pausedPage(context, "/company");
     await cancelNext(page, "submit");
     await page.getByRole("combobox", { name: "Search products and articles" }).fill("serum");
+    // The search box is an island woken by the focus: a click before it is awake is held and replayed.
+    await page.locator("[data-island='search-suggest'][data-hydrated='true']").waitFor({ state: "attached" });
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.clock.runFor(LOADING_BAR.throttle);
     expect((await barView(page))?.state).toBe("loading");

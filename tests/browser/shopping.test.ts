@@ -15,6 +15,16 @@ function named(action: string, name: string): RegExp {
   return new RegExp(`^${action}\\s*:\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 }
 
+/** Waits until the results region shows the given filter (the server writes it into data-filter). */
+async function resultsFor(page: Page, expected: { maker: string[]; model: string[] }): Promise<void> {
+  await page.waitForFunction((want) => {
+    const region = document.getElementById("catalog-results");
+    if (!region || region.getAttribute("aria-busy") === "true") return false;
+    const shown = JSON.parse(region.dataset.filter ?? "{}") as { maker?: string[]; model?: string[] };
+    return JSON.stringify([shown.maker, shown.model]) === JSON.stringify([want.maker, want.model]);
+  }, expected);
+}
+
 function bagCount(page: Page): Promise<number> {
   return page.evaluate(() => Number(document.querySelector("[data-counter='bag']")?.textContent ?? 0) || 0);
 }
@@ -161,9 +171,7 @@ describe("the instant filter", () => {
     // Cards brought in by the filter are live: their quick view wakes and opens.
     await page.goForward();
     await page.waitForURL(/\?maker=maison-lumiere$/);
-    await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll(".product-card__name")).some((n) => !n.textContent?.includes("Rose Ritual")),
-    );
+    await resultsFor(page, { maker: ["maison-lumiere"], model: [] });
     const { name, button } = await wakeQuickView(page);
     await button.click();
     await page.getByRole("dialog", { name }).getByRole("heading", { name }).waitFor();

@@ -256,3 +256,27 @@ describe("product reviews on the product page", () => {
     expect(statuses[6]).toBe(429);
   });
 });
+
+describe("ratings on product cards", () => {
+  it("shows a card's approved average and count, and no stars on cards without reviews", async () => {
+    const shopper = new BrowserSession();
+    const before = await (await shopper.get("/catalog/hair-care")).text();
+    const slug = before.match(/class="product-card__name"><a href="\/catalog\/hair-care\/([a-z0-9-]+)"/)?.[1];
+    if (!slug) throw new Error("no card on /catalog/hair-care");
+    const product = await env.DB.prepare("SELECT id FROM cms_products WHERE slug = ?1")
+      .bind(slug)
+      .first<{ id: number }>();
+    await env.DB.prepare("DELETE FROM product_reviews WHERE product_id = ?1").bind(product!.id).run();
+    const bare = await (await shopper.get("/catalog/hair-care")).text();
+    expect(bare).not.toMatch(/Rated [\d.]+ out of 5 from/);
+    for (const rating of [5, 4]) {
+      await env.DB.prepare(
+        "INSERT INTO product_reviews (product_id, owner_kind, owner_id, author_name, author_email, rating, body, status) VALUES (?1, 'seed', 'seed', 'T', 't@example.com', ?2, 'Card rating review', 'approved')",
+      )
+        .bind(product!.id, rating)
+        .run();
+    }
+    const html = await (await shopper.get("/catalog/hair-care")).text();
+    expect(html).toContain('aria-label="Rated 4.5 out of 5 from 2 reviews"');
+  });
+});

@@ -13,6 +13,7 @@ import type { AppEnv } from "../app-env";
 import { getBrands, getCategory, getProducts } from "../cms-client/catalog-records";
 import { favouriteSlugs } from "../favourites/favourite-routes";
 import { renderNotFound } from "../pages/not-found";
+import { type ReviewSummary, reviewSummaries } from "../product-reviews/review-store";
 import { FlashMessage, takeFlash } from "../render/flash";
 import { Island } from "../render/island";
 import { renderPage } from "../render/render-page";
@@ -64,17 +65,26 @@ export function ProductGrid({
   products,
   csrf,
   favourites,
+  ratings,
 }: {
   products: ProductSummary[];
   csrf: string;
   /** Slugs the shopper saved, to draw filled hearts. */
   favourites?: Set<string>;
+  /** Approved review averages by product id (reviewSummaries); cards without one show no stars. */
+  ratings?: Map<number, ReviewSummary>;
 }) {
   return (
     <ul className="product-grid">
       {products.map((p, i) => (
         <li key={p.slug}>
-          <ProductCard product={p} csrf={csrf} eager={i < 4} favourite={favourites?.has(p.slug) ?? false} />
+          <ProductCard
+            product={p}
+            csrf={csrf}
+            eager={i < 4}
+            favourite={favourites?.has(p.slug) ?? false}
+            rating={ratings?.get(Number(p.id))}
+          />
         </li>
       ))}
     </ul>
@@ -101,6 +111,10 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
     page: filter.page,
     pageSize: PAGE_SIZE,
   });
+  const ratings = await reviewSummaries(
+    c.env.DB,
+    (products?.items ?? []).map((p) => Number(p.id)),
+  );
   const base = `/catalog/${slug}`;
   const flash = takeFlash(c);
   return renderPage(c, {
@@ -171,7 +185,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
               </div>
             ) : (
               <>
-                <ProductGrid products={products.items} csrf={csrf} favourites={favourites} />
+                <ProductGrid products={products.items} csrf={csrf} favourites={favourites} ratings={ratings} />
                 <Pagination base={base} filter={filter} page={products} />
               </>
             )}

@@ -6,6 +6,8 @@ import { aedToFils, formatAed } from "../../shared/money";
 import { text } from "../../shared/text";
 import type { ProductSummary } from "../../shared/types/catalog";
 import { FavouriteToggle } from "../favourites/favourite-routes";
+import { RatingSummary } from "../product-reviews/review-section";
+import type { ReviewSummary } from "../product-reviews/review-store";
 import { Island } from "../render/island";
 
 export function productPath(p: Pick<ProductSummary, "slug" | "category">): string {
@@ -69,11 +71,13 @@ export function ProductCard({
   csrf,
   eager,
   favourite,
+  rating,
 }: {
   product: ProductSummary;
   csrf: string;
   eager?: boolean;
   favourite: boolean;
+  rating?: ReviewSummary;
 }) {
   const image = product.images[0];
   const href = productPath(product);
@@ -100,6 +104,7 @@ export function ProductCard({
         <h3 className="product-card__name">
           <a href={href}>{product.name}</a>
         </h3>
+        {rating && <RatingSummary summary={rating} compact />}
         <Price price={product.price} oldPrice={product.oldPrice} />
         <AvailabilityLabel availability={product.availability} />
       </div>

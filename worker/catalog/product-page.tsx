@@ -6,7 +6,7 @@ import { getProduct, getProducts } from "../cms-client/catalog-records";
 import { FavouriteToggle, favouriteSlugs } from "../favourites/favourite-routes";
 import { renderNotFound } from "../pages/not-found";
 import { RatingSummary, type ReviewFormState, ReviewSection } from "../product-reviews/review-section";
-import { listReviews, type ReviewSummary, reviewSummary } from "../product-reviews/review-store";
+import { listReviews, type ReviewSummary, reviewSummaries, reviewSummary } from "../product-reviews/review-store";
 import { FlashMessage, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
 import { RichText, sanitizeHtml } from "../render/sanitize-html";
@@ -155,6 +155,10 @@ export async function renderProductPage(
     reviewSummary(c.env.DB, productId),
     readCartOwner(c).then((owner) => listReviews(c.env.DB, productId, owner)),
   ]);
+  const similarRatings = await reviewSummaries(
+    c.env.DB,
+    (similar?.items ?? []).map((p) => Number(p.id)),
+  );
   const origin = siteOrigin(c);
   const crumbs: Crumb[] = [
     { name: "Home", path: "/" },
@@ -239,7 +243,12 @@ export async function renderProductPage(
         {similar && similar.items.length > 0 && (
           <section className="section" aria-labelledby="similar">
             <h2 id="similar">Similar goods</h2>
-            <ProductGrid products={similar.items as ProductSummary[]} csrf={csrf} favourites={favourites} />
+            <ProductGrid
+              products={similar.items as ProductSummary[]}
+              csrf={csrf}
+              favourites={favourites}
+              ratings={similarRatings}
+            />
           </section>
         )}
       </div>

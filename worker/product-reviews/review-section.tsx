@@ -19,11 +19,11 @@ const DATE = new Intl.DateTimeFormat("en-GB", {
 export function Stars({ rating, label }: { rating: number; label?: string }) {
   const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
-    <span className="stars" role="img" aria-label={label ?? `Rated ${rating} out of 5`}>
-      <span className="stars__fill" style={{ width: `${percent}%` }} aria-hidden="true">
+    <span className="product-stars" role="img" aria-label={label ?? `Rated ${rating} out of 5`}>
+      <span className="product-stars__fill" style={{ width: `${percent}%` }} aria-hidden="true">
         ★★★★★
       </span>
-      <span className="stars__empty" aria-hidden="true">
+      <span className="product-stars__empty" aria-hidden="true">
         ★★★★★
       </span>
     </span>
