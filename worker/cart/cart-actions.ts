@@ -5,6 +5,7 @@ import { text } from "../../shared/text";
 import type { AppEnv } from "../app-env";
 import { setFlash } from "../render/flash";
 import { verifyCsrf } from "../security/csrf";
+import { sameOriginBack } from "../security/safe-path";
 import { ensureCartOwner, readCartOwner } from "./cart-owner";
 import { loadCartProducts } from "./cart-products";
 import { addLine, type CartOwner, countItems, ensureCartId, findCartId, removeLine, setQuantity } from "./cart-store";
@@ -22,14 +23,7 @@ function wantsJson(c: Context<AppEnv>): boolean {
 
 /** Back to a local page only (never an open redirect). */
 function backTo(c: Context<AppEnv>, fallback: string): string {
-  const target = c.req.header("referer");
-  if (!target) return fallback;
-  try {
-    const url = new URL(target);
-    return url.origin === new URL(c.req.url).origin ? url.pathname + url.search : fallback;
-  } catch {
-    return fallback;
-  }
+  return sameOriginBack(c.req.header("referer"), c.req.url, fallback);
 }
 
 async function reply(

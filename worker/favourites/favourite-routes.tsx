@@ -7,6 +7,7 @@ import { getProductsBySlugs } from "../cms-client/catalog-records";
 import { FlashMessage, setFlash, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
 import { csrfToken, verifyCsrf } from "../security/csrf";
+import { sameOriginBack } from "../security/safe-path";
 import type { SignInHook } from "../session/sign-in-hooks";
 import { countFavourites, listFavourites, mergeFavourites, toggleFavourite } from "./favourite-store";
 
@@ -27,9 +28,8 @@ favouriteActions.post("/toggle", async (c) => {
   const message = favourite ? "Saved to your favourites." : "Removed from your favourites.";
   if (json) return c.json({ ok: true, favourite, message, count: await countFavourites(c.env.DB, owner) });
   setFlash(c, { kind: "success", text: message });
-  const back = c.req.header("referer");
-  const local = back && new URL(back).origin === new URL(c.req.url).origin ? new URL(back) : null;
-  return c.redirect(local ? local.pathname + local.search : "/favorites", 303);
+  // A Referer that is not a URL (`Referer: x`) or another site's page: back to the list.
+  return c.redirect(sameOriginBack(c.req.header("referer"), c.req.url, "/favorites"), 303);
 });
 
 /** The heart: a small form that works without JavaScript. */
