@@ -26,6 +26,7 @@ import { requestRoutes } from "./requests/request-routes";
 import { reviewMedia } from "./reviews/review-media-route";
 import { reviewRoutes } from "./reviews/review-routes";
 import { registerPages } from "./routing/register-pages";
+import { sweepRateLimits } from "./security/rate-limit";
 import { robots } from "./seo/robots-route";
 import { sitemap } from "./seo/sitemap-route";
 import { session } from "./session/session";
@@ -67,6 +68,7 @@ app.onError(handleAppError);
 export default {
   fetch: app.fetch,
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    ctx.waitUntil(sweepRateLimits(env.DB));
     ctx.waitUntil(deliverOutbox(env).then((sent) => console.log(`Outbox: ${sent} e-mails delivered`)));
   },
 } satisfies ExportedHandler<Env>;

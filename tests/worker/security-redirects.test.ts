@@ -3,18 +3,16 @@ import { safeLocalPath, sameOriginBack } from "../../worker/security/safe-path";
 import { fetchWorker } from "./fetch";
 
 describe("redirects stay on the site (issue 13, item 3)", () => {
-  it.each([
-    "//evil.example/",
-    "/\\evil.example/",
-    "///evil.example/",
-    "/\\/evil.example/",
-  ])("the trailing-slash redirect of %s keeps a single leading slash", async (path) => {
-    const res = await fetchWorker(`https://shop.example${path}`);
-    expect(res.status).toBe(301);
-    const location = res.headers.get("location") ?? "";
-    expect(location).toBe("/evil.example");
-    expect(new URL(location, "https://shop.example/").host).toBe("shop.example");
-  });
+  it.each(["//evil.example/", "/\\evil.example/", "///evil.example/", "/\\/evil.example/"])(
+    "the trailing-slash redirect of %s keeps a single leading slash",
+    async (path) => {
+      const res = await fetchWorker(`https://shop.example${path}`);
+      expect(res.status).toBe(301);
+      const location = res.headers.get("location") ?? "";
+      expect(location).toBe("/evil.example");
+      expect(new URL(location, "https://shop.example/").host).toBe("shop.example");
+    },
+  );
 
   it("sends a favourite toggle with a foreign or malformed Referer back to the favourites", async () => {
     for (const referer of ["x", "https://evil.example/page", "https://shop.example//evil.example"]) {

@@ -9,7 +9,7 @@ import { getProduct } from "../cms-client/catalog-records";
 import { renderNotFound } from "../pages/not-found";
 import { setFlash } from "../render/flash";
 import { verifyCsrf } from "../security/csrf";
-import { clientIp, hitRateLimit } from "../security/rate-limit";
+import { clientNetwork, hitRateLimit } from "../security/rate-limit";
 import { displayName } from "../session/session";
 import { hasReviewed, insertReview, type ReviewStatus } from "./review-store";
 
@@ -43,7 +43,7 @@ reviewActions.post("/:slug", async (c) => {
       : renderNotFound(c);
   const back = `${productPath(product)}#reviews`;
 
-  const limit = await hitRateLimit(c.env.DB, REVIEW_RATE_LIMIT, clientIp(c.req.raw.headers));
+  const limit = await hitRateLimit(c.env.DB, REVIEW_RATE_LIMIT, clientNetwork(c.req.raw.headers));
   if (!limit.allowed) {
     const message = "You have sent several reviews in a short time. Please try again in a few minutes.";
     if (json) return c.json({ ok: false, message }, 429, { "Retry-After": String(limit.retryAfter) });

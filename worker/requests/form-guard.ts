@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { HONEYPOT_FIELD } from "../../shared/request-forms";
 import type { AppEnv } from "../app-env";
-import { clientIp, hitRateLimit } from "../security/rate-limit";
+import { clientNetwork, hitRateLimit } from "../security/rate-limit";
 
 export type FormValue = string | File;
 export type FormBody = Record<string, FormValue | FormValue[]>;
@@ -68,7 +68,7 @@ export async function checkRateLimit(
   action: string,
   rule: FormLimit,
 ): Promise<{ allowed: true } | { allowed: false; message: string }> {
-  const result = await hitRateLimit(c.env.DB, { action, ...rule }, clientIp(c.req.raw.headers));
+  const result = await hitRateLimit(c.env.DB, { action, ...rule }, clientNetwork(c.req.raw.headers));
   if (result.allowed) return { allowed: true };
   const minutes = Math.max(1, Math.ceil(result.retryAfter / 60));
   return {

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { outboxInsert } from "../../mail/mailer";
-import { clientIp, hitRateLimit } from "../../security/rate-limit";
+import { clientNetwork, hitRateLimit } from "../../security/rate-limit";
 import { consumeCode, newCodeStatements } from "./auth-codes";
 import { issueJwt } from "./auth-jwt";
 import { confirmationMail, printLinkLocally, publicOrigin, resetPasswordMail } from "./auth-mail";
@@ -90,7 +90,10 @@ const body = createMiddleware<AuthApiEnv>(async (c, next) => {
 });
 
 const LIMIT = { limit: 10, windowSeconds: 60 };
+/** Guesses at one account, from any number of addresses. */
 const IDENTIFIER_LIMIT = { action: "auth-identifier", limit: 20, windowSeconds: 600 };
+/** Sign-ins from one address (IPv6: one /64) across every identifier it tries. */
+const ADDRESS_LIMIT = { action: "auth-address", limit: 30, windowSeconds: 600 };
 
 function tooManyRequests(c: AuthContext, retryAfter: number, limit: number): Response {
   c.header("Retry-After", String(retryAfter));
@@ -99,23 +102,33 @@ function tooManyRequests(c: AuthContext, retryAfter: number, limit: number): Res
   return strapiError(c, 429, "RateLimitError", "Too many requests, please try again later.");
 }
 
+/** What a body is about, trimmed and lower-cased so `A@x.com ` and `a@x.com` share a bucket. */
+function normalised(value: string): string {
+  return value.trim().toLowerCase();
+}
+
 /**
- * Strapi's auth rate limit: 10 a minute per (e-mail or identifier, path, IP). Sign-in is
- * also limited per identifier across addresses, against slow password guessing from many IPs.
+ * Strapi's auth rate limit: 10 a minute per (e-mail, path, address). Sign-in keys on the
+ * identifier it actually checks, not Strapi's `email || identifier`: a sign-in body's
+ * `email` is ignored by the handler, so a changing `email` would otherwise open a fresh
+ * bucket per guess. Sign-in is also limited per identifier across addresses (slow
+ * guessing from many IPs) and per address across identifiers (one IP trying many accounts).
  */
 const rateLimit = createMiddleware<AuthApiEnv>(async (c, next) => {
   const sent = c.get("body") ?? {};
-  const who = (str(sent, "email") || str(sent, "identifier")).toLowerCase() || "unknownIdentifier";
   const path = c.req.path.toLowerCase();
-  const hit = await hitRateLimit(
-    c.env.DB,
-    { action: "auth", ...LIMIT },
-    `${who}:${path}:${clientIp(c.req.raw.headers)}`,
-  );
+  const signIn = path.endsWith("/auth/local");
+  const who = normalised(signIn ? str(sent, "identifier") : str(sent, "email")) || "unknownIdentifier";
+  const network = clientNetwork(c.req.raw.headers);
+  const hit = await hitRateLimit(c.env.DB, { action: "auth", ...LIMIT }, `${who}:${path}:${network}`);
   if (!hit.allowed) return tooManyRequests(c, hit.retryAfter, LIMIT.limit);
-  if (path.endsWith("/auth/local") && who !== "unknownIdentifier") {
-    const perIdentifier = await hitRateLimit(c.env.DB, IDENTIFIER_LIMIT, who);
-    if (!perIdentifier.allowed) return tooManyRequests(c, perIdentifier.retryAfter, IDENTIFIER_LIMIT.limit);
+  if (signIn) {
+    const perAddress = await hitRateLimit(c.env.DB, ADDRESS_LIMIT, network);
+    if (!perAddress.allowed) return tooManyRequests(c, perAddress.retryAfter, ADDRESS_LIMIT.limit);
+    if (who !== "unknownIdentifier") {
+      const perIdentifier = await hitRateLimit(c.env.DB, IDENTIFIER_LIMIT, who);
+      if (!perIdentifier.allowed) return tooManyRequests(c, perIdentifier.retryAfter, IDENTIFIER_LIMIT.limit);
+    }
   }
   c.header("X-RateLimit-Limit", String(LIMIT.limit));
   c.header("X-RateLimit-Remaining", String(hit.remaining));

@@ -1,0 +1,88 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { clientNetwork, hitRateLimit } from "../../worker/security/rate-limit";
+import { api, register, uniqueIp, uniqueShopper } from "./support/auth-api";
+
+/** Waits out the end of a fixed window, so a burst of attempts lands in one window. */
+async function startOfWindow(seconds: number, needSeconds = 20): Promise<void> {
+  const into = Date.now() % (seconds * 1000);
+  const left = seconds * 1000 - into;
+  if (left < needSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+describe("sign-in rate limits (issue 13, item 1)", () => {
+  it("counts guesses at one account even when each carries a different email field", async () => {
+    const shopper = await register();
+    const ip = uniqueIp();
+    await startOfWindow(60);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await api(
+        "POST",
+        "/auth/local",
+        { identifier: shopper.email, password: `guess-${i}`, email: `decoy${i}@example.com` },
+        { ip },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  }, 30_000);
+
+  it("limits one account across addresses, with the identifier trimmed and lower-cased", async () => {
+    const shopper = await register();
+    await startOfWindow(600);
+    const variants = [shopper.email, ` ${shopper.email.toUpperCase()}`, `${shopper.email} `];
+    let last = 0;
+    for (let i = 0; i < 21; i++) {
+      const identifier = variants[i % variants.length]!;
+      last = (await api("POST", "/auth/local", { identifier, password: `guess-${i}` }, { ip: uniqueIp() })).status;
+    }
+    expect(last).toBe(429);
+  }, 60_000);
+
+  it("caps one address across many identifiers, an IPv6 /64 counting as one address", async () => {
+    await startOfWindow(600, 40);
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${(Date.now() % 0xffff).toString(16)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const ip = `${prefix}:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}`;
+      const res = await api(
+        "POST",
+        "/auth/local",
+        { identifier: uniqueShopper().email, password: "not-it" },
+        // A made-up X-Forwarded-For must not open a fresh bucket.
+        { ip, headers: { "x-forwarded-for": uniqueIp() } },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  }, 90_000);
+
+  it("reads the address from CF-Connecting-IP only and groups IPv6 by /64", () => {
+    const headers = (init: Record<string, string>) => new Headers(init);
+    expect(clientNetwork(headers({ "x-forwarded-for": "198.51.100.7" }))).toBe("local");
+    expect(clientNetwork(headers({ "cf-connecting-ip": "198.51.100.7" }))).toBe("198.51.100.7");
+    expect(clientNetwork(headers({ "cf-connecting-ip": "2001:db8:1:2:aaaa::1" }))).toBe("2001:db8:1:2::/64");
+    expect(clientNetwork(headers({ "cf-connecting-ip": "2001:0db8:0001:0002:ffff:1:2:3" }))).toBe("2001:db8:1:2::/64");
+    expect(clientNetwork(headers({ "cf-connecting-ip": "::1" }))).toBe("0:0:0:0::/64");
+  });
+});
+
+describe("rate-limit rows expire", () => {
+  it("sweeps rows of keys that are never hit again once their window is over", async () => {
+    const stale = `stale-${crypto.randomUUID()}`;
+    const longAgo = Date.now() - 2 * 60 * 60 * 1000;
+    await hitRateLimit(env.DB, { action: "test", limit: 5, windowSeconds: 60 }, stale, longAgo);
+    const count = () =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM rate_limits WHERE key = ?1")
+        .bind(`test:${stale}`)
+        .first<{ n: number }>()
+        .then((row) => row?.n ?? 0);
+    expect(await count()).toBe(1);
+    // Any other key's first hit of a window sweeps expired rows.
+    await hitRateLimit(env.DB, { action: "test", limit: 5, windowSeconds: 60 }, `fresh-${crypto.randomUUID()}`);
+    expect(await count()).toBe(0);
+  });
+});
