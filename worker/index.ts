@@ -14,6 +14,7 @@ import { deliverOutbox } from "./mail/deliver-outbox";
 import { canonicalHost } from "./middleware/canonical-host";
 import { locale } from "./middleware/locale";
 import { pageCache } from "./middleware/page-cache";
+import { requestBody } from "./middleware/request-body";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { checkoutActions } from "./orders/checkout-page";
@@ -33,6 +34,7 @@ import { session } from "./session/session";
 
 const app = new Hono<AppEnv>();
 
+app.use(requestBody);
 app.use(canonicalHost);
 app.use(trailingSlash);
 app.use(redirectRules);
