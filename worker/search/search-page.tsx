@@ -10,14 +10,43 @@ import { csrfToken } from "../security/csrf";
 
 const PAGE_SIZE = 12;
 
-/** The words to look for: trimmed, at most 100 characters, at most 6 words. */
+/**
+ * The CMS matches each word with LIKE, and D1 refuses patterns past 50 bytes, so the
+ * CMS caps a word at 48 bytes once `%`, `_` and `\\` are escaped. No product has a word
+ * that long, so such a word is left out (and the page says so) rather than failing the
+ * whole search with "not available" and emptying the suggestions.
+ */
+export const SEARCH_WORD_MAX_BYTES = 48;
+
+function tooLong(word: string): boolean {
+  return new TextEncoder().encode(word.replace(/[\\%_]/g, "\\$&")).length > SEARCH_WORD_MAX_BYTES;
+}
+
+function typedWords(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100)
+    .split(" ")
+    .filter((word) => word.length > 0);
+}
+
+/** The words to look for: trimmed, at most 100 characters, without words past 48 bytes. */
 export function readSearchQuery(raw: string | undefined): string {
-  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
+  return typedWords(raw)
+    .filter((word) => !tooLong(word))
+    .join(" ");
+}
+
+/** The words readSearchQuery left out for being too long. */
+function leftOutWords(raw: string | undefined): string[] {
+  return typedWords(raw).filter(tooLong);
 }
 
 /** /search?q=: products first (name, brand, line, description), then blog posts, each with a count. */
 export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const q = readSearchQuery(c.req.query("q"));
+  const leftOut = leftOutWords(c.req.query("q"));
   const pageNumber = Number(c.req.query("page") ?? 1);
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 100 ? pageNumber : 1;
   const locale = c.get("locale");
@@ -47,6 +76,11 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
             </button>
           </div>
         </form>
+        {leftOut.length > 0 && (
+          <p className="notice notice--info">
+            {`“${leftOut[0]!.slice(0, 60)}${leftOut[0]!.length > 60 ? "…" : ""}” is too long to search for (at most ${SEARCH_WORD_MAX_BYTES} letters a word), so we left it out.`}
+          </p>
+        )}
         {!q && <p className="muted">Type a product, a brand or an ingredient, for example “rose serum”.</p>}
         {nothing && (
           <div className="empty-state">

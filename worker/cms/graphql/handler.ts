@@ -62,11 +62,20 @@ async function readRequest(request: Request): Promise<GraphQLRequest | Response>
     }
     return { query: url.searchParams.get("query"), variables, operationName: url.searchParams.get("operationName") };
   }
+  let value: unknown;
   try {
-    return (await request.json()) as GraphQLRequest;
+    value = await request.json();
   } catch {
     return Response.json({ errors: [{ message: "The request body must be JSON" }] }, { status: 400 });
   }
+  // `null`, `[]` or `"x"` parse as JSON but are not a request: Apollo answers 400 too.
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return Response.json(
+      { errors: [{ message: "The request body must be a JSON object with a query" }] },
+      { status: 400 },
+    );
+  }
+  return value as GraphQLRequest;
 }
 
 /** Runs one GraphQL request against the embedded CMS and answers as Strapi's Apollo server would. */
