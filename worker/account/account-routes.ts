@@ -13,7 +13,7 @@ import type { AppEnv } from "../app-env";
 import { configuredProviders } from "../cms/auth/auth-settings";
 import { verifyCsrf } from "../security/csrf";
 import { authClient, CmsAuthError } from "../session/auth-client";
-import { dropTokenForSignIn, refreshSessionUser, signIn, signOut } from "../session/session";
+import { dropTokenForSignIn, refreshSessionUser, retireToken, signIn, signOut } from "../session/session";
 import { clearToken, readToken, storeToken } from "../session/session-cookie";
 import { findAvatarByKey, removeAvatar, saveAvatar, sniffImageType } from "./avatar-store";
 import { avatarHint, renderEdit } from "./edit-page";
@@ -131,8 +131,12 @@ accountRoutes.post("/password", async (c) => {
   if (!checked.ok) return renderPassword(c, { errors: checked.errors }, 422);
   try {
     const answer = await authClient(c).changePassword(token, checked.value);
-    // The CMS answers with a fresh token: keep the session going on it.
-    if (answer.jwt) storeToken(c, answer.jwt);
+    // The CMS answers with a fresh token: keep the session going on it, and end the old one
+    // (the embedded CMS already has; a real Strapi would keep it valid).
+    if (answer.jwt) {
+      storeToken(c, answer.jwt);
+      await retireToken(c, token);
+    }
   } catch (error) {
     if (error instanceof CmsAuthError && error.status === 401) {
       await signOut(c);

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, SessionUser } from "../app-env";
+import { isRevoked, revokeToken } from "../security/revoked-tokens";
 import { authClient, CmsAuthError, type CmsUser } from "./auth-client";
 import { clearToken, readToken, storeToken } from "./session-cookie";
 import { runSignInHooks } from "./sign-in-hooks";
@@ -41,6 +42,15 @@ async function loadUser(c: Context<AppEnv>, token: string): Promise<SessionUser>
   const key = await tokenKey(token);
   const cached = cachedUser(key);
   if (cached) return cached;
+  // A real Strapi accepts a signed-out token until it expires: the storefront refuses it.
+  // (The embedded CMS checks the same list itself.) Checked on each cache miss, so another
+  // isolate's cached copy outlives a sign-out by at most the cache's 15 seconds.
+  if (c.env.CMS_URL && (await isRevoked(c.env.DB, token))) {
+    throw new CmsAuthError({
+      data: null,
+      error: { status: 401, name: "UnauthorizedError", message: "Missing or invalid credentials", details: {} },
+    });
+  }
   const user = toSessionUser(await authClient(c).me(token));
   cacheUser(key, user);
   return user;
@@ -89,10 +99,22 @@ async function forgetSession(c: Context<AppEnv>): Promise<void> {
   c.set("user", null);
 }
 
-/** Ends the session: the token and the user are gone (nothing to tell the CMS: JWTs are stateless). */
+/**
+ * Ends the session: the cookie and the cached user are gone, and the token is revoked, so a
+ * copy of it (another device, a stolen cookie) no longer signs anyone in. JWTs are stateless
+ * and Strapi has no sign-out route, so the revocation list in D1 is what ends it.
+ */
 export async function signOut(c: Context<AppEnv>): Promise<void> {
+  const token = c.get("token") ?? readToken(c);
+  if (token) await revokeToken(c.env.DB, token);
   await forgetSession(c);
   clearToken(c);
+}
+
+/** After a password change: the old token ends (a real Strapi would keep it valid). */
+export async function retireToken(c: Context<AppEnv>, token: string): Promise<void> {
+  await revokeToken(c.env.DB, token);
+  forgetUser(await tokenKey(token));
 }
 
 /**

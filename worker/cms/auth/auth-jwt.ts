@@ -18,10 +18,16 @@ export async function issueJwt(env: Env, userId: number, now = Math.floor(Date.n
 
 /** The user id a token was issued for, or null when it is forged, expired or malformed. */
 export async function readJwtUserId(env: Env, token: string): Promise<number | null> {
+  return (await readJwtClaims(env, token))?.id ?? null;
+}
+
+/** The user id and issue time (seconds) of a valid token, or null when it is forged, expired or malformed. */
+export async function readJwtClaims(env: Env, token: string): Promise<{ id: number; iat: number } | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(env), { algorithms: ["HS256"] });
-    const id = payload.id;
-    return typeof id === "number" && Number.isInteger(id) && id > 0 ? id : null;
+    const { id, iat } = payload;
+    if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) return null;
+    return { id, iat: typeof iat === "number" ? iat : 0 };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

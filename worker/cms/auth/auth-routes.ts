@@ -11,6 +11,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "./password-hash";
 import { signInWithProvider } from "./provider-sign-in";
 import { checkBody, type JsonObject, readBody, str } from "./request-body";
 import { applicationError, forbidden, strapiError, unauthorized, validationError } from "./strapi-errors";
+import { endOlderTokens } from "./token-validity";
 import {
   type CmsUserRow,
   findLocalUserByIdentifier,
@@ -135,8 +136,8 @@ const rateLimit = createMiddleware<AuthApiEnv>(async (c, next) => {
   await next();
 });
 
-async function signedInAnswer(c: AuthContext, user: CmsUserRow): Promise<Response> {
-  return c.json({ jwt: await issueJwt(c.env, user.id), user: toStrapiUser(user) });
+async function signedInAnswer(c: AuthContext, user: CmsUserRow, issuedAt?: number): Promise<Response> {
+  return c.json({ jwt: await issueJwt(c.env, user.id, issuedAt), user: toStrapiUser(user) });
 }
 
 function lengthErrors(fields: { field: string; value: string; min?: number; max?: number }[]) {
@@ -270,8 +271,10 @@ authApi.post("/auth/reset-password", publicOnly, body, rateLimit, async (c) => {
   const userId = await consumeCode(c.env.DB, str(sent, "code"), "reset-password");
   const user = userId === null ? null : await findUserById(c.env.DB, userId);
   if (!user) return strapiError(c, 400, "ValidationError", "Incorrect code provided");
-  await setPasswordStatement(c.env.DB, user.id, await hashPassword(password)).run();
-  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user);
+  // Every token issued before the reset ends with it (the answer carries a new one).
+  const ended = endOlderTokens(c.env.DB, user.id);
+  await c.env.DB.batch([setPasswordStatement(c.env.DB, user.id, await hashPassword(password)), ended.statement]);
+  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user, ended.issuedAt);
 });
 
 authApi.post("/auth/change-password", signedIn, body, rateLimit, async (c) => {
@@ -299,8 +302,10 @@ authApi.post("/auth/change-password", signedIn, body, rateLimit, async (c) => {
   }
   const lengths = lengthErrors([{ field: "password", value: password, min: PASSWORD_MIN, max: PASSWORD_MAX }]);
   if (lengths.length) return validationError(c, lengths);
-  await setPasswordStatement(c.env.DB, user.id, await hashPassword(password)).run();
-  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user);
+  // As for a reset: older tokens (a stolen one included) end; the answer carries a new one.
+  const ended = endOlderTokens(c.env.DB, user.id);
+  await c.env.DB.batch([setPasswordStatement(c.env.DB, user.id, await hashPassword(password)), ended.statement]);
+  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user, ended.issuedAt);
 });
 
 // Not rate-limited in Strapi; limited here so the endpoint can't be used to flood an inbox.

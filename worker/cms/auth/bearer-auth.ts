@@ -1,5 +1,6 @@
-import { readJwtUserId } from "./auth-jwt";
+import { readJwtClaims } from "./auth-jwt";
 import { readAuthSettings } from "./auth-settings";
+import { tokenStillValid } from "./token-validity";
 import { type CmsUserRow, findUserById } from "./user-store";
 
 /**
@@ -10,6 +11,8 @@ import { type CmsUserRow, findUserById } from "./user-store";
  *   even on public routes;
  * - a valid token whose user is gone, blocked, or unconfirmed while confirmation is on:
  *   401 "Invalid credentials".
+ * Not Strapi's: a token issued before the user's last password change or reset, or one
+ * signed out, is refused like an expired one (401 "Missing or invalid credentials").
  * The GraphQL endpoint calls this too, so both answer a bad token the same way.
  */
 export type BearerResult =
@@ -27,9 +30,11 @@ export async function authenticateBearer(
   if (parts.length !== 2 || parts[0]!.toLowerCase() !== "bearer") {
     return { kind: "invalid", message: "Missing or invalid credentials" };
   }
-  const id = await readJwtUserId(env, parts[1]!);
-  if (id === null) return { kind: "invalid", message: "Missing or invalid credentials" };
-  const user = await findUserById(db, id);
+  const token = parts[1]!;
+  const claims = await readJwtClaims(env, token);
+  if (claims === null) return { kind: "invalid", message: "Missing or invalid credentials" };
+  const [user, valid] = await Promise.all([findUserById(db, claims.id), tokenStillValid(db, claims, token)]);
+  if (!valid) return { kind: "invalid", message: "Missing or invalid credentials" };
   if (!user || user.blocked === 1) return { kind: "invalid", message: "Invalid credentials" };
   if (user.confirmed !== 1 && (await readAuthSettings(db)).emailConfirmation) {
     return { kind: "invalid", message: "Invalid credentials" };
