@@ -15,6 +15,7 @@ import { canonicalHost } from "./middleware/canonical-host";
 import { locale } from "./middleware/locale";
 import { pageCache } from "./middleware/page-cache";
 import { requestBody } from "./middleware/request-body";
+import { routeLimits } from "./middleware/route-limits";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { checkoutActions } from "./orders/checkout-page";
@@ -42,6 +43,7 @@ app.use(securityHeaders);
 app.use(pageCache);
 app.use(locale);
 app.use(session);
+app.use(routeLimits);
 
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);

@@ -41,11 +41,24 @@ export interface OutboxRow {
   kind: string;
 }
 
-/** Hands pending messages to the adapter; failures stay pending for the next run. */
+/**
+ * Which mail goes first when more are waiting than one run sends: a reset link expires and
+ * a shopper waits for it, and an order confirmation is what a buyer looks for, so a flood
+ * of request-form mails must not hold them back. Oldest first within a priority.
+ */
+const PRIORITY_SQL = `CASE kind
+  WHEN 'reset-password' THEN 0
+  WHEN 'order-confirmation' THEN 1
+  WHEN 'email-confirmation' THEN 1
+  WHEN 'order-received' THEN 2
+  ELSE 3 END`;
+
+/** Hands pending messages to the adapter, most urgent first; failures stay pending for the next run. */
 export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 20): Promise<number> {
   const { results } = await db
     .prepare(
-      "SELECT id, recipient, subject, body_text, kind FROM outbox WHERE status = 'pending' AND attempts < 5 ORDER BY id LIMIT ?1",
+      `SELECT id, recipient, subject, body_text, kind FROM outbox WHERE status = 'pending' AND attempts < 5
+       ORDER BY ${PRIORITY_SQL}, id LIMIT ?1`,
     )
     .bind(limit)
     .all<OutboxRow>();
