@@ -30,8 +30,6 @@ export interface AppVariables {
   noindex?: boolean;
   /** The shopper's token (strapi_jwt) when the session holds one; only personal CMS calls send it. */
   token: string | null;
-  /** This browser's CSRF id once a form on the page asked for it. */
-  csrfId?: string;
 }
 
 export interface AppEnv {

@@ -149,7 +149,7 @@ describe("/reviews", () => {
   it("answers an island with JSON and never shows a pending or rejected review", async () => {
     const browser = new Browser();
     const name = unique("Pending");
-    const token = await browser.csrfFrom("/reviews");
+    await browser.get("/reviews");
     const res = await fetchWorker("/reviews", {
       method: "POST",
       headers: {
@@ -157,7 +157,6 @@ describe("/reviews", () => {
         origin: "https://shop.example",
         "cf-connecting-ip": browser.ip,
         accept: "application/json",
-        "x-csrf-token": token,
       },
       body: reviewForm(fields(name)),
     });

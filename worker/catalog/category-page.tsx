@@ -17,7 +17,6 @@ import { type ReviewSummary, reviewSummaries } from "../product-reviews/review-s
 import { FlashMessage, takeFlash } from "../render/flash";
 import { Island } from "../render/island";
 import { renderPage } from "../render/render-page";
-import { csrfToken } from "../security/csrf";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ProductCard } from "./product-card";
 import { parseQuery } from "./query-string";
@@ -63,12 +62,10 @@ function Pagination({ base, filter, page }: { base: string; filter: CatalogFilte
 
 export function ProductGrid({
   products,
-  csrf,
   favourites,
   ratings,
 }: {
   products: ProductSummary[];
-  csrf: string;
   /** Slugs the shopper saved, to draw filled hearts. */
   favourites?: Set<string>;
   /** Approved review averages by product id (reviewSummaries); cards without one show no stars. */
@@ -80,7 +77,6 @@ export function ProductGrid({
         <li key={p.slug}>
           <ProductCard
             product={p}
-            csrf={csrf}
             eager={i < 4}
             favourite={favourites?.has(p.slug) ?? false}
             rating={ratings?.get(Number(p.id))}
@@ -97,10 +93,9 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const locale = c.get("locale");
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
   const filter = readCatalogFilter(parseQuery(c.req.url));
-  const [category, brands, csrf, favourites] = await Promise.all([
+  const [category, brands, favourites] = await Promise.all([
     getCategory(c.env, locale, slug),
     getBrands(c.env, locale),
-    csrfToken(c),
     favouriteSlugs(c),
   ]);
   if (!category) return renderNotFound(c);
@@ -185,7 +180,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
               </div>
             ) : (
               <>
-                <ProductGrid products={products.items} csrf={csrf} favourites={favourites} ratings={ratings} />
+                <ProductGrid products={products.items} favourites={favourites} ratings={ratings} />
                 <Pagination base={base} filter={filter} page={products} />
               </>
             )}

@@ -10,7 +10,6 @@ import { listReviews, type ReviewSummary, reviewSummaries, reviewSummary } from 
 import { FlashMessage, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
 import { RichText, sanitizeHtml } from "../render/sanitize-html";
-import { csrfToken } from "../security/csrf";
 import { absoluteUrl, siteOrigin } from "../seo/site-origin";
 import { displayName } from "../session/session";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "./breadcrumbs";
@@ -98,10 +97,10 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
-function BuyBox({ product, csrf }: { product: Product; csrf: string }) {
+function BuyBox({ product }: { product: Product }) {
   return (
     <div className="buy-box">
-      <AddToBagForm product={product} csrf={csrf} withQuantity />
+      <AddToBagForm product={product} withQuantity />
       {product.availability === "prepurchase" && (
         <p className="field__hint">This product is on pre-order: we deliver it as soon as it arrives.</p>
       )}
@@ -134,7 +133,7 @@ export async function renderProductPage(
   }
   const productId = Number(product.id);
   const user = c.get("user");
-  const [similar, csrf, favourites, summary, reviews] = await Promise.all([
+  const [similar, favourites, summary, reviews] = await Promise.all([
     getProducts(c.env, locale, {
       filters: {
         and: [
@@ -150,7 +149,6 @@ export async function renderProductPage(
       sort: ["popularity:desc"],
       pageSize: 4,
     }),
-    csrfToken(c),
     favouriteSlugs(c),
     reviewSummary(c.env.DB, productId),
     readCartOwner(c).then((owner) => listReviews(c.env.DB, productId, owner)),
@@ -197,12 +195,7 @@ export async function renderProductPage(
             {product.brand && <p className="product-brand">{product.brand.name}</p>}
             <div className="product-title">
               <h1>{product.name}</h1>
-              <FavouriteToggle
-                slug={product.slug}
-                name={product.name}
-                active={favourites.has(product.slug)}
-                csrf={csrf}
-              />
+              <FavouriteToggle slug={product.slug} name={product.name} active={favourites.has(product.slug)} />
             </div>
             <p className="muted">
               {[product.line?.name, product.volume, product.sku && `SKU ${product.sku}`].filter(Boolean).join(" · ")}
@@ -212,7 +205,7 @@ export async function renderProductPage(
             </a>
             <Price price={product.price} oldPrice={product.oldPrice} />
             <AvailabilityLabel availability={product.availability} />
-            <BuyBox product={product} csrf={csrf} />
+            <BuyBox product={product} />
             <section aria-labelledby="about">
               <h2 id="about">About</h2>
               <RichText html={product.description} />
@@ -236,7 +229,6 @@ export async function renderProductPage(
           action={`/product-reviews/${product.slug}`}
           summary={summary}
           reviews={reviews}
-          csrf={csrf}
           signedInAs={user ? displayName(user) : null}
           state={reviewForm}
         />
@@ -245,7 +237,6 @@ export async function renderProductPage(
             <h2 id="similar">Similar goods</h2>
             <ProductGrid
               products={similar.items as ProductSummary[]}
-              csrf={csrf}
               favourites={favourites}
               ratings={similarRatings}
             />

@@ -6,13 +6,11 @@ import { ProductGrid } from "../catalog/category-page";
 import { getProductsBySlugs } from "../cms-client/catalog-records";
 import { FlashMessage, setFlash, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
-import { csrfToken, verifyCsrf } from "../security/csrf";
 import type { SignInHook } from "../session/sign-in-hooks";
 import { countFavourites, listFavourites, mergeFavourites, toggleFavourite } from "./favourite-store";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
 export const favouriteActions = new Hono<AppEnv>();
-favouriteActions.use(verifyCsrf);
 favouriteActions.post("/toggle", async (c) => {
   const body = await c.req.parseBody();
   const slug = typeof body.slug === "string" ? body.slug : "";
@@ -33,20 +31,9 @@ favouriteActions.post("/toggle", async (c) => {
 });
 
 /** The heart: a small form that works without JavaScript. */
-export function FavouriteToggle({
-  slug,
-  name,
-  active,
-  csrf,
-}: {
-  slug: string;
-  name: string;
-  active: boolean;
-  csrf: string;
-}) {
+export function FavouriteToggle({ slug, name, active }: { slug: string; name: string; active: boolean }) {
   return (
     <form method="post" action="/favorites/toggle" className="favourite-toggle">
-      <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="slug" value={slug} />
       <button type="submit" className="icon-button" aria-pressed={active}>
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -75,7 +62,7 @@ export async function favouriteSlugs(c: Context<AppEnv>): Promise<Set<string>> {
 export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
   const owner = await readCartOwner(c);
   const slugs = owner ? await listFavourites(c.env.DB, owner) : [];
-  const [products, csrf] = await Promise.all([getProductsBySlugs(c.env, c.get("locale"), slugs), csrfToken(c)]);
+  const products = await getProductsBySlugs(c.env, c.get("locale"), slugs);
   const order = new Map(slugs.map((s, i) => [s, i]));
   products.sort((a, b) => (order.get(a.slug) ?? 0) - (order.get(b.slug) ?? 0));
   return renderPage(c, {
@@ -93,7 +80,7 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
             </a>
           </div>
         ) : (
-          <ProductGrid products={products} csrf={csrf} favourites={new Set(slugs)} />
+          <ProductGrid products={products} favourites={new Set(slugs)} />
         )}
       </section>
     ),

@@ -6,8 +6,8 @@ import { isPersonalPath } from "../../shared/personal-paths";
 import type { AppEnv } from "../app-env";
 import { requireSecret } from "../security/secrets";
 
-/** Cookies that make a page this shopper's own: the session, the visitor id, the CSRF id. */
-const SESSION_COOKIES = [TOKEN_COOKIE, "visitor_id", "csrf_id"];
+/** Cookies that make a page this shopper's own: the session and the visitor id. */
+const SESSION_COOKIES = [TOKEN_COOKIE, "visitor_id"];
 
 /** Browsers always revalidate (cheap with the ETag) so a new build shows at once; the edge may keep it briefly. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";

@@ -8,7 +8,6 @@ import { renderProductPage } from "../catalog/product-page";
 import { getProduct } from "../cms-client/catalog-records";
 import { renderNotFound } from "../pages/not-found";
 import { setFlash } from "../render/flash";
-import { verifyCsrf } from "../security/csrf";
 import { clientIp, hitRateLimit } from "../security/rate-limit";
 import { displayName } from "../session/session";
 import { hasReviewed, insertReview, type ReviewStatus } from "./review-store";
@@ -27,7 +26,6 @@ export function initialReviewStatus(env: Pick<Env, "AUTO_APPROVE_REVIEWS">): Rev
  * product page again at 422 with the messages beside the fields) or JSON.
  */
 export const reviewActions = new Hono<AppEnv>();
-reviewActions.use(verifyCsrf);
 
 function wantsJson(c: Context<AppEnv>): boolean {
   return (c.req.header("accept") ?? "").includes("application/json");

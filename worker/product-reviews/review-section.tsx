@@ -45,12 +45,10 @@ export function RatingSummary({ summary, compact }: { summary: ReviewSummary; co
 
 function ReviewForm({
   action,
-  csrf,
   signedInAs,
   state,
 }: {
   action: string;
-  csrf: string;
   signedInAs: string | null;
   state?: ReviewFormState;
 }) {
@@ -60,7 +58,6 @@ function ReviewForm({
     <form method="post" action={action} className="review-form" noValidate>
       <h3 id="review-form-title">Write a review</h3>
       <ErrorSummary errors={errors} labels={REVIEW_LABELS} />
-      <input type="hidden" name="_csrf" value={csrf} />
       <fieldset
         id="field-rating"
         className={`field rating-input${errors.rating ? " field--invalid" : ""}`}
@@ -116,7 +113,6 @@ export function ReviewSection({
   action,
   summary,
   reviews,
-  csrf,
   signedInAs,
   state,
 }: {
@@ -124,7 +120,6 @@ export function ReviewSection({
   action: string;
   summary: ReviewSummary;
   reviews: Review[];
-  csrf: string;
   signedInAs: string | null;
   state?: ReviewFormState;
 }) {
@@ -151,7 +146,7 @@ export function ReviewSection({
           ))}
         </ol>
       )}
-      <ReviewForm action={action} csrf={csrf} signedInAs={signedInAs} state={state} />
+      <ReviewForm action={action} signedInAs={signedInAs} state={state} />
     </section>
   );
 }

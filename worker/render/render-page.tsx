@@ -111,7 +111,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     </Document>
   );
   if (renderMode(c.env, page) === "string") {
-    // Through c.body so cookies set while loading (CSRF id, flash) go out with the page.
+    // Through c.body so cookies set while loading (flash, locale) go out with the page.
     return c.body(`<!DOCTYPE html>${renderToString(document)}`, status, HTML_HEADERS);
   }
   const stream = await renderToReadableStream(document, {
