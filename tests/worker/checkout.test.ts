@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { bumpContentVersion } from "../../worker/cms-client/content-version";
 import { BrowserSession } from "./browser-session";
 import { fetchWorker } from "./fetch";
 
@@ -95,12 +96,14 @@ describe("the bag", () => {
   it("shows a price change before the shopper pays", async () => {
     const { shopper, slugs } = await shopperWithBag();
     await env.DB.prepare("UPDATE cms_products SET price = price + 15 WHERE slug = ?1").bind(slugs[0]).run();
+    await bumpContentVersion(env.CMS_CACHE);
     try {
       const html = await (await shopper.get("/cart")).text();
       expect(html).toContain("Some prices or availability changed since you added them");
       expect(html).toMatch(/Price changed from AED/);
     } finally {
       await env.DB.prepare("UPDATE cms_products SET price = price - 15 WHERE slug = ?1").bind(slugs[0]).run();
+      await bumpContentVersion(env.CMS_CACHE);
     }
   });
 });

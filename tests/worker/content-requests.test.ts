@@ -174,7 +174,12 @@ describe("the contacts page and its request forms", () => {
   });
 
   it("refuses a post from another site, and one that says nothing of where it comes from", async () => {
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, {}]) {
+    const senders: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      {},
+    ];
+    for (const headers of senders) {
       const res = await fetchWorker("/requests/callback", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { validateReview } from "../../shared/review-schema";
+import { bumpContentVersion } from "../../worker/cms-client/content-version";
 import { initialReviewStatus } from "../../worker/product-reviews/review-routes";
 import { BrowserSession } from "./browser-session";
 import { register, uniqueIp } from "./support/auth-api";
@@ -18,8 +19,10 @@ async function freshProduct(): Promise<{ id: number; slug: string; path: string 
   return { id, slug: row.slug, path: `/catalog/${row.category}/${row.slug}` };
 }
 
+/** Moderation as the README tells an operator: approve, then move the content version on so pages show it at once. */
 async function approveAll(productId: number): Promise<void> {
   await env.DB.prepare("UPDATE product_reviews SET status = 'approved' WHERE product_id = ?1").bind(productId).run();
+  await bumpContentVersion(env.CMS_CACHE);
 }
 
 function jsonLdProduct(html: string): Record<string, unknown> {
@@ -276,6 +279,7 @@ describe("ratings on product cards", () => {
         .bind(product!.id, rating)
         .run();
     }
+    await bumpContentVersion(env.CMS_CACHE);
     const html = await (await shopper.get("/catalog/hair-care")).text();
     expect(html).toContain('aria-label="Rated 4.5 out of 5 from 2 reviews"');
   });

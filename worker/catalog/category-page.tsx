@@ -14,7 +14,7 @@ import { getBrands, getCategory, getProducts } from "../cms-client/catalog-recor
 import { favouriteSlugs } from "../favourites/favourite-routes";
 import { renderNotFound } from "../pages/not-found";
 import { type ReviewSummary, reviewSummaries } from "../product-reviews/review-store";
-import { FlashMessage, takeFlash } from "../render/flash";
+import { FlashSlot } from "../render/flash";
 import { Island } from "../render/island";
 import { renderPage } from "../render/render-page";
 import { Breadcrumbs } from "./breadcrumbs";
@@ -94,13 +94,13 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
   const filter = readCatalogFilter(parseQuery(c.req.url));
   const [category, brands, favourites] = await Promise.all([
-    getCategory(c.env, locale, slug),
-    getBrands(c.env, locale),
+    getCategory(c, locale, slug),
+    getBrands(c, locale),
     favouriteSlugs(c),
   ]);
   if (!category) return renderNotFound(c);
   const sort = SORTS.find((s) => s.key === filter.sort)!;
-  const products = await getProducts(c.env, locale, {
+  const products = await getProducts(c, locale, {
     filters: cmsFilters(slug, filter),
     sort: sort.cms,
     page: filter.page,
@@ -111,7 +111,6 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
     (products?.items ?? []).map((p) => Number(p.id)),
   );
   const base = `/catalog/${slug}`;
-  const flash = takeFlash(c);
   return renderPage(c, {
     title: filter.page > 1 ? `${category.name} — page ${filter.page}` : category.name,
     description: category.description ?? `${category.name} at Noor Beauty.`,
@@ -128,7 +127,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
           <h1>{category.name}</h1>
           {category.description && <p className="muted">{category.description}</p>}
         </div>
-        <FlashMessage flash={flash} />
+        <FlashSlot />
         <div className="category-layout">
           <Island
             name="catalog-filter"

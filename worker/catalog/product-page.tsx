@@ -7,7 +7,7 @@ import { FavouriteToggle, favouriteSlugs } from "../favourites/favourite-routes"
 import { renderNotFound } from "../pages/not-found";
 import { RatingSummary, type ReviewFormState, ReviewSection } from "../product-reviews/review-section";
 import { listReviews, type ReviewSummary, reviewSummaries, reviewSummary } from "../product-reviews/review-store";
-import { FlashMessage, takeFlash } from "../render/flash";
+import { FlashSlot } from "../render/flash";
 import { renderPage } from "../render/render-page";
 import { RichText, sanitizeHtml } from "../render/sanitize-html";
 import { absoluteUrl, siteOrigin } from "../seo/site-origin";
@@ -125,7 +125,7 @@ export async function renderProductPage(
 ): Promise<Response> {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return renderNotFound(c);
   const locale = c.get("locale");
-  const product = await getProduct(c.env, locale, slug);
+  const product = await getProduct(c, locale, slug);
   if (!product) return renderNotFound(c);
   const canonical = productPath(product);
   if (categorySlug !== null && product.category && product.category.slug !== categorySlug) {
@@ -134,7 +134,7 @@ export async function renderProductPage(
   const productId = Number(product.id);
   const user = c.get("user");
   const [similar, favourites, summary, reviews] = await Promise.all([
-    getProducts(c.env, locale, {
+    getProducts(c, locale, {
       filters: {
         and: [
           { slug: { ne: product.slug } },
@@ -165,7 +165,6 @@ export async function renderProductPage(
     { name: product.name, path: canonical },
   ];
   const first = product.images[0];
-  const flash = takeFlash(c);
   return renderPage(c, {
     title: product.brand ? `${product.name} by ${product.brand.name}` : product.name,
     description: `${product.name}${product.volume ? `, ${product.volume}` : ""}. ${sanitizeHtml(product.description)
@@ -188,7 +187,7 @@ export async function renderProductPage(
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />
-        <FlashMessage flash={flash} />
+        <FlashSlot />
         <article className="product-layout">
           <Gallery product={product} />
           <div className="product-details">
@@ -225,6 +224,7 @@ export async function renderProductPage(
           </div>
         </article>
         <ReviewSection
+          productId={productId}
           productName={product.name}
           action={`/product-reviews/${product.slug}`}
           summary={summary}

@@ -129,26 +129,46 @@ export function Header({
           )}
           <Island name="search-suggest" component={SearchSuggest} wake="interaction" props={{ query: searchQuery }} />
           <div className="header-actions">
+            {/* data-hole: the shopper's own parts, filled at the edge into a shared page shell (worker/page-shells). */}
             <a className="icon-button" href="/favorites">
               <Icon name="heart" />
-              <span className="visually-hidden">{`Favourites, ${counts.favourites} items`}</span>
-              {counts.favourites > 0 && (
-                <span className="counter" aria-hidden="true" data-counter="favourites">
-                  {counts.favourites}
-                </span>
-              )}
+              <span
+                className="visually-hidden"
+                data-hole="favourites-label"
+              >{`Favourites, ${counts.favourites} items`}</span>
+              <span
+                className="counter"
+                aria-hidden="true"
+                data-counter="favourites"
+                data-hole="favourites-count"
+                hidden={counts.favourites === 0}
+              >
+                {counts.favourites}
+              </span>
             </a>
             <a className="icon-button" href="/cart">
               <Icon name="bag" />
-              <span className="visually-hidden" data-counter-label="bag">{`Bag, ${counts.bag} items`}</span>
+              <span
+                className="visually-hidden"
+                data-counter-label="bag"
+                data-hole="bag-label"
+              >{`Bag, ${counts.bag} items`}</span>
               {/* Always there (hidden at 0) so the add-to-bag island can move it at once. */}
-              <span className="counter" aria-hidden="true" data-counter="bag" hidden={counts.bag === 0}>
+              <span
+                className="counter"
+                aria-hidden="true"
+                data-counter="bag"
+                data-hole="bag-count"
+                hidden={counts.bag === 0}
+              >
                 {counts.bag}
               </span>
             </a>
-            <a className="icon-button" href={user ? "/user" : "/user/login"}>
+            <a className="icon-button" href={user ? "/user" : "/user/login"} data-hole="account-link">
               <Icon name="user" />
-              <span className="visually-hidden">{user ? `Account of ${user.name}` : "Sign in"}</span>
+              <span className="visually-hidden" data-hole="account-label">
+                {user ? `Account of ${user.name}` : "Sign in"}
+              </span>
             </a>
             {callButton?.text && (
               <a

@@ -70,9 +70,9 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const inStock = { availability: { in: ["in_stock", "prepurchase"] } };
   const [mainMenu, bestsellers, arrivals, brands, favourites] = await Promise.all([
     getMainMenu(c, locale),
-    getProducts(c.env, locale, { filters: inStock, sort: ["popularity:desc"], pageSize: 4 }),
-    getProducts(c.env, locale, { filters: inStock, sort: ["publishedAt:desc"], pageSize: 4 }),
-    getBrands(c.env, locale),
+    getProducts(c, locale, { filters: inStock, sort: ["popularity:desc"], pageSize: 4 }),
+    getProducts(c, locale, { filters: inStock, sort: ["publishedAt:desc"], pageSize: 4 }),
+    getBrands(c, locale),
     favouriteSlugs(c),
   ]);
   const catalog = mainMenu?.menu.find((item) => item.megaMenu);

@@ -47,7 +47,7 @@ async function render(
   forms: ReactNode,
   status: FormPageStatus,
 ): Promise<Response> {
-  const page = await getPage(c.env, c.get("locale"), content.slug);
+  const page = await getPage(c, c.get("locale"), content.slug);
   const title = page?.title ?? content.fallbackTitle;
   const crumbs: Crumb[] = [HOME, { name: title, path: `/${content.slug}` }];
   return withStatus(

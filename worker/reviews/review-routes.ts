@@ -8,6 +8,7 @@ import { type Context, Hono } from "hono";
 import { checkReviewForm, type FormAnswer, REQUEST_THANKS, REVIEW_PHOTOS_MAX } from "../../shared/request-forms";
 import { maxUploadBytes } from "../../shared/upload-limit";
 import type { AppEnv } from "../app-env";
+import { bumpContentVersion } from "../cms-client/content-version";
 import { getContacts } from "../content/layout-data";
 import {
   allValues,
@@ -106,5 +107,7 @@ reviewRoutes.post("/", async (c) => {
       mail: receiver ? reviewMail(receiver, { ...input, photos: storedPhotos.length, publicId }, published) : null,
     });
   });
+  // A review published at once changes the shared /reviews page: it must not be served from an old shell.
+  if (published) await bumpContentVersion(c.env.CMS_CACHE);
   return answer(c, thanks, 200, values);
 });

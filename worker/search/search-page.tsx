@@ -23,8 +23,8 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const favourites = await favouriteSlugs(c);
   const [products, posts] = q
     ? await Promise.all([
-        getProducts(c.env, locale, { filters: searchFilters(q), sort: ["popularity:desc"], page, pageSize: PAGE_SIZE }),
-        page === 1 ? getBlogPosts(c.env, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
+        getProducts(c, locale, { filters: searchFilters(q), sort: ["popularity:desc"], page, pageSize: PAGE_SIZE }),
+        page === 1 ? getBlogPosts(c, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
       ])
     : [null, null];
   const base = `/search?q=${encodeURIComponent(q)}`;
