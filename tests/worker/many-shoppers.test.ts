@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bumpContentVersion } from "../../worker/cms-client/content-version";
 import { CACHED_MODELS, cacheKey } from "../../worker/cms-client/kv-cache";
-import { fetchWorker } from "./fetch";
 import { register } from "./support/auth-api";
 
 /**
@@ -53,7 +52,11 @@ describe("many shoppers at once", () => {
     const visits = Array.from({ length: 60 }, (_, i) => pages[i % pages.length]);
     const answers = await Promise.all(
       visits.map(async (visit) => {
-        const res = await fetchWorker(visit.path, { headers: { Cookie: visit.cookie ?? "i18n_redirected=en" } });
+        // Through SELF: each call is a request of its own, with its own I/O context, as at the edge.
+        const res = await SELF.fetch(`https://shop.example${visit.path}`, {
+          headers: { Cookie: visit.cookie ?? "i18n_redirected=en" },
+          redirect: "manual",
+        });
         return { visit, status: res.status, html: await res.text() };
       }),
     );
