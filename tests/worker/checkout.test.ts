@@ -106,6 +106,22 @@ describe("the bag", () => {
       await bumpContentVersion(env.CMS_CACHE);
     }
   });
+
+  it("prices an order from the CMS itself, even when the webhook never said the price changed", async () => {
+    const { shopper, slugs } = await shopperWithBag();
+    await shopper.get("/cart");
+    await env.DB.prepare("UPDATE cms_products SET price = price + 15 WHERE slug = ?1").bind(slugs[0]).run();
+    try {
+      const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
+      const res = await shopper.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer });
+      expect(res.status).toBe(422);
+      expect(await res.text()).toContain("Some prices or availability changed");
+      const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
+      expect(after?.n).toBe(before?.n);
+    } finally {
+      await env.DB.prepare("UPDATE cms_products SET price = price - 15 WHERE slug = ?1").bind(slugs[0]).run();
+    }
+  });
 });
 
 describe("checkout", () => {

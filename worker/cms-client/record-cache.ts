@@ -37,7 +37,7 @@ export async function cachedRecord<T>(
   variables: unknown,
   load: () => Promise<T | null>,
 ): Promise<T | null> {
-  if (c.env.CMS_CACHE_ENABLED === "false") return load();
+  if (c.env.CMS_CACHE_ENABLED === "false" || c.get("uncachedRecords")) return load();
   const version = await contentVersion(c);
   const key = `cms:record:${kind}:${version}:${await digest(JSON.stringify(variables))}`;
   try {
