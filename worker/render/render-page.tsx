@@ -121,7 +121,8 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
   }
   const stream = await renderToReadableStream(document, {
     nonce: c.get("nonce"),
-    signal: c.req.raw.signal,
+    // A shell is rendered for everyone: the first shopper leaving must not cut the copy being kept.
+    signal: c.get("shell") ? undefined : c.req.raw.signal,
     onError(error) {
       status = 500;
       c.set("renderFailed", true);
