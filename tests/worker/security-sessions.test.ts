@@ -47,7 +47,7 @@ describe("sessions that end (issue 13, item 2)", () => {
     await browser.post("/user/login", { identifier: shopper.email, password: shopper.password });
     const token = browser.cookies.get("strapi_jwt");
     expect(token).toBeTruthy();
-    const out = await browser.post("/user/logout", {}, { csrfFrom: "/user" });
+    const out = await browser.post("/user/logout", {}, { from: "/user" });
     expect(out.status).toBe(303);
     expect((await api("GET", "/users/me", undefined, { token })).status).toBe(401);
     // The copied cookie on another "device" is anonymous.
