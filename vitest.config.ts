@@ -20,7 +20,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             TEST_SEED: seed,
             JWT_SECRET: "test-jwt-secret-0123456789abcdef0123456789",
-            CMS_WEBHOOK_SECRET: "test-webhook-secret",
+            CMS_WEBHOOK_SECRET: "test-webhook-secret-0123456789abcdef",
             COOKIE_SECRET: "test-cookie-secret-0123456789abcdef",
             // Tests insert rules and expect them at once.
             REDIRECT_CACHE_SECONDS: "0",

@@ -11,7 +11,9 @@ export const PASSWORD_RULES = `Use at least ${PASSWORD_MIN} characters, with at 
 export const USERNAME_RULES = "3 to 30 characters: letters, numbers, dots, dashes or underscores.";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const USERNAME = /^[A-Za-z0-9._-]{3,30}$/;
+/** Also applied by the embedded CMS's register route, so the API is no way around it. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+const USERNAME = USERNAME_PATTERN;
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 const POSTCODE = /^[A-Za-z0-9 -]{2,12}$/;
 

@@ -16,6 +16,7 @@ import { locale } from "./middleware/locale";
 import { pageCache } from "./middleware/page-cache";
 import { requestBody } from "./middleware/request-body";
 import { routeLimits } from "./middleware/route-limits";
+import { secretsCheck } from "./middleware/secrets-check";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { checkoutActions } from "./orders/checkout-page";
@@ -36,6 +37,7 @@ import { session } from "./session/session";
 
 const app = new Hono<AppEnv>();
 
+app.use(secretsCheck);
 app.use(requestBody);
 app.use(canonicalHost);
 app.use(trailingSlash);

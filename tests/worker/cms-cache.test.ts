@@ -63,11 +63,11 @@ describe("CMS webhook", () => {
   it("purges the changed model in every locale, and a repeat is harmless", async () => {
     await env.CMS_CACHE.put(shopKey("menu", "en"), JSON.stringify({ storedAt: Date.now(), value: {} }));
     const event = { event: "entry.update", model: "menu", entry: { id: 1, locale: "en" } };
-    const res = await post(event, "test-webhook-secret");
+    const res = await post(event, "test-webhook-secret-0123456789abcdef");
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, purged: ["cms:v1:menu:en"] });
     expect(await env.CMS_CACHE.get(shopKey("menu", "en"))).toBeNull();
-    expect((await post(event, "Bearer test-webhook-secret")).status).toBe(200);
+    expect((await post(event, "Bearer test-webhook-secret-0123456789abcdef")).status).toBe(200);
   });
 
   it("refuses a wrong or missing secret with 401", async () => {
@@ -76,15 +76,15 @@ describe("CMS webhook", () => {
   });
 
   it("answers a malformed body with 400 and a message", async () => {
-    const notJson = await post("{oops", "test-webhook-secret");
+    const notJson = await post("{oops", "test-webhook-secret-0123456789abcdef");
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ error: "The body must be JSON: { event, model, entry }" });
-    const noModel = await post({ event: "entry.update" }, "test-webhook-secret");
+    const noModel = await post({ event: "entry.update" }, "test-webhook-secret-0123456789abcdef");
     expect(noModel.status).toBe(400);
   });
 
   it("renders the layout from the CMS after a purge", async () => {
-    await post({ event: "entry.update", model: "contact" }, "test-webhook-secret");
+    await post({ event: "entry.update", model: "contact" }, "test-webhook-secret-0123456789abcdef");
     const html = await (await fetchWorker("/")).text();
     expect(html).toContain("hello@noorbeauty.ae");
     expect(html).toContain("Genuine beauty, thoughtfully chosen for the UAE.");

@@ -86,7 +86,7 @@ describe("content version", () => {
   const webhook = (model: string) =>
     fetchWorker("/api/cms/webhook", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: "test-webhook-secret" },
+      headers: { "Content-Type": "application/json", Authorization: "test-webhook-secret-0123456789abcdef" },
       body: JSON.stringify({ event: "entry.update", model, entry: { id: 1, locale: "en" } }),
     });
 

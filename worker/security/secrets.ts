@@ -1,9 +1,41 @@
 type SecretName = "JWT_SECRET" | "CMS_WEBHOOK_SECRET" | "COOKIE_SECRET";
 
+const REQUIRED: readonly SecretName[] = ["JWT_SECRET", "CMS_WEBHOOK_SECRET", "COOKIE_SECRET"];
+
+/**
+ * 256 bits: the HMAC keys (JWT_SECRET, COOKIE_SECRET) are SHA-256 keys, and the webhook
+ * secret is a bearer value; anything shorter is within reach of guessing or brute force.
+ */
+export const SECRET_MIN_BYTES = 32;
+
+function byteLength(value: string): number {
+  return new TextEncoder().encode(value).length;
+}
+
+function problem(env: Env, name: SecretName): string | null {
+  const value = env[name];
+  if (!value) return `${name} is missing`;
+  const bytes = byteLength(value);
+  return bytes < SECRET_MIN_BYTES ? `${name} is ${bytes} bytes, shorter than ${SECRET_MIN_BYTES}` : null;
+}
+
 /** A required secret, or an error that names it (set it with `wrangler secret put NAME`). */
 export function requireSecret(env: Env, name: SecretName): string {
-  const value = env[name];
-  if (!value)
-    throw new Error(`Missing secret ${name}: set it with \`wrangler secret put ${name}\` (locally in .dev.vars)`);
-  return value;
+  const found = problem(env, name);
+  if (found) {
+    throw new Error(
+      `Secret ${found}: set it with \`wrangler secret put ${name}\` (locally in .dev.vars) to at least ${SECRET_MIN_BYTES} random bytes`,
+    );
+  }
+  return env[name];
+}
+
+/** Every required secret present and long enough, or one error naming each that is not. */
+export function assertSecrets(env: Env): void {
+  const found = REQUIRED.map((name) => problem(env, name)).filter((p): p is string => p !== null);
+  if (found.length) {
+    throw new Error(
+      `Secrets not usable: ${found.join("; ")}. Set each with \`wrangler secret put NAME\` (locally in .dev.vars) to at least ${SECRET_MIN_BYTES} random bytes, e.g. \`openssl rand -base64 48\`.`,
+    );
+  }
 }

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { passwordProblem, USERNAME_PATTERN, USERNAME_RULES } from "../../../shared/account-forms";
 import { outboxInsert } from "../../mail/mailer";
 import { clientNetwork, hitRateLimit } from "../../security/rate-limit";
 import { consumeCode, newCodeStatements } from "./auth-codes";
@@ -160,6 +161,17 @@ function lengthErrors(fields: { field: string; value: string; min?: number; max?
   return errors;
 }
 
+/** The sign-up form's username and password rules (shared/account-forms.ts) in yup's error shape. */
+function shopRuleErrors(username: string, password: string) {
+  const errors = [];
+  if (!USERNAME_PATTERN.test(username)) {
+    errors.push({ path: ["username"], message: `username: ${USERNAME_RULES}`, name: "ValidationError" as const });
+  }
+  const problem = passwordProblem(password);
+  if (problem) errors.push({ path: ["password"], message: `password: ${problem}`, name: "ValidationError" as const });
+  return errors;
+}
+
 async function sendCode(c: AuthContext, user: CmsUserRow, purpose: "reset-password" | "email-confirmation") {
   const { code, statements } = await newCodeStatements(c.env.DB, user.id, purpose);
   const origin = publicOrigin(c.env, c.req.url);
@@ -221,6 +233,10 @@ authApi.post("/auth/local/register", publicOnly, body, rateLimit, async (c) => {
     { field: "password", value: password, min: PASSWORD_MIN, max: PASSWORD_MAX },
   ]);
   if (entityErrors.length) return validationError(c, entityErrors);
+  // Not Strapi's: the shop's own rules, the same the sign-up form applies, so the API is no
+  // way around them (a one-letter-class password, a username with spaces or markup).
+  const shopErrors = shopRuleErrors(username, password);
+  if (shopErrors.length) return validationError(c, shopErrors);
   let user: CmsUserRow;
   try {
     user = await insertUser(c.env.DB, {

@@ -1,0 +1,13 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app-env";
+import { assertSecrets } from "../security/secrets";
+
+/**
+ * Workers have no start-up hook, so the first thing every request does is check the
+ * secrets (a few length checks): a missing or short one fails the request with an error
+ * that names each, instead of the shop running on a guessable key until one is used.
+ */
+export const secretsCheck = createMiddleware<AppEnv>(async (c, next) => {
+  assertSecrets(c.env);
+  await next();
+});
