@@ -137,7 +137,9 @@ export async function acknowledgePrices(
 
 /**
  * Moves a visitor's bag into the user's on sign-in: quantities added and capped
- * at the limit, in one batch; the visitor's bag is then gone.
+ * at the limit, in one batch; the visitor's bag is then gone. Lines the account's bag
+ * already has are added up; new ones join only while the bag has room for them
+ * (CART_LINES_MAX), oldest first, so a merge cannot grow a bag past the cap.
  */
 export async function mergeCarts(db: D1Database, from: CartOwner, into: CartOwner): Promise<void> {
   const fromId = await findCartId(db, from);
@@ -147,10 +149,20 @@ export async function mergeCarts(db: D1Database, from: CartOwner, into: CartOwne
     db
       .prepare(
         `INSERT INTO cart_lines (cart_id, product_slug, quantity, price_seen, availability_seen, added_at)
-         SELECT ?2, product_slug, quantity, price_seen, availability_seen, added_at FROM cart_lines WHERE cart_id = ?1
+         SELECT ?2, product_slug, quantity, price_seen, availability_seen, added_at FROM cart_lines
+         WHERE cart_id = ?1 AND product_slug IN (SELECT product_slug FROM cart_lines WHERE cart_id = ?2)
          ON CONFLICT (cart_id, product_slug) DO UPDATE SET quantity = MIN(?3, cart_lines.quantity + excluded.quantity)`,
       )
       .bind(fromId, intoId, QUANTITY_MAX),
+    db
+      .prepare(
+        `INSERT INTO cart_lines (cart_id, product_slug, quantity, price_seen, availability_seen, added_at)
+         SELECT ?2, product_slug, quantity, price_seen, availability_seen, added_at FROM cart_lines
+         WHERE cart_id = ?1 AND product_slug NOT IN (SELECT product_slug FROM cart_lines WHERE cart_id = ?2)
+         ORDER BY added_at, product_slug
+         LIMIT MAX(0, ?3 - (SELECT COUNT(*) FROM cart_lines WHERE cart_id = ?2))`,
+      )
+      .bind(fromId, intoId, CART_LINES_MAX),
     db.prepare("DELETE FROM cart_lines WHERE cart_id = ?1").bind(fromId),
     db.prepare("DELETE FROM carts WHERE id = ?1").bind(fromId),
   ]);

@@ -99,8 +99,20 @@ export async function placeOrder(
       },
       number,
     ),
-    // Only the attempt whose order row won empties the bag and queues the mails.
-    db.prepare(`DELETE FROM cart_lines WHERE cart_id = ?3 AND ${ours}`).bind(idempotencyKey, number, view.cartId),
+    // Only the attempt whose order row won takes the ordered lines out of the bag and queues
+    // the mails. Only what was ordered goes: a line added in another tab while this one was
+    // at the checkout stays, and a quantity raised meanwhile keeps the difference.
+    ...lines.flatMap((line) => [
+      db
+        .prepare(
+          `UPDATE cart_lines SET quantity = quantity - ?5
+           WHERE cart_id = ?3 AND product_slug = ?4 AND quantity > ?5 AND ${ours}`,
+        )
+        .bind(idempotencyKey, number, view.cartId, line.productSlug, line.quantity),
+      db
+        .prepare(`DELETE FROM cart_lines WHERE cart_id = ?3 AND product_slug = ?4 AND quantity <= ?5 AND ${ours}`)
+        .bind(idempotencyKey, number, view.cartId, line.productSlug, line.quantity),
+    ]),
     ...mails.map((mail) =>
       db
         .prepare(`INSERT INTO outbox (recipient, subject, body_text, kind) SELECT ?3, ?4, ?5, ?6 WHERE ${ours}`)

@@ -1,0 +1,110 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CART_LINES_MAX } from "../../shared/cart-rules";
+import { addLine, type CartOwner, ensureCartId, findCartId, listLines, mergeCarts } from "../../worker/cart/cart-store";
+import { app } from "../../worker/index";
+
+async function inStock(count: number): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT slug FROM cms_products WHERE availability = 'in_stock' ORDER BY id LIMIT ?1",
+  )
+    .bind(count)
+    .all<{ slug: string }>();
+  return results.map((r) => r.slug);
+}
+
+const customer = {
+  firstName: "Mariam",
+  lastName: "Al Suwaidi",
+  email: "mariam@example.ae",
+  phone: "050 123 4567",
+  delivery: "transport",
+  address: "Villa 12, Al Wasl Road",
+  city: "Dubai",
+  region: "Dubai",
+  postcode: "",
+  notes: "",
+  payment: "cash",
+  consent: "on",
+};
+
+describe("placing an order takes out only what it ordered (issue 13, item 9)", () => {
+  it("keeps a line added in another tab while the order was being written", async () => {
+    const [ordered, addedMeanwhile] = await inStock(2);
+    const ip = `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const headers = { origin: "https://shop.example", "cf-connecting-ip": ip };
+    const add = await app.request(
+      "https://shop.example/cart/add",
+      { method: "POST", headers, body: new URLSearchParams({ slug: ordered!, quantity: "1" }) },
+      env,
+    );
+    expect(add.status).toBe(303);
+    const cookie = add.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const visitorId = decodeURIComponent(cookie.match(/visitor_id=([^;]+)/)?.[1] ?? "").split(".")[0]!;
+    const cartId = await findCartId(env.DB, { kind: "visitor", id: visitorId });
+    expect(cartId).toBeTruthy();
+    // The other tab's add lands between the checkout reading the bag and writing the order.
+    let raced = false;
+    const db = new Proxy(env.DB, {
+      get(target, name) {
+        if (name === "batch") {
+          return async (statements: D1PreparedStatement[]) => {
+            if (!raced) {
+              raced = true;
+              await addLine(target, cartId!, {
+                productSlug: addedMeanwhile!,
+                quantity: 1,
+                price: 1000,
+                availability: "in_stock",
+              });
+            }
+            return target.batch(statements);
+          };
+        }
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const placed = await app.request(
+      "https://shop.example/cart/order",
+      {
+        method: "POST",
+        headers: { ...headers, cookie },
+        body: new URLSearchParams({ ...customer, idempotencyKey: crypto.randomUUID() }),
+      },
+      { ...env, DB: db },
+    );
+    expect(placed.status).toBe(303);
+    expect(placed.headers.get("location")).toMatch(/^\/cart\/order\//);
+    const left = await listLines(env.DB, cartId!);
+    expect(left.map((line) => line.productSlug)).toEqual([addedMeanwhile]);
+  });
+});
+
+describe("merging bags keeps the line cap (issue 13, item 9)", () => {
+  it("adds the visitor's lines only while the account's bag has room", async () => {
+    const anonymous: CartOwner = { kind: "visitor", id: crypto.randomUUID().replaceAll("-", "") };
+    const account: CartOwner = { kind: "user", id: String(100000 + Math.floor(Math.random() * 100000)) };
+    const anonCart = await ensureCartId(env.DB, anonymous);
+    const userCart = await ensureCartId(env.DB, account);
+    for (let i = 0; i < CART_LINES_MAX - 2; i++) {
+      await addLine(env.DB, userCart, { productSlug: `mine-${i}`, quantity: 1, price: 100, availability: "in_stock" });
+    }
+    await addLine(env.DB, anonCart, { productSlug: "mine-0", quantity: 2, price: 100, availability: "in_stock" });
+    for (let i = 0; i < 5; i++) {
+      await addLine(env.DB, anonCart, {
+        productSlug: `theirs-${i}`,
+        quantity: 1,
+        price: 100,
+        availability: "in_stock",
+      });
+    }
+    await mergeCarts(env.DB, anonymous, account);
+    const lines = await listLines(env.DB, userCart);
+    expect(lines).toHaveLength(CART_LINES_MAX);
+    expect(lines.find((line) => line.productSlug === "mine-0")?.quantity).toBe(3);
+  });
+});
