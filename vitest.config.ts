@@ -32,6 +32,7 @@ export default defineConfig(async () => {
                 authorizeUrl: "https://id.fake-provider.test/authorize?client_id=shop",
                 userInfoUrl: "https://id.fake-provider.test/userinfo",
                 emailField: "email",
+                clientId: "shop",
               },
             }),
           },

@@ -19,7 +19,10 @@ beforeEach(() => {
     const authorization = request.headers.get("authorization");
     seen.push({ url: request.url, authorization });
     const profile = profiles.get(authorization?.replace(/^Bearer /, "") ?? "");
-    return profile ? Response.json(profile) : Response.json({ error: "invalid_token" }, { status: 401 });
+    // Issued to this shop's client, e-mail verified, unless a test says otherwise.
+    return profile
+      ? Response.json({ aud: "shop", email_verified: true, ...profile })
+      : Response.json({ error: "invalid_token" }, { status: 401 });
   });
 });
 
@@ -88,10 +91,11 @@ describe("provider sign-in in the storefront", () => {
     const browser = new Browser();
     const start = await browser.get("/user/connect/fakeid?redirect=%2Fuser%2Fedit");
     expect(start.status).toBe(302);
-    expect(start.headers.get("location")).toBe("/api/connect/fakeid");
+    const state = start.headers.get("location")?.match(/^\/api\/connect\/fakeid\?state=([0-9a-f]{32})$/)?.[1];
+    expect(state).toBeDefined();
     const email = uniqueShopper().email;
     const back = await browser.get(
-      `/user/auth/fakeid/callback?access_token=${providerToken({ sub: crypto.randomUUID(), email })}`,
+      `/user/auth/fakeid/callback?access_token=${providerToken({ sub: crypto.randomUUID(), email })}&state=${state}`,
     );
     expect(back.status).toBe(302);
     expect(back.headers.get("location")).toBe("/user/edit");
@@ -101,7 +105,8 @@ describe("provider sign-in in the storefront", () => {
 
   it("shows a friendly message when the provider refuses, and stays signed out", async () => {
     const browser = new Browser();
-    const res = await browser.get("/user/auth/fakeid/callback?access_token=refused");
+    const state = (await browser.get("/user/connect/fakeid")).headers.get("location")?.split("state=")[1];
+    const res = await browser.get(`/user/auth/fakeid/callback?access_token=refused&state=${state}`);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Sign in");
     expect(browser.cookies.has("strapi_jwt")).toBe(false);

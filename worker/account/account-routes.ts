@@ -11,6 +11,7 @@ import {
 import { maxUploadBytes } from "../../shared/upload-limit";
 import type { AppEnv } from "../app-env";
 import { configuredProviders } from "../cms/auth/auth-settings";
+import { timingSafeEqual } from "../security/constant-time";
 import { authClient, CmsAuthError } from "../session/auth-client";
 import { dropTokenForSignIn, refreshSessionUser, retireToken, signIn, signOut } from "../session/session";
 import { clearToken, readToken, storeToken } from "../session/session-cookie";
@@ -223,27 +224,45 @@ accountRoutes.post("/edit", async (c) => {
   return c.redirect("/user?notice=profile-saved", 303);
 });
 
-/** Where to go after a provider sign-in, kept for the round trip through the provider. */
-const PROVIDER_REDIRECT_COOKIE = "auth_redirect";
+/**
+ * A provider sign-in is bound to the browser that started it (login CSRF: without this, a
+ * link carrying an attacker's access token would sign the victim into the attacker's
+ * account, and the victim's bag, favourites and orders would go to it). Starting sets a
+ * random `state` in a `__Host-` cookie (this host only, path /, Secure) with the redirect
+ * target; the callback needs the cookie, and the same `state` when the provider echoes it.
+ * A real Strapi does not pass `state` on to the shop, so there the cookie alone binds it.
+ */
+const PROVIDER_STATE_COOKIE = "__Host-auth_state";
+const STATE_PATTERN = /^[0-9a-f]{32}$/;
+const NOT_THIS_BROWSER =
+  "This sign-in did not start in this browser, so we did not sign you in. Please start again from the sign-in page.";
 
 accountRoutes.get("/connect/:provider", (c) => {
   const name = c.req.param("provider");
   if (!configuredProviders(c.env)[name]) return c.redirect("/user/login?notice=provider-failed", 302);
-  setCookie(c, PROVIDER_REDIRECT_COOKIE, localRedirect(c.req.query("redirect")), {
-    path: "/user",
+  const state = crypto.randomUUID().replaceAll("-", "");
+  const redirect = localRedirect(c.req.query("redirect"));
+  setCookie(c, PROVIDER_STATE_COOKIE, `${state} ${redirect}`, {
+    path: "/",
     maxAge: 600,
     httpOnly: true,
     secure: true,
     sameSite: "Lax",
   });
-  return c.redirect(authClient(c).providerStartUrl(name), 302);
+  return c.redirect(`${authClient(c).providerStartUrl(name)}?state=${state}`, 302);
 });
 
 /** The provider (or the CMS, for a real Strapi) sends the shopper here with `?access_token=`. */
 accountRoutes.get("/auth/:provider/callback", async (c) => {
   const accessToken = c.req.query("access_token");
-  const redirect = localRedirect(getCookie(c, PROVIDER_REDIRECT_COOKIE));
-  deleteCookie(c, PROVIDER_REDIRECT_COOKIE, { path: "/user", secure: true });
+  const [expected = "", target] = (getCookie(c, PROVIDER_STATE_COOKIE) ?? "").split(" ", 2);
+  deleteCookie(c, PROVIDER_STATE_COOKIE, { path: "/", secure: true });
+  const returned = c.req.query("state");
+  const stateRequired = !c.env.CMS_URL || returned !== undefined;
+  if (!STATE_PATTERN.test(expected) || (stateRequired && !timingSafeEqual(returned ?? "", expected))) {
+    return renderLogin(c, { alert: NOT_THIS_BROWSER }, 400);
+  }
+  const redirect = localRedirect(target);
   if (!accessToken) return c.redirect("/user/login?notice=provider-failed", 302);
   try {
     await dropTokenForSignIn(c);

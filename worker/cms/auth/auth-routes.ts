@@ -350,7 +350,14 @@ authApi.get("/auth/email-confirmation", publicOnly, async (c) => {
 authApi.get("/connect/:provider", publicOnly, rateLimit, (c) => {
   const provider = configuredProviders(c.env)[c.req.param("provider")];
   if (!provider?.authorizeUrl) return applicationError(c, "This provider is disabled");
-  return c.redirect(provider.authorizeUrl, 302);
+  // The caller's `state` goes on to the provider, which sends it back to the callback,
+  // so the storefront can tell the sign-in started in the same browser.
+  const state = c.req.query("state");
+  if (state === undefined) return c.redirect(provider.authorizeUrl, 302);
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(state)) return strapiError(c, 400, "ValidationError", "Invalid state");
+  const url = new URL(provider.authorizeUrl);
+  url.searchParams.set("state", state);
+  return c.redirect(url.toString(), 302);
 });
 
 authApi.get("/auth/:provider/callback", publicOnly, async (c) => {

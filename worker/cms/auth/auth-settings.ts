@@ -38,6 +38,19 @@ export interface ProviderConfig {
   emailField: string;
   /** Field holding a display name for the new account's username, default "name". */
   usernameField: string;
+  /**
+   * This shop's client id at the provider. A token is accepted only when the provider says
+   * it was issued to this client (`aud`, `azp` or `client_id`), so a token some other app
+   * obtained from its user cannot sign that user in here. Entries without one are ignored.
+   */
+  clientId: string;
+  /**
+   * Optional token-information endpoint (Google's tokeninfo style: GET `?access_token=`)
+   * that names the token's client; without it the user-info answer must name it.
+   */
+  tokenInfoUrl: string;
+  /** Field of the user-info answer saying the e-mail is verified, default "email_verified". */
+  emailVerifiedField: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -65,7 +78,20 @@ export function configuredProviders(env: Env): Record<string, ProviderConfig> {
     if (!/^[a-z0-9-]{1,32}$/.test(name) || !isRecord(entry)) continue;
     const userInfoUrl = typeof entry.userInfoUrl === "string" ? entry.userInfoUrl : "";
     if (!/^https:\/\/|^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(userInfoUrl)) continue;
+    const clientId = typeof entry.clientId === "string" ? entry.clientId.trim() : "";
+    if (!clientId) {
+      console.error(`AUTH_PROVIDERS.${name} has no clientId; it is ignored (tokens could not be checked)`);
+      continue;
+    }
+    const tokenInfoUrl = typeof entry.tokenInfoUrl === "string" ? entry.tokenInfoUrl : "";
+    if (tokenInfoUrl && !/^https:\/\/|^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(tokenInfoUrl)) continue;
     providers[name] = {
+      clientId,
+      tokenInfoUrl,
+      emailVerifiedField:
+        typeof entry.emailVerifiedField === "string" && entry.emailVerifiedField
+          ? entry.emailVerifiedField
+          : "email_verified",
       label: typeof entry.label === "string" && entry.label ? entry.label : name,
       authorizeUrl: typeof entry.authorizeUrl === "string" ? entry.authorizeUrl : "",
       userInfoUrl,

@@ -53,6 +53,12 @@ export async function signInWithProvider(
     .bind(profile.email)
     .all<{ id: number; provider: string }>();
   const sameProvider = results.find((row) => row.provider === name);
+  // Not Strapi's: an account is found (or made) by e-mail only when the provider vouches for
+  // the address. Otherwise anyone who can put a victim's address on a provider account they
+  // control would be let into the victim's account (or pre-claim it).
+  if (!known && !profile.emailVerified) {
+    return { ok: false, message: "Your e-mail address is not verified with this sign-in provider." };
+  }
   let user = known ?? (sameProvider ? await findUserById(db, sameProvider.id) : null);
   if (!user && results.length > 0 && settings.uniqueEmail) return { ok: false, message: "Email is already taken." };
   if (user?.blocked === 1) return { ok: false, message: "Your account has been blocked by an administrator" };
