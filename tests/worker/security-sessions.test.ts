@@ -83,3 +83,19 @@ describe("sessions that end (issue 13, item 2)", () => {
     expect(res.headers.getSetCookie().some((line) => /^strapi_jwt=;/.test(line))).toBe(true);
   });
 });
+
+describe("a sign-in right after a password change", () => {
+  it("gets a token that works, even within the same second as the change", async () => {
+    const shopper = await register();
+    const changed = await api(
+      "POST",
+      "/auth/change-password",
+      { currentPassword: shopper.password, password: "Jasmine-2025", passwordConfirmation: "Jasmine-2025" },
+      { token: shopper.jwt },
+    );
+    expect(changed.status).toBe(200);
+    const again = await api("POST", "/auth/local", { identifier: shopper.email, password: "Jasmine-2025" });
+    expect(again.status).toBe(200);
+    expect((await api("GET", "/users/me", undefined, { token: again.body.jwt })).status).toBe(200);
+  });
+});

@@ -12,7 +12,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "./password-hash";
 import { signInWithProvider } from "./provider-sign-in";
 import { checkBody, type JsonObject, readBody, str } from "./request-body";
 import { applicationError, forbidden, strapiError, unauthorized, validationError } from "./strapi-errors";
-import { endOlderTokens } from "./token-validity";
+import { endOlderTokens, issueTimeFor } from "./token-validity";
 import {
   type CmsUserRow,
   findLocalUserByIdentifier,
@@ -138,7 +138,8 @@ const rateLimit = createMiddleware<AuthApiEnv>(async (c, next) => {
 });
 
 async function signedInAnswer(c: AuthContext, user: CmsUserRow, issuedAt?: number): Promise<Response> {
-  return c.json({ jwt: await issueJwt(c.env, user.id, issuedAt), user: toStrapiUser(user) });
+  const iat = issuedAt ?? (await issueTimeFor(c.env.DB, user.id));
+  return c.json({ jwt: await issueJwt(c.env, user.id, iat), user: toStrapiUser(user) });
 }
 
 function lengthErrors(fields: { field: string; value: string; min?: number; max?: number }[]) {

@@ -35,3 +35,16 @@ export function endOlderTokens(db: D1Database, userId: number, now = Math.floor(
     issuedAt,
   };
 }
+
+/**
+ * The `iat` for a new token of this user: now, or the user's cut-off when a password change
+ * in this very second moved it a second ahead — so a sign-in right after a change is not
+ * born already ended.
+ */
+export async function issueTimeFor(db: D1Database, userId: number, now = Math.floor(Date.now() / 1000)) {
+  const row = await db
+    .prepare("SELECT tokens_valid_after FROM cms_users WHERE id = ?1")
+    .bind(userId)
+    .first<{ tokens_valid_after: number }>();
+  return Math.max(now, row?.tokens_valid_after ?? 0);
+}
