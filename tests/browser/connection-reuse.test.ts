@@ -46,6 +46,34 @@ function send(method: string, path: string, headers: Record<string, string>, bod
 const JSON_TYPE = { "content-type": "application/json", accept: "application/json" };
 
 describe("early answers keep the connection usable", () => {
+  it("answers the next request on the same socket after a 403 for a signed-in caller on /api/auth/local", async () => {
+    // The reported case: a valid Bearer token on a Public-only route is refused before the body is read.
+    const tag = `keepalive${Date.now().toString(36)}`;
+    const registered = await send(
+      "POST",
+      "/api/auth/local/register",
+      JSON_TYPE,
+      JSON.stringify({ username: tag, email: `${tag}@example.com`, password: "Rosewater-2024" }),
+    );
+    expect(registered.status).toBe(200);
+    const { jwt } = JSON.parse(registered.body) as { jwt: string };
+    const first = await send(
+      "POST",
+      "/api/auth/local",
+      { ...JSON_TYPE, authorization: `Bearer ${jwt}` },
+      JSON.stringify({ identifier: `${tag}@example.com`, password: "Rosewater-2024" }),
+    );
+    expect(first.status).toBe(403);
+    const next = await send(
+      "POST",
+      "/api/auth/forgot-password",
+      JSON_TYPE,
+      JSON.stringify({ email: `${tag}@example.com` }),
+    );
+    expect(next.status).toBe(200);
+    expect(next.socket).toBe(first.socket);
+  });
+
   it.each([
     {
       what: "a 401 for a bad token on the auth API",
