@@ -18,6 +18,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { checkoutActions } from "./orders/checkout-page";
 import { confirmationPage, orderDetailPage } from "./orders/order-views";
+import { keepVisitorCounts } from "./page-shells/visitor-counts";
 import { renderNotFound } from "./pages/not-found";
 import { paymentWebhook } from "./payments/webhook-route";
 import { reviewActions } from "./product-reviews/review-routes";
@@ -41,6 +42,7 @@ app.use(originGuard);
 app.use(pageCache);
 app.use(locale);
 app.use(session);
+app.use(keepVisitorCounts);
 
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);
