@@ -23,7 +23,7 @@ export function readDevVars(file = resolve(root, ".dev.vars")) {
 /**
  * Starts the shop. `persist` false gives a fresh in-memory state (tests migrate
  * and seed it themselves); otherwise it uses .wrangler/state.
- * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean }} options
+ * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean | ((text: string) => void) }} options
  */
 export async function startShop({ port = 8787, host = "127.0.0.1", persist = true, vars = {}, log = true } = {}) {
   const script = resolve(root, "dist/worker/index.js");
@@ -45,6 +45,12 @@ export async function startShop({ port = 8787, host = "127.0.0.1", persist = tru
     verbose: false,
     log: undefined,
     handleRuntimeStdio(stdout, stderr) {
+      // A function gets the worker's output as text (the benchmark counts error lines).
+      if (typeof log === "function") {
+        stdout.on("data", (chunk) => log(String(chunk)));
+        stderr.on("data", (chunk) => log(String(chunk)));
+        return;
+      }
       if (!log) return;
       stdout.pipe(process.stdout);
       stderr.pipe(process.stderr);

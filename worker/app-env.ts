@@ -40,6 +40,8 @@ export interface AppVariables {
   shell?: boolean;
   /** Whether a page shell served this request ("hit") or was rendered for it ("miss"). */
   pageShell?: "hit" | "miss";
+  /** A visitor id made during this request (its cookie is only in the response). */
+  visitorId?: string;
   /** Records must come from the CMS itself in this request (placing an order). */
   uncachedRecords?: boolean;
   /** The streaming render reported an error: its output must not be kept as a shell. */

@@ -21,6 +21,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { checkoutActions } from "./orders/checkout-page";
 import { confirmationPage, orderDetailPage } from "./orders/order-views";
+import { keepVisitorCounts } from "./page-shells/visitor-counts";
 import { renderNotFound } from "./pages/not-found";
 import { paymentWebhook } from "./payments/webhook-route";
 import { reviewActions } from "./product-reviews/review-routes";
@@ -48,6 +49,7 @@ app.use(pageCache);
 app.use(locale);
 app.use(session);
 app.use(routeLimits);
+app.use(keepVisitorCounts);
 
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);

@@ -82,6 +82,30 @@ describe("page shells with the shopper's own parts", () => {
   });
 });
 
+describe("a visitor's counts kept in their browser", () => {
+  it("stays right through add, update and remove, and is never taken from another visitor's cookie", async () => {
+    const [first, second] = await inStock(2);
+    const path = freshPath("/company");
+    await keptPage(path, ANON);
+    const visitor = new Browser();
+    await visitor.post("/cart/add", { slug: first.slug, quantity: "2" }, { from: path });
+    expect(visitor.cookies.get("bag_state")).toBeTruthy();
+    expect(await (await visitor.get(path)).text()).toContain("Bag, 2 items");
+    await visitor.post("/cart/add", { slug: second.slug, quantity: "1" }, { from: path });
+    expect(await (await visitor.get(path)).text()).toContain("Bag, 3 items");
+    await visitor.post("/cart/update", { slug: first.slug, quantity: "5" }, { from: path });
+    expect(await (await visitor.get(path)).text()).toContain("Bag, 6 items");
+    await visitor.post("/cart/remove", { slug: second.slug }, { from: path });
+    expect(await (await visitor.get(path)).text()).toContain("Bag, 5 items");
+
+    // Another visitor showing this one's counts cookie gets their own counts, read from D1.
+    const other = new Browser();
+    await other.post("/cart/add", { slug: second.slug, quantity: "1" }, { from: path });
+    other.cookies.set("bag_state", visitor.cookies.get("bag_state") ?? "");
+    expect(await (await other.get(path)).text()).toContain("Bag, 1 items");
+  });
+});
+
 describe("content version", () => {
   const webhook = (model: string) =>
     fetchWorker("/api/cms/webhook", {

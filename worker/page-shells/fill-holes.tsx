@@ -21,7 +21,7 @@ export function fillHoles(response: Response, nonce: string, view: ShopperView |
     },
   });
   if (!view) return rewriter.transform(response);
-  const { user, owner, bag, favourites, flash } = view;
+  const { user, owner, bag, favouriteCount, favourites, pendingReviews, flash } = view;
   const count = (hole: string, n: number) =>
     rewriter.on(`[data-hole="${hole}"]`, {
       element(el) {
@@ -31,7 +31,7 @@ export function fillHoles(response: Response, nonce: string, view: ShopperView |
       },
     });
   count("bag-count", bag);
-  count("favourites-count", favourites.size);
+  count("favourites-count", favouriteCount);
   rewriter
     .on('[data-hole="bag-label"]', {
       element(el) {
@@ -40,7 +40,7 @@ export function fillHoles(response: Response, nonce: string, view: ShopperView |
     })
     .on('[data-hole="favourites-label"]', {
       element(el) {
-        el.setInnerContent(`Favourites, ${favourites.size} items`);
+        el.setInnerContent(`Favourites, ${favouriteCount} items`);
       },
     });
   if (user) {
@@ -86,11 +86,11 @@ export function fillHoles(response: Response, nonce: string, view: ShopperView |
       },
     });
   }
-  if (owner) {
+  if (owner && pendingReviews.size > 0) {
     rewriter.on('[data-hole="own-reviews"]', {
       async element(el) {
         const productId = Number(el.getAttribute("data-product-id"));
-        if (!Number.isInteger(productId)) return;
+        if (!pendingReviews.has(productId)) return;
         const pending = (await listReviews(db, productId, owner)).filter((r) => r.status === "pending");
         if (pending.length === 0) return;
         const list = (

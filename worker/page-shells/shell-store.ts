@@ -16,6 +16,18 @@ export const SHELL_NONCE = "page-shell-nonce-placeholder";
 export const SHELL_SECONDS = 10 * 60;
 
 const NONCE_HEADER = "X-Shell-Nonce";
+const MAIN_HEADER = "X-Shell-Main";
+const BODY_HOLES_HEADER = "X-Shell-Body-Holes";
+
+/** What below `<main>` may need filling: most views of most pages need only the head and header. */
+export type BodyHole = "favourite" | "flash" | "own-reviews" | "review-identity" | "nonce";
+const BODY_HOLE_MARKS: Record<BodyHole, string> = {
+  favourite: "data-favourite=",
+  flash: 'data-hole="flash"',
+  "own-reviews": 'data-hole="own-reviews"',
+  "review-identity": 'data-hole="review-identity"',
+  nonce: " nonce=",
+};
 
 /** workerd's shared cache of this location (the DOM library this tsconfig also loads does not know `caches.default`). */
 function edgeCache(): Cache {
@@ -26,6 +38,9 @@ export interface StoredShell {
   body: ReadableStream<Uint8Array> | null;
   nonce: string;
   etag: string;
+  /** Where `<main` starts (in characters), or -1. */
+  mainAt: number;
+  bodyHoles: Set<BodyHole>;
 }
 
 export async function matchShell(key: Request): Promise<StoredShell | null> {
@@ -34,7 +49,14 @@ export async function matchShell(key: Request): Promise<StoredShell | null> {
     const nonce = response?.headers.get(NONCE_HEADER);
     const etag = response?.headers.get("ETag");
     if (!response || !nonce || !etag) return null;
-    return { body: response.body, nonce, etag };
+    const holes = (response.headers.get(BODY_HOLES_HEADER) ?? "").split(",").filter(Boolean) as BodyHole[];
+    return {
+      body: response.body,
+      nonce,
+      etag,
+      mainAt: Number(response.headers.get(MAIN_HEADER) ?? -1),
+      bodyHoles: new Set(holes),
+    };
   } catch (error) {
     console.error("Reading a page shell failed:", error);
     return null;
@@ -56,11 +78,16 @@ export async function storeShell(
   if (renderFailed()) return;
   const nonce = await contentNonce(requireSecret(c.env, "COOKIE_SECRET"), html, SHELL_NONCE);
   const page = html.replaceAll(SHELL_NONCE, nonce);
+  const mainAt = page.indexOf("<main");
+  const below = mainAt === -1 ? page : page.slice(mainAt);
+  const holes = (Object.keys(BODY_HOLE_MARKS) as BodyHole[]).filter((hole) => below.includes(BODY_HOLE_MARKS[hole]));
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": `public, max-age=${SHELL_SECONDS}`,
     ETag: await strongEtag(page),
     [NONCE_HEADER]: nonce,
+    [MAIN_HEADER]: String(mainAt),
+    [BODY_HOLES_HEADER]: holes.join(","),
   });
   await edgeCache().put(key, new Response(page, { headers }));
 }
