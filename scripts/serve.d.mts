@@ -11,6 +11,7 @@ export function startShop(options?: {
   persist?: boolean;
   vars?: Record<string, string>;
   log?: boolean;
+  varsFromEnv?: boolean;
 }): Promise<RunningShop>;
 export function migrateAndSeed(mf: Miniflare): ReturnType<Miniflare["getD1Database"]>;
 export function startFreshShop(options?: { vars?: Record<string, string>; log?: boolean }): Promise<RunningShop>;

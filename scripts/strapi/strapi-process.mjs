@@ -57,7 +57,8 @@ export function installStrapi({ log = console.log } = {}) {
 /**
  * Starts Strapi headless on host:port and resolves once it answers /_health.
  * `fresh` starts from an empty database and uploads folder (tests).
- * @param {{ port?: number, shopUrl?: string, webhookSecret: string, mailFile?: string, database?: string, fresh?: boolean, quiet?: boolean }} options
+ * `apiToken` makes bootstrap create a full-access API token with that key (tests edit content with it).
+ * @param {{ port?: number, shopUrl?: string, webhookSecret: string, mailFile?: string, database?: string, fresh?: boolean, quiet?: boolean, apiToken?: string }} options
  */
 export async function startStrapi({
   port = 1337,
@@ -67,11 +68,12 @@ export async function startStrapi({
   database = ".tmp/data.db",
   fresh = false,
   quiet = false,
+  apiToken,
 }) {
   if (fresh) {
+    // Uploads stay: a developer's `npm run strapi` database may point at them, and new
+    // uploads get new hashed names.
     rmSync(resolve(app, database), { force: true });
-    rmSync(resolve(app, "public/uploads"), { recursive: true, force: true });
-    mkdirSync(resolve(app, "public/uploads"), { recursive: true });
     rmSync(mailFile, { force: true });
   }
   const env = {
@@ -96,6 +98,7 @@ export async function startStrapi({
     STRAPI_TELEMETRY_DISABLED: "true",
     STRAPI_DISABLE_UPDATE_NOTIFICATION: "true",
     BROWSER: "none",
+    ...(apiToken ? { STRAPI_API_TOKEN: apiToken } : {}),
   };
   const started = Date.now();
   const child = spawn(resolve(app, "node_modules/.bin/strapi"), ["start"], {

@@ -88,7 +88,6 @@ export const contentTypes: readonly ContentType[] = [
       slug: { type: "uid", targetField: "name", required: true },
       description: { type: "text" },
       image: media(),
-      position: { type: "integer", default: 0 },
       productCount: {
         type: "computed",
         graphql: "Int!",

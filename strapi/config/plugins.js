@@ -3,7 +3,7 @@
 // provider here, e.g. @strapi/provider-email-nodemailer.
 module.exports = ({ env }) => ({
   'users-permissions': { config: { jwtSecret: env('JWT_SECRET'), jwt: { expiresIn: '30d' } } },
-  graphql: { config: { endpoint: '/graphql', playgroundAlways: false, depthLimit: 12, amountLimit: 100, apolloServer: { introspection: true } } },
+  graphql: { config: { endpoint: '/graphql', playgroundAlways: false, depthLimit: 12, amountLimit: 100, defaultLimit: 10, maxLimit: 100, apolloServer: { introspection: true } } },
   ...(env('MAIL_FILE')
     ? {
         email: {

@@ -2,6 +2,7 @@
 
 const model = require('./generated/model.json');
 const { registerComputedFields } = require('./computed-fields');
+const { ensureApiToken } = require('./api-token');
 const { grantShopPermissions } = require('./permissions');
 const { configureShopLinks } = require('./shop-links');
 const { seedDemoContent } = require('./seed');
@@ -14,6 +15,7 @@ module.exports = {
   async bootstrap({ strapi }) {
     await grantShopPermissions(strapi, model.publicActions);
     await configureShopLinks(strapi);
+    await ensureApiToken(strapi);
     if (process.env.SEED_DEMO_CONTENT === 'true') await seedDemoContent(strapi);
   },
 };

@@ -175,6 +175,15 @@ describe("embedded CMS: products", () => {
     expect(body.errors?.[0].message).toContain("too deep");
   });
 
+  it("answers a full introspection query, whose depth is the schema's, not data's (as Strapi does)", async () => {
+    const { getIntrospectionQuery } = await import("graphql");
+    const { status, body } = await gql(getIntrospectionQuery());
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const types = (body.data as unknown as { __schema: { types: { name: string }[] } }).__schema.types;
+    expect(types.map((t) => t.name)).toContain("ProductEntityResponseCollection");
+  });
+
   it("refuses a POST with an invalid Bearer token with 401 and Strapi's envelope", async () => {
     const { status, body } = await gql("{ products { data { id } } }", {}, { Authorization: "Bearer not-a-token" });
     expect(status).toBe(401);
