@@ -10,7 +10,11 @@ async function gql(query: string, variables: Record<string, unknown> = {}, heade
   return {
     status: res.status,
     // biome-ignore lint/suspicious/noExplicitAny: GraphQL answers are checked field by field below
-    body: (await res.json()) as { data?: Record<string, any>; errors?: { message: string }[]; error?: unknown },
+    body: (await res.json()) as {
+      data?: Record<string, any>;
+      errors?: { message: string; extensions?: Record<string, unknown> }[];
+      error?: unknown;
+    },
   };
 }
 
@@ -158,12 +162,29 @@ describe("embedded CMS: products", () => {
 
   it("answers bad input as GraphQL errors, never a crash", async () => {
     const mixed = await gql(LIST, { pagination: { page: 1, limit: 5 } });
-    expect(mixed.body.errors?.[0].message).toContain("Cannot use both");
+    expect(mixed.body.errors?.[0]).toMatchObject({
+      message: "Cannot use both page & offset pagination in the same query",
+      extensions: { code: "STRAPI_PAGINATION_ERROR", error: { name: "PaginationError" } },
+    });
     const badSort = await gql(LIST, { sort: ["password:asc"] });
-    expect(badSort.body.errors?.[0].message).toContain("Invalid sort field");
+    expect(badSort.body.errors?.[0]).toMatchObject({
+      message: "Invalid parameter password",
+      extensions: { code: "BAD_USER_INPUT", error: { name: "ValidationError" } },
+    });
     const syntax = await gql("{ products { data { id ");
     expect(syntax.status).toBe(400);
     expect(syntax.body.errors?.[0].message).toBeTruthy();
+    const unknownField = await gql("{ products { data { attributes { nope } } } }");
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.errors?.[0].extensions).toEqual({ code: "GRAPHQL_VALIDATION_FAILED" });
+  });
+
+  it("refuses a locale the shop does not have, as Strapi's i18n does", async () => {
+    const literal = await gql('{ products(locale: "xx") { data { id } } }');
+    expect(literal.status).toBe(400);
+    expect(literal.body.errors?.[0].message).toBe('Expected value of type "I18NLocaleCode", found "xx"; Unknown locale supplied');
+    const known = await gql('{ products(locale: "en", pagination: { pageSize: 1 }) { data { id } } }');
+    expect(known.body.data?.products.data).toHaveLength(1);
   });
 
   it("refuses queries that are too deep", async () => {

@@ -179,6 +179,9 @@ export async function getBrands(env: Env, locale: string): Promise<BrandWithLine
   }));
 }
 
+/** Most popular first; the id breaks ties so both CMSs page identically. */
+const DEFAULT_PRODUCT_SORT = ["popularity:desc", "id:asc"];
+
 export interface ProductQuery {
   /** Strapi ProductFiltersInput. */
   filters?: Record<string, unknown>;
@@ -195,7 +198,8 @@ export async function getProducts(env: Env, locale: string, query: ProductQuery)
     {
       locale,
       filters: query.filters ?? {},
-      sort: query.sort ?? [],
+      // Always an explicit order: with none, Strapi returns rows in storage order.
+      sort: query.sort?.length ? query.sort : DEFAULT_PRODUCT_SORT,
       page: query.page ?? 1,
       pageSize: query.pageSize ?? 24,
     },
