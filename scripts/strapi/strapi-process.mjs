@@ -100,13 +100,17 @@ export async function startStrapi({
     BROWSER: "none",
     ...(apiToken ? { STRAPI_API_TOKEN: apiToken } : {}),
   };
+  const url = `http://127.0.0.1:${port}`;
+  // Health checks must reach this Strapi, not one already listening there.
+  if (await fetch(`${url}/_health`).then(() => true, () => false)) {
+    throw new Error(`Port ${port} already answers: stop what runs there (another Strapi?) or choose another port.`);
+  }
   const started = Date.now();
-  const child = spawn(resolve(app, "node_modules/.bin/strapi"), ["start"], {
-    cwd: app,
-    env,
-    stdio: ["ignore", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"],
-    detached: false,
-  });
+  const child = spawn(
+    process.execPath,
+    ["--require", resolve(import.meta.dirname, "exit-with-parent.cjs"), resolve(app, "node_modules/@strapi/strapi/bin/strapi.js"), "start"],
+    { cwd: app, env, stdio: ["pipe", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"] },
+  );
   let output = "";
   child.stdout?.on("data", (d) => {
     output += d;
@@ -115,7 +119,6 @@ export async function startStrapi({
     output += d;
   });
   const exited = new Promise((resolveExit) => child.once("exit", (code) => resolveExit(code)));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   let stopped = false;
   exited.then(() => {
