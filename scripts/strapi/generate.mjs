@@ -22,7 +22,13 @@ const localized = { i18n: { localized: true } };
 function strapiAttribute(attr) {
   switch (attr.type) {
     case "media":
-      return { type: "media", multiple: attr.multiple, required: attr.required ?? false, allowedTypes: ["images"], pluginOptions: localized };
+      return {
+        type: "media",
+        multiple: attr.multiple,
+        required: attr.required ?? false,
+        allowedTypes: ["images"],
+        pluginOptions: localized,
+      };
     case "relation": {
       const out = { type: "relation", relation: attr.relation, target: `api::${attr.target}.${attr.target}` };
       if (attr.inversedBy) out.inversedBy = attr.inversedBy;
@@ -32,7 +38,12 @@ function strapiAttribute(attr) {
     case "component":
       return { type: "component", repeatable: attr.repeatable, component: attr.component, pluginOptions: localized };
     case "enumeration":
-      return { type: "enumeration", enum: [...attr.enum], ...(attr.required ? { required: true } : {}), pluginOptions: localized };
+      return {
+        type: "enumeration",
+        enum: [...attr.enum],
+        ...(attr.required ? { required: true } : {}),
+        pluginOptions: localized,
+      };
     default: {
       const { column: _column, ...rest } = attr;
       return { ...rest, pluginOptions: localized };
@@ -135,7 +146,9 @@ if (process.argv.includes("--check")) {
   }
   for (const path of listOwned()) if (!files.has(path)) problems.push(`stale ${path}`);
   if (problems.length > 0) {
-    console.error(`strapi/ is out of date with shared/cms-model (run \`npm run strapi:generate\`):\n  ${problems.slice(0, 20).join("\n  ")}`);
+    console.error(
+      `strapi/ is out of date with shared/cms-model (run \`npm run strapi:generate\`):\n  ${problems.slice(0, 20).join("\n  ")}`,
+    );
     process.exit(1);
   }
   console.log(`strapi/ matches the content model (${files.size} generated files).`);

@@ -5,7 +5,6 @@
 import { readDevVars } from "../serve.mjs";
 import { installStrapi, startStrapi } from "./strapi-process.mjs";
 
-
 const fresh = process.argv.includes("--fresh");
 const { installed, seconds } = installStrapi();
 if (installed) console.log(`Strapi installed in ${seconds.toFixed(0)} s.`);
@@ -16,7 +15,9 @@ const strapi = await startStrapi({
   webhookSecret: secrets.CMS_WEBHOOK_SECRET,
   fresh,
 });
-console.log(`\n  Strapi is running at ${strapi.url} (GraphQL at /graphql, booted in ${strapi.bootSeconds.toFixed(1)} s).`);
+console.log(
+  `\n  Strapi is running at ${strapi.url} (GraphQL at /graphql, booted in ${strapi.bootSeconds.toFixed(1)} s).`,
+);
 console.log(`  E-mails: ${strapi.mailFile}`);
 console.log(`  Start the shop against it: CMS_URL=${strapi.url} npm start   (Ctrl+C stops Strapi)\n`);
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -25,4 +26,3 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     process.exit(0);
   });
 }
-

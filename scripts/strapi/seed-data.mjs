@@ -21,7 +21,13 @@ export function buildStrapiSeed(root, model) {
   const illustration = (name, alt, width, height, spec) =>
     addMedia(name, model.drawIllustration(spec, width, height), alt);
   const entry = (type, key, data, links = {}) =>
-    entries.push({ uid: `api::${type}.${type}`, key, data, media: links.media ?? {}, relations: links.relations ?? {} });
+    entries.push({
+      uid: `api::${type}.${type}`,
+      key,
+      data,
+      media: links.media ?? {},
+      relations: links.relations ?? {},
+    });
 
   const layout = seed("layout");
   const withoutIds = (items) =>
@@ -52,20 +58,43 @@ export function buildStrapiSeed(root, model) {
       colour: PALETTE[i % PALETTE.length],
       variant: i,
     });
-    entry("category", `category:${c.slug}`, { name: c.name, slug: c.slug, description: c.description, position: i }, { media: { image } });
+    entry(
+      "category",
+      `category:${c.slug}`,
+      { name: c.name, slug: c.slug, description: c.description, position: i },
+      { media: { image } },
+    );
   });
   for (const b of seed("brands")) {
-    const logo = illustration(`brand-${b.slug}.svg`, `${b.name} logo`, 240, 120, { kind: "brand", colour: b.colour, label: b.name });
-    entry("brand", `brand:${b.slug}`, { name: b.name, slug: b.slug, description: b.description, colour: b.colour }, { media: { logo } });
+    const logo = illustration(`brand-${b.slug}.svg`, `${b.name} logo`, 240, 120, {
+      kind: "brand",
+      colour: b.colour,
+      label: b.name,
+    });
+    entry(
+      "brand",
+      `brand:${b.slug}`,
+      { name: b.name, slug: b.slug, description: b.description, colour: b.colour },
+      { media: { logo } },
+    );
     for (const l of b.lines) {
-      entry("product-line", `product-line:${b.slug}/${l.slug}`, { name: l.name, slug: l.slug }, { relations: { brand: `brand:${b.slug}` } });
+      entry(
+        "product-line",
+        `product-line:${b.slug}/${l.slug}`,
+        { name: l.name, slug: l.slug },
+        { relations: { brand: `brand:${b.slug}` } },
+      );
     }
   }
   const published = (p) =>
     `${p.year}-${String((p.id % 12) + 1).padStart(2, "0")}-${String((p.id % 27) + 1).padStart(2, "0")}T09:00:00.000Z`;
   for (const p of seed("products")) {
     const images = Array.from({ length: p.images }, (_, i) =>
-      illustration(`product-${p.slug}-${i + 1}.svg`, `${p.name}, ${VIEWS[i]} view`, 800, 800, { kind: p.kind, colour: p.colour, variant: i }),
+      illustration(`product-${p.slug}-${i + 1}.svg`, `${p.name}, ${VIEWS[i]} view`, 800, 800, {
+        kind: p.kind,
+        colour: p.colour,
+        variant: i,
+      }),
     );
     entry(
       "product",
@@ -93,11 +122,21 @@ export function buildStrapiSeed(root, model) {
   }
   for (const t of seed("tags")) entry("tag", `tag:${t.slug}`, { name: t.name, slug: t.slug });
   for (const post of seed("blog-posts")) {
-    const image = illustration(`blog-${post.slug}.svg`, post.title, 1200, 675, { kind: "post", colour: post.image.colour, variant: post.id });
+    const image = illustration(`blog-${post.slug}.svg`, post.title, 1200, 675, {
+      kind: "post",
+      colour: post.image.colour,
+      variant: post.id,
+    });
     entry(
       "blog-post",
       `blog-post:${post.slug}`,
-      { title: post.title, slug: post.slug, excerpt: post.excerpt, content: post.content, publishedAt: post.publishedAt },
+      {
+        title: post.title,
+        slug: post.slug,
+        excerpt: post.excerpt,
+        content: post.content,
+        publishedAt: post.publishedAt,
+      },
       { media: { image }, relations: { tags: post.tags.map((t) => `tag:${t}`) } },
     );
   }
@@ -110,12 +149,23 @@ export function buildStrapiSeed(root, model) {
     entry(
       "project",
       `project:${project.slug}`,
-      { title: project.title, slug: project.slug, excerpt: project.excerpt, content: project.content, publishedAt: project.publishedAt },
+      {
+        title: project.title,
+        slug: project.slug,
+        excerpt: project.excerpt,
+        content: project.content,
+        publishedAt: project.publishedAt,
+      },
       { media: { image } },
     );
   }
   for (const page of seed("pages")) {
-    entry("page", `page:${page.slug}`, { title: page.title, slug: page.slug, description: page.description, content: page.content });
+    entry("page", `page:${page.slug}`, {
+      title: page.title,
+      slug: page.slug,
+      description: page.description,
+      content: page.content,
+    });
   }
   return { document: { media: mediaInfo, entries }, media };
 }

@@ -40,7 +40,11 @@ export function installStrapi({ log = console.log } = {}) {
   syncProject();
   const stamp = resolve(strapiHome, "installed.sha256");
   const key = installKey();
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === key && existsSync(resolve(app, "node_modules/@strapi/strapi"))) {
+  if (
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === key &&
+    existsSync(resolve(app, "node_modules/@strapi/strapi"))
+  ) {
     return { installed: false, seconds: 0 };
   }
   log("Installing Strapi 4.25 into .strapi/app (first run: about 2–3 minutes, ~630 MB)…");
@@ -49,7 +53,8 @@ export function installStrapi({ log = console.log } = {}) {
   // packages and `npm ci` refuses it; `install` keeps the locked versions.
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: app, stdio: "inherit" });
   const lock = resolve(app, "package-lock.json");
-  if (!existsSync(resolve(source, "package-lock.json")) && existsSync(lock)) cpSync(lock, resolve(source, "package-lock.json"));
+  if (!existsSync(resolve(source, "package-lock.json")) && existsSync(lock))
+    cpSync(lock, resolve(source, "package-lock.json"));
   writeFileSync(stamp, installKey());
   return { installed: true, seconds: (Date.now() - started) / 1000 };
 }
@@ -102,13 +107,23 @@ export async function startStrapi({
   };
   const url = `http://127.0.0.1:${port}`;
   // Health checks must reach this Strapi, not one already listening there.
-  if (await fetch(`${url}/_health`).then(() => true, () => false)) {
+  if (
+    await fetch(`${url}/_health`).then(
+      () => true,
+      () => false,
+    )
+  ) {
     throw new Error(`Port ${port} already answers: stop what runs there (another Strapi?) or choose another port.`);
   }
   const started = Date.now();
   const child = spawn(
     process.execPath,
-    ["--require", resolve(import.meta.dirname, "exit-with-parent.cjs"), resolve(app, "node_modules/@strapi/strapi/bin/strapi.js"), "start"],
+    [
+      "--require",
+      resolve(import.meta.dirname, "exit-with-parent.cjs"),
+      resolve(app, "node_modules/@strapi/strapi/bin/strapi.js"),
+      "start",
+    ],
     { cwd: app, env, stdio: ["pipe", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"] },
   );
   let output = "";

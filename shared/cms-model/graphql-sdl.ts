@@ -59,7 +59,9 @@ function fieldType(owner: string, name: string, attr: Attribute): string {
 function enums(type: ContentType): string[] {
   const owner = typeName(type.singularName);
   return Object.entries(type.attributes).flatMap(([name, attr]) =>
-    attr.type === "enumeration" ? [`enum ENUM_${owner.toUpperCase()}_${name.toUpperCase()} { ${attr.enum.join(", ")} }`] : [],
+    attr.type === "enumeration"
+      ? [`enum ENUM_${owner.toUpperCase()}_${name.toUpperCase()} { ${attr.enum.join(", ")} }`]
+      : [],
   );
 }
 

@@ -34,7 +34,10 @@ const isComponent = (key: string) => ["menu", "sublinks", "button"].includes(key
 async function both(name: string, variables: Record<string, unknown>) {
   const query = documents.get(name);
   if (!query) throw new Error(`no storefront query ${name}`);
-  const [embedded, strapi] = await Promise.all([graphql("embedded", query, variables), graphql("strapi", query, variables)]);
+  const [embedded, strapi] = await Promise.all([
+    graphql("embedded", query, variables),
+    graphql("strapi", query, variables),
+  ]);
   expect(strapi.body.errors ?? [], `${name} on Strapi`).toEqual([]);
   expect(embedded.body.errors ?? [], `${name} embedded`).toEqual([]);
   return { embedded: normalise(embedded.body.data), strapi: normalise(strapi.body.data) };
@@ -76,10 +79,22 @@ const cases: [string, string, Record<string, unknown>][] = [
       pageSize: 24,
     },
   ],
-  ["one product with its details", "productQuery", { locale: "en", slug: "maison-lumiere-rose-ritual-daily-moisturiser-spf-30" }],
+  [
+    "one product with its details",
+    "productQuery",
+    { locale: "en", slug: "maison-lumiere-rose-ritual-daily-moisturiser-spf-30" },
+  ],
   ["a missing product", "productQuery", { locale: "en", slug: "no-such-product" }],
-  ["blog posts by tag", "blogPostsQuery", { locale: "en", filters: { tags: { slug: { eq: "guides" } } }, page: 1, pageSize: 6, withContent: false }],
-  ["one blog post with content", "blogPostsQuery", { locale: "en", filters: { slug: { eq: "summer-skincare-routine-uae" } }, page: 1, pageSize: 1, withContent: true }],
+  [
+    "blog posts by tag",
+    "blogPostsQuery",
+    { locale: "en", filters: { tags: { slug: { eq: "guides" } } }, page: 1, pageSize: 6, withContent: false },
+  ],
+  [
+    "one blog post with content",
+    "blogPostsQuery",
+    { locale: "en", filters: { slug: { eq: "summer-skincare-routine-uae" } }, page: 1, pageSize: 1, withContent: true },
+  ],
   ["the tags", "tagsQuery", { locale: "en" }],
   ["the projects", "projectsQuery", { locale: "en", filters: {}, withContent: false }],
   ["an information page", "pagesQuery", { locale: "en", slug: "company" }],
@@ -102,7 +117,9 @@ describe("where the two could differ, the embedded CMS answers as Strapi does", 
   }
 
   it("pages 10 at a time in id order when asked for no paging or order; ids are strings", async () => {
-    const { embedded, strapi } = await compare("{ products { data { id } meta { pagination { page pageSize pageCount total } } } }");
+    const { embedded, strapi } = await compare(
+      "{ products { data { id } meta { pagination { page pageSize pageCount total } } } }",
+    );
     expect(embedded.body).toEqual(strapi.body);
     expect(strapi.body.data).toMatchObject({ products: { meta: { pagination: { page: 1, pageSize: 10 } } } });
   });
@@ -115,7 +132,9 @@ describe("where the two could differ, the embedded CMS answers as Strapi does", 
   });
 
   it("caps a page at 100 (Strapi configured with maxLimit 100, as the embedded CMS)", async () => {
-    const { embedded, strapi } = await compare("{ products(pagination: { pageSize: 500 }) { meta { pagination { pageSize } } } }");
+    const { embedded, strapi } = await compare(
+      "{ products(pagination: { pageSize: 500 }) { meta { pagination { pageSize } } } }",
+    );
     expect(embedded.body).toEqual(strapi.body);
   });
 

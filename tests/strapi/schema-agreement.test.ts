@@ -64,7 +64,14 @@ beforeAll(async () => {
 describe("the embedded CMS's schema and a real Strapi's agree on what the storefront queries", () => {
   it("finds the storefront's queries in worker/cms-client", () => {
     const names = documents.map((d) => d.name);
-    for (const name of ["contactsQuery", "menuQuery", "menuFooterQuery", "menuTopQuery", "productsQuery", "pagesQuery"]) {
+    for (const name of [
+      "contactsQuery",
+      "menuQuery",
+      "menuFooterQuery",
+      "menuTopQuery",
+      "productsQuery",
+      "pagesQuery",
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -93,7 +100,8 @@ describe("the embedded CMS's schema and a real Strapi's agree on what the storef
         );
       const embeddedFields = fields(mine);
       const strapiFields = fields(theirs);
-      for (const [field, type] of Object.entries(embeddedFields)) expect(`${field}: ${strapiFields[field]}`).toBe(`${field}: ${type}`);
+      for (const [field, type] of Object.entries(embeddedFields))
+        expect(`${field}: ${strapiFields[field]}`).toBe(`${field}: ${type}`);
     }
   });
 });

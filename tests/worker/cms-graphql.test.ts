@@ -9,8 +9,8 @@ async function gql(query: string, variables: Record<string, unknown> = {}, heade
   });
   return {
     status: res.status,
-    // biome-ignore lint/suspicious/noExplicitAny: GraphQL answers are checked field by field below
     body: (await res.json()) as {
+      // biome-ignore lint/suspicious/noExplicitAny: GraphQL answers are checked field by field below
       data?: Record<string, any>;
       errors?: { message: string; extensions?: Record<string, unknown> }[];
       error?: unknown;
@@ -182,7 +182,9 @@ describe("embedded CMS: products", () => {
   it("refuses a locale the shop does not have, as Strapi's i18n does", async () => {
     const literal = await gql('{ products(locale: "xx") { data { id } } }');
     expect(literal.status).toBe(400);
-    expect(literal.body.errors?.[0].message).toBe('Expected value of type "I18NLocaleCode", found "xx"; Unknown locale supplied');
+    expect(literal.body.errors?.[0].message).toBe(
+      'Expected value of type "I18NLocaleCode", found "xx"; Unknown locale supplied',
+    );
     const known = await gql('{ products(locale: "en", pagination: { pageSize: 1 }) { data { id } } }');
     expect(known.body.data?.products.data).toHaveLength(1);
   });

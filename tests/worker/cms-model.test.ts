@@ -11,7 +11,9 @@ import { userProfileAttributes } from "../../shared/cms-model/user-profile";
 const snake = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`).replaceAll("-", "_");
 
 async function columns(table: string): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT name FROM pragma_table_info(?1)").bind(table).all<{ name: string }>();
+  const { results } = await env.DB.prepare("SELECT name FROM pragma_table_info(?1)")
+    .bind(table)
+    .all<{ name: string }>();
   return results.map((r) => r.name);
 }
 
@@ -27,7 +29,8 @@ describe("the embedded CMS's tables hold the shared content model", () => {
           case "computed":
             break;
           case "relation":
-            if (attr.relation === "manyToOne" || attr.relation === "oneToOne") expect(have).toContain(`${snake(name)}_id`);
+            if (attr.relation === "manyToOne" || attr.relation === "oneToOne")
+              expect(have).toContain(`${snake(name)}_id`);
             else if (attr.relation === "manyToMany") {
               const join = await columns(`cms_${snake(type.singularName)}_${snake(name)}`);
               expect(join.length, `join table for ${type.singularName}.${name}`).toBeGreaterThan(0);
@@ -37,7 +40,8 @@ describe("the embedded CMS's tables hold the shared content model", () => {
             }
             break;
           case "media":
-            if (attr.multiple) expect(await columns(`cms_${snake(type.singularName)}_${snake(name)}`)).toContain("media_id");
+            if (attr.multiple)
+              expect(await columns(`cms_${snake(type.singularName)}_${snake(name)}`)).toContain("media_id");
             else expect(have).toContain(`${snake(name)}_id`);
             break;
           case "component":

@@ -2,7 +2,7 @@ import {
   buildSchema,
   type DocumentNode,
   execute,
-  GraphQLError,
+  type GraphQLError,
   GraphQLScalarType,
   type GraphQLSchema,
   Kind,
