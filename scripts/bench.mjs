@@ -1,19 +1,29 @@
 // `npm run bench`: the production build in workerd (Miniflare's API, not the
-// wrangler dev proxy), loaded over loopback by autocannon. Each rendered page is
-// measured against the worker's minimal response (/builds/latest.json) in the
-// same run, alternating, and the ratios printed. CPU per request is workerd's
-// own CPU time (from /proc) divided by the requests it served.
+// wrangler dev proxy), loaded over loopback by autocannon. Each page is measured
+// against the worker's minimal response (/builds/latest.json) in the same run,
+// alternating, for three kinds of visitor: a first visit, a returning shopper
+// (visitor cookie, one product in the bag) and a signed-in shopper (session
+// cookie, one product in the bag). CPU per request is workerd's own CPU time
+// (from /proc) divided by the requests it served. Then bag and order posts,
+// page-shell misses (the first render after a content change), shops started
+// with one setting changed, and a mixed load that counts failed and hung
+// requests, broken pages and error lines in the worker's log.
+// Everything prints as Markdown, ready to paste into the README.
 //
-//   npm run bench                 all scenarios, 5 s each, 2 rounds
-//   BENCH_SECONDS=10 BENCH_ROUNDS=3 npm run bench
+//   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
+//   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import autocannon from "autocannon";
 import { startFreshShop } from "./serve.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+/** A request without an answer after this long counts as hung. */
+const timeoutSeconds = 10;
 
 /** Total CPU seconds (user + system) used so far by every workerd process under us. */
 function workerdCpuSeconds() {
@@ -23,10 +33,8 @@ function workerdCpuSeconds() {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (comm !== "workerd") continue;
+      if (comm !== "workerd" || !isOurs(Number(pid))) continue;
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const ppidChain = isOurs(Number(pid));
-      if (!ppidChain) continue;
       total += (Number(fields[11]) + Number(fields[12])) / ticks;
     } catch {
       // The process ended while we looked.
@@ -47,17 +55,16 @@ function isOurs(pid) {
 
 async function load(url, options = {}) {
   const cpuBefore = workerdCpuSeconds();
-  const result = await autocannon({ url, connections, duration: seconds, ...options });
+  const result = await autocannon({ url, connections, duration: seconds, timeout: timeoutSeconds, ...options });
   const cpu = workerdCpuSeconds() - cpuBefore;
   const requests = result.requests.total;
-  const bad = result.non2xx + result.errors;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuMs: requests ? (cpu * 1000) / requests : 0,
     bytes: requests ? result.throughput.total / requests : 0,
-    bad,
+    bad: result.non2xx + result.errors + result.timeouts,
   };
 }
 
@@ -66,82 +73,122 @@ function average(samples) {
   return Object.fromEntries(keys.map((k) => [k, samples.reduce((sum, s) => sum + s[k], 0) / samples.length]));
 }
 
-/** Scenarios: name → path (and optional request options). Pages that need data fall back gracefully. */
-export const scenarios = [
-  { name: "home page", path: "/" },
-  { name: "information page", path: "/company" },
-  { name: "category page", path: "/catalog/skincare" },
-  { name: "product page", path: "" /* the first product of /catalog/skincare, found at start */ },
-  { name: "404 page", path: "/no-such-page" },
-];
+const fmt = (n, d = 0) => n.toFixed(d);
+const minimal = "/builds/latest.json";
 
-const baseline = { name: "minimal (/builds/latest.json)", path: "/builds/latest.json" };
+/** The response's lasting cookies as a Cookie header (a one-shot flash message is shown once, then gone). */
+function cookiesOf(res) {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((pair) => !pair.startsWith("flash="))
+    .join("; ");
+}
 
-async function main() {
-  const { mf, url } = await startFreshShop({ log: false });
-  try {
-    const listing = await (await fetch(`${url}/catalog/skincare`)).text();
-    const product = scenarios.find((s) => s.name === "product page");
-    product.path = listing.match(/href="(\/catalog\/skincare\/[a-z0-9-]+)"/)?.[1] ?? "/catalog/skincare";
-    // Warm up every path once so first-request costs (KV fill, JIT) are not measured.
-    for (const s of [baseline, ...scenarios]) await fetch(url + s.path).then((r) => r.arrayBuffer());
-    await load(url + baseline.path, { duration: 1 });
+/** A returning shopper: the visitor cookie the shop set when they put one product in the bag. */
+async function returningShopper(url, slug) {
+  const res = await fetch(`${url}/cart/add`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ slug, quantity: "1" }),
+  });
+  return `i18n_redirected=en; ${cookiesOf(res)}`;
+}
 
-    const rows = [];
-    for (const scenario of scenarios) {
+/** A signed-in shopper: registered through the CMS's API, signed in through the shop's form, one product in the bag. */
+async function signedInShopper(url, slug) {
+  const tag = `bench${Date.now().toString(36)}`;
+  const account = { username: tag, email: `${tag}@example.ae`, password: "Rosewater-2024" };
+  const registered = await fetch(`${url}/api/auth/local/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": "127.0.0.2" },
+    body: JSON.stringify(account),
+  });
+  if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+  const login = await fetch(`${url}/user/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: url, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "127.0.0.2" },
+    body: new URLSearchParams({ identifier: account.email, password: account.password, redirect: "/" }),
+  });
+  const cookie = `i18n_redirected=en; ${cookiesOf(login)}`;
+  if (!cookie.includes("strapi_jwt=")) throw new Error(`sign-in failed: ${login.status}`);
+  await fetch(`${url}/cart/add`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: url, cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ slug, quantity: "1" }),
+  });
+  return cookie;
+}
+
+/** Paths of the main pages, found in the running shop (the first product and post it lists). */
+async function mainPages(url) {
+  const listing = await (await fetch(`${url}/catalog/skincare`)).text();
+  const blog = await (await fetch(`${url}/blog`)).text();
+  return {
+    home: "/",
+    category: "/catalog/skincare",
+    product: listing.match(/href="(\/catalog\/skincare\/[a-z0-9-]+)"/)?.[1] ?? "/catalog/skincare",
+    post: blog.match(/href="(\/blog\/[a-z0-9-]+\/[a-z0-9-]+)"/)?.[1] ?? "/blog",
+    info: "/company",
+    search: "/search?q=serum",
+    slug: listing.match(/name="slug" value="([a-z0-9-]+)"/)?.[1],
+  };
+}
+
+async function benchPages(url, pages, visitors) {
+  const rows = [];
+  const scenarios = [
+    ["home", pages.home],
+    ["category (filter, 12 cards)", pages.category],
+    ["product page", pages.product],
+    ["blog post", pages.post],
+    ["information page", pages.info],
+    ["404", "/no-such-page"],
+  ];
+  for (const [who, cookie] of visitors) {
+    for (const [name, path] of scenarios) {
+      const headers = { cookie };
+      // Warm up: the first view keeps the shell; measured views are what every later shopper gets.
+      await fetch(url + path, { headers }).then((r) => r.arrayBuffer());
       const base = [];
       const page = [];
       for (let r = 0; r < rounds; r++) {
-        base.push(await load(url + baseline.path));
-        page.push(await load(url + scenario.path, scenario.options));
+        base.push(await load(url + minimal));
+        page.push(await load(url + path, { headers }));
       }
-      rows.push({ scenario, base: average(base), page: average(page) });
+      rows.push({ name: `${name}, ${who}`, path, base: average(base), page: average(page) });
     }
-
-    const fmt = (n, d = 0) => n.toFixed(d);
-    console.log(`\nworkerd via Miniflare · ${connections} connections · ${seconds}s × ${rounds} rounds, alternating\n`);
-    console.log("| scenario | req/s | p50 ms | p99 ms | CPU ms/req | KB/resp | req/s vs minimal | CPU vs minimal |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
-    for (const { scenario, base, page } of rows) {
-      console.log(
-        `| ${scenario.name} \`${scenario.path}\` | ${fmt(page.rps)} | ${fmt(page.p50)} | ${fmt(page.p99)} | ${fmt(page.cpuMs, 2)} | ${fmt(page.bytes / 1024, 1)} | ${fmt(page.rps / base.rps, 2)}× | ${fmt(page.cpuMs / base.cpuMs, 1)}× |`,
-      );
-    }
-    const base = average(rows.map((r) => r.base));
-    console.log(
-      `| minimal \`${baseline.path}\` | ${fmt(base.rps)} | ${fmt(base.p50)} | ${fmt(base.p99)} | ${fmt(base.cpuMs, 2)} | ${fmt(base.bytes / 1024, 1)} | 1.00× | 1.0× |`,
-    );
-    const failures = rows.filter((r) => r.page.bad > 0 && !r.scenario.path.includes("no-such"));
-    if (failures.length) console.log(`\nNote: non-2xx answers in ${failures.map((f) => f.scenario.name).join(", ")}.`);
-
-    await benchBagAndOrder(url, base);
-  } finally {
-    await mf.dispose();
   }
-  await benchVariants();
+  return rows;
 }
 
-/** A shopper's cookies and CSRF token, taken from a category page as a browser would. */
-async function shopperSession(url) {
-  const res = await fetch(`${url}/catalog/skincare`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const html = await res.text();
-  const token = html.match(/name="_csrf" value="([^"]+)"/)?.[1];
-  const slug = html.match(/name="slug" value="([a-z0-9-]+)"/)?.[1];
-  return { cookie, token, slug };
+function printPages(rows) {
+  console.log("| page, visitor | req/s | p50 ms | p99 ms | CPU ms/req | KB/resp | req/s vs minimal | CPU vs minimal |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const { name, path, base, page } of rows) {
+    const bad = page.bad > 0 && !path.includes("no-such") ? ` (${fmt(page.bad)} failed)` : "";
+    console.log(
+      `| ${name} \`${path}\`${bad} | ${fmt(page.rps)} | ${fmt(page.p50)} | ${fmt(page.p99)} | ${fmt(page.cpuMs, 2)} | ${fmt(page.bytes / 1024, 1)} | ${fmt(page.rps / base.rps, 2)}× | ${fmt(page.cpuMs / base.cpuMs, 1)}× |`,
+    );
+  }
+  const base = average(rows.map((r) => r.base));
+  console.log(
+    `| minimal \`${minimal}\` | ${fmt(base.rps)} | ${fmt(base.p50)} | ${fmt(base.p99)} | ${fmt(base.cpuMs, 2)} | ${fmt(base.bytes / 1024, 1)} | 1.00× | 1.0× |`,
+  );
+  return base;
 }
 
 /** Adding to the bag, and placing an order (add + checkout post, one connection), per second. */
-async function benchBagAndOrder(url, base) {
-  const { cookie, token, slug } = await shopperSession(url);
+async function benchBagAndOrder(url, slug, base) {
+  const cookie = await returningShopper(url, slug);
   const headers = { cookie, origin: url, "content-type": "application/x-www-form-urlencoded" };
   const add = await load(`${url}/cart/add`, {
     method: "POST",
     headers,
-    body: new URLSearchParams({ _csrf: token, slug, quantity: "1" }).toString(),
+    body: new URLSearchParams({ slug, quantity: "1" }).toString(),
   });
   const order = {
     firstName: "Bench",
@@ -155,19 +202,18 @@ async function benchBagAndOrder(url, base) {
   const placed = await load(`${url}/cart/add`, {
     connections: 1,
     requests: [
-      { method: "POST", headers, body: new URLSearchParams({ _csrf: token, slug, quantity: "1" }).toString() },
+      { method: "POST", headers, body: new URLSearchParams({ slug, quantity: "1" }).toString() },
       {
         method: "POST",
         path: "/cart/order",
         headers,
         setupRequest: (req) => ({
           ...req,
-          body: new URLSearchParams({ _csrf: token, idempotencyKey: crypto.randomUUID(), ...order }).toString(),
+          body: new URLSearchParams({ idempotencyKey: crypto.randomUUID(), ...order }).toString(),
         }),
       },
     ],
   });
-  const fmt = (n, d = 0) => n.toFixed(d);
   console.log("\n| action | req/s | p50 ms | CPU ms/req | vs minimal req/s |");
   console.log("|---|---:|---:|---:|---:|");
   console.log(
@@ -178,34 +224,154 @@ async function benchBagAndOrder(url, base) {
   );
 }
 
+/** Every request a new URL: no kept shell, so each is a full streamed render (records from KV or the CMS). */
+function shellMisses(path) {
+  let n = 0;
+  const join = path.includes("?") ? "&" : "?";
+  return [{ method: "GET", setupRequest: (req) => ({ ...req, path: `${path}${join}bench=${n++}` }) }];
+}
+
 /**
- * Shops started with a setting changed, against the same minimal response:
- * contacts and menus from a KV hit vs with the cache off, and string vs
- * streaming render.
+ * Shops started with a setting changed, each against its own minimal response:
+ * the first render after a content change (shell miss, records from the CMS),
+ * a shell miss with records from KV, and string against streaming render.
  */
-async function benchVariants() {
+async function benchVariants(pages) {
   const variants = [
-    { name: "home, KV cache on (hit)", vars: {}, path: "/" },
-    { name: "home, KV cache off (CMS every time)", vars: { CMS_CACHE_ENABLED: "false" }, path: "/" },
-    { name: "home, string render", vars: { RENDER_MODE: "string" }, path: "/" },
-    { name: "home, streaming render", vars: { RENDER_MODE: "stream" }, path: "/" },
+    { name: "product, kept shell (every view after the first)", vars: {}, path: pages.product },
+    { name: "product, shell miss, records from KV", vars: {}, path: pages.product, misses: true },
+    {
+      name: "product, shell miss, records from the CMS (first render after a change)",
+      vars: { CMS_CACHE_ENABLED: "false" },
+      path: pages.product,
+      misses: true,
+    },
+    { name: "category, shell miss, records from KV", vars: {}, path: pages.category, misses: true },
+    {
+      name: "category, shell miss, records from the CMS (first render after a change)",
+      vars: { CMS_CACHE_ENABLED: "false" },
+      path: pages.category,
+      misses: true,
+    },
+    { name: "bag page (per request), string render", vars: { RENDER_MODE: "string" }, path: "/cart" },
+    { name: "bag page (per request), streaming render", vars: { RENDER_MODE: "stream" }, path: "/cart" },
   ];
-  const fmt = (n, d = 0) => n.toFixed(d);
-  console.log("\n| variant | req/s | p50 ms | CPU ms/req | vs minimal req/s |");
-  console.log("|---|---:|---:|---:|---:|");
+  console.log("\n| variant | req/s | p50 ms | CPU ms/req | vs minimal req/s | CPU vs minimal |");
+  console.log("|---|---:|---:|---:|---:|---:|");
   for (const variant of variants) {
     const { mf, url } = await startFreshShop({ vars: variant.vars });
     try {
-      await fetch(url + variant.path).then((r) => r.arrayBuffer());
-      const base = await load(`${url}/builds/latest.json`);
-      const page = await load(url + variant.path);
+      const headers = { cookie: "i18n_redirected=en" };
+      await fetch(url + variant.path, { headers }).then((r) => r.arrayBuffer());
+      const base = await load(url + minimal);
+      const page = await load(url + variant.path, {
+        headers,
+        ...(variant.misses ? { requests: shellMisses(variant.path) } : {}),
+      });
       console.log(
-        `| ${variant.name} | ${fmt(page.rps)} | ${fmt(page.p50)} | ${fmt(page.cpuMs, 2)} | ${fmt(page.rps / base.rps, 2)}× |`,
+        `| ${variant.name} | ${fmt(page.rps)} | ${fmt(page.p50)} | ${fmt(page.cpuMs, 2)} | ${fmt(page.rps / base.rps, 2)}× | ${fmt(page.cpuMs / base.cpuMs, 1)}× |`,
       );
     } finally {
       await mf.dispose();
     }
   }
+}
+
+/** Is this the whole page: the layout around it and its own content? */
+function whole(html, marker) {
+  return (
+    html.includes('<header class="site-header">') &&
+    html.includes('<footer class="site-footer">') &&
+    html.includes(marker)
+  );
+}
+
+/**
+ * A fresh shop under mixed load: `connections` connections for `mixedSeconds` over the main pages,
+ * first visits and returning shoppers together, while a sampler reads pages and checks each is whole.
+ * Counts failed (non-2xx, errors) and hung (no answer in 10 s) requests, and the lines the worker
+ * logged as errors.
+ */
+async function benchMixedLoad() {
+  const log = [];
+  const { mf, url } = await startFreshShop({ log: (text) => log.push(...text.split("\n").filter(Boolean)) });
+  try {
+    const pages = await mainPages(url);
+    const returning = await returningShopper(url, pages.slug);
+    const signedIn = await signedInShopper(url, pages.slug);
+    const markers = {
+      [pages.home]: "Brands we trust",
+      [pages.category]: "<h1>Skincare</h1>",
+      [pages.product]: 'class="product-details"',
+      [pages.post]: "<article",
+      [pages.info]: "<h1",
+      [pages.search]: "Search: serum",
+    };
+    const paths = Object.keys(markers);
+    const cookies = ["i18n_redirected=en", returning, signedIn];
+    const requests = paths.flatMap((path) => cookies.map((cookie) => ({ method: "GET", path, headers: { cookie } })));
+    let sampled = 0;
+    let broken = 0;
+    let stop = false;
+    const sampler = (async () => {
+      for (let i = 0; !stop; i++) {
+        const path = paths[i % paths.length];
+        const cookie = cookies[i % cookies.length];
+        sampled++;
+        try {
+          const res = await fetch(url + path, {
+            headers: { cookie },
+            signal: AbortSignal.timeout(timeoutSeconds * 1000),
+          });
+          if (res.status !== 200 || !whole(await res.text(), markers[path])) broken++;
+        } catch {
+          broken++;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    const result = await autocannon({ url, connections, duration: mixedSeconds, timeout: timeoutSeconds, requests });
+    stop = true;
+    await sampler;
+    const errorLines = log.filter((line) => /error|Cannot perform I\/O|Uncaught|failed/i.test(line));
+    console.log(
+      `\n| mixed load (${connections} connections, ${mixedSeconds} s, ${paths.length} pages × 3 kinds of visitor) | count |`,
+    );
+    console.log("|---|---:|");
+    console.log(`| requests answered | ${result.requests.total} |`);
+    console.log(`| req/s (mean) | ${fmt(result.requests.average)} |`);
+    console.log(`| p50 / p99 ms | ${fmt(result.latency.p50)} / ${fmt(result.latency.p99)} |`);
+    console.log(`| failed (non-2xx or error) | ${result.non2xx + result.errors} |`);
+    console.log(`| hung (no answer in ${timeoutSeconds} s) | ${result.timeouts} |`);
+    console.log(`| sampled pages not whole (of ${sampled}) | ${broken} |`);
+    console.log(`| error lines in the worker's log | ${errorLines.length} |`);
+    for (const line of errorLines.slice(0, 5)) console.log(`\n    ${line.slice(0, 200)}`);
+  } finally {
+    await mf.dispose();
+  }
+}
+
+async function main() {
+  const cpu = cpus()[0]?.model ?? "unknown CPU";
+  console.log(
+    `\nBench of ${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · workerd via Miniflare · ${connections} connections · ${seconds} s × ${rounds} rounds, alternating with the minimal response\n`,
+  );
+  const { mf, url } = await startFreshShop({ log: false });
+  try {
+    const pages = await mainPages(url);
+    if (!pages.slug) throw new Error("No product to put in the bag on /catalog/skincare");
+    const visitors = [
+      ["first visit", "i18n_redirected=en"],
+      ["returning shopper with a bag", await returningShopper(url, pages.slug)],
+      ["signed-in shopper with a bag", await signedInShopper(url, pages.slug)],
+    ];
+    const base = printPages(await benchPages(url, pages, visitors));
+    await benchBagAndOrder(url, pages.slug, base);
+    await benchVariants(pages);
+  } finally {
+    await mf.dispose();
+  }
+  await benchMixedLoad();
 }
 
 await main();

@@ -34,7 +34,7 @@ function overriddenVars(bindings) {
  * and seed it themselves); otherwise it uses .wrangler/state.
  * `varsFromEnv` lets environment variables override wrangler.toml's [vars] of the same name
  * (`CMS_URL=http://127.0.0.1:1337 npm start`), as CI and hosts usually configure things.
- * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean, varsFromEnv?: boolean }} options
+ * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean | ((text: string) => void), varsFromEnv?: boolean }} options
  */
 export async function startShop({
   port = 8787,
@@ -64,6 +64,12 @@ export async function startShop({
     verbose: false,
     log: undefined,
     handleRuntimeStdio(stdout, stderr) {
+      // A function gets the worker's output as text (the benchmark counts error lines).
+      if (typeof log === "function") {
+        stdout.on("data", (chunk) => log(String(chunk)));
+        stderr.on("data", (chunk) => log(String(chunk)));
+        return;
+      }
       if (!log) return;
       stdout.pipe(process.stdout);
       stderr.pipe(process.stderr);
