@@ -1,5 +1,5 @@
 import { print } from "graphql";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { graphql } from "./graphql-http";
 import { storefrontDocuments } from "./storefront-documents";
 
@@ -177,6 +177,40 @@ describe("where the two could differ, the embedded CMS answers as Strapi does", 
         error: e?.extensions?.error,
       });
       expect(pick(embedded.body.errors?.[0])).toEqual(pick(strapi.body.errors?.[0]));
+    }
+  });
+
+  it("answers a missing relation as { data: null } and no images as { data: [] } (as tests/worker/cms-graphql does)", async () => {
+    const slug = `unrelated-${Date.now().toString(36)}`;
+    const created = await fetch(`${inject("strapiUrl")}/api/products`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${inject("strapiApiToken")}` },
+      body: JSON.stringify({
+        data: { name: "Unrelated", slug, sku: "UNR-1", price: 10, locale: "en", publishedAt: new Date().toISOString() },
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+    try {
+      const { body } = await graphql(
+        "strapi",
+        `query ($slug: String) { products(filters: { slug: { eq: $slug } }) { data { attributes {
+          oldPrice brand { data { id } } line { data { id } } category { data { id } } images { data { id } } } } } }`,
+        { slug },
+      );
+      expect((body.data as { products: { data: { attributes: unknown }[] } }).products.data[0].attributes).toEqual({
+        brand: { data: null },
+        line: { data: null },
+        category: { data: null },
+        images: { data: [] },
+        oldPrice: null,
+      });
+    } finally {
+      // Other files compare whole pages with the embedded shop: leave Strapi's catalogue as seeded.
+      await fetch(`${inject("strapiUrl")}/api/products/${id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${inject("strapiApiToken")}` },
+      });
     }
   });
 });

@@ -259,3 +259,28 @@ describe("with a real Strapi configured", () => {
     expect(graphql.status).toBe(404);
   });
 });
+
+/** A product without relations or images; tests/strapi/contract.test.ts expects the same from Strapi. */
+const UNRELATED_PRODUCT = {
+  brand: { data: null },
+  line: { data: null },
+  category: { data: null },
+  images: { data: [] },
+  oldPrice: null,
+};
+
+describe("embedded CMS: empty relations", () => {
+  it("answers a missing relation as { data: null } and no images as { data: [] }, as Strapi does", async () => {
+    const { env } = await import("cloudflare:test");
+    const slug = `unrelated-${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare("INSERT INTO cms_products (name, slug, sku, price) VALUES ('Unrelated', ?1, 'UNR-1', 10)")
+      .bind(slug)
+      .run();
+    const { body } = await gql(
+      `query ($slug: String) { products(filters: { slug: { eq: $slug } }) { data { attributes {
+        oldPrice brand { data { id } } line { data { id } } category { data { id } } images { data { id } } } } } }`,
+      { slug },
+    );
+    expect(body.data?.products.data[0].attributes).toEqual(UNRELATED_PRODUCT);
+  });
+});
