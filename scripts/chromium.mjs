@@ -21,10 +21,7 @@ function playwrightChromiums() {
     return readdirSync(cache)
       .filter((name) => /^chromium-\d+$/.test(name))
       .sort((a, b) => Number(b.split("-")[1]) - Number(a.split("-")[1]))
-      .flatMap((dir) => [
-        join(cache, dir, "chrome-linux", "chrome"),
-        join(cache, dir, "chrome-linux64", "chrome"),
-      ]);
+      .flatMap((dir) => [join(cache, dir, "chrome-linux", "chrome"), join(cache, dir, "chrome-linux64", "chrome")]);
   } catch {
     return [];
   }
