@@ -17,4 +17,21 @@ execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", see
   stdio: ["ignore", "ignore", "inherit"],
   env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
 });
+// The embedded CMS's content may have changed with the seed: move the content version on,
+// so no catalogue record or page shell cached before is served again.
+execFileSync(
+  "npx",
+  [
+    "wrangler",
+    "kv",
+    "key",
+    "put",
+    "cms:content-version",
+    `seed-${Date.now().toString(36)}`,
+    "--binding",
+    "CMS_CACHE",
+    "--local",
+  ],
+  { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+);
 console.log("Local D1 seeded.");

@@ -10,7 +10,10 @@ export function startShop(options?: {
   host?: string;
   persist?: boolean;
   vars?: Record<string, string>;
-  log?: boolean;
+  log?: boolean | ((text: string) => void);
 }): Promise<RunningShop>;
 export function migrateAndSeed(mf: Miniflare): ReturnType<Miniflare["getD1Database"]>;
-export function startFreshShop(options?: { vars?: Record<string, string>; log?: boolean }): Promise<RunningShop>;
+export function startFreshShop(options?: {
+  vars?: Record<string, string>;
+  log?: boolean | ((text: string) => void);
+}): Promise<RunningShop>;

@@ -23,9 +23,7 @@ export function readDevVars(file = resolve(root, ".dev.vars")) {
 /**
  * Starts the shop. `persist` false gives a fresh in-memory state (tests migrate
  * and seed it themselves); otherwise it uses .wrangler/state.
- * `log` true pipes workerd's output through; a function gets each line instead
- * (the benchmark counts the error lines the worker logged).
- * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean | ((line: string, stream: "stdout" | "stderr") => void) }} options
+ * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean | ((text: string) => void) }} options
  */
 export async function startShop({ port = 8787, host = "127.0.0.1", persist = true, vars = {}, log = true } = {}) {
   const script = resolve(root, "dist/worker/index.js");
@@ -47,7 +45,12 @@ export async function startShop({ port = 8787, host = "127.0.0.1", persist = tru
     verbose: false,
     log: undefined,
     handleRuntimeStdio(stdout, stderr) {
-      if (typeof log === "function") return forEachLine(stdout, stderr, log);
+      // A function gets the worker's output as text (the benchmark counts error lines).
+      if (typeof log === "function") {
+        stdout.on("data", (chunk) => log(String(chunk)));
+        stderr.on("data", (chunk) => log(String(chunk)));
+        return;
+      }
       if (!log) return;
       stdout.pipe(process.stdout);
       stderr.pipe(process.stderr);
@@ -55,22 +58,6 @@ export async function startShop({ port = 8787, host = "127.0.0.1", persist = tru
   });
   const url = await mf.ready;
   return { mf, url: url.toString().replace(/\/$/, "") };
-}
-
-/** Calls `onLine` for every line workerd writes (the streams must be read either way). */
-function forEachLine(stdout, stderr, onLine) {
-  for (const [stream, name] of [
-    [stdout, "stdout"],
-    [stderr, "stderr"],
-  ]) {
-    let rest = "";
-    stream.setEncoding("utf8");
-    stream.on("data", (chunk) => {
-      const lines = (rest + chunk).split("\n");
-      rest = lines.pop() ?? "";
-      for (const line of lines) onLine(line, name);
-    });
-  }
 }
 
 /** Runs SQL text statement by statement, in batches (D1's exec is line-based). */
@@ -99,7 +86,6 @@ export async function migrateAndSeed(mf) {
 }
 
 /** The shop on a free port with fresh, migrated and seeded in-memory state. */
-/** @param {{ vars?: Record<string,string>, log?: boolean | ((line: string, stream: "stdout" | "stderr") => void) }} [options] */
 export async function startFreshShop({ vars = {}, log = false } = {}) {
   const shop = await startShop({ port: 0, persist: false, vars, log });
   await migrateAndSeed(shop.mf);

@@ -30,8 +30,22 @@ export interface AppVariables {
   noindex?: boolean;
   /** The shopper's token (strapi_jwt) when the session holds one; only personal CMS calls send it. */
   token: string | null;
-  /** This browser's CSRF id once a form on the page asked for it. */
-  csrfId?: string;
+  /** The CMS content version, read once per request (worker/cms-client/content-version.ts). */
+  contentVersion?: string;
+  /**
+   * Set while a page shell is rendered for the shared cache: everything about
+   * the shopper renders as for an anonymous first visit, and the edge fills the
+   * shopper's parts in afterwards (worker/page-shells/).
+   */
+  shell?: boolean;
+  /** Whether a page shell served this request ("hit") or was rendered for it ("miss"). */
+  pageShell?: "hit" | "miss";
+  /** A visitor id made during this request (its cookie is only in the response). */
+  visitorId?: string;
+  /** Records must come from the CMS itself in this request (placing an order). */
+  uncachedRecords?: boolean;
+  /** The streaming render reported an error: its output must not be kept as a shell. */
+  renderFailed?: boolean;
 }
 
 export interface AppEnv {

@@ -145,14 +145,14 @@ export function RequestFields({ kind, values, errors, idPrefix, attachmentHint }
   );
 }
 
-/** Posts a form as an island: fetch, JSON back, CSRF token in the header. Never throws. */
-export async function postForm(form: HTMLFormElement, csrf: string): Promise<FormAnswer> {
+/** Posts a form as an island: fetch, JSON back (the browser's Origin header is the CSRF guard). Never throws. */
+export async function postForm(form: HTMLFormElement): Promise<FormAnswer> {
   let response: Response;
   try {
     response = await fetch(form.action, {
       method: "POST",
       body: new FormData(form),
-      headers: { Accept: "application/json", "X-CSRF-Token": csrf },
+      headers: { Accept: "application/json" },
     });
   } catch {
     return { ok: false, message: "We couldn't reach the shop. Please check your connection and try again." };

@@ -9,7 +9,6 @@ import { checkQuantity, QUANTITY_MAX } from "../../shared/cart-rules";
 export interface AddToBagProps {
   slug: string;
   name: string;
-  csrf: string;
   /** Label of the button when the product can be bought ("Add to bag", "Pre-order"). */
   label: string;
   /** Set when it can't be bought: the button is disabled with this text. */
@@ -34,7 +33,7 @@ function bagCounter(): { read(): number; write(n: number): void } {
   };
 }
 
-export default function AddToBag({ slug, name, csrf, label, unavailable, withQuantity, compact }: AddToBagProps) {
+export default function AddToBag({ slug, name, label, unavailable, withQuantity, compact }: AddToBagProps) {
   const [state, setState] = useState<{ kind: "idle" | "busy" | "done" | "error"; message: string }>({
     kind: "idle",
     message: "",
@@ -56,7 +55,7 @@ export default function AddToBag({ slug, name, csrf, label, unavailable, withQua
     try {
       const response = await fetch("/cart/add", {
         method: "POST",
-        headers: { Accept: "application/json", "X-CSRF-Token": csrf },
+        headers: { Accept: "application/json" },
         body: new URLSearchParams({ slug, quantity: String(checked.value) }),
       });
       const body = (await response.json().catch(() => null)) as {
@@ -76,7 +75,6 @@ export default function AddToBag({ slug, name, csrf, label, unavailable, withQua
 
   return (
     <form method="post" action="/cart/add" className="add-to-bag" onSubmit={submit}>
-      <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="slug" value={slug} />
       {withQuantity ? (
         <div className="add-to-bag__quantity">

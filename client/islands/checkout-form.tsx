@@ -29,7 +29,6 @@ export type CheckoutValues = Partial<Record<CheckoutField | "idempotencyKey" | "
 export interface CheckoutFormProps {
   values: CheckoutValues;
   errors: FieldErrors<CheckoutField>;
-  csrf: string;
   idempotencyKey: string;
   card: { available: boolean; reason: string | null };
   notice: string | null;
@@ -38,7 +37,7 @@ export interface CheckoutFormProps {
 }
 
 export default function CheckoutForm(props: CheckoutFormProps) {
-  const { values, csrf, idempotencyKey, card, notice, total } = props;
+  const { values, idempotencyKey, card, notice, total } = props;
   const [errors, setErrors] = useState<FieldErrors<CheckoutField>>(props.errors);
   const summary = useRef<HTMLDivElement>(null);
   const delivery = values.delivery ?? "transport";
@@ -69,7 +68,6 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       onSubmit={onSubmit}
       onChange={onChange}
     >
-      <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {values.acceptChanges === "yes" && <input type="hidden" name="acceptChanges" value="yes" />}
       {notice && (

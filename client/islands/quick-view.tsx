@@ -17,7 +17,6 @@ export interface QuickViewProps {
   slug: string;
   name: string;
   href: string;
-  csrf: string;
 }
 
 type Load =
@@ -26,7 +25,7 @@ type Load =
   | { kind: "error"; message: string }
   | { kind: "ready"; product: QuickViewProduct };
 
-function Details({ product, csrf, titleId }: { product: QuickViewProduct; csrf: string; titleId: string }) {
+function Details({ product, titleId }: { product: QuickViewProduct; titleId: string }) {
   const [shown, setShown] = useState(0);
   const image = product.images[shown] ?? product.images[0];
   const tone = product.availability === "in_stock" ? "in" : product.availability === "prepurchase" ? "pre" : "out";
@@ -71,7 +70,6 @@ function Details({ product, csrf, titleId }: { product: QuickViewProduct; csrf: 
         <AddToBag
           slug={product.slug}
           name={product.name}
-          csrf={csrf}
           label={product.availability === "prepurchase" ? "Pre-order" : "Add to bag"}
           unavailable={canBuy(product.availability) ? null : text.availability.out_of_stock}
           withQuantity
@@ -84,7 +82,7 @@ function Details({ product, csrf, titleId }: { product: QuickViewProduct; csrf: 
   );
 }
 
-export default function QuickView({ slug, name, href, csrf }: QuickViewProps) {
+export default function QuickView({ slug, name, href }: QuickViewProps) {
   // The server and the first client render show the link; once awake it becomes a button.
   const [awake, setAwake] = useState(false);
   const [load, setLoad] = useState<Load>({ kind: "idle" });
@@ -166,7 +164,7 @@ export default function QuickView({ slug, name, href, csrf }: QuickViewProps) {
               </p>
             </div>
           )}
-          {load.kind === "ready" && <Details product={load.product} csrf={csrf} titleId={titleId} />}
+          {load.kind === "ready" && <Details product={load.product} titleId={titleId} />}
         </div>
       </dialog>
     </>

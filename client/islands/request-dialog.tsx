@@ -28,19 +28,6 @@ const INTROS: Record<DialogKind, string> = {
 
 export const DIALOG_TRIGGERS = 'a[data-modal="callback"], a[data-modal="consultation"]';
 
-/** The CSRF token for posts from this browser, fetched once when a dialog first opens. */
-let tokenPromise: Promise<string> | null = null;
-function csrfToken(): Promise<string> {
-  tokenPromise ??= fetch("/requests/token", { headers: { Accept: "application/json" } })
-    .then((r) => (r.ok ? (r.json() as Promise<{ token: string }>) : Promise.reject(new Error(String(r.status)))))
-    .then((body) => body.token)
-    .catch((error: unknown) => {
-      tokenPromise = null;
-      throw error;
-    });
-  return tokenPromise;
-}
-
 /** A dialog has two or three fields: the messages sit beside them, and the first one wrong gets the cursor. */
 function focusFirstError(form: HTMLFormElement): void {
   requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
@@ -69,7 +56,6 @@ export default function RequestDialog() {
       setErrors({});
       setAlert(null);
       setSent(false);
-      void csrfToken().catch(() => undefined);
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
@@ -105,15 +91,7 @@ export default function RequestDialog() {
       return;
     }
     setBusy(true);
-    let token: string;
-    try {
-      token = await csrfToken();
-    } catch {
-      setBusy(false);
-      setAlert("We couldn't reach the shop. Please check your connection and try again.");
-      return;
-    }
-    const answer = await postForm(form, token);
+    const answer = await postForm(form);
     setBusy(false);
     if (answer.ok) {
       setSent(true);

@@ -29,7 +29,6 @@ import {
 
 export interface RequestFormProps {
   kind: RequestKind;
-  csrf: string;
   values: Values;
   errors: Errors;
   /** A problem with the whole form (too many requests, session expired). */
@@ -50,7 +49,7 @@ const CHECKS = {
 } as const;
 
 export default function RequestForm(props: RequestFormProps) {
-  const { kind, csrf, values, attachmentHint, maxBytes, submitLabel } = props;
+  const { kind, values, attachmentHint, maxBytes, submitLabel } = props;
   const [errors, setErrors] = useState<Errors>(props.errors);
   const [alert, setAlert] = useState<string | null>(props.alert);
   const [sent, setSent] = useState(props.sent);
@@ -76,7 +75,7 @@ export default function RequestForm(props: RequestFormProps) {
       return;
     }
     setBusy(true);
-    const answer = await postForm(form, csrf);
+    const answer = await postForm(form);
     setBusy(false);
     if (answer.ok) {
       setSent(true);
@@ -117,7 +116,6 @@ export default function RequestForm(props: RequestFormProps) {
       onChange={onChange}
       aria-busy={busy || undefined}
     >
-      <input type="hidden" name="_csrf" value={csrf} />
       {alert && (
         <div className="notice notice--error" role="alert" tabIndex={-1} ref={summary}>
           {alert}

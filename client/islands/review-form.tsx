@@ -19,7 +19,6 @@ import {
 } from "../components/request-form-parts";
 
 export interface ReviewFormProps {
-  csrf: string;
   values: Values;
   errors: Errors;
   alert: string | null;
@@ -34,7 +33,7 @@ const ID = "review-form";
 const STARS = [1, 2, 3, 4, 5] as const;
 
 export default function ReviewForm(props: ReviewFormProps) {
-  const { csrf, values, uploadHint, maxBytes } = props;
+  const { values, uploadHint, maxBytes } = props;
   const [errors, setErrors] = useState<Errors>(props.errors);
   const [alert, setAlert] = useState<string | null>(props.alert);
   const [sent, setSent] = useState<string | null>(props.sentMessage);
@@ -65,7 +64,7 @@ export default function ReviewForm(props: ReviewFormProps) {
       return;
     }
     setBusy(true);
-    const answer = await postForm(form, csrf);
+    const answer = await postForm(form);
     setBusy(false);
     if (answer.ok) {
       setSent(answer.message);
@@ -99,7 +98,6 @@ export default function ReviewForm(props: ReviewFormProps) {
       onChange={onChange}
       aria-busy={busy || undefined}
     >
-      <input type="hidden" name="_csrf" value={csrf} />
       {alert && (
         <div className="notice notice--error" role="alert" tabIndex={-1} ref={summary}>
           {alert}

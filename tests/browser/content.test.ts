@@ -154,6 +154,7 @@ describe("a shop review", () => {
       "UPDATE shop_reviews SET status = 'approved', approved_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE name = ?1",
       name,
     );
+    await shop.moveContentVersion();
     await page.reload();
     const review = page.getByRole("article", { name });
     await review.waitFor();

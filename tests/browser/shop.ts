@@ -14,6 +14,8 @@ export interface TestShop {
   readOutbox(recipient?: string): Promise<OutboxMessage[]>;
   /** Runs one SQL statement against the shop's D1 (e.g. approving a review, as a moderator would). */
   execute(sql: string, ...params: (string | number | null)[]): Promise<void>;
+  /** Moves the CMS content version on, as the README tells a moderator to after approving reviews. */
+  moveContentVersion(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -36,6 +38,10 @@ export async function startTestShop(vars: Record<string, string> = {}): Promise<
         .prepare(sql)
         .bind(...params)
         .run();
+    },
+    async moveContentVersion() {
+      const kv = await shop.mf.getKVNamespace("CMS_CACHE");
+      await kv.put("cms:content-version", `moderated-${Date.now().toString(36)}`);
     },
     dispose: () => shop.mf.dispose(),
   };

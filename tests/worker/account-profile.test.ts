@@ -163,7 +163,7 @@ describe("/user/password when signed in", () => {
     const res = await browser.post(
       "/user/password",
       { currentPassword: shopper.password, password: "Another-rose-7", passwordConfirmation: "Another-rose-7" },
-      { csrfFrom: "/user/password" },
+      { from: "/user/password" },
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/user?notice=password-changed");
@@ -178,14 +178,14 @@ describe("/user/password when signed in", () => {
     const wrong = await browser.post(
       "/user/password",
       { currentPassword: "Not-my-pass-1", password: "Another-rose-7", passwordConfirmation: "Another-rose-7" },
-      { csrfFrom: "/user/password" },
+      { from: "/user/password" },
     );
     expect(wrong.status).toBe(422);
     expect(await wrong.text()).toMatch(/id="field-currentPassword-error"[^>]*>.*current password is not right/);
     const mismatch = await browser.post(
       "/user/password",
       { currentPassword: "x", password: "Another-rose-7", passwordConfirmation: "Another-rose-8" },
-      { csrfFrom: "/user/password" },
+      { from: "/user/password" },
     );
     expect(mismatch.status).toBe(422);
     expect(await mismatch.text()).toMatch(/id="field-passwordConfirmation-error"[^>]*>.*not the same/);

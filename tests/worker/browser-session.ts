@@ -1,8 +1,8 @@
 import { fetchWorker } from "./fetch";
 
 /**
- * A shopper's browser for workerd tests: keeps cookies between requests, reads
- * the CSRF token from forms, and posts forms as a browser would (same origin).
+ * A shopper's browser for workerd tests: keeps cookies between requests and
+ * posts forms as a browser would (with this site's Origin).
  */
 export class BrowserSession {
   readonly cookies = new Map<string, string>();
@@ -26,14 +26,6 @@ export class BrowserSession {
     const res = await fetchWorker(path, { headers: { Cookie: this.cookieHeader(), ...headers } });
     this.remember(res);
     return res;
-  }
-
-  /** The CSRF token of the forms on a page (fetches it, so cookies are set too). */
-  async csrf(path = "/catalog/skincare"): Promise<string> {
-    const html = await (await this.get(path)).text();
-    const token = html.match(/name="_csrf" value="([^"]+)"/)?.[1];
-    if (!token) throw new Error(`No CSRF token on ${path}`);
-    return token;
   }
 
   async post(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {

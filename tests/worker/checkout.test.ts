@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { bumpContentVersion } from "../../worker/cms-client/content-version";
 import { BrowserSession } from "./browser-session";
 import { fetchWorker } from "./fetch";
 
@@ -25,40 +26,36 @@ const customer = {
   consent: "on",
 };
 
-async function shopperWithBag(): Promise<{ shopper: BrowserSession; token: string; slugs: string[] }> {
+async function shopperWithBag(): Promise<{ shopper: BrowserSession; slugs: string[] }> {
   const shopper = new BrowserSession();
-  const token = await shopper.csrf();
+  await shopper.get("/catalog/skincare");
   const slugs = await productSlugs("in_stock");
   for (const slug of slugs) {
-    const res = await shopper.post("/cart/add", { _csrf: token, slug, quantity: "2" });
+    const res = await shopper.post("/cart/add", { slug, quantity: "2" });
     expect(res.status).toBe(303);
   }
-  return { shopper, token, slugs };
+  return { shopper, slugs };
 }
 
 describe("the bag", () => {
   it("adds, updates and removes lines with form posts, and counts them in the header", async () => {
-    const { shopper, token, slugs } = await shopperWithBag();
+    const { shopper, slugs } = await shopperWithBag();
     let html = await (await shopper.get("/cart")).text();
     expect(html).toContain("Proceed to checkout");
     expect(html).toContain("VAT 5% (included)");
     expect(html).toContain("final delivery cost may be calculated by a manager");
     expect(html).toMatch(/Bag, 4 items/);
-    await shopper.post("/cart/update", { _csrf: token, slug: slugs[0], quantity: "5" });
+    await shopper.post("/cart/update", { slug: slugs[0], quantity: "5" });
     html = await (await shopper.get("/cart")).text();
     expect(html).toMatch(/Bag, 7 items/);
-    await shopper.post("/cart/remove", { _csrf: token, slug: slugs[1] });
+    await shopper.post("/cart/remove", { slug: slugs[1] });
     html = await (await shopper.get("/cart")).text();
     expect(html).toMatch(/Bag, 5 items/);
   });
 
   it("refuses a quantity over 99 with a message, and answers JSON for islands", async () => {
-    const { shopper, token, slugs } = await shopperWithBag();
-    const res = await shopper.post(
-      "/cart/update",
-      { _csrf: token, slug: slugs[0], quantity: "100" },
-      { Accept: "application/json" },
-    );
+    const { shopper, slugs } = await shopperWithBag();
+    const res = await shopper.post("/cart/update", { slug: slugs[0], quantity: "100" }, { Accept: "application/json" });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({
       ok: false,
@@ -69,44 +66,58 @@ describe("the bag", () => {
 
   it("answers an island's first add with the new bag count", async () => {
     const shopper = new BrowserSession();
-    const token = await shopper.csrf();
+    await shopper.get("/catalog/skincare");
     const [slug] = await productSlugs("in_stock", 1);
-    const res = await shopper.post(
-      "/cart/add",
-      { slug, quantity: "3" },
-      { Accept: "application/json", "X-CSRF-Token": token },
-    );
+    const res = await shopper.post("/cart/add", { slug, quantity: "3" }, { Accept: "application/json" });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, count: 3 });
   });
 
   it("won't add an out-of-stock product", async () => {
     const shopper = new BrowserSession();
-    const token = await shopper.csrf();
+    await shopper.get("/catalog/skincare");
     const [slug] = await productSlugs("out_of_stock", 1);
-    const res = await shopper.post("/cart/add", { _csrf: token, slug, quantity: "1" }, { Accept: "application/json" });
+    const res = await shopper.post("/cart/add", { slug, quantity: "1" }, { Accept: "application/json" });
     expect(res.status).toBe(422);
     expect((await res.json<{ message: string }>()).message).toContain("Out of stock");
   });
 
-  it("rejects a post without the CSRF token or from another site", async () => {
+  it("refuses a bag post from another site with a message", async () => {
     const shopper = new BrowserSession();
-    await shopper.csrf();
+    await shopper.get("/catalog/skincare");
     const [slug] = await productSlugs("in_stock", 1);
-    expect((await shopper.post("/cart/add", { slug, quantity: "1" })).status).toBe(403);
-    const token = await shopper.csrf();
-    expect((await shopper.post("/cart/add", { _csrf: token, slug }, { Origin: "https://evil.example" })).status).toBe(
-      403,
-    );
+    const res = await shopper.post("/cart/add", { slug }, { Origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("sent from another site");
+    expect((await shopper.get("/cart")).headers.get("content-type")).toContain("text/html");
+    expect(await (await shopper.get("/cart")).text()).toMatch(/Bag, 0 items/);
   });
 
   it("shows a price change before the shopper pays", async () => {
     const { shopper, slugs } = await shopperWithBag();
     await env.DB.prepare("UPDATE cms_products SET price = price + 15 WHERE slug = ?1").bind(slugs[0]).run();
+    await bumpContentVersion(env.CMS_CACHE);
     try {
       const html = await (await shopper.get("/cart")).text();
       expect(html).toContain("Some prices or availability changed since you added them");
       expect(html).toMatch(/Price changed from AED/);
+    } finally {
+      await env.DB.prepare("UPDATE cms_products SET price = price - 15 WHERE slug = ?1").bind(slugs[0]).run();
+      await bumpContentVersion(env.CMS_CACHE);
+    }
+  });
+
+  it("prices an order from the CMS itself, even when the webhook never said the price changed", async () => {
+    const { shopper, slugs } = await shopperWithBag();
+    await shopper.get("/cart");
+    await env.DB.prepare("UPDATE cms_products SET price = price + 15 WHERE slug = ?1").bind(slugs[0]).run();
+    try {
+      const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
+      const res = await shopper.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer });
+      expect(res.status).toBe(422);
+      expect(await res.text()).toContain("Some prices or availability changed");
+      const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
+      expect(after?.n).toBe(before?.n);
     } finally {
       await env.DB.prepare("UPDATE cms_products SET price = price - 15 WHERE slug = ?1").bind(slugs[0]).run();
     }
@@ -115,9 +126,8 @@ describe("the bag", () => {
 
 describe("checkout", () => {
   it("shows each validation error beside its field and keeps what was typed", async () => {
-    const { shopper, token } = await shopperWithBag();
+    const { shopper } = await shopperWithBag();
     const res = await shopper.post("/cart/order", {
-      _csrf: token,
       ...customer,
       email: "mariam@",
       address: "",
@@ -133,9 +143,9 @@ describe("checkout", () => {
   });
 
   it("places exactly one order for concurrent duplicate posts, empties the bag and queues two e-mails", async () => {
-    const { shopper, token } = await shopperWithBag();
+    const { shopper } = await shopperWithBag();
     const key = crypto.randomUUID();
-    const form = { _csrf: token, idempotencyKey: key, ...customer };
+    const form = { idempotencyKey: key, ...customer };
     const answers = await Promise.all([
       shopper.post("/cart/order", form),
       shopper.post("/cart/order", form),
@@ -169,8 +179,8 @@ describe("checkout", () => {
   });
 
   it("never shows one shopper's order to another", async () => {
-    const { shopper, token } = await shopperWithBag();
-    const res = await shopper.post("/cart/order", { _csrf: token, idempotencyKey: crypto.randomUUID(), ...customer });
+    const { shopper } = await shopperWithBag();
+    const res = await shopper.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer });
     const location = res.headers.get("location")!;
     expect((await shopper.get(location)).status).toBe(200);
     const stranger = new BrowserSession();
@@ -179,25 +189,15 @@ describe("checkout", () => {
   });
 
   it("offers card payment only when it is configured, and says why not", async () => {
-    const { shopper, token } = await shopperWithBag();
+    const { shopper } = await shopperWithBag();
     const html = await (await shopper.get("/cart/order")).text();
     expect(html).toContain("Card payment is not available at the moment.");
-    const res = await shopper.post("/cart/order", { _csrf: token, ...customer, payment: "online" });
+    const res = await shopper.post("/cart/order", { ...customer, payment: "online" });
     expect(res.status).toBe(422);
   });
 
   it("sends an empty bag back to the bag page", async () => {
     const shopper = new BrowserSession();
     expect((await shopper.get("/cart/order")).status).toBe(302);
-  });
-});
-
-describe("CSRF tokens", () => {
-  it("gives every form on a first-visit page the same working token", async () => {
-    const { fetchWorker: get } = await import("./fetch");
-    const res = await get("/catalog/skincare");
-    expect(res.headers.getSetCookie().filter((c) => c.startsWith("csrf_id=")).length).toBe(1);
-    const tokens = new Set([...(await res.text()).matchAll(/name="_csrf" value="([^"]+)"/g)].map((m) => m[1]));
-    expect(tokens.size).toBe(1);
   });
 });

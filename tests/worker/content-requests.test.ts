@@ -37,9 +37,9 @@ async function outboxFor(text: string) {
   return results;
 }
 
-/** Posts like an island: fetch with the CSRF token in the header, JSON back. */
+/** Posts like an island: fetch from the shop's page (its Origin), JSON back. */
 async function postJson(browser: Browser, path: string, body: FormData | URLSearchParams): Promise<Response> {
-  const token = await browser.csrfFrom("/contacts");
+  await browser.get("/contacts");
   return fetchWorker(path, {
     method: "POST",
     headers: {
@@ -47,7 +47,6 @@ async function postJson(browser: Browser, path: string, body: FormData | URLSear
       origin: "https://shop.example",
       "cf-connecting-ip": browser.ip,
       accept: "application/json",
-      "x-csrf-token": token,
     },
     body,
   });
@@ -104,7 +103,7 @@ describe("the contacts page and its request forms", () => {
     const res = await browser.post(
       "/requests/callback",
       { name, phone: "050 123 4567", website: "" },
-      { csrfFrom: "/contacts" },
+      { from: "/contacts" },
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/contacts?sent=callback#callback");
@@ -126,7 +125,7 @@ describe("the contacts page and its request forms", () => {
     const res = await visitor().post(
       "/requests/consultation",
       { name, phone: "+44 7700 900123", question: "Which sunscreen suits oily skin in summer?" },
-      { csrfFrom: "/contacts" },
+      { from: "/contacts" },
     );
     expect(res.status).toBe(303);
     expect(await requestRows(name)).toEqual([
@@ -138,7 +137,7 @@ describe("the contacts page and its request forms", () => {
   });
 
   it("shows each field's message beside it when a plain post is incomplete, keeping what was typed", async () => {
-    const res = await visitor().post("/requests/callback", { name: "", phone: "12" }, { csrfFrom: "/contacts" });
+    const res = await visitor().post("/requests/callback", { name: "", phone: "12" }, { from: "/contacts" });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toContain("Please enter your name.");
@@ -148,7 +147,7 @@ describe("the contacts page and its request forms", () => {
   });
 
   it("asks for the phone and the question of a consultation", async () => {
-    const res = await visitor().post("/requests/consultation", { name: "Huda" }, { csrfFrom: "/contacts" });
+    const res = await visitor().post("/requests/consultation", { name: "Huda" }, { from: "/contacts" });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toContain("Please enter a phone number so we can call you.");
@@ -174,28 +173,25 @@ describe("the contacts page and its request forms", () => {
     expect(await requestRows(name)).toHaveLength(1);
   });
 
-  it("gives the dialog a CSRF token of its own, never cached", async () => {
-    const res = await fetchWorker("/requests/token");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect((await res.json()) as { token: string }).toEqual({ token: expect.stringMatching(/^[\w-]{20,}$/) });
-  });
-
-  it("refuses a post without this browser's token", async () => {
-    const res = await fetchWorker("/requests/callback", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://shop.example" },
-      body: new URLSearchParams({ name: "No Token", phone: "0501234567" }),
-    });
-    expect(res.status).toBe(403);
+  it("refuses a post from another site, and one that says nothing of where it comes from", async () => {
+    const senders: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      {},
+    ];
+    for (const headers of senders) {
+      const res = await fetchWorker("/requests/callback", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ name: "Cross Site", phone: "0501234567" }),
+      });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain("sent from another site");
+    }
   });
 
   it("answers 404 for a kind of request it doesn't know", async () => {
-    const res = await visitor().post(
-      "/requests/complaint",
-      { name: "X", phone: "0501234567" },
-      { csrfFrom: "/contacts" },
-    );
+    const res = await visitor().post("/requests/complaint", { name: "X", phone: "0501234567" }, { from: "/contacts" });
     expect(res.status).toBe(404);
   });
 });
@@ -206,7 +202,7 @@ describe("bots and repeats", () => {
     const res = await visitor().post(
       "/requests/callback",
       { name, phone: "0501234567", website: "https://spam.example" },
-      { csrfFrom: "/contacts" },
+      { from: "/contacts" },
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/contacts?sent=callback#callback");
@@ -218,7 +214,7 @@ describe("bots and repeats", () => {
     const browser = visitor();
     const name = unique("Salma");
     for (let i = 0; i < 3; i++) {
-      const res = await browser.post("/requests/callback", { name, phone: "0501234567" }, { csrfFrom: "/contacts" });
+      const res = await browser.post("/requests/callback", { name, phone: "0501234567" }, { from: "/contacts" });
       expect(res.status).toBe(303);
     }
     expect(await requestRows(name)).toHaveLength(1);
@@ -228,7 +224,7 @@ describe("bots and repeats", () => {
   it("keeps one request when two identical posts arrive at the same moment", async () => {
     const browser = visitor();
     const name = unique("Double");
-    const token = await browser.csrfFrom("/contacts");
+    await browser.get("/contacts");
     const send = () =>
       fetchWorker("/requests/callback", {
         method: "POST",
@@ -238,7 +234,7 @@ describe("bots and repeats", () => {
           "cf-connecting-ip": browser.ip,
           "content-type": "application/x-www-form-urlencoded",
         },
-        body: new URLSearchParams({ _csrf: token, name, phone: "0501234567" }),
+        body: new URLSearchParams({ name, phone: "0501234567" }),
       });
     const answers = await Promise.all([send(), send()]);
     expect(answers.map((r) => r.status)).toEqual([303, 303]);
@@ -252,14 +248,14 @@ describe("bots and repeats", () => {
       const res = await browser.post(
         "/requests/callback",
         { name: unique("Limit"), phone: "0501234567" },
-        { csrfFrom: "/contacts" },
+        { from: "/contacts" },
       );
       expect(res.status).toBe(303);
     }
     const blocked = await browser.post(
       "/requests/callback",
       { name: unique("Limit"), phone: "0501234567" },
-      { csrfFrom: "/contacts" },
+      { from: "/contacts" },
     );
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toMatch(
@@ -269,7 +265,7 @@ describe("bots and repeats", () => {
     const other = await visitor().post(
       "/requests/callback",
       { name: unique("Other"), phone: "0501234567" },
-      { csrfFrom: "/contacts" },
+      { from: "/contacts" },
     );
     expect(other.status).toBe(303);
   });
@@ -380,7 +376,7 @@ describe("/wholesale and /partnership", () => {
         phone: "+971 50 765 4321",
         message: "I review skincare on YouTube.",
       },
-      { csrfFrom: "/partnership" },
+      { from: "/partnership" },
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/partnership?sent=partnership#partnership-request");
@@ -392,7 +388,7 @@ describe("/wholesale and /partnership", () => {
     const res = await visitor().post(
       "/requests/partnership",
       { name: "Rania", email: "rania@creator.example", phone: "0501234567", message: " " },
-      { csrfFrom: "/partnership" },
+      { from: "/partnership" },
     );
     expect(res.status).toBe(422);
     expect(await res.text()).toContain("Please tell us briefly what you have in mind.");

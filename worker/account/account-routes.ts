@@ -11,7 +11,6 @@ import {
 import { maxUploadBytes } from "../../shared/upload-limit";
 import type { AppEnv } from "../app-env";
 import { configuredProviders } from "../cms/auth/auth-settings";
-import { verifyCsrf } from "../security/csrf";
 import { authClient, CmsAuthError } from "../session/auth-client";
 import { dropTokenForSignIn, refreshSessionUser, signIn, signOut } from "../session/session";
 import { clearToken, readToken, storeToken } from "../session/session-cookie";
@@ -29,8 +28,6 @@ import { renderSignup } from "./signup-page";
  * fields), the provider sign-in hand-offs, and the avatar files.
  */
 export const accountRoutes = new Hono<AppEnv>();
-
-accountRoutes.use(verifyCsrf);
 
 type Form = Record<string, string | File>;
 
@@ -203,7 +200,7 @@ accountRoutes.post("/edit", async (c) => {
     }
   }
   if (!checked.ok || Object.keys(errors).length > 0) {
-    const values = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== "_csrf"));
+    const values = fields;
     return renderEdit(c, { values, errors }, 422);
   }
   try {

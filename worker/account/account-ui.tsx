@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { CSRF_FIELD } from "../security/csrf";
 
 /**
  * Building blocks of the account forms: a label above each field, helper text
@@ -87,10 +86,6 @@ export function FormAlert({ tone = "error", children }: { tone?: "error" | "succ
       {children}
     </div>
   );
-}
-
-export function CsrfField({ token }: { token: string }) {
-  return <input type="hidden" name={CSRF_FIELD} value={token} />;
 }
 
 /** The calm, centred card the sign-in, sign-up and password screens share. */

@@ -3,9 +3,8 @@ import type { ProfileForm } from "../../shared/account-forms";
 import { text } from "../../shared/text";
 import { maxUploadBytes, uploadLimit } from "../../shared/upload-limit";
 import type { AppEnv } from "../app-env";
-import { csrfToken } from "../security/csrf";
 import { noticeFrom, renderAccountPage } from "./account-render";
-import { CsrfField, Field, type FieldErrors, FormAlert } from "./account-ui";
+import { Field, type FieldErrors, FormAlert } from "./account-ui";
 import { avatarUrl, findAvatar } from "./avatar-store";
 
 export interface EditState {
@@ -22,7 +21,7 @@ export function avatarHint(env: Env): string {
 export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, status = 200): Promise<Response> {
   const user = c.get("user");
   if (!user) return c.redirect("/user/login?redirect=%2Fuser%2Fedit", 302);
-  const [token, avatar] = await Promise.all([csrfToken(c), findAvatar(c.env.DB, user.id)]);
+  const avatar = await findAvatar(c.env.DB, user.id);
   const values: Partial<ProfileForm> = state.values ?? user;
   const errors = state.errors ?? {};
   const notice = status === 200 ? noticeFrom(c) : null;
@@ -48,7 +47,6 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
             className="account-form account-card"
             noValidate
           >
-            <CsrfField token={token} />
             <fieldset className="account-fieldset">
               <legend>Photo</legend>
               <div className="avatar-field">

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { configuredProviders } from "../cms/auth/auth-settings";
-import { csrfToken } from "../security/csrf";
 import { noticeFrom, renderAccountPage } from "./account-render";
-import { AuthCard, CsrfField, Field, type FieldErrors, FormAlert } from "./account-ui";
+import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
 import { localRedirect } from "./safe-redirect";
 
 export interface LoginState {
@@ -48,7 +47,6 @@ function ProviderButtons({ c, redirect }: { c: Context<AppEnv>; redirect: string
 export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, status = 200): Promise<Response> {
   const redirect = localRedirect(state.redirect ?? c.req.query("redirect"));
   const notice = status === 200 ? noticeFrom(c) : null;
-  const token = await csrfToken(c);
   const errors = state.errors ?? {};
   return renderAccountPage(
     c,
@@ -71,7 +69,6 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
               <p>{state.alert}</p>
               {state.unconfirmed && (
                 <form method="post" action="/user/signup/resend" className="form-alert__action">
-                  <CsrfField token={token} />
                   <input type="hidden" name="email" value={state.identifier ?? ""} />
                   <button type="submit" className="button button--small button--outlined">
                     Send the link again
@@ -81,7 +78,6 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
             </FormAlert>
           )}
           <form method="post" action="/user/login" className="account-form" noValidate>
-            <CsrfField token={token} />
             <input type="hidden" name="redirect" value={redirect} />
             <Field
               name="identifier"

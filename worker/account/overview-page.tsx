@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv, SessionUser } from "../app-env";
-import { csrfToken } from "../security/csrf";
 import { displayName } from "../session/session";
 import { noticeFrom, renderAccountPage } from "./account-render";
-import { CsrfField, FormAlert } from "./account-ui";
+import { FormAlert } from "./account-ui";
 import { avatarUrl, findAvatar } from "./avatar-store";
 
 function addressLines(user: SessionUser): string[] {
@@ -22,7 +21,7 @@ const LINKS = [
 export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
   if (!user) return c.redirect("/user/login?redirect=%2Fuser", 302);
-  const [token, avatar] = await Promise.all([csrfToken(c), findAvatar(c.env.DB, user.id)]);
+  const avatar = await findAvatar(c.env.DB, user.id);
   const notice = noticeFrom(c);
   const name = displayName(user);
   const address = addressLines(user);
@@ -88,7 +87,6 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
               ))}
             </ul>
             <form method="post" action="/user/logout" className="account-signout">
-              <CsrfField token={token} />
               <button type="submit" className="button button--outlined">
                 Sign out
               </button>

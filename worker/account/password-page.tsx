@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { PASSWORD_RULES } from "../../shared/account-forms";
 import type { AppEnv } from "../app-env";
-import { csrfToken } from "../security/csrf";
 import { noticeFrom, renderAccountPage } from "./account-render";
-import { AuthCard, CsrfField, Field, type FieldErrors, FormAlert } from "./account-ui";
+import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
 
 /**
  * /user/password, three ways: signed in, change it (current, new, confirm);
@@ -19,7 +18,6 @@ export interface PasswordState {
 
 export async function renderPassword(c: Context<AppEnv>, state: PasswordState = {}, status = 200): Promise<Response> {
   const user = c.get("user");
-  const token = await csrfToken(c);
   const errors = state.errors ?? {};
   const code = state.code ?? c.req.query("code") ?? "";
   const notice = status === 200 ? noticeFrom(c) : null;
@@ -37,7 +35,6 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
       <AuthCard title={title} lead={PASSWORD_RULES}>
         {alerts}
         <form method="post" action="/user/password/reset" className="account-form" noValidate>
-          <CsrfField token={token} />
           <input type="hidden" name="code" value={code} />
           <Field
             name="password"
@@ -70,7 +67,6 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
       <AuthCard title={title} lead={PASSWORD_RULES} footer={<a href="/user">← My account</a>}>
         {alerts}
         <form method="post" action="/user/password" className="account-form" noValidate>
-          <CsrfField token={token} />
           <input type="text" name="username" value={user.username} autoComplete="username" readOnly hidden />
           <Field
             name="currentPassword"
@@ -119,7 +115,6 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
       >
         {alerts}
         <form method="post" action="/user/password/forgot" className="account-form" noValidate>
-          <CsrfField token={token} />
           <Field
             name="email"
             label="E-mail"

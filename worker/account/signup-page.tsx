@@ -2,9 +2,8 @@ import type { Context } from "hono";
 import { PASSWORD_RULES, USERNAME_RULES } from "../../shared/account-forms";
 import { text } from "../../shared/text";
 import type { AppEnv } from "../app-env";
-import { csrfToken } from "../security/csrf";
 import { renderAccountPage } from "./account-render";
-import { AuthCard, CsrfField, Field, type FieldErrors, FormAlert } from "./account-ui";
+import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
 import { localRedirect } from "./safe-redirect";
 
 export interface SignupState {
@@ -19,7 +18,7 @@ export interface SignupState {
   resent?: boolean;
 }
 
-function ConfirmationSent({ email, resent, token }: { email: string; resent?: boolean; token: string }) {
+function ConfirmationSent({ email, resent }: { email: string; resent?: boolean }) {
   return (
     <AuthCard
       title="Check your inbox"
@@ -32,7 +31,6 @@ function ConfirmationSent({ email, resent, token }: { email: string; resent?: bo
       {resent && <FormAlert tone="success">We sent the link again. It can take a minute to arrive.</FormAlert>}
       <p className="muted">Nothing there? Look in the spam folder, or send the link again.</p>
       <form method="post" action="/user/signup/resend" className="account-form">
-        <CsrfField token={token} />
         <input type="hidden" name="email" value={email} />
         <button type="submit" className="button button--outlined account-form__submit">
           Send the link again
@@ -47,10 +45,9 @@ function ConfirmationSent({ email, resent, token }: { email: string; resent?: bo
 
 export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, status = 200): Promise<Response> {
   const redirect = localRedirect(state.redirect ?? c.req.query("redirect"));
-  const token = await csrfToken(c);
   const errors = state.errors ?? {};
   const body = state.confirmationSentTo ? (
-    <ConfirmationSent email={state.confirmationSentTo} resent={state.resent} token={token} />
+    <ConfirmationSent email={state.confirmationSentTo} resent={state.resent} />
   ) : (
     <AuthCard
       title="Create an account"
@@ -66,7 +63,6 @@ export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, 
     >
       {state.alert && <FormAlert>{state.alert}</FormAlert>}
       <form method="post" action="/user/signup" className="account-form" noValidate>
-        <CsrfField token={token} />
         <input type="hidden" name="redirect" value={redirect} />
         <Field
           name="username"

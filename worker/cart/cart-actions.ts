@@ -4,7 +4,6 @@ import { canBuy, checkQuantity } from "../../shared/cart-rules";
 import { text } from "../../shared/text";
 import type { AppEnv } from "../app-env";
 import { setFlash } from "../render/flash";
-import { verifyCsrf } from "../security/csrf";
 import { ensureCartOwner, readCartOwner } from "./cart-owner";
 import { loadCartProducts } from "./cart-products";
 import { addLine, type CartOwner, countItems, ensureCartId, findCartId, removeLine, setQuantity } from "./cart-store";
@@ -14,7 +13,6 @@ import { addLine, type CartOwner, countItems, ensureCartId, findCartId, removeLi
  * and as JSON for the islands (`Accept: application/json`).
  */
 export const cartActions = new Hono<AppEnv>();
-cartActions.use(verifyCsrf);
 
 function wantsJson(c: Context<AppEnv>): boolean {
   return (c.req.header("accept") ?? "").includes("application/json");

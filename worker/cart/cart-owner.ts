@@ -3,8 +3,13 @@ import type { AppEnv } from "../app-env";
 import { ensureVisitorId, readVisitorId } from "../security/visitor-id";
 import type { CartOwner } from "./cart-store";
 
-/** Whose bag this request is about: the account when signed in, else the visitor cookie. */
+/**
+ * Whose bag this request is about: the account when signed in, else the visitor
+ * cookie. Nobody's while a shared page shell is rendered: the edge fills the
+ * shopper's parts in afterwards.
+ */
 export async function readCartOwner(c: Context<AppEnv>): Promise<CartOwner | null> {
+  if (c.get("shell")) return null;
   const user = c.get("user");
   if (user) return { kind: "user", id: String(user.id) };
   const visitor = await readVisitorId(c);

@@ -6,7 +6,6 @@ import type { AppEnv } from "../app-env";
 import { backgroundTask } from "../cms-client/layout-records";
 import { FlashMessage, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
-import { csrfToken } from "../security/csrf";
 import { readCartOwner } from "./cart-owner";
 import { acknowledgePrices } from "./cart-store";
 import type { CartItem, CartView } from "./cart-view";
@@ -25,7 +24,7 @@ function ChangeNotice({ item }: { item: CartItem }) {
   return <p className="line-notice">{notes.join(" ")}</p>;
 }
 
-function CartLine({ item, csrf }: { item: CartItem; csrf: string }) {
+function CartLine({ item }: { item: CartItem }) {
   const product = item.product;
   const name = product?.name ?? item.slug;
   return (
@@ -44,7 +43,6 @@ function CartLine({ item, csrf }: { item: CartItem; csrf: string }) {
         <ChangeNotice item={item} />
         <div className="cart-line__controls">
           <form method="post" action="/cart/update" className="quantity-form">
-            <input type="hidden" name="_csrf" value={csrf} />
             <input type="hidden" name="slug" value={item.slug} />
             <label htmlFor={`qty-${item.slug}`}>Quantity</label>
             <input
@@ -62,7 +60,6 @@ function CartLine({ item, csrf }: { item: CartItem; csrf: string }) {
             </button>
           </form>
           <form method="post" action="/cart/remove">
-            <input type="hidden" name="_csrf" value={csrf} />
             <input type="hidden" name="slug" value={item.slug} />
             <button type="submit" className="link-button">
               Remove<span className="visually-hidden"> {name}</span>
@@ -104,7 +101,7 @@ export function TotalsTable({ view, deliveryLabel }: { view: Pick<CartView, "tot
 
 export async function cartPage(c: Context<AppEnv>): Promise<Response> {
   const owner = await readCartOwner(c);
-  const [view, csrf] = await Promise.all([loadCartView(c, owner), csrfToken(c)]);
+  const view = await loadCartView(c, owner);
   const flash = takeFlash(c);
   // The shopper sees today's prices on this page: remember them as seen.
   if (view.cartId && view.hasChanges) {
@@ -143,7 +140,7 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
               )}
               <ul className="cart-lines" aria-label="Products in your bag">
                 {view.items.map((item) => (
-                  <CartLine key={item.slug} item={item} csrf={csrf} />
+                  <CartLine key={item.slug} item={item} />
                 ))}
               </ul>
             </div>

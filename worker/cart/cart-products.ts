@@ -21,7 +21,7 @@ export interface CartProduct {
  */
 export async function loadCartProducts(c: Context<AppEnv>, slugs: string[]): Promise<Map<string, CartProduct>> {
   const wanted = [...new Set(slugs.filter((s) => /^[a-z0-9-]{1,120}$/.test(s)))];
-  const products = await getProductsBySlugs(c.env, c.get("locale") ?? "en", wanted);
+  const products = await getProductsBySlugs(c, c.get("locale") ?? "en", wanted);
   return new Map(
     products.map((p) => {
       const image = p.images[0];

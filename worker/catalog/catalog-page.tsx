@@ -6,7 +6,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 
 /** /catalog: the categories, each with its image and product count. */
 export async function catalogPage(c: Context<AppEnv>): Promise<Response> {
-  const categories = await getCategories(c.env, c.get("locale"));
+  const categories = await getCategories(c, c.get("locale"));
   return renderPage(c, {
     title: "Catalog",
     description: "Skincare, make-up, hair care, fragrance, body care and men's grooming from trusted brands.",

@@ -14,10 +14,9 @@ import { getBrands, getCategory, getProducts } from "../cms-client/catalog-recor
 import { favouriteSlugs } from "../favourites/favourite-routes";
 import { renderNotFound } from "../pages/not-found";
 import { type ReviewSummary, reviewSummaries } from "../product-reviews/review-store";
-import { FlashMessage, takeFlash } from "../render/flash";
+import { FlashSlot } from "../render/flash";
 import { Island } from "../render/island";
 import { renderPage } from "../render/render-page";
-import { csrfToken } from "../security/csrf";
 import { Breadcrumbs } from "./breadcrumbs";
 import { ProductCard } from "./product-card";
 import { parseQuery } from "./query-string";
@@ -63,12 +62,10 @@ function Pagination({ base, filter, page }: { base: string; filter: CatalogFilte
 
 export function ProductGrid({
   products,
-  csrf,
   favourites,
   ratings,
 }: {
   products: ProductSummary[];
-  csrf: string;
   /** Slugs the shopper saved, to draw filled hearts. */
   favourites?: Set<string>;
   /** Approved review averages by product id (reviewSummaries); cards without one show no stars. */
@@ -80,7 +77,6 @@ export function ProductGrid({
         <li key={p.slug}>
           <ProductCard
             product={p}
-            csrf={csrf}
             eager={i < 4}
             favourite={favourites?.has(p.slug) ?? false}
             rating={ratings?.get(Number(p.id))}
@@ -97,15 +93,14 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const locale = c.get("locale");
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
   const filter = readCatalogFilter(parseQuery(c.req.url));
-  const [category, brands, csrf, favourites] = await Promise.all([
-    getCategory(c.env, locale, slug),
-    getBrands(c.env, locale),
-    csrfToken(c),
+  const [category, brands, favourites] = await Promise.all([
+    getCategory(c, locale, slug),
+    getBrands(c, locale),
     favouriteSlugs(c),
   ]);
   if (!category) return renderNotFound(c);
   const sort = SORTS.find((s) => s.key === filter.sort)!;
-  const products = await getProducts(c.env, locale, {
+  const products = await getProducts(c, locale, {
     filters: cmsFilters(slug, filter),
     sort: sort.cms,
     page: filter.page,
@@ -116,7 +111,6 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
     (products?.items ?? []).map((p) => Number(p.id)),
   );
   const base = `/catalog/${slug}`;
-  const flash = takeFlash(c);
   return renderPage(c, {
     title: filter.page > 1 ? `${category.name} — page ${filter.page}` : category.name,
     description: category.description ?? `${category.name} at Noor Beauty.`,
@@ -133,7 +127,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
           <h1>{category.name}</h1>
           {category.description && <p className="muted">{category.description}</p>}
         </div>
-        <FlashMessage flash={flash} />
+        <FlashSlot />
         <div className="category-layout">
           <Island
             name="catalog-filter"
@@ -185,7 +179,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
               </div>
             ) : (
               <>
-                <ProductGrid products={products.items} csrf={csrf} favourites={favourites} ratings={ratings} />
+                <ProductGrid products={products.items} favourites={favourites} ratings={ratings} />
                 <Pagination base={base} filter={filter} page={products} />
               </>
             )}

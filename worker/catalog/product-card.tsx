@@ -37,12 +37,10 @@ export function Price({ price, oldPrice }: { price: number; oldPrice: number | n
 /** The add-to-bag control: an island that updates the bag in place, a plain form without JavaScript. */
 export function AddToBagForm({
   product,
-  csrf,
   compact,
   withQuantity,
 }: {
   product: ProductSummary;
-  csrf: string;
   compact?: boolean;
   withQuantity?: boolean;
 }) {
@@ -55,7 +53,6 @@ export function AddToBagForm({
       props={{
         slug: product.slug,
         name: product.name,
-        csrf,
         label: product.availability === "prepurchase" ? "Pre-order" : "Add to bag",
         unavailable: buyable ? null : text.availability.out_of_stock,
         withQuantity,
@@ -68,13 +65,11 @@ export function AddToBagForm({
 /** A product in a grid. The first few images load eagerly; the rest lazily. */
 export function ProductCard({
   product,
-  csrf,
   eager,
   favourite,
   rating,
 }: {
   product: ProductSummary;
-  csrf: string;
   eager?: boolean;
   favourite: boolean;
   rating?: ReviewSummary;
@@ -97,7 +92,7 @@ export function ProductCard({
         )}
       </a>
       <div className="product-card__favourite">
-        <FavouriteToggle slug={product.slug} name={product.name} active={favourite} csrf={csrf} />
+        <FavouriteToggle slug={product.slug} name={product.name} active={favourite} />
       </div>
       <div className="product-card__body">
         {product.brand && <p className="product-brand">{product.brand.name}</p>}
@@ -109,12 +104,12 @@ export function ProductCard({
         <AvailabilityLabel availability={product.availability} />
       </div>
       <div className="product-card__actions">
-        <AddToBagForm product={product} csrf={csrf} compact />
+        <AddToBagForm product={product} compact />
         <Island
           name="quick-view"
           component={QuickView}
           wake="interaction"
-          props={{ slug: product.slug, name: product.name, href, csrf }}
+          props={{ slug: product.slug, name: product.name, href }}
         />
       </div>
     </article>

@@ -7,10 +7,9 @@ import { FavouriteToggle, favouriteSlugs } from "../favourites/favourite-routes"
 import { renderNotFound } from "../pages/not-found";
 import { RatingSummary, type ReviewFormState, ReviewSection } from "../product-reviews/review-section";
 import { listReviews, type ReviewSummary, reviewSummaries, reviewSummary } from "../product-reviews/review-store";
-import { FlashMessage, takeFlash } from "../render/flash";
+import { FlashSlot } from "../render/flash";
 import { renderPage } from "../render/render-page";
 import { RichText, sanitizeHtml } from "../render/sanitize-html";
-import { csrfToken } from "../security/csrf";
 import { absoluteUrl, siteOrigin } from "../seo/site-origin";
 import { displayName } from "../session/session";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "./breadcrumbs";
@@ -98,10 +97,10 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
-function BuyBox({ product, csrf }: { product: Product; csrf: string }) {
+function BuyBox({ product }: { product: Product }) {
   return (
     <div className="buy-box">
-      <AddToBagForm product={product} csrf={csrf} withQuantity />
+      <AddToBagForm product={product} withQuantity />
       {product.availability === "prepurchase" && (
         <p className="field__hint">This product is on pre-order: we deliver it as soon as it arrives.</p>
       )}
@@ -126,7 +125,7 @@ export async function renderProductPage(
 ): Promise<Response> {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return renderNotFound(c);
   const locale = c.get("locale");
-  const product = await getProduct(c.env, locale, slug);
+  const product = await getProduct(c, locale, slug);
   if (!product) return renderNotFound(c);
   const canonical = productPath(product);
   if (categorySlug !== null && product.category && product.category.slug !== categorySlug) {
@@ -134,8 +133,8 @@ export async function renderProductPage(
   }
   const productId = Number(product.id);
   const user = c.get("user");
-  const [similar, csrf, favourites, summary, reviews] = await Promise.all([
-    getProducts(c.env, locale, {
+  const [similar, favourites, summary, reviews] = await Promise.all([
+    getProducts(c, locale, {
       filters: {
         and: [
           { slug: { ne: product.slug } },
@@ -150,7 +149,6 @@ export async function renderProductPage(
       sort: ["popularity:desc"],
       pageSize: 4,
     }),
-    csrfToken(c),
     favouriteSlugs(c),
     reviewSummary(c.env.DB, productId),
     readCartOwner(c).then((owner) => listReviews(c.env.DB, productId, owner)),
@@ -167,7 +165,6 @@ export async function renderProductPage(
     { name: product.name, path: canonical },
   ];
   const first = product.images[0];
-  const flash = takeFlash(c);
   return renderPage(c, {
     title: product.brand ? `${product.name} by ${product.brand.name}` : product.name,
     description: `${product.name}${product.volume ? `, ${product.volume}` : ""}. ${sanitizeHtml(product.description)
@@ -190,19 +187,14 @@ export async function renderProductPage(
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />
-        <FlashMessage flash={flash} />
+        <FlashSlot />
         <article className="product-layout">
           <Gallery product={product} />
           <div className="product-details">
             {product.brand && <p className="product-brand">{product.brand.name}</p>}
             <div className="product-title">
               <h1>{product.name}</h1>
-              <FavouriteToggle
-                slug={product.slug}
-                name={product.name}
-                active={favourites.has(product.slug)}
-                csrf={csrf}
-              />
+              <FavouriteToggle slug={product.slug} name={product.name} active={favourites.has(product.slug)} />
             </div>
             <p className="muted">
               {[product.line?.name, product.volume, product.sku && `SKU ${product.sku}`].filter(Boolean).join(" · ")}
@@ -212,7 +204,7 @@ export async function renderProductPage(
             </a>
             <Price price={product.price} oldPrice={product.oldPrice} />
             <AvailabilityLabel availability={product.availability} />
-            <BuyBox product={product} csrf={csrf} />
+            <BuyBox product={product} />
             <section aria-labelledby="about">
               <h2 id="about">About</h2>
               <RichText html={product.description} />
@@ -232,11 +224,11 @@ export async function renderProductPage(
           </div>
         </article>
         <ReviewSection
+          productId={productId}
           productName={product.name}
           action={`/product-reviews/${product.slug}`}
           summary={summary}
           reviews={reviews}
-          csrf={csrf}
           signedInAs={user ? displayName(user) : null}
           state={reviewForm}
         />
@@ -245,7 +237,6 @@ export async function renderProductPage(
             <h2 id="similar">Similar goods</h2>
             <ProductGrid
               products={similar.items as ProductSummary[]}
-              csrf={csrf}
               favourites={favourites}
               ratings={similarRatings}
             />

@@ -18,7 +18,7 @@ catalogApi.get("/quick-view/:slug", async (c) => {
   c.header("X-Robots-Tag", "noindex");
   const slug = c.req.param("slug");
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return c.json({ error: "Unknown product" }, 404);
-  const product = await getProduct(c.env, c.get("locale"), slug);
+  const product = await getProduct(c, c.get("locale"), slug);
   if (!product) return c.json({ error: "Unknown product" }, 404);
   const summary = await reviewSummary(c.env.DB, Number(product.id));
   const body: QuickViewProduct = {
@@ -46,7 +46,7 @@ catalogApi.get("/suggest", async (c) => {
   c.header("X-Robots-Tag", "noindex");
   const q = readSearchQuery(c.req.query("q"));
   if (q.length < 2) return c.json({ items: [] }, 200, { "Cache-Control": "public, max-age=60" });
-  const page = await getProducts(c.env, c.get("locale"), {
+  const page = await getProducts(c, c.get("locale"), {
     filters: searchFilters(q),
     sort: ["popularity:desc"],
     pageSize: 6,

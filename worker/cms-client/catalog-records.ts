@@ -1,7 +1,9 @@
 import { gql } from "@urql/core";
+import type { Context } from "hono";
 import type { Availability } from "../../shared/cart-rules";
 import type { Brand, Category, Page, Product, ProductLine, ProductSummary } from "../../shared/types/catalog";
-import { createCmsClient, runQuery } from "./client";
+import type { AppEnv } from "../app-env";
+import { cachedQuery } from "./record-cache";
 import {
   type Collection,
   type Entity,
@@ -132,8 +134,9 @@ function toPage<A, T>(collection: Collection<A> | null | undefined, map: (e: Ent
   };
 }
 
-export async function getCategories(env: Env, locale: string): Promise<Category[]> {
-  const data = await runQuery(createCmsClient({ env }), categoriesQuery, { locale }, "categoriesQuery");
+export async function getCategories(c: Context<AppEnv>, locale: string): Promise<Category[]> {
+  const { env } = c;
+  const data = await cachedQuery(c, categoriesQuery, { locale }, "categoriesQuery");
   return (data?.categories?.data ?? []).map((e) => ({
     id: e.id,
     name: e.attributes.name,
@@ -144,8 +147,9 @@ export async function getCategories(env: Env, locale: string): Promise<Category[
   }));
 }
 
-export async function getCategory(env: Env, locale: string, slug: string): Promise<Category | null> {
-  const data = await runQuery(createCmsClient({ env }), categoriesQuery, { locale, slug }, "categoriesQuery");
+export async function getCategory(c: Context<AppEnv>, locale: string, slug: string): Promise<Category | null> {
+  const { env } = c;
+  const data = await cachedQuery(c, categoriesQuery, { locale, slug }, "categoriesQuery");
   const e = data?.categories?.data[0];
   if (!e) return null;
   return {
@@ -162,8 +166,9 @@ export interface BrandWithLines extends Brand {
   lines: ProductLine[];
 }
 
-export async function getBrands(env: Env, locale: string): Promise<BrandWithLines[]> {
-  const data = await runQuery(createCmsClient({ env }), brandsQuery, { locale }, "brandsQuery");
+export async function getBrands(c: Context<AppEnv>, locale: string): Promise<BrandWithLines[]> {
+  const { env } = c;
+  const data = await cachedQuery(c, brandsQuery, { locale }, "brandsQuery");
   return (data?.brands?.data ?? []).map((e) => ({
     id: e.id,
     name: e.attributes.name,
@@ -188,9 +193,14 @@ export interface ProductQuery {
 }
 
 /** A page of products; null when the CMS could not answer (the page says so instead of a 500). */
-export async function getProducts(env: Env, locale: string, query: ProductQuery): Promise<Page<ProductSummary> | null> {
-  const data = await runQuery(
-    createCmsClient({ env }),
+export async function getProducts(
+  c: Context<AppEnv>,
+  locale: string,
+  query: ProductQuery,
+): Promise<Page<ProductSummary> | null> {
+  const { env } = c;
+  const data = await cachedQuery(
+    c,
     productsQuery,
     {
       locale,
@@ -205,8 +215,9 @@ export async function getProducts(env: Env, locale: string, query: ProductQuery)
   return toPage(data.products, (e) => toSummary(env, e));
 }
 
-export async function getProduct(env: Env, locale: string, slug: string): Promise<Product | null> {
-  const data = await runQuery(createCmsClient({ env }), productQuery, { locale, slug }, "productQuery");
+export async function getProduct(c: Context<AppEnv>, locale: string, slug: string): Promise<Product | null> {
+  const { env } = c;
+  const data = await cachedQuery(c, productQuery, { locale, slug }, "productQuery");
   const e = data?.products?.data[0];
   if (!e) return null;
   return {
@@ -219,9 +230,13 @@ export async function getProduct(env: Env, locale: string, slug: string): Promis
 }
 
 /** The products with these slugs (at most 100), for the bag and favourites. */
-export async function getProductsBySlugs(env: Env, locale: string, slugs: string[]): Promise<ProductSummary[]> {
+export async function getProductsBySlugs(
+  c: Context<AppEnv>,
+  locale: string,
+  slugs: string[],
+): Promise<ProductSummary[]> {
   if (slugs.length === 0) return [];
-  const page = await getProducts(env, locale, { filters: { slug: { in: slugs.slice(0, 100) } }, pageSize: 100 });
+  const page = await getProducts(c, locale, { filters: { slug: { in: slugs.slice(0, 100) } }, pageSize: 100 });
   return page?.items ?? [];
 }
 

@@ -1,6 +1,8 @@
 import { gql } from "@urql/core";
+import type { Context } from "hono";
 import type { BlogPost, ContentPage, Page, Project, Tag } from "../../shared/types/catalog";
-import { createCmsClient, runQuery } from "./client";
+import type { AppEnv } from "../app-env";
+import { cachedQuery } from "./record-cache";
 import { type Collection, type Entity, type MediaResponse, unwrapMedia } from "./strapi-shapes";
 
 /** Blog posts and tags, projects and information pages. */
@@ -104,7 +106,12 @@ export interface PostQuery {
 }
 
 /** A page of posts, newest first; null when the CMS could not answer. */
-export async function getBlogPosts(env: Env, locale: string, query: PostQuery = {}): Promise<Page<BlogPost> | null> {
+export async function getBlogPosts(
+  c: Context<AppEnv>,
+  locale: string,
+  query: PostQuery = {},
+): Promise<Page<BlogPost> | null> {
+  const { env } = c;
   const and: Record<string, unknown>[] = [];
   if (query.tag) and.push({ tags: { slug: { eq: query.tag } } });
   if (query.slug) and.push({ slug: { eq: query.slug } });
@@ -118,8 +125,8 @@ export async function getBlogPosts(env: Env, locale: string, query: PostQuery = 
       or: [{ title: { containsi: word } }, { excerpt: { containsi: word } }, { content: { containsi: word } }],
     });
   }
-  const data = await runQuery(
-    createCmsClient({ env }),
+  const data = await cachedQuery(
+    c,
     postsQuery,
     {
       locale,
@@ -141,13 +148,13 @@ export async function getBlogPosts(env: Env, locale: string, query: PostQuery = 
   };
 }
 
-export async function getBlogPost(env: Env, locale: string, slug: string): Promise<BlogPost | null> {
-  const page = await getBlogPosts(env, locale, { slug, pageSize: 1, withContent: true });
+export async function getBlogPost(c: Context<AppEnv>, locale: string, slug: string): Promise<BlogPost | null> {
+  const page = await getBlogPosts(c, locale, { slug, pageSize: 1, withContent: true });
   return page?.items[0] ?? null;
 }
 
-export async function getTags(env: Env, locale: string): Promise<Tag[]> {
-  const data = await runQuery(createCmsClient({ env }), tagsQuery, { locale }, "tagsQuery");
+export async function getTags(c: Context<AppEnv>, locale: string): Promise<Tag[]> {
+  const data = await cachedQuery(c, tagsQuery, { locale }, "tagsQuery");
   return (data?.tags?.data ?? []).map(toTag);
 }
 
@@ -165,19 +172,16 @@ function toProject(env: Env, e: Entity<ProjectAttributes>): Project {
   };
 }
 
-export async function getProjects(env: Env, locale: string): Promise<Project[] | null> {
-  const data = await runQuery(
-    createCmsClient({ env }),
-    projectsQuery,
-    { locale, filters: {}, withContent: false },
-    "projectsQuery",
-  );
+export async function getProjects(c: Context<AppEnv>, locale: string): Promise<Project[] | null> {
+  const { env } = c;
+  const data = await cachedQuery(c, projectsQuery, { locale, filters: {}, withContent: false }, "projectsQuery");
   return data ? (data.projects?.data ?? []).map((e) => toProject(env, e)) : null;
 }
 
-export async function getProject(env: Env, locale: string, slug: string): Promise<Project | null> {
-  const data = await runQuery(
-    createCmsClient({ env }),
+export async function getProject(c: Context<AppEnv>, locale: string, slug: string): Promise<Project | null> {
+  const { env } = c;
+  const data = await cachedQuery(
+    c,
     projectsQuery,
     { locale, filters: { slug: { eq: slug } }, withContent: true },
     "projectsQuery",
@@ -186,8 +190,8 @@ export async function getProject(env: Env, locale: string, slug: string): Promis
   return e ? toProject(env, e) : null;
 }
 
-export async function getPage(env: Env, locale: string, slug: string): Promise<ContentPage | null> {
-  const data = await runQuery(createCmsClient({ env }), pagesQuery, { locale, slug }, "pagesQuery");
+export async function getPage(c: Context<AppEnv>, locale: string, slug: string): Promise<ContentPage | null> {
+  const data = await cachedQuery(c, pagesQuery, { locale, slug }, "pagesQuery");
   const e = data?.pages?.data[0];
   if (!e) return null;
   return {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { timingSafeEqual } from "../security/constant-time";
 import { requireSecret } from "../security/secrets";
+import { bumpContentVersion } from "./content-version";
 import { CACHED_MODELS, type CachedModel, purgeModel } from "./kv-cache";
 
 /**
@@ -31,6 +32,9 @@ export const cmsWebhook = new Hono<AppEnv>().post("/webhook", async (c) => {
     return c.json({ error: 'Missing "model" (e.g. "menu")' }, 400);
   }
   const cached = CACHED_MODELS.includes(model as CachedModel) ? (model as CachedModel) : null;
-  const purged = cached ? await purgeModel(c.env.CMS_CACHE, cached) : [];
-  return c.json({ ok: true, event, model, purged });
+  const [contentVersion, purged] = await Promise.all([
+    bumpContentVersion(c.env.CMS_CACHE),
+    cached ? purgeModel(c.env.CMS_CACHE, cached) : Promise.resolve([]),
+  ]);
+  return c.json({ ok: true, event, model, purged, contentVersion });
 });

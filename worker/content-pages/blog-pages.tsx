@@ -62,7 +62,7 @@ function Pager({ base, page }: { base: string; page: Page<unknown> }) {
 
 async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promise<Response> {
   const page = pageParam(c);
-  const posts = await getBlogPosts(c.env, c.get("locale"), { tag: tag?.slug, page, pageSize: PAGE_SIZE });
+  const posts = await getBlogPosts(c, c.get("locale"), { tag: tag?.slug, page, pageSize: PAGE_SIZE });
   const base = tag ? `/blog/${tag.slug}` : "/blog";
   const crumbs: Crumb[] = [
     { name: "Home", path: "/" },
@@ -101,14 +101,14 @@ async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promis
 
 /** /blog: newest posts first, with topic links. */
 export async function blogListPage(c: Context<AppEnv>): Promise<Response> {
-  return listing(c, null, await getTags(c.env, c.get("locale")));
+  return listing(c, null, await getTags(c, c.get("locale")));
 }
 
 /** /blog/{tag}: the posts of one topic; 404 for an unknown topic. */
 export async function blogTagPage(c: Context<AppEnv>): Promise<Response> {
   const slug = c.req.param("tag") ?? "";
   if (!SLUG.test(slug)) return renderNotFound(c);
-  const tags = await getTags(c.env, c.get("locale"));
+  const tags = await getTags(c, c.get("locale"));
   const tag = tags.find((t) => t.slug === slug);
   if (!tag) return renderNotFound(c);
   return listing(c, tag, tags);
@@ -134,15 +134,15 @@ export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
   const tagSlug = c.req.param("tag") ?? "";
   if (!SLUG.test(slug)) return renderNotFound(c);
   const locale = c.get("locale");
-  const post = await getBlogPost(c.env, locale, slug);
+  const post = await getBlogPost(c, locale, slug);
   if (!post) return renderNotFound(c);
   const canonical = postPath(post);
   if (!post.tags.some((t) => t.slug === tagSlug) || canonical.split("/")[2] !== tagSlug) {
     return c.redirect(canonical, 301);
   }
   const [similar, interesting] = await Promise.all([
-    getBlogPosts(c.env, locale, { tag: post.tags[0]?.slug, excludeSlug: post.slug, pageSize: 3 }),
-    getBlogPosts(c.env, locale, { excludeSlug: post.slug, pageSize: 6 }),
+    getBlogPosts(c, locale, { tag: post.tags[0]?.slug, excludeSlug: post.slug, pageSize: 3 }),
+    getBlogPosts(c, locale, { excludeSlug: post.slug, pageSize: 6 }),
   ]);
   const similarSlugs = new Set(similar?.items.map((p) => p.slug));
   const others = (interesting?.items ?? []).filter((p) => !similarSlugs.has(p.slug)).slice(0, 3);

@@ -16,7 +16,7 @@ import { RichText } from "../render/sanitize-html";
  */
 async function renderCmsPage(c: Context<AppEnv>, aside?: ReactNode): Promise<Response> {
   const slug = c.req.path.replace(/^\//, "");
-  const page = await getPage(c.env, c.get("locale"), slug);
+  const page = await getPage(c, c.get("locale"), slug);
   if (!page) return renderNotFound(c);
   return renderPage(c, {
     title: page.title,

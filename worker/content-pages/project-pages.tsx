@@ -10,7 +10,7 @@ import { formatDate } from "./post-card";
 
 /** /projects: what the shop has built, newest first (the spec implies the area; this path is our choice). */
 export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
-  const projects = await getProjects(c.env, c.get("locale"));
+  const projects = await getProjects(c, c.get("locale"));
   const crumbs = [
     { name: "Home", path: "/" },
     { name: "Projects", path: "/projects" },
@@ -64,7 +64,7 @@ export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
 export async function projectPage(c: Context<AppEnv>): Promise<Response> {
   const slug = c.req.param("slug") ?? "";
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return renderNotFound(c);
-  const project = await getProject(c.env, c.get("locale"), slug);
+  const project = await getProject(c, c.get("locale"), slug);
   if (!project) return renderNotFound(c);
   const origin = siteOrigin(c);
   const crumbs = [

@@ -6,18 +6,16 @@ import { ProductGrid } from "../catalog/category-page";
 import { getProductsBySlugs } from "../cms-client/catalog-records";
 import { FlashMessage, setFlash, takeFlash } from "../render/flash";
 import { renderPage } from "../render/render-page";
-import { csrfToken, verifyCsrf } from "../security/csrf";
 import type { SignInHook } from "../session/sign-in-hooks";
 import { countFavourites, listFavourites, mergeFavourites, toggleFavourite } from "./favourite-store";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
 export const favouriteActions = new Hono<AppEnv>();
-favouriteActions.use(verifyCsrf);
 favouriteActions.post("/toggle", async (c) => {
   const body = await c.req.parseBody();
   const slug = typeof body.slug === "string" ? body.slug : "";
   const json = (c.req.header("accept") ?? "").includes("application/json");
-  if (!/^[a-z0-9-]{1,120}$/.test(slug) || (await getProductsBySlugs(c.env, c.get("locale"), [slug])).length === 0) {
+  if (!/^[a-z0-9-]{1,120}$/.test(slug) || (await getProductsBySlugs(c, c.get("locale"), [slug])).length === 0) {
     return json
       ? c.json({ ok: false, message: "This product is no longer in our catalogue." }, 422)
       : c.redirect("/favorites", 303);
@@ -33,31 +31,22 @@ favouriteActions.post("/toggle", async (c) => {
 });
 
 /** The heart: a small form that works without JavaScript. */
-export function FavouriteToggle({
-  slug,
-  name,
-  active,
-  csrf,
-}: {
-  slug: string;
-  name: string;
-  active: boolean;
-  csrf: string;
-}) {
+export function FavouriteToggle({ slug, name, active }: { slug: string; name: string; active: boolean }) {
   return (
     <form method="post" action="/favorites/toggle" className="favourite-toggle">
-      <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="slug" value={slug} />
-      <button type="submit" className="icon-button" aria-pressed={active}>
+      {/* data-favourite: a shared page shell renders every heart empty; the edge presses the shopper's (worker/page-shells). */}
+      <button type="submit" className="icon-button" aria-pressed={active} data-favourite={slug}>
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path
             d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z"
             fill={active ? "currentColor" : "none"}
             stroke="currentColor"
             strokeWidth="1.6"
+            data-favourite={slug}
           />
         </svg>
-        <span className="visually-hidden">
+        <span className="visually-hidden" data-favourite={slug} data-label-on={`Remove ${name} from favourites`}>
           {active ? `Remove ${name} from favourites` : `Save ${name} to favourites`}
         </span>
       </button>
@@ -75,7 +64,7 @@ export async function favouriteSlugs(c: Context<AppEnv>): Promise<Set<string>> {
 export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
   const owner = await readCartOwner(c);
   const slugs = owner ? await listFavourites(c.env.DB, owner) : [];
-  const [products, csrf] = await Promise.all([getProductsBySlugs(c.env, c.get("locale"), slugs), csrfToken(c)]);
+  const products = await getProductsBySlugs(c, c.get("locale"), slugs);
   const order = new Map(slugs.map((s, i) => [s, i]));
   products.sort((a, b) => (order.get(a.slug) ?? 0) - (order.get(b.slug) ?? 0));
   return renderPage(c, {
@@ -93,7 +82,7 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
             </a>
           </div>
         ) : (
-          <ProductGrid products={products} csrf={csrf} favourites={new Set(slugs)} />
+          <ProductGrid products={products} favourites={new Set(slugs)} />
         )}
       </section>
     ),

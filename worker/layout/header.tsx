@@ -48,6 +48,37 @@ function MegaMenu({ item }: { item: MenuItem }) {
   );
 }
 
+/**
+ * A header link with a count: the label for screen readers, the badge for eyes (always there, hidden at
+ * 0, so the add-to-bag island can move it at once). `data-hole` marks both for the edge to fill into a
+ * shared page shell (worker/page-shells).
+ */
+function CountLink({
+  kind,
+  href,
+  icon,
+  label,
+  count,
+}: {
+  kind: "bag" | "favourites";
+  href: string;
+  icon: "bag" | "heart";
+  label: string;
+  count: number;
+}) {
+  return (
+    <a className="icon-button" href={href}>
+      <Icon name={icon} />
+      <span className="visually-hidden" data-counter-label={kind} data-hole={`${kind}-label`}>
+        {`${label}, ${count} items`}
+      </span>
+      <span className="counter" aria-hidden="true" data-counter={kind} data-hole={`${kind}-count`} hidden={count === 0}>
+        {count}
+      </span>
+    </a>
+  );
+}
+
 export function Header({
   layout,
   counts,
@@ -129,26 +160,13 @@ export function Header({
           )}
           <Island name="search-suggest" component={SearchSuggest} wake="interaction" props={{ query: searchQuery }} />
           <div className="header-actions">
-            <a className="icon-button" href="/favorites">
-              <Icon name="heart" />
-              <span className="visually-hidden">{`Favourites, ${counts.favourites} items`}</span>
-              {counts.favourites > 0 && (
-                <span className="counter" aria-hidden="true" data-counter="favourites">
-                  {counts.favourites}
-                </span>
-              )}
-            </a>
-            <a className="icon-button" href="/cart">
-              <Icon name="bag" />
-              <span className="visually-hidden" data-counter-label="bag">{`Bag, ${counts.bag} items`}</span>
-              {/* Always there (hidden at 0) so the add-to-bag island can move it at once. */}
-              <span className="counter" aria-hidden="true" data-counter="bag" hidden={counts.bag === 0}>
-                {counts.bag}
-              </span>
-            </a>
-            <a className="icon-button" href={user ? "/user" : "/user/login"}>
+            <CountLink kind="favourites" href="/favorites" icon="heart" label="Favourites" count={counts.favourites} />
+            <CountLink kind="bag" href="/cart" icon="bag" label="Bag" count={counts.bag} />
+            <a className="icon-button" href={user ? "/user" : "/user/login"} data-hole="account-link">
               <Icon name="user" />
-              <span className="visually-hidden">{user ? `Account of ${user.name}` : "Sign in"}</span>
+              <span className="visually-hidden" data-hole="account-label">
+                {user ? `Account of ${user.name}` : "Sign in"}
+              </span>
             </a>
             {callButton?.text && (
               <a

@@ -4,17 +4,16 @@ import { createMiddleware } from "hono/factory";
 import { LOCALE_COOKIE, TOKEN_COOKIE } from "../../shared/constants";
 import { isPersonalPath } from "../../shared/personal-paths";
 import type { AppEnv } from "../app-env";
+import { contentNonce, etagMatches, strongEtag } from "../render/page-validators";
 import { requireSecret } from "../security/secrets";
 
-/** Cookies that make a page this shopper's own: the session, the visitor id, the CSRF id. */
-const SESSION_COOKIES = [TOKEN_COOKIE, "visitor_id", "csrf_id"];
+/** Cookies that make a page this shopper's own: the session and the visitor id. */
+const SESSION_COOKIES = [TOKEN_COOKIE, "visitor_id"];
 
 /** Browsers always revalidate (cheap with the ETag) so a new build shows at once; the edge may keep it briefly. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const EDGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
-
-const encoder = new TextEncoder();
 
 function isPublicRequest(c: Context<AppEnv>): boolean {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
@@ -22,39 +21,9 @@ function isPublicRequest(c: Context<AppEnv>): boolean {
   return SESSION_COOKIES.every((name) => getCookie(c, name) === undefined);
 }
 
-function base64(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes)));
-}
-
 /**
- * The nonce of a public page is derived from its content: an HMAC over the
- * HTML with the request's random nonce taken out. The same page gives the same
- * bytes (so a strong ETag is honest and a cached copy's CSP header still
- * matches its body), while nobody without the secret can predict it, and an
- * injected `<script nonce=…>` would change the content it is derived from.
- */
-async function contentNonce(secret: string, html: string, requestNonce: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`csp-nonce\n${html.replaceAll(requestNonce, "")}`));
-  return base64(mac.slice(0, 16));
-}
-
-async function strongEtag(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(body));
-  return `"${base64(digest.slice(0, 18)).replace(/\+/g, "-").replace(/\//g, "_")}"`;
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 13.1.2). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-/**
- * Per-page HTTP caching. Pages the same for every visitor (GET, no session
+ * Per-page HTTP caching for HTML that no page shell served (worker/page-shells
+ * sets its own): the 404 page, personal pages. Pages the same for every visitor (GET, no session
  * cookie, not a personal path, 200, no cookie being set) get a strong ETag,
  * public Cache-Control and 304 on a matching If-None-Match; they are buffered
  * to hash them. Everything that depends on the shopper is `private, no-store`
@@ -64,6 +33,14 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const type = c.res.headers.get("content-type") ?? "";
   if (!type.startsWith("text/html")) return;
+  if (c.get("pageShell")) {
+    // A page shell set its own caching; a cookie set on the way out (the locale, on a first visit) makes it private.
+    if (c.res.headers.getSetCookie().length > 0 && c.res.headers.get("cache-control")?.startsWith("public")) {
+      c.res.headers.set("Cache-Control", "private, no-cache");
+      c.res.headers.delete("CDN-Cache-Control");
+    }
+    return;
+  }
   if (!isPublicRequest(c)) {
     c.res.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
     return;
@@ -86,7 +63,7 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   // Setting the locale cookie makes this one answer personal; the next visit is public.
   headers.set("Cache-Control", cookies.length ? "private, no-cache" : PUBLIC_CACHE_CONTROL);
   if (!cookies.length) headers.set("CDN-Cache-Control", EDGE_CACHE_CONTROL);
-  if (matches(c.req.header("if-none-match"), etag)) {
+  if (etagMatches(c.req.header("if-none-match"), etag)) {
     headers.delete("Content-Type");
     headers.delete("Content-Length");
     c.res = undefined;

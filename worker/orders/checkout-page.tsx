@@ -14,7 +14,6 @@ import { PaymentProviderError } from "../payments/payment-provider";
 import { setFlash } from "../render/flash";
 import { Island } from "../render/island";
 import { renderPage } from "../render/render-page";
-import { csrfToken, verifyCsrf } from "../security/csrf";
 import { setPaymentReference } from "./order-store";
 import { placeOrder } from "./place-order";
 
@@ -85,7 +84,6 @@ async function renderCheckout(
           form={{
             values,
             errors,
-            csrf: await csrfToken(c),
             idempotencyKey: values.idempotencyKey ?? crypto.randomUUID(),
             card: cardAvailability(cardPayments(c.env)),
             notice: notice ?? null,
@@ -105,7 +103,6 @@ export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {
 
 /** POST /cart/order: validate, place the order once, then confirmation or the card provider. */
 export const checkoutActions = new Hono<AppEnv>();
-checkoutActions.use(verifyCsrf);
 checkoutActions.post("/", async (c) => {
   const body = await c.req.parseBody();
   const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));

@@ -45,6 +45,8 @@ export async function placeOrder(
   const existing = await findOrderByIdempotencyKey(c.env.DB, idempotencyKey);
   if (existing) return { ok: true, order: existing, created: false };
 
+  // An order is priced from the CMS itself, never from a cached record: a missed webhook must not cost money.
+  c.set("uncachedRecords", true);
   const view = await loadCartView(c, owner, input.delivery);
   if (!view.cartId || view.items.length === 0) return { ok: false, reason: "empty" };
   if (!view.canCheckout) return { ok: false, reason: "unavailable" };

@@ -9,7 +9,6 @@ import { getBrands, getProducts } from "../cms-client/catalog-records";
 import { getMainMenu } from "../content/layout-data";
 import { favouriteSlugs } from "../favourites/favourite-routes";
 import { renderPage } from "../render/render-page";
-import { csrfToken } from "../security/csrf";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];
@@ -39,7 +38,6 @@ function ProductShelf({
   eyebrow,
   title,
   products,
-  csrf,
   more,
   favourites,
 }: {
@@ -47,7 +45,6 @@ function ProductShelf({
   eyebrow: string;
   title: string;
   products: ProductSummary[];
-  csrf: string;
   more: string;
   favourites: Set<string>;
 }) {
@@ -62,7 +59,7 @@ function ProductShelf({
           </div>
           <a href={more}>See all</a>
         </div>
-        <ProductGrid products={products} csrf={csrf} favourites={favourites} />
+        <ProductGrid products={products} favourites={favourites} />
       </div>
     </section>
   );
@@ -71,12 +68,11 @@ function ProductShelf({
 export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const locale = c.get("locale");
   const inStock = { availability: { in: ["in_stock", "prepurchase"] } };
-  const [mainMenu, bestsellers, arrivals, brands, csrf, favourites] = await Promise.all([
+  const [mainMenu, bestsellers, arrivals, brands, favourites] = await Promise.all([
     getMainMenu(c, locale),
-    getProducts(c.env, locale, { filters: inStock, sort: ["popularity:desc"], pageSize: 4 }),
-    getProducts(c.env, locale, { filters: inStock, sort: ["publishedAt:desc"], pageSize: 4 }),
-    getBrands(c.env, locale),
-    csrfToken(c),
+    getProducts(c, locale, { filters: inStock, sort: ["popularity:desc"], pageSize: 4 }),
+    getProducts(c, locale, { filters: inStock, sort: ["publishedAt:desc"], pageSize: 4 }),
+    getBrands(c, locale),
     favouriteSlugs(c),
   ]);
   const catalog = mainMenu?.menu.find((item) => item.megaMenu);
@@ -146,7 +142,6 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           eyebrow="Loved in the Emirates"
           title="Bestsellers"
           products={bestsellers?.items ?? []}
-          csrf={csrf}
           favourites={favourites}
           more="/catalog"
         />
@@ -171,7 +166,6 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           eyebrow="Just in"
           title="New arrivals"
           products={arrivals?.items ?? []}
-          csrf={csrf}
           favourites={favourites}
           more="/catalog/skincare?sort=newest"
         />

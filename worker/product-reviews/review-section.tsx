@@ -43,14 +43,38 @@ export function RatingSummary({ summary, compact }: { summary: ReviewSummary; co
   );
 }
 
+/** Instead of name and e-mail fields for a signed-in shopper. */
+export function PostingAs({ name }: { name: string }) {
+  return (
+    <p className="muted">
+      You are posting as <strong>{name}</strong>.
+    </p>
+  );
+}
+
+/** One review in a list; a pending one is the shopper's own, shown only to them. */
+export function ReviewItem({ review: r }: { review: Review }) {
+  return (
+    <li className="review">
+      <p className="review__meta">
+        <Stars rating={r.rating} />
+        <strong className="review__author">{r.authorName}</strong>
+        <time dateTime={r.createdAt}>{DATE.format(new Date(r.createdAt))}</time>
+      </p>
+      {r.status === "pending" && (
+        <p className="review__pending">Only you can see this review until we have checked it.</p>
+      )}
+      <p className="review__text">{r.text}</p>
+    </li>
+  );
+}
+
 function ReviewForm({
   action,
-  csrf,
   signedInAs,
   state,
 }: {
   action: string;
-  csrf: string;
   signedInAs: string | null;
   state?: ReviewFormState;
 }) {
@@ -60,7 +84,6 @@ function ReviewForm({
     <form method="post" action={action} className="review-form" noValidate>
       <h3 id="review-form-title">Write a review</h3>
       <ErrorSummary errors={errors} labels={REVIEW_LABELS} />
-      <input type="hidden" name="_csrf" value={csrf} />
       <fieldset
         id="field-rating"
         className={`field rating-input${errors.rating ? " field--invalid" : ""}`}
@@ -89,20 +112,21 @@ function ReviewForm({
       >
         {(p) => <textarea {...p} rows={5} maxLength={REVIEW_TEXT_MAX} defaultValue={values.text ?? ""} />}
       </Field>
-      {signedInAs ? (
-        <p className="muted">
-          You are posting as <strong>{signedInAs}</strong>.
-        </p>
-      ) : (
-        <>
-          <Field name="name" label={REVIEW_LABELS.name} error={errors.name} required>
-            {(p) => <input {...p} type="text" autoComplete="name" maxLength={80} defaultValue={values.name ?? ""} />}
-          </Field>
-          <Field name="email" label={REVIEW_LABELS.email} error={errors.email} required hint="We never show it.">
-            {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email ?? ""} />}
-          </Field>
-        </>
-      )}
+      {/* In a shared page shell this shows the guest fields; the edge swaps in the signed-in line. */}
+      <div data-hole="review-identity">
+        {signedInAs ? (
+          <PostingAs name={signedInAs} />
+        ) : (
+          <>
+            <Field name="name" label={REVIEW_LABELS.name} error={errors.name} required>
+              {(p) => <input {...p} type="text" autoComplete="name" maxLength={80} defaultValue={values.name ?? ""} />}
+            </Field>
+            <Field name="email" label={REVIEW_LABELS.email} error={errors.email} required hint="We never show it.">
+              {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email ?? ""} />}
+            </Field>
+          </>
+        )}
+      </div>
       <button type="submit" className="button">
         Send review
       </button>
@@ -112,19 +136,19 @@ function ReviewForm({
 
 /** The product page's reviews: average and count, approved reviews (and the shopper's own pending ones), the form. */
 export function ReviewSection({
+  productId,
   productName,
   action,
   summary,
   reviews,
-  csrf,
   signedInAs,
   state,
 }: {
+  productId: number;
   productName: string;
   action: string;
   summary: ReviewSummary;
   reviews: Review[];
-  csrf: string;
   signedInAs: string | null;
   state?: ReviewFormState;
 }) {
@@ -132,26 +156,18 @@ export function ReviewSection({
     <section className="section reviews" id="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Reviews</h2>
       <RatingSummary summary={summary} />
+      {/* The shopper's own reviews still waiting for moderation: filled at the edge for them alone. */}
+      <div data-hole="own-reviews" data-product-id={productId} />
       {reviews.length === 0 ? (
         <p>Be the first to review {productName}.</p>
       ) : (
         <ol className="review-list">
           {reviews.map((r) => (
-            <li key={r.id} className="review">
-              <p className="review__meta">
-                <Stars rating={r.rating} />
-                <strong className="review__author">{r.authorName}</strong>
-                <time dateTime={r.createdAt}>{DATE.format(new Date(r.createdAt))}</time>
-              </p>
-              {r.status === "pending" && (
-                <p className="review__pending">Only you can see this review until we have checked it.</p>
-              )}
-              <p className="review__text">{r.text}</p>
-            </li>
+            <ReviewItem key={r.id} review={r} />
           ))}
         </ol>
       )}
-      <ReviewForm action={action} csrf={csrf} signedInAs={signedInAs} state={state} />
+      <ReviewForm action={action} signedInAs={signedInAs} state={state} />
     </section>
   );
 }

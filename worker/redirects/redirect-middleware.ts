@@ -4,7 +4,7 @@ import { listRedirectRules, type RedirectRule } from "./redirect-rules";
 import { parseAllowedHosts, resolveRedirect } from "./resolve-redirect";
 
 interface CachedRules {
-  rules: Promise<Map<string, RedirectRule>>;
+  rules: Map<string, RedirectRule>;
   loadedAt: number;
 }
 
@@ -12,21 +12,29 @@ interface CachedRules {
  * Per-isolate copy of the rules, refreshed after REDIRECT_CACHE_SECONDS: one small
  * D1 read per isolate per interval instead of one per request. Keyed by the D1
  * binding so tests and environments never share a copy.
+ *
+ * Only the settled Map is kept, never the pending read: an isolate serves many
+ * requests at once, and a request that awaits a promise another request made
+ * continues in that request's I/O context, after which its own D1 and KV calls
+ * fail ("Cannot perform I/O on behalf of a different request"). Requests that
+ * arrive while the table is being re-read each read it themselves; the table
+ * is small and the interval long.
  */
 const cache = new WeakMap<D1Database, CachedRules>();
 
-function rulesFor(env: Env): Promise<Map<string, RedirectRule>> {
+async function rulesFor(env: Env): Promise<Map<string, RedirectRule>> {
   const ttlMs = Math.max(0, Number(env.REDIRECT_CACHE_SECONDS ?? 60) || 0) * 1000;
   const cached = cache.get(env.DB);
   if (cached && Date.now() - cached.loadedAt < ttlMs) return cached.rules;
-  const rules = listRedirectRules(env.DB).catch((error: unknown) => {
-    // A missing table or a D1 hiccup must never take routing down: no rules this time.
+  try {
+    const rules = await listRedirectRules(env.DB);
+    cache.set(env.DB, { rules, loadedAt: Date.now() });
+    return rules;
+  } catch (error) {
+    // A missing table or a D1 hiccup must never take routing down: the last rules, or none.
     console.error("Redirect rules could not be read:", error);
-    cache.delete(env.DB);
-    return new Map<string, RedirectRule>();
-  });
-  cache.set(env.DB, { rules, loadedAt: Date.now() });
-  return rules;
+    return cached?.rules ?? new Map<string, RedirectRule>();
+  }
 }
 
 /**

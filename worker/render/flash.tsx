@@ -41,6 +41,15 @@ export function takeFlash(c: Context<AppEnv>): Flash | null {
   return null;
 }
 
+/**
+ * Where a public page shows the one-shot message. The page itself stays the
+ * same for everyone (it may be a shared page shell); the edge takes the flash
+ * cookie and fills the slot for this shopper (worker/page-shells).
+ */
+export function FlashSlot() {
+  return <div className="flash-slot" data-hole="flash" />;
+}
+
 export function FlashMessage({ flash }: { flash: Flash | null }) {
   if (!flash) return null;
   return (

@@ -36,10 +36,15 @@ export interface PageContent {
 
 export type RenderMode = "auto" | "stream" | "string";
 
-function renderMode(env: Env, page: PageContent): "stream" | "string" {
-  const configured = (env.RENDER_MODE || "auto") as RenderMode;
+/**
+ * A page shell for the shared cache always streams (its CPU is paid once per
+ * content change, and the first shopper gets bytes at once); a page rendered
+ * per request streams only when it waits on slow parts.
+ */
+function renderMode(c: Context<AppEnv>, page: PageContent): "stream" | "string" {
+  const configured = (c.env.RENDER_MODE || "auto") as RenderMode;
   if (configured === "stream" || configured === "string") return configured;
-  return page.stream ? "stream" : "string";
+  return page.stream || c.get("shell") ? "stream" : "string";
 }
 
 const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
@@ -110,15 +115,17 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
       {page.body}
     </Document>
   );
-  if (renderMode(c.env, page) === "string") {
-    // Through c.body so cookies set while loading (CSRF id, flash) go out with the page.
+  if (renderMode(c, page) === "string") {
+    // Through c.body so cookies set while loading (flash, locale) go out with the page.
     return c.body(`<!DOCTYPE html>${renderToString(document)}`, status, HTML_HEADERS);
   }
   const stream = await renderToReadableStream(document, {
     nonce: c.get("nonce"),
-    signal: c.req.raw.signal,
+    // A shell is rendered for everyone: the first shopper leaving must not cut the copy being kept.
+    signal: c.get("shell") ? undefined : c.req.raw.signal,
     onError(error) {
       status = 500;
+      c.set("renderFailed", true);
       console.error("Error in app:", error);
     },
   });

@@ -14,7 +14,6 @@ import { getContacts } from "../content/layout-data";
 import { ContactCard } from "../content-pages/info-page";
 import { renderPage } from "../render/render-page";
 import { RichText } from "../render/sanitize-html";
-import { csrfToken } from "../security/csrf";
 import { siteOrigin } from "../seo/site-origin";
 import { type FormState, RequestSection, requestFormProps, stateFromQuery } from "./request-section";
 
@@ -48,7 +47,7 @@ async function render(
   forms: ReactNode,
   status: FormPageStatus,
 ): Promise<Response> {
-  const page = await getPage(c.env, c.get("locale"), content.slug);
+  const page = await getPage(c, c.get("locale"), content.slug);
   const title = page?.title ?? content.fallbackTitle;
   const crumbs: Crumb[] = [HOME, { name: title, path: `/${content.slug}` }];
   return withStatus(
@@ -139,10 +138,10 @@ export async function renderContacts(
   states: FormStates = {},
   status: FormPageStatus = 200,
 ): Promise<Response> {
-  const [csrf, contacts] = await Promise.all([csrfToken(c), getContacts(c, c.get("locale"))]);
+  const contacts = await getContacts(c, c.get("locale"));
   const [callback, consultation] = await Promise.all([
-    requestFormProps(c, "callback", states.callback ?? stateFromQuery(c, "callback"), csrf),
-    requestFormProps(c, "consultation", states.consultation ?? stateFromQuery(c, "consultation"), csrf),
+    requestFormProps(c, "callback", states.callback ?? stateFromQuery(c, "callback")),
+    requestFormProps(c, "consultation", states.consultation ?? stateFromQuery(c, "consultation")),
   ]);
   return render(
     c,

@@ -2,8 +2,6 @@
  * POST /requests/{callback|consultation|wholesale|partnership}: a visitor's
  * request to the shop. Plain forms get a redirect to the thank-you (or their
  * page again with messages); islands ask for JSON and stay in place.
- * GET /requests/token gives the header dialog its CSRF token, so pages
- * themselves stay the same for everyone (and cacheable).
  */
 import { type Context, Hono } from "hono";
 import {
@@ -19,7 +17,6 @@ import {
 import { maxUploadBytes } from "../../shared/upload-limit";
 import type { AppEnv } from "../app-env";
 import { getContacts } from "../content/layout-data";
-import { csrfToken, verifyCsrf } from "../security/csrf";
 import { siteOrigin } from "../seo/site-origin";
 import { checkUpload, IMAGE_OR_PDF_TYPES, type UploadCheck } from "../uploads/file-checks";
 import { saveWithFiles } from "../uploads/upload-store";
@@ -41,8 +38,6 @@ import { type NewShopRequest, recentlySent, saveRequest } from "./request-store"
 
 export const requestRoutes = new Hono<AppEnv>();
 
-requestRoutes.use(verifyCsrf);
-
 /** Posts per address: a person sends one or two; a script sends many. */
 export const REQUEST_LIMITS: Record<RequestKind, FormLimit> = {
   callback: { limit: 5, windowSeconds: 15 * 60 },
@@ -50,12 +45,6 @@ export const REQUEST_LIMITS: Record<RequestKind, FormLimit> = {
   wholesale: { limit: 5, windowSeconds: 60 * 60 },
   partnership: { limit: 5, windowSeconds: 60 * 60 },
 };
-
-requestRoutes.get("/token", async (c) => {
-  const token = await csrfToken(c);
-  c.header("Cache-Control", "private, no-store");
-  return c.json({ token });
-});
 
 function isKind(value: string): value is RequestKind {
   return (REQUEST_KINDS as readonly string[]).includes(value);
@@ -103,7 +92,7 @@ requestRoutes.post("/:kind", async (c) => {
   if (!isKind(kind)) return c.notFound();
   const form = await readFormBody(c);
   const fields = textFields(form);
-  const { _csrf: _, website: __, ...values } = fields;
+  const { website: _, ...values } = fields;
   const thanks: FormAnswer = { ok: true, message: REQUEST_THANKS[kind] };
 
   // A bot filled the hidden field: it sees the thank-you, nothing is kept.

@@ -9,7 +9,6 @@ import type { RequestKind } from "../../shared/request-forms";
 import { maxUploadBytes } from "../../shared/upload-limit";
 import type { AppEnv } from "../app-env";
 import { Island } from "../render/island";
-import { csrfToken } from "../security/csrf";
 import { uploadHint } from "../uploads/file-checks";
 
 export interface FormState {
@@ -33,19 +32,14 @@ const SUBMIT_LABELS: Record<RequestKind, string> = {
   partnership: "Send proposal",
 };
 
-/**
- * The form island's props. Pass `csrf` when a page shows several forms: the
- * first call sets the browser's CSRF cookie, so it must be made only once.
- */
+/** The form island's props. */
 export async function requestFormProps(
   c: Context<AppEnv>,
   kind: RequestKind,
   state: FormState,
-  csrf?: string,
 ): Promise<RequestFormProps> {
   return {
     kind,
-    csrf: csrf ?? (await csrfToken(c)),
     values: state.values,
     errors: state.errors,
     alert: state.alert,

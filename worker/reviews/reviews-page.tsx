@@ -14,7 +14,6 @@ import { renderNotFound } from "../pages/not-found";
 import { Island } from "../render/island";
 import { renderPage } from "../render/render-page";
 import type { FormState } from "../requests/request-section";
-import { csrfToken } from "../security/csrf";
 import { siteOrigin } from "../seo/site-origin";
 import { uploadHint } from "../uploads/file-checks";
 import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "./review-store";
@@ -98,14 +97,13 @@ export async function renderReviews(
 ): Promise<Response> {
   const page = pageNumber(c.req.query("page"));
   if (page === null) return renderNotFound(c);
-  const [list, csrf] = await Promise.all([listApprovedReviews(c.env.DB, page, REVIEWS_PAGE_SIZE), csrfToken(c)]);
+  const list = await listApprovedReviews(c.env.DB, page, REVIEWS_PAGE_SIZE);
   if (page > list.pageCount) return renderNotFound(c);
   const crumbs: Crumb[] = [
     { name: "Home", path: "/" },
     { name: "Reviews", path: "/reviews" },
   ];
   const form: ReviewFormProps = {
-    csrf,
     values: state.values,
     errors: state.errors,
     alert: state.alert,

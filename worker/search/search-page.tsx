@@ -6,7 +6,6 @@ import { getBlogPosts } from "../cms-client/content-records";
 import { PostGrid } from "../content-pages/post-card";
 import { favouriteSlugs } from "../favourites/favourite-routes";
 import { renderPage } from "../render/render-page";
-import { csrfToken } from "../security/csrf";
 
 const PAGE_SIZE = 12;
 
@@ -22,13 +21,12 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 100 ? pageNumber : 1;
   const locale = c.get("locale");
   const favourites = await favouriteSlugs(c);
-  const [products, posts, csrf] = q
+  const [products, posts] = q
     ? await Promise.all([
-        getProducts(c.env, locale, { filters: searchFilters(q), sort: ["popularity:desc"], page, pageSize: PAGE_SIZE }),
-        page === 1 ? getBlogPosts(c.env, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
-        csrfToken(c),
+        getProducts(c, locale, { filters: searchFilters(q), sort: ["popularity:desc"], page, pageSize: PAGE_SIZE }),
+        page === 1 ? getBlogPosts(c, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
       ])
-    : [null, null, ""];
+    : [null, null];
   const base = `/search?q=${encodeURIComponent(q)}`;
   const nothing = q && products && products.total === 0 && (!posts || posts.total === 0);
   return renderPage(c, {
@@ -62,7 +60,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
         {products && products.total > 0 && (
           <section aria-labelledby="search-products" className="search-results">
             <h2 id="search-products">{`Products (${products.total})`}</h2>
-            <ProductGrid products={products.items} csrf={csrf} favourites={favourites} />
+            <ProductGrid products={products.items} favourites={favourites} />
             {products.pageCount > 1 && (
               <nav className="pagination" aria-label="Pages">
                 <ul>

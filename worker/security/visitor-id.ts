@@ -11,6 +11,8 @@ const COOKIE = "visitor_id";
 const MAX_AGE = 60 * 60 * 24 * 90;
 
 export async function readVisitorId(c: Context<AppEnv>): Promise<string | null> {
+  const made = c.get("visitorId");
+  if (made) return made;
   const value = await getSignedCookie(c, requireSecret(c.env, "COOKIE_SECRET"), COOKIE);
   return typeof value === "string" && /^[0-9a-f]{32}$/.test(value) ? value : null;
 }
@@ -20,6 +22,8 @@ export async function ensureVisitorId(c: Context<AppEnv>): Promise<string> {
   const existing = await readVisitorId(c);
   if (existing) return existing;
   const id = crypto.randomUUID().replaceAll("-", "");
+  // Known to the rest of this request too (the cookie only comes back with the next one).
+  c.set("visitorId", id);
   await setSignedCookie(c, COOKIE, id, requireSecret(c.env, "COOKIE_SECRET"), {
     path: "/",
     httpOnly: true,

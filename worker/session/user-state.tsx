@@ -15,7 +15,13 @@ export function toPageUser(user: SessionUser | null): PageUser | null {
 export function UserState({ user, nonce }: { user: SessionUser | null; nonce: string }) {
   const json = JSON.stringify(toPageUser(user)).replace(/</g, "\\u003c");
   return (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, inside a non-executed script type
-    <script type="application/json" id={USER_STATE_KEY} nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />
+    <script
+      type="application/json"
+      id={USER_STATE_KEY}
+      nonce={nonce}
+      data-hole="user-state"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, inside a non-executed script type
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { fetchWorker } from "../fetch";
 
 /**
  * A tiny cookie jar over fetchWorker: it keeps cookies between requests and
- * sends forms with the CSRF token the page rendered, as a browser would.
+ * sends forms from their page with the site's Origin, as a browser would.
  */
 export class Browser {
   readonly cookies = new Map<string, string>();
@@ -29,21 +29,13 @@ export class Browser {
     return res;
   }
 
-  /** The `_csrf` value a page's form carries. */
-  async csrfFrom(path: string): Promise<string> {
-    const html = await (await this.get(path)).text();
-    const token = html.match(/name="_csrf" value="([^"]+)"/)?.[1];
-    if (!token) throw new Error(`no CSRF field on ${path}`);
-    return token;
-  }
-
   async post(
     path: string,
     fields: Record<string, string>,
-    { csrfFrom = "/user/login", origin = "https://shop.example" } = {},
+    { from = "/user/login", origin = "https://shop.example" } = {},
   ): Promise<Response> {
-    const token = await this.csrfFrom(csrfFrom);
-    const body = new URLSearchParams({ _csrf: token, ...fields });
+    // A browser posts from the page that shows the form: open it first (cookies, flash), then send it.
+    await this.get(from);
     const res = await fetchWorker(path, {
       method: "POST",
       headers: {
@@ -52,14 +44,14 @@ export class Browser {
         origin,
         "cf-connecting-ip": this.ip,
       },
-      body,
+      body: new URLSearchParams(fields),
     });
     this.remember(res);
     return res;
   }
 
-  async postMultipart(path: string, form: FormData, csrfFrom: string): Promise<Response> {
-    form.set("_csrf", await this.csrfFrom(csrfFrom));
+  async postMultipart(path: string, form: FormData, from: string): Promise<Response> {
+    await this.get(from);
     const res = await fetchWorker(path, {
       method: "POST",
       headers: { cookie: this.cookieHeader(), origin: "https://shop.example", "cf-connecting-ip": this.ip },

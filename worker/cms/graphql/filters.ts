@@ -228,8 +228,6 @@ function fieldSql(column: string, kind: ColumnKind, filter: Record<string, unkno
   return parts;
 }
 
-let aliasCounter = 0;
-
 /** SQL for a filters input on an entity (the outer table is `alias`), appending parameters to `params`. */
 export function whereSql(entity: EntityName, filters: Filters, alias: string, params: unknown[]): string {
   if (!filters) return "1 = 1";
@@ -254,8 +252,8 @@ export function whereSql(entity: EntityName, filters: Filters, alias: string, pa
     }
     const relation = config.relations?.[field];
     if (relation) {
-      aliasCounter = (aliasCounter + 1) % 1000;
-      const inner = `r${aliasCounter}`;
+      // Named after its path from the outer table: unique along the nesting, and no state shared between requests.
+      const inner = `${alias}_${field}`;
       parts.push(relation.wrap(inner, whereSql(relation.entity, value as Filters, inner, params), alias));
       continue;
     }

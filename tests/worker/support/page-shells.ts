@@ -1,0 +1,16 @@
+import { fetchWorker } from "../fetch";
+
+/**
+ * A public page once its shell is kept: the first view renders it and keeps it
+ * in the background (waitUntil), so ask again until the answer comes from the
+ * cache (it then has an ETag). Bounded: fails after about two seconds.
+ */
+export async function keptPage(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const res = await fetchWorker(path, { headers });
+    if (res.headers.get("etag")) return res;
+    await res.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`The page shell of ${path} was never kept`);
+}
