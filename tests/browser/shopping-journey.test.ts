@@ -108,7 +108,9 @@ describe("a kept page with the shopper's parts", () => {
     await page.getByRole("link", { name: /Bag, 0 items/ }).waitFor({ state: "attached" });
     const card = page.locator(".product-card", { has: page.getByRole("button", { name: /^Add to bag/ }) }).first();
     await card.getByRole("button", { name: /^Add to bag/ }).click();
+    // The counter moves at once (optimistic); the shop's answer, with the visitor's cookie, comes with the message.
     await page.locator("[data-counter='bag']", { hasText: "1" }).waitFor();
+    await card.getByText(/is in your bag\./).waitFor();
     await card.getByRole("button", { name: /^Save .* to favourites$/ }).click();
     await page.waitForURL(/\/catalog\/fragrance/);
     await page.getByText("Saved to your favourites.").waitFor();
