@@ -76,6 +76,11 @@ function average(samples) {
 const fmt = (n, d = 0) => n.toFixed(d);
 const minimal = "/builds/latest.json";
 
+/** fetch with a deadline: a hung answer fails the bench instead of hanging it. */
+function fetchOnce(url, init = {}) {
+  return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutSeconds * 3000) });
+}
+
 /** The response's lasting cookies as a Cookie header (a one-shot flash message is shown once, then gone). */
 function cookiesOf(res) {
   return res.headers
@@ -87,7 +92,7 @@ function cookiesOf(res) {
 
 /** A returning shopper: the visitor cookie the shop set when they put one product in the bag. */
 async function returningShopper(url, slug) {
-  const res = await fetch(`${url}/cart/add`, {
+  const res = await fetchOnce(`${url}/cart/add`, {
     method: "POST",
     redirect: "manual",
     headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
@@ -100,13 +105,13 @@ async function returningShopper(url, slug) {
 async function signedInShopper(url, slug) {
   const tag = `bench${Date.now().toString(36)}`;
   const account = { username: tag, email: `${tag}@example.ae`, password: "Rosewater-2024" };
-  const registered = await fetch(`${url}/api/auth/local/register`, {
+  const registered = await fetchOnce(`${url}/api/auth/local/register`, {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": "127.0.0.2" },
     body: JSON.stringify(account),
   });
   if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-  const login = await fetch(`${url}/user/login`, {
+  const login = await fetchOnce(`${url}/user/login`, {
     method: "POST",
     redirect: "manual",
     headers: { origin: url, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "127.0.0.2" },
@@ -114,7 +119,7 @@ async function signedInShopper(url, slug) {
   });
   const cookie = `i18n_redirected=en; ${cookiesOf(login)}`;
   if (!cookie.includes("strapi_jwt=")) throw new Error(`sign-in failed: ${login.status}`);
-  await fetch(`${url}/cart/add`, {
+  await fetchOnce(`${url}/cart/add`, {
     method: "POST",
     redirect: "manual",
     headers: { origin: url, cookie, "content-type": "application/x-www-form-urlencoded" },
@@ -125,8 +130,8 @@ async function signedInShopper(url, slug) {
 
 /** Paths of the main pages, found in the running shop (the first product and post it lists). */
 async function mainPages(url) {
-  const listing = await (await fetch(`${url}/catalog/skincare`)).text();
-  const blog = await (await fetch(`${url}/blog`)).text();
+  const listing = await (await fetchOnce(`${url}/catalog/skincare`)).text();
+  const blog = await (await fetchOnce(`${url}/blog`)).text();
   return {
     home: "/",
     category: "/catalog/skincare",
@@ -152,7 +157,7 @@ async function benchPages(url, pages, visitors) {
     for (const [name, path] of scenarios) {
       const headers = { cookie };
       // Warm up: the first view keeps the shell; measured views are what every later shopper gets.
-      await fetch(url + path, { headers }).then((r) => r.arrayBuffer());
+      await fetchOnce(url + path, { headers }).then((r) => r.arrayBuffer());
       const base = [];
       const page = [];
       for (let r = 0; r < rounds; r++) {
@@ -262,7 +267,7 @@ async function benchVariants(pages) {
     const { mf, url } = await startFreshShop({ vars: variant.vars });
     try {
       const headers = { cookie: "i18n_redirected=en" };
-      await fetch(url + variant.path, { headers }).then((r) => r.arrayBuffer());
+      await fetchOnce(url + variant.path, { headers }).then((r) => r.arrayBuffer());
       const base = await load(url + minimal);
       const page = await load(url + variant.path, {
         headers,
@@ -333,7 +338,12 @@ async function benchMixedLoad() {
     const result = await autocannon({ url, connections, duration: mixedSeconds, timeout: timeoutSeconds, requests });
     stop = true;
     await sampler;
-    const errorLines = log.filter((line) => /error|Cannot perform I\/O|Uncaught|failed/i.test(line));
+    // Stack frames ("    at …") belong to the line above them; count each error once.
+    const errorLines = log.filter(
+      (line) => !/^\s+at /.test(line) && /error|Cannot perform I\/O|Uncaught|failed/i.test(line),
+    );
+    const crossRequest = errorLines.filter((line) => /Cannot perform I\/O on behalf of a different request/.test(line));
+    const inApp = errorLines.filter((line) => /Error in app/.test(line));
     console.log(
       `\n| mixed load (${connections} connections, ${mixedSeconds} s, ${paths.length} pages × 3 kinds of visitor) | count |`,
     );
@@ -345,6 +355,8 @@ async function benchMixedLoad() {
     console.log(`| hung (no answer in ${timeoutSeconds} s) | ${result.timeouts} |`);
     console.log(`| sampled pages not whole (of ${sampled}) | ${broken} |`);
     console.log(`| error lines in the worker's log | ${errorLines.length} |`);
+    console.log(`| … of which "Cannot perform I/O on behalf of a different request" | ${crossRequest.length} |`);
+    console.log(`| … of which "Error in app" | ${inApp.length} |`);
     for (const line of errorLines.slice(0, 5)) console.log(`\n    ${line.slice(0, 200)}`);
   } finally {
     await mf.dispose();
@@ -352,6 +364,9 @@ async function benchMixedLoad() {
 }
 
 async function main() {
+  // The fresh shop is seeded from dist/seed.sql, made from the CMS seed files; a clone that has
+  // only run `npm run build` has none, and every page would be empty.
+  execFileSync("node", ["scripts/build-seed.mjs"], { stdio: "ignore" });
   const cpu = cpus()[0]?.model ?? "unknown CPU";
   console.log(
     `\nBench of ${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · workerd via Miniflare · ${connections} connections · ${seconds} s × ${rounds} rounds, alternating with the minimal response\n`,
@@ -375,3 +390,5 @@ async function main() {
 }
 
 await main();
+// Nothing may keep the process alive once the report is out (a stray socket or timer).
+process.exit(0);

@@ -4,10 +4,15 @@
 import { cp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { basename, relative } from "node:path";
 import * as esbuild from "esbuild";
+import { publishClient, writeFileAtomic } from "./publish-client.mjs";
 
 const dev = process.argv.includes("--dev");
 const watch = process.argv.includes("--watch");
-const outdir = "dist/client/assets";
+// A one-off build is made aside and moved in when whole (publish-client.mjs), so
+// a shop serving dist/client keeps answering; watch mode writes in place.
+const served = "dist/client";
+const root = watch ? served : "dist/client.next";
+const outdir = `${root}/assets`;
 
 const islandFiles = (await readdir("client/islands"))
   .filter((f) => f.endsWith(".tsx"))
@@ -68,7 +73,7 @@ async function buildRuntime(hydrateUrl) {
     logLevel: "warning",
   });
   return `/${relative(
-    "dist/client",
+    root,
     Object.keys(result.metafile.outputs).find((f) => f.endsWith(".js")),
   )}`;
 }
@@ -77,7 +82,7 @@ async function writeManifest(metafile) {
   const manifest = { runtime: "", css: "", fonts: [], islands: {} };
   let hydrateUrl = "";
   for (const [file, output] of Object.entries(metafile.outputs)) {
-    const url = `/${relative("dist/client", file)}`;
+    const url = `/${relative(root, file)}`;
     if (output.entryPoint === "client/hydrate.tsx") hydrateUrl = url;
     else if (output.entryPoint === "client/styles/main.css" && file.endsWith(".css")) manifest.css = url;
     else if (output.entryPoint?.startsWith("client/islands/")) {
@@ -88,18 +93,19 @@ async function writeManifest(metafile) {
     }
   }
   manifest.runtime = await buildRuntime(hydrateUrl);
-  await writeFile("dist/client-manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeFile("dist/client/_headers", "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
+  await writeFileAtomic("dist/client-manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(`${root}/_headers`, "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
 }
 
-await rm("dist/client", { recursive: true, force: true });
+await rm(root, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 // Files served at fixed root paths (the default sharing image), not hashed.
-await cp("client/static", "dist/client", { recursive: true });
+await cp("client/static", root, { recursive: true });
 if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();
   console.log("client: watching for changes");
 } else {
   await esbuild.build(options);
+  await publishClient(root, served, "dist/client-files.json");
 }

@@ -11,6 +11,7 @@ export function startShop(options?: {
   persist?: boolean;
   vars?: Record<string, string>;
   log?: boolean | ((text: string) => void);
+  varsFromEnv?: boolean;
 }): Promise<RunningShop>;
 export function migrateAndSeed(mf: Miniflare): ReturnType<Miniflare["getD1Database"]>;
 export function startFreshShop(options?: {

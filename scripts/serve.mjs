@@ -20,22 +20,41 @@ export function readDevVars(file = resolve(root, ".dev.vars")) {
   return vars;
 }
 
+/** The [vars] that the process environment sets (string vars only: bindings are never overridden). */
+function overriddenVars(bindings) {
+  const out = {};
+  for (const [name, value] of Object.entries(bindings)) {
+    if (typeof value === "string" && process.env[name] !== undefined) out[name] = process.env[name];
+  }
+  return out;
+}
+
 /**
  * Starts the shop. `persist` false gives a fresh in-memory state (tests migrate
  * and seed it themselves); otherwise it uses .wrangler/state.
- * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean | ((text: string) => void) }} options
+ * `varsFromEnv` lets environment variables override wrangler.toml's [vars] of the same name
+ * (`CMS_URL=http://127.0.0.1:1337 npm start`), as CI and hosts usually configure things.
+ * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean | ((text: string) => void), varsFromEnv?: boolean }} options
  */
-export async function startShop({ port = 8787, host = "127.0.0.1", persist = true, vars = {}, log = true } = {}) {
+export async function startShop({
+  port = 8787,
+  host = "127.0.0.1",
+  persist = true,
+  vars = {},
+  log = true,
+  varsFromEnv = false,
+} = {}) {
   const script = resolve(root, "dist/worker/index.js");
   if (!existsSync(script)) throw new Error("dist/worker/index.js is missing: run `npm run build` first");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(root, "wrangler.toml"));
   const state = resolve(root, ".wrangler/state/v3");
+  const fromEnv = varsFromEnv ? overriddenVars(workerOptions.bindings ?? {}) : {};
   const mf = new Miniflare({
     ...workerOptions,
     name: workerOptions.name,
     modules: [{ type: "ESModule", path: script }],
     modulesRoot: resolve(root, "dist/worker"),
-    bindings: { ...workerOptions.bindings, ...readDevVars(), ...vars },
+    bindings: { ...workerOptions.bindings, ...readDevVars(), ...fromEnv, ...vars },
     host,
     port,
     cf: false,

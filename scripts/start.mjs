@@ -22,5 +22,6 @@ run("npm", ["run", "-s", "db:migrate:local"]);
 run("node", ["scripts/seed-local.mjs"]);
 
 const port = Number(process.env.PORT ?? 8787);
-const { url } = await startShop({ port });
+const { url } = await startShop({ port, varsFromEnv: true });
+if (process.env.CMS_URL) console.log(`  Content and accounts from the CMS at ${process.env.CMS_URL}`);
 console.log(`\n  The storefront is running at ${url.replace("127.0.0.1", "localhost")}  (Ctrl+C to stop)\n`);

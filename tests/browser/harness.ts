@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { findChromium } from "../../scripts/chromium.mjs";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Found the same way as `npm test`'s pre-step (scripts/ensure-chromium.mjs) found it. */
+export const CHROMIUM = findChromium() ?? "/usr/bin/chromium";
 
 /** The shop started by global-setup.ts. */
 export function shopUrl(path = "/"): string {

@@ -9,8 +9,12 @@ async function gql(query: string, variables: Record<string, unknown> = {}, heade
   });
   return {
     status: res.status,
-    // biome-ignore lint/suspicious/noExplicitAny: GraphQL answers are checked field by field below
-    body: (await res.json()) as { data?: Record<string, any>; errors?: { message: string }[]; error?: unknown },
+    body: (await res.json()) as {
+      // biome-ignore lint/suspicious/noExplicitAny: GraphQL answers are checked field by field below
+      data?: Record<string, any>;
+      errors?: { message: string; extensions?: Record<string, unknown> }[];
+      error?: unknown;
+    },
   };
 }
 
@@ -158,12 +162,31 @@ describe("embedded CMS: products", () => {
 
   it("answers bad input as GraphQL errors, never a crash", async () => {
     const mixed = await gql(LIST, { pagination: { page: 1, limit: 5 } });
-    expect(mixed.body.errors?.[0].message).toContain("Cannot use both");
+    expect(mixed.body.errors?.[0]).toMatchObject({
+      message: "Cannot use both page & offset pagination in the same query",
+      extensions: { code: "STRAPI_PAGINATION_ERROR", error: { name: "PaginationError" } },
+    });
     const badSort = await gql(LIST, { sort: ["password:asc"] });
-    expect(badSort.body.errors?.[0].message).toContain("Invalid sort field");
+    expect(badSort.body.errors?.[0]).toMatchObject({
+      message: "Invalid parameter password",
+      extensions: { code: "BAD_USER_INPUT", error: { name: "ValidationError" } },
+    });
     const syntax = await gql("{ products { data { id ");
     expect(syntax.status).toBe(400);
     expect(syntax.body.errors?.[0].message).toBeTruthy();
+    const unknownField = await gql("{ products { data { attributes { nope } } } }");
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.errors?.[0].extensions).toEqual({ code: "GRAPHQL_VALIDATION_FAILED" });
+  });
+
+  it("refuses a locale the shop does not have, as Strapi's i18n does", async () => {
+    const literal = await gql('{ products(locale: "xx") { data { id } } }');
+    expect(literal.status).toBe(400);
+    expect(literal.body.errors?.[0].message).toBe(
+      'Expected value of type "I18NLocaleCode", found "xx"; Unknown locale supplied',
+    );
+    const known = await gql('{ products(locale: "en", pagination: { pageSize: 1 }) { data { id } } }');
+    expect(known.body.data?.products.data).toHaveLength(1);
   });
 
   it("refuses queries that are too deep", async () => {
@@ -173,6 +196,15 @@ describe("embedded CMS: products", () => {
     const { status, body } = await gql(`{ productLines { data { attributes { ${deep} } } } }`);
     expect(status).toBe(400);
     expect(body.errors?.[0].message).toContain("too deep");
+  });
+
+  it("answers a full introspection query, whose depth is the schema's, not data's (as Strapi does)", async () => {
+    const { getIntrospectionQuery } = await import("graphql");
+    const { status, body } = await gql(getIntrospectionQuery());
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const types = (body.data as unknown as { __schema: { types: { name: string }[] } }).__schema.types;
+    expect(types.map((t) => t.name)).toContain("ProductEntityResponseCollection");
   });
 
   it("refuses a POST with an invalid Bearer token with 401 and Strapi's envelope", async () => {
@@ -225,5 +257,30 @@ describe("with a real Strapi configured", () => {
       createExecutionContext(),
     );
     expect(graphql.status).toBe(404);
+  });
+});
+
+/** A product without relations or images; tests/strapi/contract.test.ts expects the same from Strapi. */
+const UNRELATED_PRODUCT = {
+  brand: { data: null },
+  line: { data: null },
+  category: { data: null },
+  images: { data: [] },
+  oldPrice: null,
+};
+
+describe("embedded CMS: empty relations", () => {
+  it("answers a missing relation as { data: null } and no images as { data: [] }, as Strapi does", async () => {
+    const { env } = await import("cloudflare:test");
+    const slug = `unrelated-${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare("INSERT INTO cms_products (name, slug, sku, price) VALUES ('Unrelated', ?1, 'UNR-1', 10)")
+      .bind(slug)
+      .run();
+    const { body } = await gql(
+      `query ($slug: String) { products(filters: { slug: { eq: $slug } }) { data { attributes {
+        oldPrice brand { data { id } } line { data { id } } category { data { id } } images { data { id } } } } } }`,
+      { slug },
+    );
+    expect(body.data?.products.data[0].attributes).toEqual(UNRELATED_PRODUCT);
   });
 });

@@ -184,6 +184,9 @@ export async function getBrands(c: Context<AppEnv>, locale: string): Promise<Bra
   }));
 }
 
+/** Most popular first; the id breaks ties so both CMSs page identically. */
+const DEFAULT_PRODUCT_SORT = ["popularity:desc", "id:asc"];
+
 export interface ProductQuery {
   /** Strapi ProductFiltersInput. */
   filters?: Record<string, unknown>;
@@ -205,7 +208,8 @@ export async function getProducts(
     {
       locale,
       filters: query.filters ?? {},
-      sort: query.sort ?? [],
+      // Always an explicit order: with none, Strapi returns rows in storage order.
+      sort: query.sort?.length ? query.sort : DEFAULT_PRODUCT_SORT,
       page: query.page ?? 1,
       pageSize: query.pageSize ?? 24,
     },

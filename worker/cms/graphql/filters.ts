@@ -13,6 +13,7 @@ export interface EntityTable {
   /** Relation filters: field → (alias of the related table, SQL that wraps the related condition). */
   relations?: Record<string, { entity: EntityName; wrap: (alias: string, inner: string, outer: string) => string }>;
   sortable: Record<string, string>;
+  /** With no `sort`, Strapi answers in storage (id) order; so does the embedded CMS. */
   defaultSort: string;
 }
 
@@ -91,7 +92,7 @@ export const entities: Record<EntityName, EntityTable> = {
       popularity: "popularity",
       id: "id",
     },
-    defaultSort: "popularity DESC, id ASC",
+    defaultSort: "id ASC",
   },
   tag: {
     table: "cms_tags",
@@ -121,7 +122,7 @@ export const entities: Record<EntityName, EntityTable> = {
       },
     },
     sortable: { title: "title", publishedAt: "published_at", id: "id" },
-    defaultSort: "published_at DESC, id DESC",
+    defaultSort: "id ASC",
   },
   project: {
     table: "cms_projects",
@@ -131,7 +132,7 @@ export const entities: Record<EntityName, EntityTable> = {
       slug: { sql: "slug", kind: "string" },
     },
     sortable: { title: "title", publishedAt: "published_at", id: "id" },
-    defaultSort: "published_at DESC, id DESC",
+    defaultSort: "id ASC",
   },
   page: {
     table: "cms_pages",
@@ -274,7 +275,12 @@ export function orderSql(
     if (!item) continue;
     const [field, direction = "asc"] = item.split(":");
     const column = config.sortable[field];
-    if (!column) throw new GraphQLError(`Invalid sort field: ${field}`, { extensions: { code: "BAD_USER_INPUT" } });
+    if (!column) {
+      const message = `Invalid parameter ${field}`;
+      throw new GraphQLError(message, {
+        extensions: { code: "BAD_USER_INPUT", error: { name: "ValidationError", message, details: {} } },
+      });
+    }
     parts.push(`${alias}.${column} ${direction.toLowerCase() === "desc" ? "DESC" : "ASC"}`);
   }
   const fallback = config.defaultSort
@@ -299,8 +305,10 @@ export function pageWindow(pagination: Record<string, number | null | undefined>
   const pageBased = p.page != null || p.pageSize != null;
   const offsetBased = p.start != null || p.limit != null;
   if (pageBased && offsetBased) {
-    throw new GraphQLError("Cannot use both page & pageSize and start & limit", {
-      extensions: { code: "BAD_USER_INPUT" },
+    // Strapi's own words and error (tests/strapi compares them).
+    const message = "Cannot use both page & offset pagination in the same query";
+    throw new GraphQLError(message, {
+      extensions: { code: "STRAPI_PAGINATION_ERROR", error: { name: "PaginationError", message, details: {} } },
     });
   }
   if (offsetBased) {

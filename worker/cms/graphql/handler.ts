@@ -3,11 +3,14 @@ import {
   type DocumentNode,
   execute,
   type GraphQLError,
+  GraphQLScalarType,
   type GraphQLSchema,
+  Kind,
   parse,
   specifiedRules,
   validate,
 } from "graphql";
+import { LOCALES } from "../../../shared/constants";
 import { authenticateBearer, bearerErrorBody } from "../auth/bearer-auth";
 import { depthAndCostLimit } from "./limits";
 import { type CmsContext, createLoaders, rootValue } from "./resolvers";
@@ -21,8 +24,29 @@ import { typeDefs } from "./schema";
 let schema: GraphQLSchema | undefined;
 /** Built once per isolate: the schema is static, derived from no request or secret. */
 function cmsSchema(): GraphQLSchema {
-  schema ??= buildSchema(typeDefs);
+  if (!schema) {
+    schema = buildSchema(typeDefs);
+    checkLocales(schema);
+  }
   return schema;
+}
+
+/**
+ * I18NLocaleCode accepts only the shop's locales, as Strapi's i18n plugin accepts only
+ * installed ones: an unknown locale is a validation error, not an empty answer.
+ */
+function checkLocales(built: GraphQLSchema): void {
+  const scalar = built.getType("I18NLocaleCode");
+  if (!(scalar instanceof GraphQLScalarType)) return;
+  const check = (value: unknown) => {
+    if (typeof value !== "string" || !(LOCALES as readonly string[]).includes(value)) {
+      // A plain Error, so graphql-js words it as Strapi's answer does ("Expected value of type …").
+      throw new TypeError("Unknown locale supplied");
+    }
+    return value;
+  };
+  scalar.parseValue = check;
+  scalar.parseLiteral = (node) => check(node.kind === Kind.STRING ? node.value : undefined);
 }
 
 const MAX_QUERY_LENGTH = 20_000;
@@ -103,7 +127,10 @@ export async function handleGraphql(request: Request, env: Env): Promise<Respons
       return Response.json({ errors: [{ message: (error as GraphQLError).message }] }, { status: 400 });
     }
     const errors = validate(cmsSchema(), document, [...specifiedRules, depthAndCostLimit]);
-    if (errors.length) return Response.json({ errors: errors.map((e) => e.toJSON()) }, { status: 400 });
+    if (errors.length) {
+      const answer = errors.map((e) => ({ ...e.toJSON(), extensions: { code: "GRAPHQL_VALIDATION_FAILED" } }));
+      return Response.json({ errors: answer }, { status: 400 });
+    }
     if (validDocuments.size >= MAX_CACHED_DOCUMENTS) validDocuments.clear();
     validDocuments.set(body.query, document);
   }
@@ -136,7 +163,10 @@ export async function handleGraphql(request: Request, env: Env): Promise<Respons
             message: e.extensions?.code ? e.message : "Internal server error",
             locations: e.locations,
             path: e.path,
-            extensions: { code: e.extensions?.code ?? "INTERNAL_SERVER_ERROR" },
+            extensions: {
+              ...(e.extensions?.code && e.extensions.error ? { error: e.extensions.error } : {}),
+              code: e.extensions?.code ?? "INTERNAL_SERVER_ERROR",
+            },
           })),
         }
       : {}),

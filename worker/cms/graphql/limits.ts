@@ -30,6 +30,9 @@ export function depthAndCostLimit(context: ValidationContext): ASTVisitor {
         let cost = 0;
         for (const selection of selections) {
           if (selection.kind === Kind.FIELD) {
+            // Introspection (`__schema`, `__type`) walks the fixed schema, not data: skipped, as
+            // Strapi's depth limit (graphql-depth-limit) skips it, so clients can introspect both.
+            if (selection.name.value.startsWith("__")) continue;
             cost += multiplier;
             if (selection.selectionSet) {
               const pagination = selection.arguments?.find((a) => a.name.value === "pagination");

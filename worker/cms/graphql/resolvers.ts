@@ -50,7 +50,8 @@ export function createLoaders(db: D1Database) {
     linesOfBrand: new BatchLoader<number, (Row & { parent_id: number })[]>(
       rowsByParent<Row & { parent_id: number }>(
         db,
-        "SELECT brand_id AS parent_id, * FROM cms_product_lines WHERE brand_id IN (SELECT value FROM json_each(?1)) ORDER BY name",
+        // Strapi lists a relation in the order it was made (ids here), not by name.
+        "SELECT brand_id AS parent_id, * FROM cms_product_lines WHERE brand_id IN (SELECT value FROM json_each(?1)) ORDER BY brand_id, id",
       ),
     ),
     // In the order the post lists them: the first is its primary topic (its canonical path).
@@ -261,7 +262,12 @@ function menuItems(items: MenuItemData[] | undefined, withGroup: boolean) {
 
 async function singleType(ctx: CmsContext, kind: string, locale: string | null | undefined) {
   const row = await ctx.db
-    .prepare("SELECT rowid AS id, data, updated_at, locale FROM cms_single_types WHERE kind = ?1 AND locale = ?2")
+    // Strapi keeps each single type in its own table, one row per locale: the first is id 1.
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM cms_single_types o WHERE o.kind = s.kind AND o.rowid <= s.rowid) AS id,
+              data, updated_at, locale
+         FROM cms_single_types s WHERE kind = ?1 AND locale = ?2`,
+    )
     .bind(kind, locale && locale !== "all" ? locale : "en")
     .first<{ id: number; data: string; updated_at: string; locale: string }>();
   if (!row) return null;

@@ -1,0 +1,88 @@
+// `npm run bench:strapi`: the same pages' throughput with the embedded CMS and with a real Strapi
+// behind the shop, in three states: cold (every request a new URL, so no kept page shell, and
+// CMS_CACHE_ENABLED=false, so every record comes from the CMS), records warm (new URLs, records from
+// KV) and all warm (one URL: the kept page shell). Also prints Strapi's install size and start times.
+//   BENCH_SECONDS=5 npm run bench:strapi
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
+import autocannon from "autocannon";
+import { readDevVars, startFreshShop } from "../serve.mjs";
+import { installStrapi, startStrapi, strapiHome } from "./strapi-process.mjs";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const port = Number(process.env.STRAPI_BENCH_PORT ?? 1340);
+const pages = ["/company", "/catalog/skincare"];
+const STATES = [
+  { name: "cold", cache: "false", misses: true },
+  { name: "records warm", cache: "true", misses: true },
+  { name: "all warm", cache: "true", misses: false },
+];
+
+/** Every request a new URL, so no page shell is kept for it (as scripts/bench.mjs does). */
+function shellMisses(path) {
+  let n = 0;
+  const join = path.includes("?") ? "&" : "?";
+  return [{ method: "GET", setupRequest: (req) => ({ ...req, path: `${path}${join}bench=${n++}` }) }];
+}
+
+installStrapi();
+const size = execFileSync("du", ["-sh", resolve(strapiHome, "app/node_modules")])
+  .toString()
+  .split("\t")[0];
+const strapi = await startStrapi({
+  port,
+  webhookSecret: readDevVars().CMS_WEBHOOK_SECRET,
+  quiet: true,
+  database: ".tmp/bench.db",
+});
+const rows = [];
+try {
+  // A second boot, on the database the first one seeded: what a restart costs.
+  await strapi.stop();
+  const again = await startStrapi({
+    port,
+    webhookSecret: readDevVars().CMS_WEBHOOK_SECRET,
+    quiet: true,
+    database: ".tmp/bench.db",
+  });
+  console.log(
+    `Strapi node_modules ${size}; first start (seeds when .tmp/bench.db is new) ${strapi.bootSeconds.toFixed(1)} s, restart ${again.bootSeconds.toFixed(1)} s`,
+  );
+  try {
+    for (const [cms, vars] of [
+      ["embedded", {}],
+      ["Strapi", { CMS_URL: again.url }],
+    ]) {
+      for (const state of STATES) {
+        const shop = await startFreshShop({ vars: { ...vars, CMS_CACHE_ENABLED: state.cache } });
+        try {
+          for (const path of pages) {
+            await fetch(shop.url + path).then((r) => r.text());
+            const result = await autocannon({
+              url: shop.url + path,
+              connections: 8,
+              duration: seconds,
+              ...(state.misses ? { requests: shellMisses(path) } : {}),
+            });
+            rows.push({
+              cms,
+              state: state.name,
+              path,
+              rps: Math.round(result.requests.average),
+              p50: result.latency.p50,
+              errors: result.non2xx + result.errors,
+            });
+          }
+        } finally {
+          await shop.mf.dispose();
+        }
+      }
+    }
+  } finally {
+    await again.stop();
+  }
+} finally {
+  await strapi.stop();
+}
+console.log("\n| CMS | caches | page | req/s | p50 ms | non-2xx/errors |\n|---|---|---|---:|---:|---:|");
+for (const r of rows) console.log(`| ${r.cms} | ${r.state} | \`${r.path}\` | ${r.rps} | ${r.p50} | ${r.errors} |`);

@@ -1,0 +1,53 @@
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+
+const DATA = path.resolve(__dirname, '..', 'data');
+const STORE = { type: 'plugin', name: 'shop-seed', key: 'created' };
+
+// Loads data/seed.json (the embedded CMS's seed, generated from worker/cms/seed) on boot:
+// media through the upload plugin, then entries in order, relations by the key of an entry
+// made before. What was made is remembered by key in Strapi's store, so a restart (or a
+// boot interrupted half-way) creates only what is missing and staff edits are never overwritten.
+async function seedDemoContent(strapi) {
+  const seed = JSON.parse(fs.readFileSync(path.join(DATA, 'seed.json'), 'utf8'));
+  const store = strapi.store(STORE);
+  const created = (await store.get()) || { media: {}, entries: {} };
+  const remember = () => store.set({ value: created });
+  let made = 0;
+
+  for (const media of seed.media) {
+    if (created.media[media.file]) continue;
+    const file = path.join(DATA, 'media', media.file);
+    const size = fs.statSync(file).size;
+    const [uploaded] = await strapi
+      .plugin('upload')
+      .service('upload')
+      .upload({
+        data: { fileInfo: { name: media.file, alternativeText: media.alternativeText, caption: null } },
+        files: { path: file, name: media.file, type: 'image/svg+xml', size, filepath: file, originalFilename: media.file, mimetype: 'image/svg+xml' },
+      });
+    created.media[media.file] = uploaded.id;
+    made += 1;
+    await remember();
+  }
+
+  for (const entry of seed.entries) {
+    if (created.entries[entry.key]) continue;
+    const data = { ...entry.data, locale: 'en' };
+    for (const [field, files] of Object.entries(entry.media)) {
+      data[field] = Array.isArray(files) ? files.map((f) => created.media[f]) : created.media[files];
+    }
+    for (const [field, keys] of Object.entries(entry.relations)) {
+      data[field] = Array.isArray(keys) ? keys.map((k) => created.entries[k]) : created.entries[keys];
+    }
+    const row = await strapi.entityService.create(entry.uid, { data });
+    created.entries[entry.key] = row.id;
+    made += 1;
+    await remember();
+  }
+  if (made > 0) strapi.log.info(`Shop seed: ${made} media and entries created.`);
+}
+
+module.exports = { seedDemoContent };

@@ -1,0 +1,90 @@
+import { describe, expect, inject, it } from "vitest";
+
+/**
+ * Every screen of the shop, run against Strapi, answers 200 with the same content as the
+ * shop run against its embedded CMS: the same title, heading and links in the page body
+ * (products, posts, menus), so nothing degrades quietly to an empty shelf or a 404.
+ */
+const screens = [
+  "/",
+  "/catalog",
+  "/catalog/skincare",
+  "/catalog/skincare?maker=maison-lumiere&sort=price-asc",
+  "/catalog/skincare/maison-lumiere-rose-ritual-daily-moisturiser-spf-30",
+  "/search?q=serum",
+  "/blog",
+  "/blog/guides",
+  "/blog/skincare/summer-skincare-routine-uae",
+  "/projects",
+  "/projects/skin-analysis-bar-dubai-hills",
+  "/company",
+  "/contacts",
+  "/delivery",
+  "/payment",
+  "/privacy-policy",
+  "/refund-policy",
+  "/terms-and-conditions",
+  "/wholesale",
+  "/partnership",
+  "/reviews",
+  "/favorites",
+  "/cart",
+  "/user/login",
+  "/user/signup",
+  "/user/password",
+  "/sitemap.xml",
+];
+
+interface Screen {
+  status: number;
+  title: string;
+  h1: string;
+  links: string[];
+  images: number;
+}
+
+async function screen(base: string, path: string): Promise<Screen> {
+  const res = await fetch(base + path, { redirect: "manual" });
+  const html = await res.text();
+  const main = html.match(/<main[\s\S]*<\/main>/)?.[0] ?? html;
+  const text = (s: string | undefined) =>
+    (s ?? "")
+      .replace(/<[^>]+>/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+  return {
+    status: res.status,
+    title: text(html.match(/<title>([\s\S]*?)<\/title>/)?.[1]),
+    h1: text(main.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]),
+    links: [...main.matchAll(/href="(\/[^"]*)"/g)]
+      .map((m) => m[1].replaceAll("&amp;", "&"))
+      .filter((h) => !h.startsWith("/uploads/")),
+    images: [...html.matchAll(/<img[^>]+src="[^"]*\/(uploads|media)\/[^"]+"/g)].length,
+  };
+}
+
+describe("every screen answers from Strapi as it does from the embedded CMS", () => {
+  for (const path of screens) {
+    it(`${path}`, async () => {
+      const [strapi, embedded] = await Promise.all([
+        screen(inject("shopUrl"), path),
+        screen(inject("embeddedShopUrl"), path),
+      ]);
+      expect(strapi.status).toBe(200);
+      expect(embedded.status).toBe(200);
+      expect(strapi.title).toBe(embedded.title);
+      expect(strapi.h1).toBe(embedded.h1);
+      expect(strapi.links).toEqual(embedded.links);
+      expect(strapi.images).toBe(embedded.images);
+    });
+  }
+
+  it("serves the shop's images from Strapi's uploads, absolute", async () => {
+    const html = await (await fetch(`${inject("shopUrl")}/catalog/skincare`)).text();
+    const src = html.match(/src="(http:\/\/127\.0\.0\.1:\d+\/uploads\/[^"]+\.svg)"/)?.[1];
+    expect(src, "an image from Strapi").toBeTruthy();
+    const image = await fetch(src as string);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toContain("image/svg+xml");
+  });
+});
