@@ -99,3 +99,16 @@ describe("a sign-in right after a password change", () => {
     expect((await api("GET", "/users/me", undefined, { token: again.body.jwt })).status).toBe(200);
   });
 });
+
+describe("a sign-in right after signing out", () => {
+  it("is not handed the token just revoked (tokens are a function of user and second)", async () => {
+    const shopper = await register();
+    const browser = new Browser();
+    await browser.post("/user/login", { identifier: shopper.email, password: shopper.password });
+    await browser.post("/user/logout", {}, { from: "/user" });
+    const again = await browser.post("/user/login", { identifier: shopper.email, password: shopper.password });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe("/user");
+    expect((await browser.get("/user")).status).toBe(200);
+  });
+});

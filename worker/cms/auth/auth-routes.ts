@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { passwordProblem, USERNAME_PATTERN, USERNAME_RULES } from "../../../shared/account-forms";
 import { outboxInsert } from "../../mail/mailer";
 import { clientNetwork, hitRateLimit } from "../../security/rate-limit";
+import { isRevoked } from "../../security/revoked-tokens";
 import { consumeCode, newCodeStatements } from "./auth-codes";
 import { issueJwt } from "./auth-jwt";
 import { confirmationMail, printLinkLocally, publicOrigin, resetPasswordMail } from "./auth-mail";
@@ -138,8 +139,15 @@ const rateLimit = createMiddleware<AuthApiEnv>(async (c, next) => {
 });
 
 async function signedInAnswer(c: AuthContext, user: CmsUserRow, issuedAt?: number): Promise<Response> {
-  const iat = issuedAt ?? (await issueTimeFor(c.env.DB, user.id));
-  return c.json({ jwt: await issueJwt(c.env, user.id, iat), user: toStrapiUser(user) });
+  let iat = issuedAt ?? (await issueTimeFor(c.env.DB, user.id));
+  // Strapi's claims ({ id, iat, exp }) make a token a function of the user and the second, so a
+  // sign-in in the second of a sign-out would be handed the very token just revoked: move on a second.
+  let jwt = await issueJwt(c.env, user.id, iat);
+  for (let attempt = 0; attempt < 3 && (await isRevoked(c.env.DB, jwt)); attempt++) {
+    iat += 1;
+    jwt = await issueJwt(c.env, user.id, iat);
+  }
+  return c.json({ jwt, user: toStrapiUser(user) });
 }
 
 function lengthErrors(fields: { field: string; value: string; min?: number; max?: number }[]) {
