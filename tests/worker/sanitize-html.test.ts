@@ -2,6 +2,17 @@ import { describe, expect, it } from "vitest";
 import { safeUrl, sanitizeHtml } from "../../worker/render/sanitize-html";
 
 describe("rich text sanitiser", () => {
+  it("treats tag names that live on Object.prototype as unknown, without throwing", () => {
+    expect(sanitizeHtml("<constructor>a</constructor><toString>b</toString><valueOf>c</valueOf>")).toBe("abc");
+  });
+
+  it("refuses links that leave the site by a leading slash and backslash", () => {
+    expect(safeUrl("/\\evil.example")).toBeNull();
+    expect(safeUrl("//evil.example")).toBeNull();
+    expect(safeUrl("/catalog")).toBe("/catalog");
+    expect(sanitizeHtml('<a href="/\\evil.example/x">x</a>')).not.toContain("evil.example");
+  });
+
   it("keeps the allowed formatting", () => {
     const html = "<h2>Title</h2><p>Some <strong>bold</strong> and <em>soft</em> text.</p><ul><li>One</li></ul>";
     expect(sanitizeHtml(html)).toBe(html);

@@ -82,7 +82,8 @@ function decodeEntities(value: string): string {
 export function safeUrl(raw: string, forImage = false): string | null {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what hides "javascript:"
   const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
-  if (value.startsWith("/") && !value.startsWith("//")) return value;
+  // "//host" and "/\host" both leave the site in a browser.
+  if (value.startsWith("/") && !/^\/[/\\]/.test(value)) return value;
   if (value.startsWith("#") && !forImage) return value;
   const scheme = value.match(/^([a-z][a-z0-9+.-]*):/i)?.[1]?.toLowerCase();
   if (scheme === "http" || scheme === "https") return value;
@@ -141,7 +142,8 @@ export function sanitizeHtml(html: string): string {
       if (!closing && !/\/\s*$/.test(match[3])) dropping = tag;
       continue;
     }
-    if (!(tag in ALLOWED)) continue;
+    // Own keys only: "constructor" and friends are on every object's prototype.
+    if (!Object.hasOwn(ALLOWED, tag)) continue;
     if (closing) {
       const at = open.lastIndexOf(tag);
       if (at === -1) continue;
