@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { readCartOwner } from "../cart/cart-owner";
-import { countItems } from "../cart/cart-store";
-import { countFavourites } from "../favourites/favourite-store";
 import type { HeaderCounts, HeaderUser } from "../layout/header";
+import { readShopperCounts } from "../page-shells/shopper-counts";
 import { displayName } from "../session/session";
 
 export interface HeaderState {
@@ -13,13 +12,15 @@ export interface HeaderState {
 
 /**
  * What the header shows about this shopper: bag and favourites counts and the
- * signed-in user. Anonymous visitors without a bag cost no query.
+ * signed-in user. Anonymous visitors without a bag cost no query; others one
+ * (the same read that fills a kept page's header).
  */
 export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> {
   const user = c.get("user") ?? null;
   const owner = await readCartOwner(c);
-  const [bag, favourites] = owner
-    ? await Promise.all([countItems(c.env.DB, owner), countFavourites(c.env.DB, owner)])
-    : [0, 0];
-  return { counts: { favourites, bag }, user: user ? { name: displayName(user) } : null };
+  const counts = owner ? await readShopperCounts(c.env.DB, owner) : null;
+  return {
+    counts: { favourites: counts?.favourites.length ?? 0, bag: counts?.bag ?? 0 },
+    user: user ? { name: displayName(user) } : null,
+  };
 }
