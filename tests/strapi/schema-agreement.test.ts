@@ -62,7 +62,7 @@ beforeAll(async () => {
 });
 
 describe("the embedded CMS's schema and a real Strapi's agree on what the storefront queries", () => {
-  it("finds the storefront's queries in worker/cms-client", () => {
+  it("finds the storefront's queries in worker/platform/cms-client", () => {
     const names = documents.map((d) => d.name);
     for (const name of [
       "contactsQuery",

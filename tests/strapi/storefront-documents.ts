@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type DocumentNode, parse } from "graphql";
 
-const clientDir = resolve(import.meta.dirname, "../../worker/cms-client");
+const clientDir = resolve(import.meta.dirname, "../../worker/platform/cms-client");
 
 /**
- * Every GraphQL document the storefront sends, read from worker/cms-client's source (each
+ * Every GraphQL document the storefront sends, read from worker/platform/cms-client's source (each
  * `gql` template, with the file's string constants such as PRODUCT_FIELDS put in), so a
  * query added there is compared without anyone listing it here.
  */

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import type { Context } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AppEnv } from "../../worker/app-env";
-import { authClient, CmsAuthError } from "../../worker/session/auth-client";
+import type { AppEnv } from "../../worker/platform/app-env";
+import { authClient, CmsAuthError } from "../../worker/platform/session/auth-client";
 
 /** The client pointed at a real Strapi (CMS_URL set), with the network answered by a stub. */
 function remoteContext(): Context<AppEnv> {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { checkQuantity, computeTotals, QUANTITY_MAX } from "../../shared/cart-rules";
 import { validateCheckout } from "../../shared/checkout-schema";
-import { addLine, countItems, ensureCartId, listLines, mergeCarts } from "../../worker/cart/cart-store";
+import { addLine, countItems, ensureCartId, listLines, mergeCarts } from "../../worker/platform/stores/cart-store";
 
 const visitor = () => ({ kind: "visitor" as const, id: crypto.randomUUID().replaceAll("-", "") });
 const user = () => ({ kind: "user" as const, id: String(Math.floor(Math.random() * 1e9)) });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { bumpContentVersion } from "../../worker/cms-client/content-version";
+import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
 import { BrowserSession } from "./browser-session";
 import { fetchWorker } from "./fetch";
 

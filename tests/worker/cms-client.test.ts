@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { gql } from "@urql/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createCmsClient, runQuery } from "../../worker/cms-client/client";
-import { fetchContacts } from "../../worker/cms-client/layout-records";
+import { createCmsClient, runQuery } from "../../worker/platform/cms-client/client";
+import { fetchContacts } from "../../worker/platform/cms-client/layout-records";
 
 const REMOTE = "https://cms.example.test";
 const remoteEnv = { ...env, CMS_URL: REMOTE };

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { checkUpload, IMAGE_TYPES, sniffUploadType } from "../../worker/uploads/file-checks";
-import { saveWithFiles } from "../../worker/uploads/upload-store";
+import { checkUpload, IMAGE_TYPES, sniffUploadType } from "../../worker/platform/security/file-checks";
+import { saveWithFiles } from "../../worker/platform/stores/upload-store";
 import { fetchWorker } from "./fetch";
 import { Browser } from "./support/browser-session";
 
@@ -395,7 +395,7 @@ describe("/wholesale and /partnership", () => {
   });
 });
 
-describe("upload checks (worker/uploads)", () => {
+describe("upload checks (worker/platform/security/file-checks)", () => {
   const rules = { accept: IMAGE_TYPES, maxBytes: 1000 };
 
   it("knows PNG, JPEG, GIF and PDF by their first bytes, and nothing else", () => {

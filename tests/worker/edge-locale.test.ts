@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLocale } from "../../worker/middleware/locale";
+import { detectLocale } from "../../worker/platform/middleware/locale";
 import { fetchWorker } from "./fetch";
 
 function localeCookie(res: Response): string | undefined {

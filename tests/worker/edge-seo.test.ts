@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serializeJsonLd } from "../../worker/seo/json-ld";
+import { serializeJsonLd } from "../../worker/platform/seo/json-ld";
 import { fetchWorker } from "./fetch";
 
 const ANON = { Cookie: "i18n_redirected=en" };

@@ -1,9 +1,9 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/index";
-import { deliverOutbox } from "../../worker/mail/deliver-outbox";
-import { queueMail } from "../../worker/mail/mailer";
-import { stripeSignature } from "../../worker/payments/stripe-checkout";
+import { deliverOutbox } from "../../worker/platform/mail/deliver-outbox";
+import { queueMail } from "../../worker/platform/mail/mailer";
+import { stripeSignature } from "../../worker/platform/payments/stripe-checkout";
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bumpContentVersion } from "../../worker/cms-client/content-version";
-import { CACHED_MODELS, cacheKey } from "../../worker/cms-client/kv-cache";
+import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
+import { CACHED_MODELS, cacheKey } from "../../worker/platform/cms-client/kv-cache";
 import { register } from "./support/auth-api";
 
 /**

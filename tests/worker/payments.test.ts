@@ -2,15 +2,15 @@ import { env } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { computeTotals } from "../../shared/cart-rules";
-import type { AppEnv } from "../../worker/app-env";
+import type { AppEnv } from "../../worker/platform/app-env";
+import { stripeSignature } from "../../worker/platform/payments/stripe-checkout";
 import {
   findOrderByNumber,
   insertOrderStatements,
   newOrderNumber,
   setPaymentReference,
-} from "../../worker/orders/order-store";
-import { stripeSignature } from "../../worker/payments/stripe-checkout";
-import { paymentWebhook } from "../../worker/payments/webhook-route";
+} from "../../worker/platform/stores/order-store";
+import { paymentWebhook } from "../../worker/screens/checkout/payment-webhook";
 
 const WEBHOOK_SECRET = "whsec_test_0123456789";
 const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };

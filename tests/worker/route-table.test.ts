@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../shared/routes";
-import type { AppEnv } from "../../worker/app-env";
-import { registerPages } from "../../worker/routing/register-pages";
+import type { AppEnv } from "../../worker/platform/app-env";
+import { registerPages } from "../../worker/platform/routing/register-pages";
 import { fetchWorker } from "./fetch";
 
 describe("route table", () => {

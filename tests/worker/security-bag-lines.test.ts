@@ -1,8 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CART_LINES_MAX } from "../../shared/cart-rules";
-import { addLine, type CartOwner, ensureCartId, findCartId, listLines, mergeCarts } from "../../worker/cart/cart-store";
 import { app } from "../../worker/index";
+import {
+  addLine,
+  type CartOwner,
+  ensureCartId,
+  findCartId,
+  listLines,
+  mergeCarts,
+} from "../../worker/platform/stores/cart-store";
 
 async function inStock(count: number): Promise<string[]> {
   const { results } = await env.DB.prepare(

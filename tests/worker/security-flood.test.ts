@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/index";
-import { flushOutbox, type MailAdapter } from "../../worker/mail/mailer";
+import { flushOutbox, type MailAdapter } from "../../worker/platform/mail/mailer";
 
 describe("orders and request forms are limited per visitor too (issue 13, item 8)", () => {
   it("answers 429 to a visitor's sixth order attempt in ten minutes, from whatever address", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { clientNetwork, hitRateLimit } from "../../worker/security/rate-limit";
+import { clientNetwork, hitRateLimit } from "../../worker/platform/security/rate-limit";
 import { api, register, uniqueIp, uniqueShopper } from "./support/auth-api";
 
 /** Waits out the end of a fixed window, so a burst of attempts lands in one window. */

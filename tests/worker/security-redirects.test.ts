@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeLocalPath, sameOriginBack } from "../../worker/security/safe-path";
+import { safeLocalPath, sameOriginBack } from "../../worker/platform/security/safe-path";
 import { fetchWorker } from "./fetch";
 
 describe("redirects stay on the site (issue 13, item 3)", () => {

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/index";
-import { isCsrfExempt } from "../../worker/security/csrf";
-import { ROUTE_POLICIES, type RoutePolicy } from "../../worker/security/route-policy";
+import { isCsrfExempt } from "../../worker/platform/security/csrf";
+import { ROUTE_POLICIES, type RoutePolicy } from "../../worker/platform/security/route-policy";
 
 /**
  * Every state-changing route of the app, enumerated from the app itself, must have a row

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/index";
-import { assertSecrets, requireSecret } from "../../worker/security/secrets";
+import { assertSecrets, requireSecret } from "../../worker/platform/security/secrets";
 
 describe("secrets of at least 32 bytes (issue 13, item 9)", () => {
   it("names every secret that is missing or shorter than 32 bytes", () => {

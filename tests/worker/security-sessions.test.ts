@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/index";
-import { revokeToken } from "../../worker/security/revoked-tokens";
+import { revokeToken } from "../../worker/platform/security/revoked-tokens";
 import { api, latestMail, register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { validateReview } from "../../shared/review-schema";
-import { bumpContentVersion } from "../../worker/cms-client/content-version";
-import { initialReviewStatus } from "../../worker/product-reviews/review-routes";
+import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
+import { initialReviewStatus } from "../../worker/screens/product/product-review-routes";
 import { BrowserSession } from "./browser-session";
 import { register, uniqueIp } from "./support/auth-api";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../platform/app-env";
 import { handleGraphql } from "./graphql/handler";
 import { brandIcon, brandLogotype, drawIllustration, type IllustrationSpec } from "./media/illustrations";
 

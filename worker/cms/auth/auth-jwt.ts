@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from "jose";
-import { requireSecret } from "../../security/secrets";
+import { requireSecret } from "../../platform/security/secrets";
 
 /** Strapi's users-permissions tokens: HS256, claims `{ id, iat, exp }`, valid 30 days. */
 export const JWT_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;

@@ -1,4 +1,4 @@
-import type { MailMessage } from "../../mail/mailer";
+import type { MailMessage } from "../../platform/mail/mailer";
 
 /** The e-mails of the auth flow. Links are absolute: the shop's public origin, or the request's. */
 export function publicOrigin(env: Env, requestUrl: string): string {

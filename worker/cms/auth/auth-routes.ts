@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { passwordProblem, USERNAME_PATTERN, USERNAME_RULES } from "../../../shared/account-forms";
-import { outboxInsert } from "../../mail/mailer";
-import { clientNetwork, hitRateLimit } from "../../security/rate-limit";
-import { isRevoked } from "../../security/revoked-tokens";
+import { outboxInsert } from "../../platform/mail/mailer";
+import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
+import { isRevoked } from "../../platform/security/revoked-tokens";
 import { consumeCode, newCodeStatements } from "./auth-codes";
 import { issueJwt } from "./auth-jwt";
 import { confirmationMail, printLinkLocally, publicOrigin, resetPasswordMail } from "./auth-mail";
@@ -32,7 +32,7 @@ import {
 /**
  * The embedded CMS's users-permissions REST API, mounted under /api: the routes,
  * bodies, messages and statuses of Strapi v4 (see shared/reference/strapi-v4-contract.md §1).
- * The storefront reaches it in-process (worker/session/auth-client.ts) or, when
+ * The storefront reaches it in-process (worker/platform/session/auth-client.ts) or, when
  * CMS_URL is set, reaches a real Strapi with the same requests.
  */
 type AuthApiEnv = { Bindings: Env; Variables: { bearer: BearerResult; body: JsonObject } };

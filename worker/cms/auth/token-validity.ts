@@ -1,10 +1,10 @@
-import { tokenHash } from "../../security/revoked-tokens";
+import { tokenHash } from "../../platform/security/revoked-tokens";
 
 /**
  * Ending sessions in the embedded CMS (docs/cms.md, "Sessions that end"): a token is
  * valid only if it was issued at or after the user's `tokens_valid_after` and was not
  * signed out. Real Strapi keeps every token valid until it expires; the storefront
- * makes up for that with its own revocation list (worker/session/session.ts).
+ * makes up for that with its own revocation list (worker/platform/session/session.ts).
  */
 export async function tokenStillValid(
   db: D1Database,

@@ -1,8 +1,0 @@
-import type { SignInHook } from "../session/sign-in-hooks";
-import { mergeCarts } from "./cart-store";
-
-/** On sign-in, this browser's anonymous bag joins the account's (quantities added, capped). */
-export const mergeBagOnSignIn: SignInHook = async (c, user, visitorId) => {
-  if (!visitorId) return;
-  await mergeCarts(c.env.DB, { kind: "visitor", id: visitorId }, { kind: "user", id: String(user.id) });
-};

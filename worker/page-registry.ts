@@ -1,0 +1,54 @@
+import type { Context } from "hono";
+import type { AppEnv } from "./platform/app-env";
+import { editPage } from "./screens/account/edit-page";
+import { loginPage } from "./screens/account/login-page";
+import { overviewPage } from "./screens/account/overview-page";
+import { passwordPage } from "./screens/account/password-page";
+import { signupPage } from "./screens/account/signup-page";
+import { blogListPage, blogPostPage, blogTagPage } from "./screens/blog/blog-pages";
+import { cartPage } from "./screens/cart/cart-page";
+import { catalogPage } from "./screens/catalog/catalog-page";
+import { categoryPage } from "./screens/catalog/category-page";
+import { checkoutPage } from "./screens/checkout/checkout-page";
+import { ordersPage } from "./screens/checkout/order-views";
+import { favouritesPage } from "./screens/favourites/favourite-routes";
+import { homePage } from "./screens/home/home-page";
+import { infoPage } from "./screens/information/info-page";
+import { productPage } from "./screens/product/product-page";
+import { projectPage, projectsPage } from "./screens/projects/project-pages";
+import { contactsPage, partnershipPage, wholesalePage } from "./screens/requests/request-pages";
+import { searchPage } from "./screens/search/search-page";
+import { reviewsPage } from "./screens/shop-reviews/shop-reviews-page";
+
+export type PageHandler = (c: Context<AppEnv>) => Promise<Response>;
+
+/**
+ * Page modules by the name the route table uses. Screens whose issue has not
+ * landed yet render the "coming soon" body until it does.
+ */
+export const pageHandlers: Record<string, PageHandler> = {
+  home: homePage,
+  "blog-list": blogListPage,
+  "blog-tag": blogTagPage,
+  "blog-post": blogPostPage,
+  catalog: catalogPage,
+  category: categoryPage,
+  product: productPage,
+  cart: cartPage,
+  checkout: checkoutPage,
+  search: searchPage,
+  wholesale: wholesalePage,
+  favorites: favouritesPage,
+  reviews: reviewsPage,
+  projects: projectsPage,
+  project: projectPage,
+  info: infoPage,
+  contacts: contactsPage,
+  partnership: partnershipPage,
+  user: overviewPage,
+  "user-login": loginPage,
+  "user-signup": signupPage,
+  "user-edit": editPage,
+  "user-orders": ordersPage,
+  "user-password": passwordPage,
+};

@@ -1,0 +1,54 @@
+import type { Locale } from "../../shared/constants";
+
+/**
+ * The signed-in shopper as the session resolved them from the CMS's /users/me
+ * (null: anonymous). Profile fields are null until the shopper fills them in
+ * (and when the CMS's user type lacks them).
+ */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  /** False while the CMS still waits for the e-mail confirmation. */
+  confirmed: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  postcode: string | null;
+}
+
+/** Per-request values set by middleware and read by pages. */
+export interface AppVariables {
+  /** CSP nonce for this response's own inline scripts. */
+  nonce: string;
+  locale: Locale;
+  user: SessionUser | null;
+  /** Set by the `noindex` route middleware: the page also gets a robots meta tag. */
+  noindex?: boolean;
+  /** The shopper's token (strapi_jwt) when the session holds one; only personal CMS calls send it. */
+  token: string | null;
+  /** The CMS content version, read once per request (worker/platform/cms-client/content-version.ts). */
+  contentVersion?: string;
+  /**
+   * Set while a page shell is rendered for the shared cache: everything about
+   * the shopper renders as for an anonymous first visit, and the edge fills the
+   * shopper's parts in afterwards (worker/platform/page-shells/).
+   */
+  shell?: boolean;
+  /** Whether a page shell served this request ("hit") or was rendered for it ("miss"). */
+  pageShell?: "hit" | "miss";
+  /** A visitor id made during this request (its cookie is only in the response). */
+  visitorId?: string;
+  /** Records must come from the CMS itself in this request (placing an order). */
+  uncachedRecords?: boolean;
+  /** The streaming render reported an error: its output must not be kept as a shell. */
+  renderFailed?: boolean;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: AppVariables;
+}

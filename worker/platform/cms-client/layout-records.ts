@@ -1,0 +1,168 @@
+import { gql } from "@urql/core";
+import type { Context } from "hono";
+import type { Locale } from "../../../shared/constants";
+import type { Button, Contacts, FooterMenu, MainMenu, MenuItem, TopMenu } from "../../../shared/types/cms";
+import type { AppEnv } from "../app-env";
+import { createCmsClient, runQuery } from "./client";
+import { readThrough } from "./kv-cache";
+import { type MediaResponse, unwrapMedia } from "./strapi-shapes";
+
+/**
+ * The four named queries of spec section 7, with their result shapes. Sublinks
+ * are asked for with `limit: 50` (MENU_SUBLINK_LIMIT; a real Strapi pages
+ * repeatable components at 10 otherwise).
+ */
+interface MenuItemData extends Omit<MenuItem, "sublinks"> {
+  sublinks: MenuItem["sublinks"] | null;
+}
+
+export const contactsQuery = gql<
+  {
+    contact: {
+      data: {
+        attributes: Omit<Contacts, "logotype" | "icon" | "phoneSecondary"> & {
+          logotype: MediaResponse;
+          icon: MediaResponse;
+          phoneSecondary?: string | null;
+        };
+      } | null;
+    } | null;
+  },
+  { locale: string }
+>`
+  query contactsQuery($locale: I18NLocaleCode) {
+    contact(locale: $locale) {
+      data {
+        attributes {
+          company email phone
+          logotype { data { attributes { url alternativeText width height } } }
+          icon { data { attributes { url alternativeText width height } } }
+          receiver whatsapp telegram vk facebook instagram youtube
+        }
+      }
+    }
+  }
+`;
+
+export const menuQuery = gql<
+  { menu: { data: { id: string; attributes: { menu: MenuItemData[] | null; button: Button | null } } | null } | null },
+  { locale: string }
+>`
+  query menuQuery($locale: I18NLocaleCode) {
+    menu(locale: $locale) {
+      data {
+        id
+        attributes {
+          menu {
+            id parent title path megaMenu class
+            sublinks(pagination: { limit: 50 }) { class title active path group }
+          }
+          button { classes color iconClass id modal outlined path size text window }
+        }
+      }
+    }
+  }
+`;
+
+export const menuFooterQuery = gql<
+  {
+    footerMenu: {
+      data: {
+        attributes: Omit<FooterMenu, "menu"> & { menu: MenuItemData[] | null };
+      } | null;
+    } | null;
+  },
+  { locale: string }
+>`
+  query menuFooterQuery($locale: I18NLocaleCode) {
+    footerMenu(locale: $locale) {
+      data {
+        attributes {
+          slogan copyrights policyLink
+          menu { id parent title path megaMenu class sublinks(pagination: { limit: 50 }) { class title active path } }
+          button { classes color iconClass id modal outlined path size text window }
+        }
+      }
+    }
+  }
+`;
+
+export const menuTopQuery = gql<
+  { topMenu: { data: { attributes: { menu: MenuItemData[] | null } } | null } | null },
+  { locale: string }
+>`
+  query menuTopQuery($locale: I18NLocaleCode) {
+    topMenu(locale: $locale) {
+      data { attributes { menu { id parent title path megaMenu class sublinks(pagination: { limit: 50 }) { class title active path } } } }
+    }
+  }
+`;
+
+function items(list: MenuItemData[] | null | undefined): MenuItem[] {
+  return (list ?? []).map((item) => ({ ...item, sublinks: item.sublinks ?? [] }));
+}
+
+function cacheDeps(c: Context<AppEnv>) {
+  return {
+    kv: c.env.CMS_CACHE,
+    waitUntil: (p: Promise<unknown>) => backgroundTask(c, p),
+    disabled: c.env.CMS_CACHE_ENABLED === "false",
+  };
+}
+
+/** Keeps work alive after the response; outside a request (scripts, some tests) it just runs. */
+export function backgroundTask(c: Context<AppEnv>, promise: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(promise);
+  } catch {
+    void promise;
+  }
+}
+
+/** Fetches the record straight from the CMS (no cache): null when it failed or is missing. */
+export async function fetchContacts(env: Env, locale: Locale): Promise<Contacts | null> {
+  const data = await runQuery(createCmsClient({ env }), contactsQuery, { locale }, "contactsQuery");
+  const a = data?.contact?.data?.attributes;
+  if (!a) return null;
+  return {
+    ...a,
+    phoneSecondary: a.phoneSecondary ?? null,
+    logotype: unwrapMedia(env, a.logotype),
+    icon: unwrapMedia(env, a.icon),
+  };
+}
+
+export async function fetchMainMenu(env: Env, locale: Locale): Promise<MainMenu | null> {
+  const data = await runQuery(createCmsClient({ env }), menuQuery, { locale }, "menuQuery");
+  const d = data?.menu?.data;
+  return d ? { id: d.id, menu: items(d.attributes.menu), button: d.attributes.button } : null;
+}
+
+export async function fetchFooterMenu(env: Env, locale: Locale): Promise<FooterMenu | null> {
+  const data = await runQuery(createCmsClient({ env }), menuFooterQuery, { locale }, "menuFooterQuery");
+  const a = data?.footerMenu?.data?.attributes;
+  return a ? { ...a, menu: items(a.menu) } : null;
+}
+
+export async function fetchTopMenu(env: Env, locale: Locale): Promise<TopMenu | null> {
+  const data = await runQuery(createCmsClient({ env }), menuTopQuery, { locale }, "menuTopQuery");
+  const a = data?.topMenu?.data?.attributes;
+  return a ? { menu: items(a.menu) } : null;
+}
+
+/** The cached readers the layout uses (KV per locale, stale-while-revalidate). */
+export function getContacts(c: Context<AppEnv>, locale: Locale): Promise<Contacts | null> {
+  return readThrough(cacheDeps(c), "contact", locale, () => fetchContacts(c.env, locale));
+}
+
+export function getMainMenu(c: Context<AppEnv>, locale: Locale): Promise<MainMenu | null> {
+  return readThrough(cacheDeps(c), "menu", locale, () => fetchMainMenu(c.env, locale));
+}
+
+export function getFooterMenu(c: Context<AppEnv>, locale: Locale): Promise<FooterMenu | null> {
+  return readThrough(cacheDeps(c), "footer-menu", locale, () => fetchFooterMenu(c.env, locale));
+}
+
+export function getTopMenu(c: Context<AppEnv>, locale: Locale): Promise<TopMenu | null> {
+  return readThrough(cacheDeps(c), "top-menu", locale, () => fetchTopMenu(c.env, locale));
+}

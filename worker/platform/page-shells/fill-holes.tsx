@@ -1,0 +1,108 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { PostingAs, ReviewItem } from "../../screens/product/product-review-section";
+import { FlashMessage } from "../render/flash";
+import { displayName } from "../session/session";
+import { toPageUser } from "../session/user-state";
+import { listReviews } from "../stores/product-review-store";
+import type { ShopperView } from "./shopper-view";
+
+/**
+ * Streams a page shell through HTMLRewriter and fills the holes that belong to
+ * the shopper (elements marked `data-hole` or `data-favourite` by the layout
+ * and the pages): bag and favourites counts, the account link, the page state
+ * for islands, pressed hearts, the flash message, their own pending reviews and
+ * the review form's "posting as" line. Every `nonce` attribute gets this
+ * response's nonce. Text goes in escaped; markup only from our own components.
+ */
+export function fillHoles(response: Response, nonce: string, view: ShopperView | null, db: D1Database): Response {
+  const rewriter = new HTMLRewriter().on("[nonce]", {
+    element(el) {
+      el.setAttribute("nonce", nonce);
+    },
+  });
+  if (!view) return rewriter.transform(response);
+  const { user, owner, bag, favouriteCount, favourites, pendingReviews, flash } = view;
+  const count = (hole: string, n: number) =>
+    rewriter.on(`[data-hole="${hole}"]`, {
+      element(el) {
+        el.setInnerContent(String(n));
+        if (n > 0) el.removeAttribute("hidden");
+        else el.setAttribute("hidden", "");
+      },
+    });
+  count("bag-count", bag);
+  count("favourites-count", favouriteCount);
+  rewriter
+    .on('[data-hole="bag-label"]', {
+      element(el) {
+        el.setInnerContent(`Bag, ${bag} items`);
+      },
+    })
+    .on('[data-hole="favourites-label"]', {
+      element(el) {
+        el.setInnerContent(`Favourites, ${favouriteCount} items`);
+      },
+    });
+  if (user) {
+    const name = displayName(user);
+    rewriter
+      .on('[data-hole="account-link"]', {
+        element(el) {
+          el.setAttribute("href", "/user");
+        },
+      })
+      .on('[data-hole="account-label"]', {
+        element(el) {
+          el.setInnerContent(`Account of ${name}`);
+        },
+      })
+      .on('[data-hole="user-state"]', {
+        element(el) {
+          // JSON in a non-executed script; "<" escaped so it can't close the element.
+          el.setInnerContent(JSON.stringify(toPageUser(user)).replace(/</g, "\\u003c"), { html: true });
+        },
+      })
+      .on('[data-hole="review-identity"]', {
+        element(el) {
+          el.setInnerContent(renderToStaticMarkup(<PostingAs name={name} />), { html: true });
+        },
+      });
+  }
+  if (favourites.size > 0) {
+    rewriter.on("[data-favourite]", {
+      element(el) {
+        if (!favourites.has(el.getAttribute("data-favourite") ?? "")) return;
+        if (el.tagName === "button") el.setAttribute("aria-pressed", "true");
+        else if (el.tagName === "path") el.setAttribute("fill", "currentColor");
+        // The label was escaped by React when it went into the attribute: it is safe markup as it stands.
+        else el.setInnerContent(el.getAttribute("data-label-on") ?? "", { html: true });
+      },
+    });
+  }
+  if (flash) {
+    rewriter.on('[data-hole="flash"]', {
+      element(el) {
+        el.setInnerContent(renderToStaticMarkup(<FlashMessage flash={flash} />), { html: true });
+      },
+    });
+  }
+  if (owner && pendingReviews.size > 0) {
+    rewriter.on('[data-hole="own-reviews"]', {
+      async element(el) {
+        const productId = Number(el.getAttribute("data-product-id"));
+        if (!pendingReviews.has(productId)) return;
+        const pending = (await listReviews(db, productId, owner)).filter((r) => r.status === "pending");
+        if (pending.length === 0) return;
+        const list = (
+          <ol className="review-list">
+            {pending.map((r) => (
+              <ReviewItem key={r.id} review={r} />
+            ))}
+          </ol>
+        );
+        el.setInnerContent(renderToStaticMarkup(list), { html: true });
+      },
+    });
+  }
+  return rewriter.transform(response);
+}

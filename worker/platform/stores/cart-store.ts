@@ -1,0 +1,169 @@
+import type { Availability } from "../../../shared/cart-rules";
+import { CART_LINES_MAX, QUANTITY_MAX } from "../../../shared/cart-rules";
+
+/** D1 access for bags: carts and cart_lines. */
+export type CartOwner = { kind: "visitor"; id: string } | { kind: "user"; id: string };
+
+export interface CartLineRow {
+  productSlug: string;
+  quantity: number;
+  priceSeen: number;
+  availabilitySeen: Availability;
+}
+
+interface LineRecord {
+  product_slug: string;
+  quantity: number;
+  price_seen: number;
+  availability_seen: Availability;
+}
+
+function toLine(row: LineRecord): CartLineRow {
+  return {
+    productSlug: row.product_slug,
+    quantity: row.quantity,
+    priceSeen: row.price_seen,
+    availabilitySeen: row.availability_seen,
+  };
+}
+
+export async function findCartId(db: D1Database, owner: CartOwner): Promise<string | null> {
+  const row = await db
+    .prepare("SELECT id FROM carts WHERE owner_kind = ?1 AND owner_id = ?2")
+    .bind(owner.kind, owner.id)
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+/** The owner's cart id, creating the cart on first use (safe under concurrent first adds). */
+export async function ensureCartId(db: D1Database, owner: CartOwner): Promise<string> {
+  await db
+    .prepare(
+      "INSERT INTO carts (id, owner_kind, owner_id) VALUES (?1, ?2, ?3) ON CONFLICT (owner_kind, owner_id) DO NOTHING",
+    )
+    .bind(crypto.randomUUID(), owner.kind, owner.id)
+    .run();
+  const id = await findCartId(db, owner);
+  if (!id) throw new Error("Cart could not be created");
+  return id;
+}
+
+export async function listLines(db: D1Database, cartId: string): Promise<CartLineRow[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT product_slug, quantity, price_seen, availability_seen FROM cart_lines WHERE cart_id = ?1 ORDER BY added_at, product_slug",
+    )
+    .bind(cartId)
+    .all<LineRecord>();
+  return results.map(toLine);
+}
+
+export async function countItems(db: D1Database, owner: CartOwner): Promise<number> {
+  const row = await db
+    .prepare(
+      "SELECT COALESCE(SUM(l.quantity), 0) AS n FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE c.owner_kind = ?1 AND c.owner_id = ?2",
+    )
+    .bind(owner.kind, owner.id)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export type AddResult = { ok: true; quantity: number; capped: boolean } | { ok: false; reason: "too-many-lines" };
+
+/** Adds to a line (or creates it), never past the quantity limit; remembers the price seen now. */
+export async function addLine(
+  db: D1Database,
+  cartId: string,
+  line: { productSlug: string; quantity: number; price: number; availability: Availability },
+): Promise<AddResult> {
+  const existing = await db
+    .prepare("SELECT quantity FROM cart_lines WHERE cart_id = ?1 AND product_slug = ?2")
+    .bind(cartId, line.productSlug)
+    .first<{ quantity: number }>();
+  if (!existing) {
+    const count = await db
+      .prepare("SELECT COUNT(*) AS n FROM cart_lines WHERE cart_id = ?1")
+      .bind(cartId)
+      .first<{ n: number }>();
+    if ((count?.n ?? 0) >= CART_LINES_MAX) return { ok: false, reason: "too-many-lines" };
+  }
+  const row = await db
+    .prepare(
+      `INSERT INTO cart_lines (cart_id, product_slug, quantity, price_seen, availability_seen) VALUES (?1, ?2, ?3, ?4, ?5)
+       ON CONFLICT (cart_id, product_slug) DO UPDATE SET quantity = MIN(?6, cart_lines.quantity + excluded.quantity),
+         price_seen = excluded.price_seen, availability_seen = excluded.availability_seen
+       RETURNING quantity`,
+    )
+    .bind(cartId, line.productSlug, Math.min(line.quantity, QUANTITY_MAX), line.price, line.availability, QUANTITY_MAX)
+    .first<{ quantity: number }>();
+  const quantity = row?.quantity ?? line.quantity;
+  return { ok: true, quantity, capped: (existing?.quantity ?? 0) + line.quantity > QUANTITY_MAX };
+}
+
+export async function setQuantity(
+  db: D1Database,
+  cartId: string,
+  productSlug: string,
+  quantity: number,
+): Promise<boolean> {
+  const result = await db
+    .prepare("UPDATE cart_lines SET quantity = ?3 WHERE cart_id = ?1 AND product_slug = ?2")
+    .bind(cartId, productSlug, quantity)
+    .run();
+  return result.meta.changes > 0;
+}
+
+export async function removeLine(db: D1Database, cartId: string, productSlug: string): Promise<void> {
+  await db.prepare("DELETE FROM cart_lines WHERE cart_id = ?1 AND product_slug = ?2").bind(cartId, productSlug).run();
+}
+
+/** Remembers what the shopper has now seen, so the change notice goes away. */
+export async function acknowledgePrices(
+  db: D1Database,
+  cartId: string,
+  seen: { productSlug: string; price: number; availability: Availability }[],
+): Promise<void> {
+  if (seen.length === 0) return;
+  await db.batch(
+    seen.map((s) =>
+      db
+        .prepare(
+          "UPDATE cart_lines SET price_seen = ?3, availability_seen = ?4 WHERE cart_id = ?1 AND product_slug = ?2",
+        )
+        .bind(cartId, s.productSlug, s.price, s.availability),
+    ),
+  );
+}
+
+/**
+ * Moves a visitor's bag into the user's on sign-in: quantities added and capped
+ * at the limit, in one batch; the visitor's bag is then gone. Lines the account's bag
+ * already has are added up; new ones join only while the bag has room for them
+ * (CART_LINES_MAX), oldest first, so a merge cannot grow a bag past the cap.
+ */
+export async function mergeCarts(db: D1Database, from: CartOwner, into: CartOwner): Promise<void> {
+  const fromId = await findCartId(db, from);
+  if (!fromId) return;
+  const intoId = await ensureCartId(db, into);
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO cart_lines (cart_id, product_slug, quantity, price_seen, availability_seen, added_at)
+         SELECT ?2, product_slug, quantity, price_seen, availability_seen, added_at FROM cart_lines
+         WHERE cart_id = ?1 AND product_slug IN (SELECT product_slug FROM cart_lines WHERE cart_id = ?2)
+         ON CONFLICT (cart_id, product_slug) DO UPDATE SET quantity = MIN(?3, cart_lines.quantity + excluded.quantity)`,
+      )
+      .bind(fromId, intoId, QUANTITY_MAX),
+    db
+      .prepare(
+        `INSERT INTO cart_lines (cart_id, product_slug, quantity, price_seen, availability_seen, added_at)
+         SELECT ?2, product_slug, quantity, price_seen, availability_seen, added_at FROM cart_lines
+         WHERE cart_id = ?1 AND product_slug NOT IN (SELECT product_slug FROM cart_lines WHERE cart_id = ?2)
+         ORDER BY added_at, product_slug
+         LIMIT MAX(0, ?3 - (SELECT COUNT(*) FROM cart_lines WHERE cart_id = ?2))`,
+      )
+      .bind(fromId, intoId, CART_LINES_MAX),
+    db.prepare("DELETE FROM cart_lines WHERE cart_id = ?1").bind(fromId),
+    db.prepare("DELETE FROM carts WHERE id = ?1").bind(fromId),
+  ]);
+}

@@ -1,0 +1,49 @@
+import type { CartOwner } from "./cart-store";
+
+/** D1 access for favourites. Owners are the same as the bag's: an account or a visitor id. */
+export const FAVOURITES_MAX = 200;
+
+export async function listFavourites(db: D1Database, owner: CartOwner): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT product_slug FROM favourites WHERE owner_kind = ?1 AND owner_id = ?2 ORDER BY added_at DESC LIMIT ?3",
+    )
+    .bind(owner.kind, owner.id, FAVOURITES_MAX)
+    .all<{ product_slug: string }>();
+  return results.map((r) => r.product_slug);
+}
+
+export async function countFavourites(db: D1Database, owner: CartOwner): Promise<number> {
+  const row = await db
+    .prepare("SELECT COUNT(*) AS n FROM favourites WHERE owner_kind = ?1 AND owner_id = ?2")
+    .bind(owner.kind, owner.id)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Adds or removes; answers whether it is a favourite now. */
+export async function toggleFavourite(db: D1Database, owner: CartOwner, slug: string): Promise<boolean> {
+  const removed = await db
+    .prepare("DELETE FROM favourites WHERE owner_kind = ?1 AND owner_id = ?2 AND product_slug = ?3")
+    .bind(owner.kind, owner.id, slug)
+    .run();
+  if (removed.meta.changes > 0) return false;
+  await db
+    .prepare("INSERT OR IGNORE INTO favourites (owner_kind, owner_id, product_slug) VALUES (?1, ?2, ?3)")
+    .bind(owner.kind, owner.id, slug)
+    .run();
+  return true;
+}
+
+/** On sign-in the visitor's favourites join the account's; duplicates collapse. */
+export async function mergeFavourites(db: D1Database, visitorId: string, userId: number): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO favourites (owner_kind, owner_id, product_slug, added_at)
+         SELECT 'user', ?2, product_slug, added_at FROM favourites WHERE owner_kind = 'visitor' AND owner_id = ?1`,
+      )
+      .bind(visitorId, String(userId)),
+    db.prepare("DELETE FROM favourites WHERE owner_kind = 'visitor' AND owner_id = ?1").bind(visitorId),
+  ]);
+}

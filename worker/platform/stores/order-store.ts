@@ -1,0 +1,297 @@
+import type { DeliveryMethod, Totals } from "../../../shared/cart-rules";
+import type { CheckoutInput, PaymentMethod } from "../../../shared/checkout-schema";
+
+/** D1 access for orders and order_lines. */
+export const ORDER_STATUSES = [
+  "new",
+  "awaiting_payment",
+  "paid",
+  "processing",
+  "shipped",
+  "completed",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  new: "New",
+  awaiting_payment: "Awaiting payment",
+  paid: "Paid",
+  processing: "Processing",
+  shipped: "Shipped",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export interface OrderLine {
+  productSlug: string;
+  productPath: string;
+  name: string;
+  brand: string | null;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  prepurchase: boolean;
+}
+
+export interface Order {
+  id: number;
+  number: string;
+  userId: number | null;
+  visitorId: string | null;
+  status: OrderStatus;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  delivery: DeliveryMethod;
+  address: string | null;
+  city: string | null;
+  region: string | null;
+  postcode: string | null;
+  notes: string | null;
+  payment: PaymentMethod;
+  paymentReference: string | null;
+  totals: Totals;
+  createdAt: string;
+  lines: OrderLine[];
+}
+
+interface OrderRecord {
+  id: number;
+  number: string;
+  user_id: number | null;
+  visitor_id: string | null;
+  status: OrderStatus;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  delivery_method: DeliveryMethod;
+  address: string | null;
+  city: string | null;
+  region: string | null;
+  postcode: string | null;
+  notes: string | null;
+  payment_method: PaymentMethod;
+  payment_reference: string | null;
+  subtotal: number;
+  delivery_fee: number;
+  vat: number;
+  total: number;
+  created_at: string;
+}
+
+interface LineRecord {
+  order_id: number;
+  product_slug: string;
+  product_path: string;
+  name: string;
+  brand: string | null;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+  prepurchase: number;
+}
+
+const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
+  address, city, region, postcode, notes, payment_method, payment_reference, subtotal, delivery_fee, vat, total, created_at`;
+
+function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
+  return {
+    id: row.id,
+    number: row.number,
+    userId: row.user_id,
+    visitorId: row.visitor_id,
+    status: row.status,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    delivery: row.delivery_method,
+    address: row.address,
+    city: row.city,
+    region: row.region,
+    postcode: row.postcode,
+    notes: row.notes,
+    payment: row.payment_method,
+    paymentReference: row.payment_reference,
+    totals: { subtotal: row.subtotal, delivery: row.delivery_fee, vat: row.vat, total: row.total },
+    createdAt: row.created_at,
+    lines,
+  };
+}
+
+function toLine(row: LineRecord): OrderLine {
+  return {
+    productSlug: row.product_slug,
+    productPath: row.product_path,
+    name: row.name,
+    brand: row.brand,
+    unitPrice: row.unit_price,
+    quantity: row.quantity,
+    lineTotal: row.line_total,
+    prepurchase: row.prepurchase === 1,
+  };
+}
+
+/** A short, unguessable order number shoppers can read out on the phone: NB-2611-7K3QX. */
+export function newOrderNumber(now = new Date()): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  const code = [...bytes].map((b) => alphabet[b % alphabet.length]).join("");
+  const stamp = `${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+  return `NB-${stamp}-${code}`;
+}
+
+export interface NewOrder {
+  idempotencyKey: string;
+  userId: number | null;
+  visitorId: string | null;
+  status: OrderStatus;
+  input: CheckoutInput;
+  totals: Totals;
+  lines: OrderLine[];
+}
+
+/**
+ * The statements that write an order and its lines. The order row is inserted
+ * with INSERT OR IGNORE on its idempotency key, and the lines select the order
+ * by that key and this attempt's number, so a retried or doubled request
+ * writes nothing twice. Run them
+ * in one D1 batch (a transaction) together with emptying the bag and the outbox rows.
+ */
+export function insertOrderStatements(db: D1Database, order: NewOrder, number: string): D1PreparedStatement[] {
+  const { input, totals } = order;
+  const pickup = input.delivery === "pickup";
+  const statements = [
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO orders (number, idempotency_key, user_id, visitor_id, status, first_name, last_name, email, phone,
+           delivery_method, address, city, region, postcode, notes, payment_method, subtotal, delivery_fee, vat, total)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)`,
+      )
+      .bind(
+        number,
+        order.idempotencyKey,
+        order.userId,
+        order.visitorId,
+        order.status,
+        input.firstName,
+        input.lastName,
+        input.email,
+        input.phone,
+        input.delivery,
+        pickup ? null : input.address,
+        pickup ? null : input.city,
+        pickup ? null : input.region,
+        input.postcode || null,
+        input.notes || null,
+        input.payment,
+        totals.subtotal,
+        totals.delivery,
+        totals.vat,
+        totals.total,
+      ),
+  ];
+  order.lines.forEach((line, position) => {
+    statements.push(
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO order_lines (order_id, position, product_slug, product_path, name, brand, unit_price, quantity, line_total, prepurchase)
+           SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM orders WHERE idempotency_key = ?1 AND number = ?11`,
+        )
+        .bind(
+          order.idempotencyKey,
+          position,
+          line.productSlug,
+          line.productPath,
+          line.name,
+          line.brand,
+          line.unitPrice,
+          line.quantity,
+          line.lineTotal,
+          line.prepurchase ? 1 : 0,
+          number,
+        ),
+    );
+  });
+  return statements;
+}
+
+async function linesOf(db: D1Database, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+  const byOrder = new Map<number, OrderLine[]>();
+  if (orderIds.length === 0) return byOrder;
+  const { results } = await db
+    .prepare(
+      `SELECT order_id, product_slug, product_path, name, brand, unit_price, quantity, line_total, prepurchase
+       FROM order_lines WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position`,
+    )
+    .bind(JSON.stringify(orderIds))
+    .all<LineRecord>();
+  for (const row of results) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toLine(row)]);
+  return byOrder;
+}
+
+export async function findOrderByIdempotencyKey(db: D1Database, key: string): Promise<Order | null> {
+  const row = await db
+    .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE idempotency_key = ?1`)
+    .bind(key)
+    .first<OrderRecord>();
+  if (!row) return null;
+  return toOrder(row, (await linesOf(db, [row.id])).get(row.id) ?? []);
+}
+
+export async function findOrderByNumber(db: D1Database, number: string): Promise<Order | null> {
+  const row = await db
+    .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE number = ?1`)
+    .bind(number)
+    .first<OrderRecord>();
+  if (!row) return null;
+  return toOrder(row, (await linesOf(db, [row.id])).get(row.id) ?? []);
+}
+
+export async function listOrdersOfUser(db: D1Database, userId: number): Promise<Order[]> {
+  const { results } = await db
+    .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT 100`)
+    .bind(userId)
+    .all<OrderRecord>();
+  const lines = await linesOf(
+    db,
+    results.map((r) => r.id),
+  );
+  return results.map((row) => toOrder(row, lines.get(row.id) ?? []));
+}
+
+export async function setPaymentReference(db: D1Database, orderId: number, reference: string): Promise<void> {
+  await db
+    .prepare(
+      "UPDATE orders SET payment_reference = ?2, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1",
+    )
+    .bind(orderId, reference)
+    .run();
+}
+
+/** Marks an order paid once, from the provider's signed event; a repeated event changes nothing. */
+export async function markPaid(
+  db: D1Database,
+  eventId: string,
+  reference: string,
+): Promise<"paid" | "repeat" | "unknown"> {
+  const order = await db
+    .prepare("SELECT id FROM orders WHERE payment_reference = ?1")
+    .bind(reference)
+    .first<{ id: number }>();
+  if (!order) return "unknown";
+  const [recorded] = await db.batch([
+    db
+      .prepare("INSERT OR IGNORE INTO payment_events (event_id, order_id, kind) VALUES (?1, ?2, 'paid')")
+      .bind(eventId, order.id),
+    db
+      .prepare(
+        "UPDATE orders SET status = 'paid', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1 AND status IN ('new', 'awaiting_payment')",
+      )
+      .bind(order.id),
+  ]);
+  return recorded.meta.changes > 0 ? "paid" : "repeat";
+}

@@ -1,0 +1,69 @@
+import type { BlogPost } from "../../../shared/types/catalog";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Asia/Dubai",
+});
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+}
+
+/** A post's canonical path: under its first tag. */
+export function postPath(post: Pick<BlogPost, "slug" | "tags">): string {
+  return `/blog/${post.tags[0]?.slug ?? "news"}/${post.slug}`;
+}
+
+export function PostCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
+  const href = postPath(post);
+  return (
+    <article className="post-card">
+      {post.image && (
+        <a href={href} tabIndex={-1} aria-label={post.title} className="post-card__image">
+          <img
+            src={post.image.url}
+            alt=""
+            width={post.image.width ?? 1200}
+            height={post.image.height ?? 675}
+            loading={eager ? "eager" : "lazy"}
+          />
+        </a>
+      )}
+      <div className="post-card__body">
+        <p className="post-card__meta">
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+          {post.tags.length > 0 && (
+            <>
+              {" · "}
+              {post.tags.map((t, i) => (
+                <span key={t.slug}>
+                  {i > 0 && ", "}
+                  <a href={`/blog/${t.slug}`}>{t.name}</a>
+                </span>
+              ))}
+            </>
+          )}
+        </p>
+        <h3 className="post-card__title">
+          <a href={href}>{post.title}</a>
+        </h3>
+        <p className="muted">{post.excerpt}</p>
+      </div>
+    </article>
+  );
+}
+
+export function PostGrid({ posts }: { posts: BlogPost[] }) {
+  return (
+    <ul className="post-grid">
+      {posts.map((post, i) => (
+        <li key={post.slug}>
+          <PostCard post={post} eager={i < 3} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,216 @@
+import type { Context } from "hono";
+import type { BlogPost, Page, Tag } from "../../../shared/types/catalog";
+import type { AppEnv } from "../../platform/app-env";
+import { getBlogPost, getBlogPosts, getTags } from "../../platform/cms-client/content-records";
+import { renderPage } from "../../platform/render/render-page";
+import { RichText } from "../../platform/render/sanitize-html";
+import { absoluteUrl, siteOrigin } from "../../platform/seo/site-origin";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
+import { renderNotFound } from "../../platform/ui/not-found";
+import { formatDate, PostGrid, postPath } from "../../platform/ui/post-card";
+
+const PAGE_SIZE = 9;
+const SLUG = /^[a-z0-9-]{1,120}$/;
+
+function pageParam(c: Context<AppEnv>): number {
+  const n = Number(c.req.query("page") ?? 1);
+  return Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 1;
+}
+
+function TagLinks({ tags, active }: { tags: Tag[]; active?: string }) {
+  return (
+    <nav aria-label="Blog topics" className="tag-links">
+      <ul>
+        <li>
+          <a href="/blog" aria-current={active ? undefined : "page"}>
+            All posts
+          </a>
+        </li>
+        {tags.map((t) => (
+          <li key={t.slug}>
+            <a href={`/blog/${t.slug}`} aria-current={active === t.slug ? "page" : undefined}>
+              {t.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Pager({ base, page }: { base: string; page: Page<unknown> }) {
+  if (page.pageCount <= 1) return null;
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <ul>
+        {Array.from({ length: page.pageCount }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            {n === page.page ? (
+              <span aria-current="page">{n}</span>
+            ) : (
+              <a href={n === 1 ? base : `${base}?page=${n}`}>
+                <span className="visually-hidden">Page </span>
+                {n}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promise<Response> {
+  const page = pageParam(c);
+  const posts = await getBlogPosts(c, c.get("locale"), { tag: tag?.slug, page, pageSize: PAGE_SIZE });
+  const base = tag ? `/blog/${tag.slug}` : "/blog";
+  const crumbs: Crumb[] = [
+    { name: "Home", path: "/" },
+    { name: "Blog", path: "/blog" },
+    ...(tag ? [{ name: tag.name, path: base }] : []),
+  ];
+  const title = tag ? `${tag.name} — Blog` : "Blog";
+  return renderPage(c, {
+    title: page > 1 ? `${title}, page ${page}` : title,
+    description: tag
+      ? `Articles about ${tag.name.toLowerCase()} from the Noor Beauty advisers.`
+      : "Skincare routines, make-up tips and guides for the UAE climate from the Noor Beauty advisers.",
+    canonicalPath: page > 1 ? `${base}?page=${page}` : base,
+    jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
+    body: (
+      <section className="container page-section">
+        <Breadcrumbs items={crumbs} />
+        <h1>{tag ? tag.name : "Blog"}</h1>
+        <TagLinks tags={tags} active={tag?.slug} />
+        {!posts ? (
+          <p className="notice notice--info">The blog can't be shown right now. Please try again in a moment.</p>
+        ) : posts.items.length === 0 ? (
+          <div className="empty-state">
+            <p>No posts here yet.</p>
+          </div>
+        ) : (
+          <>
+            <PostGrid posts={posts.items} />
+            <Pager base={base} page={posts} />
+          </>
+        )}
+      </section>
+    ),
+  });
+}
+
+/** /blog: newest posts first, with topic links. */
+export async function blogListPage(c: Context<AppEnv>): Promise<Response> {
+  return listing(c, null, await getTags(c, c.get("locale")));
+}
+
+/** /blog/{tag}: the posts of one topic; 404 for an unknown topic. */
+export async function blogTagPage(c: Context<AppEnv>): Promise<Response> {
+  const slug = c.req.param("tag") ?? "";
+  if (!SLUG.test(slug)) return renderNotFound(c);
+  const tags = await getTags(c, c.get("locale"));
+  const tag = tags.find((t) => t.slug === slug);
+  if (!tag) return renderNotFound(c);
+  return listing(c, tag, tags);
+}
+
+function postJsonLd(origin: string, post: BlogPost, company: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.publishedAt,
+    mainEntityOfPage: absoluteUrl(origin, postPath(post)),
+    ...(post.image ? { image: absoluteUrl(origin, post.image.url) } : {}),
+    author: { "@type": "Organization", name: company },
+    publisher: { "@type": "Organization", name: company },
+  };
+}
+
+/** /blog/{tag}/{slug}: the post; a post under another tag goes to its canonical path. */
+export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
+  const slug = c.req.param("slug") ?? "";
+  const tagSlug = c.req.param("tag") ?? "";
+  if (!SLUG.test(slug)) return renderNotFound(c);
+  const locale = c.get("locale");
+  const post = await getBlogPost(c, locale, slug);
+  if (!post) return renderNotFound(c);
+  const canonical = postPath(post);
+  if (!post.tags.some((t) => t.slug === tagSlug) || canonical.split("/")[2] !== tagSlug) {
+    return c.redirect(canonical, 301);
+  }
+  const [similar, interesting] = await Promise.all([
+    getBlogPosts(c, locale, { tag: post.tags[0]?.slug, excludeSlug: post.slug, pageSize: 3 }),
+    getBlogPosts(c, locale, { excludeSlug: post.slug, pageSize: 6 }),
+  ]);
+  const similarSlugs = new Set(similar?.items.map((p) => p.slug));
+  const others = (interesting?.items ?? []).filter((p) => !similarSlugs.has(p.slug)).slice(0, 3);
+  const origin = siteOrigin(c);
+  const tag = post.tags[0]!;
+  const crumbs: Crumb[] = [
+    { name: "Home", path: "/" },
+    { name: "Blog", path: "/blog" },
+    { name: tag.name, path: `/blog/${tag.slug}` },
+    { name: post.title, path: canonical },
+  ];
+  return renderPage(c, {
+    title: post.title,
+    description: post.excerpt,
+    canonicalPath: canonical,
+    ogType: "article",
+    image: post.image
+      ? {
+          url: absoluteUrl(origin, post.image.url),
+          width: post.image.width ?? 1200,
+          height: post.image.height ?? 675,
+          alt: post.image.alternativeText ?? post.title,
+        }
+      : undefined,
+    jsonLd: [postJsonLd(origin, post, "Noor Beauty"), breadcrumbJsonLd(origin, crumbs)],
+    body: (
+      <div className="container page-section">
+        <Breadcrumbs items={crumbs} />
+        <article className="post">
+          <header className="post__head">
+            <p className="post-card__meta">
+              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+              {" · "}
+              {post.tags.map((t, i) => (
+                <span key={t.slug}>
+                  {i > 0 && ", "}
+                  <a href={`/blog/${t.slug}`}>{t.name}</a>
+                </span>
+              ))}
+            </p>
+            <h1>{post.title}</h1>
+            <p className="lead muted">{post.excerpt}</p>
+          </header>
+          {post.image && (
+            <img
+              className="post__image"
+              src={post.image.url}
+              alt={post.image.alternativeText ?? ""}
+              width={post.image.width ?? 1200}
+              height={post.image.height ?? 675}
+              fetchPriority="high"
+            />
+          )}
+          <RichText html={post.content} className="rich-text post__content" />
+        </article>
+        {similar && similar.items.length > 0 && (
+          <section className="section" aria-labelledby="similar-articles">
+            <h2 id="similar-articles">Similar articles</h2>
+            <PostGrid posts={similar.items} />
+          </section>
+        )}
+        {others.length > 0 && (
+          <section className="section" aria-labelledby="interesting-posts">
+            <h2 id="interesting-posts">Interesting posts</h2>
+            <PostGrid posts={others} />
+          </section>
+        )}
+      </div>
+    ),
+  });
+}

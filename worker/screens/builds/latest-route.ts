@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../platform/app-env";
+import { buildInfo } from "../../platform/render/build-info";
+
+/** GET /builds/latest.json: which build is live, never cached, polled by open tabs. */
+export const latestBuild = new Hono<AppEnv>().get("/latest.json", (c) => {
+  c.header("Cache-Control", "no-store, max-age=0");
+  c.header("CDN-Cache-Control", "no-store");
+  return c.json(buildInfo(c.env));
+});

@@ -1,0 +1,100 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { canBuy, checkQuantity } from "../../../shared/cart-rules";
+import { text } from "../../../shared/text";
+import type { AppEnv } from "../../platform/app-env";
+import { setFlash } from "../../platform/render/flash";
+import { sameOriginBack } from "../../platform/security/safe-path";
+import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
+import {
+  addLine,
+  type CartOwner,
+  countItems,
+  ensureCartId,
+  findCartId,
+  removeLine,
+  setQuantity,
+} from "../../platform/stores/cart-store";
+import { loadCartProducts } from "./cart-products";
+
+/**
+ * Bag actions. Each works as a plain form post (redirect back with a message)
+ * and as JSON for the islands (`Accept: application/json`).
+ */
+export const cartActions = new Hono<AppEnv>();
+
+function wantsJson(c: Context<AppEnv>): boolean {
+  return (c.req.header("accept") ?? "").includes("application/json");
+}
+
+/** Back to a local page only (never an open redirect). */
+function backTo(c: Context<AppEnv>, fallback: string): string {
+  return sameOriginBack(c.req.header("referer"), c.req.url, fallback);
+}
+
+async function reply(
+  c: Context<AppEnv>,
+  outcome: { ok: boolean; message: string; field?: string },
+  fallback: string,
+  knownOwner?: CartOwner,
+): Promise<Response> {
+  if (wantsJson(c)) {
+    // A first add creates the visitor id in this very response: the request's cookies don't have it yet.
+    const owner = knownOwner ?? (await readCartOwner(c));
+    const count = owner ? await countItems(c.env.DB, owner) : 0;
+    return c.json({ ok: outcome.ok, message: outcome.message, field: outcome.field, count }, outcome.ok ? 200 : 422);
+  }
+  setFlash(c, { kind: outcome.ok ? "success" : "error", text: outcome.message });
+  return c.redirect(backTo(c, fallback), 303);
+}
+
+async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+}
+
+cartActions.post("/add", async (c) => {
+  const input = await form(c);
+  const slug = input.slug?.trim() ?? "";
+  const quantity = checkQuantity(input.quantity ?? "1");
+  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
+  const product = (await loadCartProducts(c, [slug])).get(slug);
+  if (!product) return reply(c, { ok: false, message: "This product is no longer in our catalogue." }, "/catalog");
+  if (!canBuy(product.availability)) {
+    return reply(c, { ok: false, message: `${product.name}: ${text.availability.out_of_stock}` }, product.path);
+  }
+  const owner = await ensureCartOwner(c);
+  const cartId = await ensureCartId(c.env.DB, owner);
+  const added = await addLine(c.env.DB, cartId, {
+    productSlug: slug,
+    quantity: quantity.value,
+    price: product.price,
+    availability: product.availability,
+  });
+  if (!added.ok) {
+    return reply(c, { ok: false, message: "Your bag is full. Please check out or remove something first." }, "/cart");
+  }
+  const message = added.capped
+    ? `You now have the most we can sell at once: ${added.quantity} × ${product.name}.`
+    : `${product.name} is in your bag.`;
+  return reply(c, { ok: true, message }, product.path, owner);
+});
+
+cartActions.post("/update", async (c) => {
+  const input = await form(c);
+  const quantity = checkQuantity(input.quantity);
+  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
+  const owner = await readCartOwner(c);
+  const cartId = owner ? await findCartId(c.env.DB, owner) : null;
+  const changed = cartId ? await setQuantity(c.env.DB, cartId, input.slug ?? "", quantity.value) : false;
+  if (!changed) return reply(c, { ok: false, message: "That product is no longer in your bag." }, "/cart");
+  return reply(c, { ok: true, message: "Quantity updated." }, "/cart");
+});
+
+cartActions.post("/remove", async (c) => {
+  const input = await form(c);
+  const owner = await readCartOwner(c);
+  const cartId = owner ? await findCartId(c.env.DB, owner) : null;
+  if (cartId) await removeLine(c.env.DB, cartId, input.slug ?? "");
+  return reply(c, { ok: true, message: "Removed from your bag." }, "/cart");
+});

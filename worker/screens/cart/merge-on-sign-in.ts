@@ -1,0 +1,8 @@
+import type { SignInHook } from "../../platform/session/sign-in-hooks";
+import { mergeCarts } from "../../platform/stores/cart-store";
+
+/** On sign-in, this browser's anonymous bag joins the account's (quantities added, capped). */
+export const mergeBagOnSignIn: SignInHook = async (c, user, visitorId) => {
+  if (!visitorId) return;
+  await mergeCarts(c.env.DB, { kind: "visitor", id: visitorId }, { kind: "user", id: String(user.id) });
+};

@@ -1,0 +1,191 @@
+import type { Context } from "hono";
+import CatalogFilterForm, { RESULTS_ID } from "../../../client/islands/catalog-filter";
+import {
+  type CatalogFilter,
+  cmsFilters,
+  emptyMessage,
+  filterQuery,
+  readCatalogFilter,
+  SORTS,
+} from "../../../shared/catalog-filter";
+import type { Page, ProductSummary } from "../../../shared/types/catalog";
+import type { AppEnv } from "../../platform/app-env";
+import { getBrands, getCategory, getProducts } from "../../platform/cms-client/catalog-records";
+import { FlashSlot } from "../../platform/render/flash";
+import { Island } from "../../platform/render/island";
+import { renderPage } from "../../platform/render/render-page";
+import { type ReviewSummary, reviewSummaries } from "../../platform/stores/product-review-store";
+import { Breadcrumbs } from "../../platform/ui/breadcrumbs";
+import { renderNotFound } from "../../platform/ui/not-found";
+import { ProductCard } from "../../platform/ui/product-card";
+import { favouriteSlugs } from "../favourites/favourite-routes";
+import { parseQuery } from "./query-string";
+
+const PAGE_SIZE = 12;
+
+function Pagination({ base, filter, page }: { base: string; filter: CatalogFilter; page: Page<unknown> }) {
+  if (page.pageCount <= 1) return null;
+  const pages = Array.from({ length: page.pageCount }, (_, i) => i + 1);
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <ul>
+        {page.page > 1 && (
+          <li>
+            <a href={base + filterQuery(filter, { page: page.page - 1 })} rel="prev">
+              Previous
+            </a>
+          </li>
+        )}
+        {pages.map((n) => (
+          <li key={n}>
+            {n === page.page ? (
+              <span aria-current="page">{n}</span>
+            ) : (
+              <a href={base + filterQuery(filter, { page: n })}>
+                <span className="visually-hidden">Page </span>
+                {n}
+              </a>
+            )}
+          </li>
+        ))}
+        {page.page < page.pageCount && (
+          <li>
+            <a href={base + filterQuery(filter, { page: page.page + 1 })} rel="next">
+              Next
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+export function ProductGrid({
+  products,
+  favourites,
+  ratings,
+}: {
+  products: ProductSummary[];
+  /** Slugs the shopper saved, to draw filled hearts. */
+  favourites?: Set<string>;
+  /** Approved review averages by product id (reviewSummaries); cards without one show no stars. */
+  ratings?: Map<number, ReviewSummary>;
+}) {
+  return (
+    <ul className="product-grid">
+      {products.map((p, i) => (
+        <li key={p.slug}>
+          <ProductCard
+            product={p}
+            eager={i < 4}
+            favourite={favourites?.has(p.slug) ?? false}
+            rating={ratings?.get(Number(p.id))}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
+export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
+  const slug = c.req.param("category") ?? "";
+  const locale = c.get("locale");
+  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
+  const filter = readCatalogFilter(parseQuery(c.req.url));
+  const [category, brands, favourites] = await Promise.all([
+    getCategory(c, locale, slug),
+    getBrands(c, locale),
+    favouriteSlugs(c),
+  ]);
+  if (!category) return renderNotFound(c);
+  const sort = SORTS.find((s) => s.key === filter.sort)!;
+  const products = await getProducts(c, locale, {
+    filters: cmsFilters(slug, filter),
+    sort: sort.cms,
+    page: filter.page,
+    pageSize: PAGE_SIZE,
+  });
+  const ratings = await reviewSummaries(
+    c.env.DB,
+    (products?.items ?? []).map((p) => Number(p.id)),
+  );
+  const base = `/catalog/${slug}`;
+  return renderPage(c, {
+    title: filter.page > 1 ? `${category.name} — page ${filter.page}` : category.name,
+    description: category.description ?? `${category.name} at Noor Beauty.`,
+    body: (
+      <section className="container page-section">
+        <Breadcrumbs
+          items={[
+            { name: "Home", path: "/" },
+            { name: "Catalog", path: "/catalog" },
+            { name: category.name, path: base },
+          ]}
+        />
+        <div className="category-head">
+          <h1>{category.name}</h1>
+          {category.description && <p className="muted">{category.description}</p>}
+        </div>
+        <FlashSlot />
+        <div className="category-layout">
+          <Island
+            name="catalog-filter"
+            component={CatalogFilterForm}
+            wake="interaction"
+            props={{
+              categorySlug: category.slug,
+              brands: brands.map((b) => ({
+                slug: b.slug,
+                name: b.name,
+                lines: b.lines.map((l) => ({ slug: l.slug, name: l.name })),
+              })),
+              filter,
+            }}
+          />
+          {/* The filter island swaps this region for the one of the new URL's page. */}
+          <div id={RESULTS_ID} data-filter={JSON.stringify(filter)}>
+            <div className="results-bar">
+              <p className="muted" data-result-count="">
+                {products ? `${products.total} ${products.total === 1 ? "product" : "products"}` : ""}
+              </p>
+              <form method="get" action={base} className="sort-form">
+                {[...new URLSearchParams(filterQuery(filter, { sort: "popular", page: 1 }).slice(1))].map(
+                  ([k, v], i) => (
+                    <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+                  ),
+                )}
+                <label htmlFor="sort">Sort by</label>
+                <select id="sort" name="sort" defaultValue={filter.sort}>
+                  {SORTS.map((s) => (
+                    <option key={s.key} value={s.key}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="button button--outlined button--small">
+                  Apply
+                </button>
+              </form>
+            </div>
+            {!products ? (
+              <p className="notice notice--info">Products can't be shown right now. Please try again in a moment.</p>
+            ) : products.items.length === 0 ? (
+              <div className="empty-state">
+                <p>{emptyMessage(filter)}</p>
+                <a className="button button--outlined" href={base}>
+                  Reset filter
+                </a>
+              </div>
+            ) : (
+              <>
+                <ProductGrid products={products.items} favourites={favourites} ratings={ratings} />
+                <Pagination base={base} filter={filter} page={products} />
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+    ),
+  });
+}

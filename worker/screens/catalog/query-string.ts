@@ -1,0 +1,17 @@
+import qs from "qs";
+import { QUERY_STRING_LIMITS } from "../../../shared/constants";
+
+/** The request's query parsed with the spec's limits (depth 5, array limit 20, parameter limit 1000). */
+export function parseQuery(url: string): Record<string, unknown> {
+  const search = new URL(url).search.slice(1);
+  try {
+    return qs.parse(search, {
+      depth: QUERY_STRING_LIMITS.depth,
+      arrayLimit: QUERY_STRING_LIMITS.arrayLimit,
+      parameterLimit: QUERY_STRING_LIMITS.parameterLimit,
+      allowPrototypes: false,
+    }) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}

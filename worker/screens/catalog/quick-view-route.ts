@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import { aedToFils, formatAed } from "../../../shared/money";
+import type { QuickViewProduct, Suggestion } from "../../../shared/quick-view";
+import type { AppEnv } from "../../platform/app-env";
+import { getProduct, getProducts, searchFilters } from "../../platform/cms-client/catalog-records";
+import { reviewSummary } from "../../platform/stores/product-review-store";
+import { productPath } from "../../platform/ui/product-card";
+import { readSearchQuery } from "../search/search-page";
+
+/**
+ * GET /catalog-api/quick-view/{slug}: a product's images, price, availability
+ * and rating as JSON for the quick view dialog, fetched only when it opens.
+ * The same for everyone, so browsers and the edge may keep it for a minute.
+ */
+export const catalogApi = new Hono<AppEnv>();
+
+catalogApi.get("/quick-view/:slug", async (c) => {
+  c.header("X-Robots-Tag", "noindex");
+  const slug = c.req.param("slug");
+  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return c.json({ error: "Unknown product" }, 404);
+  const product = await getProduct(c, c.get("locale"), slug);
+  if (!product) return c.json({ error: "Unknown product" }, 404);
+  const summary = await reviewSummary(c.env.DB, Number(product.id));
+  const body: QuickViewProduct = {
+    slug: product.slug,
+    name: product.name,
+    brand: product.brand?.name ?? null,
+    path: productPath(product),
+    price: product.price,
+    oldPrice: product.oldPrice,
+    availability: product.availability,
+    volume: product.volume,
+    images: product.images.slice(0, 6).map((i) => ({
+      url: i.url,
+      alt: i.alternativeText ?? product.name,
+      width: i.width ?? 800,
+      height: i.height ?? 800,
+    })),
+    rating: summary.average !== null ? { average: summary.average, count: summary.count } : null,
+  };
+  return c.json(body, 200, { "Cache-Control": "public, max-age=60" });
+});
+
+/** GET /catalog-api/suggest?q=: up to 6 products for the header search box, most popular first. */
+catalogApi.get("/suggest", async (c) => {
+  c.header("X-Robots-Tag", "noindex");
+  const q = readSearchQuery(c.req.query("q"));
+  if (q.length < 2) return c.json({ items: [] }, 200, { "Cache-Control": "public, max-age=60" });
+  const page = await getProducts(c, c.get("locale"), {
+    filters: searchFilters(q),
+    sort: ["popularity:desc"],
+    pageSize: 6,
+  });
+  const items: Suggestion[] = (page?.items ?? []).map((p) => ({
+    name: p.name,
+    brand: p.brand?.name ?? null,
+    price: formatAed(aedToFils(p.price)),
+    path: productPath(p),
+  }));
+  return c.json({ items }, 200, { "Cache-Control": "public, max-age=60" });
+});

@@ -1,0 +1,171 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
+import type { CheckoutField, CheckoutInput, FieldErrors } from "../../../shared/checkout-schema";
+import { validateCheckout } from "../../../shared/checkout-schema";
+import { formatAed } from "../../../shared/money";
+import type { AppEnv } from "../../platform/app-env";
+import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
+import { PaymentProviderError } from "../../platform/payments/payment-provider";
+import { setFlash } from "../../platform/render/flash";
+import { Island } from "../../platform/render/island";
+import { renderPage } from "../../platform/render/render-page";
+import { readCartOwner } from "../../platform/stores/cart-owner";
+import { setPaymentReference } from "../../platform/stores/order-store";
+import { TotalsTable } from "../cart/cart-page";
+import type { CartView } from "../cart/cart-view";
+import { loadCartView } from "../cart/cart-view";
+import { placeOrder } from "./place-order";
+
+type Values = CheckoutValues;
+
+/** A signed-in shopper's details from their profile, so they only confirm them. */
+async function prefill(c: Context<AppEnv>): Promise<Values> {
+  const user = c.get("user");
+  if (!user) return {};
+  const values: Values = {
+    email: user.email,
+    firstName: user.firstName ?? undefined,
+    lastName: user.lastName ?? undefined,
+    phone: user.phone ?? undefined,
+    address: user.address ?? undefined,
+    city: user.city ?? undefined,
+    region: user.country ?? undefined,
+    postcode: user.postcode ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Values;
+}
+
+function cardAvailability(card: CardPayments): CheckoutFormProps["card"] {
+  return card.available ? { available: true, reason: null } : { available: false, reason: card.reason };
+}
+
+/** The form (an island: the shared schema checks it before it is sent) beside the order summary. */
+function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProps }) {
+  return (
+    <div className="checkout-layout">
+      <Island name="checkout-form" component={CheckoutForm} props={form} wake="interaction" />
+      <aside className="summary-card" aria-label="Order summary">
+        <h2>Your order</h2>
+        <ul className="summary-lines">
+          {view.items.map((item) => (
+            <li key={item.slug}>
+              <span>
+                {item.quantity} × {item.product?.name ?? item.slug}
+              </span>
+              <span>{item.product ? formatAed(item.product.price * item.quantity) : "—"}</span>
+            </li>
+          ))}
+        </ul>
+        <TotalsTable view={view} />
+        <a href="/cart">Edit bag</a>
+      </aside>
+    </div>
+  );
+}
+
+async function renderCheckout(
+  c: Context<AppEnv>,
+  view: CartView,
+  values: Values,
+  errors: FieldErrors<CheckoutField>,
+  status: 200 | 422 = 200,
+  notice?: string,
+): Promise<Response> {
+  return renderPage(c, {
+    title: "Checkout",
+    description: "Place your order at Noor Beauty.",
+    status,
+    body: (
+      <section className="container page-section">
+        <h1>Checkout</h1>
+        <CheckoutLayout
+          view={view}
+          form={{
+            values,
+            errors,
+            idempotencyKey: values.idempotencyKey ?? crypto.randomUUID(),
+            card: cardAvailability(cardPayments(c.env)),
+            notice: notice ?? null,
+            total: formatAed(view.totals.total),
+          }}
+        />
+      </section>
+    ),
+  });
+}
+
+export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {
+  const view = await loadCartView(c, await readCartOwner(c));
+  if (view.items.length === 0) return c.redirect("/cart", 302);
+  return renderCheckout(c, view, await prefill(c), {});
+}
+
+/** POST /cart/order: validate, place the order once, then confirmation or the card provider. */
+export const checkoutActions = new Hono<AppEnv>();
+checkoutActions.post("/", async (c) => {
+  const body = await c.req.parseBody();
+  const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  const values: Values = { ...raw };
+  const owner = await readCartOwner(c);
+  const key = /^[0-9a-f-]{36}$/.test(raw.idempotencyKey ?? "") ? raw.idempotencyKey : crypto.randomUUID();
+  values.idempotencyKey = key;
+  const card = cardPayments(c.env);
+  const result = validateCheckout(raw);
+  if (!result.ok || (raw.payment === "online" && !card.available)) {
+    const errors = result.ok ? {} : result.errors;
+    if (raw.payment === "online" && !card.available) errors.payment = card.reason;
+    const view = await loadCartView(c, owner, raw.delivery === "pickup" ? "pickup" : "transport");
+    if (view.items.length === 0) return c.redirect("/cart", 303);
+    return renderCheckout(c, view, values, errors, 422);
+  }
+  if (!owner) return c.redirect("/cart", 303);
+  const input: CheckoutInput = result.value;
+  const placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
+  if (!placed.ok) {
+    if (placed.reason === "empty") return c.redirect("/cart", 303);
+    if (placed.reason === "unavailable") {
+      setFlash(c, {
+        kind: "error",
+        text: "Some products in your bag are out of stock now. Please remove them to continue.",
+      });
+      return c.redirect("/cart", 303);
+    }
+    const view = await loadCartView(c, owner, input.delivery);
+    return renderCheckout(
+      c,
+      view,
+      { ...values, acceptChanges: "yes" },
+      {},
+      422,
+      "Some prices or availability changed since you added them. Please check the summary and place the order again.",
+    );
+  }
+  const { order } = placed;
+  if (order.payment === "online" && order.status === "awaiting_payment" && card.available) {
+    const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
+    try {
+      const session = await card.provider.createCheckoutSession({
+        orderNumber: order.number,
+        email: order.email,
+        amount: order.totals.total,
+        lines: [
+          ...order.lines.map((l) => ({ name: l.name, unitAmount: l.unitPrice, quantity: l.quantity })),
+          ...(order.totals.delivery > 0 ? [{ name: "Delivery", unitAmount: order.totals.delivery, quantity: 1 }] : []),
+        ],
+        successUrl: `${origin}/cart/order/${order.number}?paid=1`,
+        cancelUrl: `${origin}/cart/order/${order.number}?cancelled=1`,
+      });
+      await setPaymentReference(c.env.DB, order.id, session.reference);
+      return c.redirect(session.redirectUrl, 303);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      console.error("Card checkout could not start:", error);
+      setFlash(c, {
+        kind: "error",
+        text: "We could not reach the card payment service. Your order is saved; we will call you to arrange payment.",
+      });
+    }
+  }
+  return c.redirect(`/cart/order/${order.number}`, 303);
+});

@@ -1,0 +1,125 @@
+import type { Context } from "hono";
+import type { CheckoutInput } from "../../../shared/checkout-schema";
+import { formatAed } from "../../../shared/money";
+import { text } from "../../../shared/text";
+import type { AppEnv } from "../../platform/app-env";
+import { getContacts } from "../../platform/layout/layout-data";
+import type { MailMessage } from "../../platform/mail/mailer";
+import type { CartOwner } from "../../platform/stores/cart-store";
+import {
+  findOrderByIdempotencyKey,
+  insertOrderStatements,
+  newOrderNumber,
+  type Order,
+  type OrderLine,
+} from "../../platform/stores/order-store";
+import { loadCartView } from "../cart/cart-view";
+
+export type PlaceOrderResult =
+  | { ok: true; order: Order; created: boolean }
+  | { ok: false; reason: "empty" | "unavailable" | "changed" };
+
+function orderSummary(order: { number: string; lines: OrderLine[]; total: number }, input: CheckoutInput): string {
+  const lines = order.lines.map((l) => `- ${l.quantity} × ${l.name} — ${formatAed(l.lineTotal)}`).join("\n");
+  const delivery =
+    input.delivery === "pickup"
+      ? text.delivery.pickup
+      : `${text.delivery.transport}: ${input.address}, ${input.city}, ${input.region}`;
+  return `${lines}\n\nTotal: ${formatAed(order.total)}\n${delivery}\nPayment: ${text.payment[input.payment]}`;
+}
+
+/**
+ * Turns the server-side bag into an order in one D1 batch: the order, its
+ * lines, emptying the bag and the two e-mails. The idempotency key from the
+ * form makes a double click or a retried request produce exactly one order;
+ * every statement after the order row is guarded on this attempt's number, so
+ * a losing duplicate writes nothing.
+ */
+export async function placeOrder(
+  c: Context<AppEnv>,
+  owner: CartOwner,
+  input: CheckoutInput,
+  idempotencyKey: string,
+  acceptChanges: boolean,
+): Promise<PlaceOrderResult> {
+  const existing = await findOrderByIdempotencyKey(c.env.DB, idempotencyKey);
+  if (existing) return { ok: true, order: existing, created: false };
+
+  // An order is priced from the CMS itself, never from a cached record: a missed webhook must not cost money.
+  c.set("uncachedRecords", true);
+  const view = await loadCartView(c, owner, input.delivery);
+  if (!view.cartId || view.items.length === 0) return { ok: false, reason: "empty" };
+  if (!view.canCheckout) return { ok: false, reason: "unavailable" };
+  if (view.hasChanges && !acceptChanges) return { ok: false, reason: "changed" };
+
+  const lines: OrderLine[] = view.items.map((item) => ({
+    productSlug: item.slug,
+    productPath: item.product!.path,
+    name: item.product!.name,
+    brand: item.product!.brand,
+    unitPrice: item.product!.price,
+    quantity: item.quantity,
+    lineTotal: item.product!.price * item.quantity,
+    prepurchase: item.product!.availability === "prepurchase",
+  }));
+  const number = newOrderNumber();
+  const user = c.get("user");
+  const status = input.payment === "online" ? "awaiting_payment" : "new";
+  const contacts = await getContacts(c, c.get("locale"));
+  const summary = orderSummary({ number, lines, total: view.totals.total }, input);
+  const mails: MailMessage[] = [
+    {
+      to: input.email,
+      subject: `Your Noor Beauty order ${number}`,
+      text: `Dear ${input.firstName},\n\nThank you for your order ${number}. We will call you to confirm delivery.\n\n${summary}\n\n${text.shippingNote}`,
+      kind: "order-confirmation",
+    },
+  ];
+  if (contacts?.receiver) {
+    mails.push({
+      to: contacts.receiver,
+      subject: `New order ${number}`,
+      text: `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`,
+      kind: "order-received",
+    });
+  }
+  const db = c.env.DB;
+  const ours = "(SELECT number FROM orders WHERE idempotency_key = ?1) = ?2";
+  await db.batch([
+    ...insertOrderStatements(
+      db,
+      {
+        idempotencyKey,
+        userId: user?.id ?? null,
+        visitorId: owner.kind === "visitor" ? owner.id : null,
+        status,
+        input,
+        totals: view.totals,
+        lines,
+      },
+      number,
+    ),
+    // Only the attempt whose order row won takes the ordered lines out of the bag and queues
+    // the mails. Only what was ordered goes: a line added in another tab while this one was
+    // at the checkout stays, and a quantity raised meanwhile keeps the difference.
+    ...lines.flatMap((line) => [
+      db
+        .prepare(
+          `UPDATE cart_lines SET quantity = quantity - ?5
+           WHERE cart_id = ?3 AND product_slug = ?4 AND quantity > ?5 AND ${ours}`,
+        )
+        .bind(idempotencyKey, number, view.cartId, line.productSlug, line.quantity),
+      db
+        .prepare(`DELETE FROM cart_lines WHERE cart_id = ?3 AND product_slug = ?4 AND quantity <= ?5 AND ${ours}`)
+        .bind(idempotencyKey, number, view.cartId, line.productSlug, line.quantity),
+    ]),
+    ...mails.map((mail) =>
+      db
+        .prepare(`INSERT INTO outbox (recipient, subject, body_text, kind) SELECT ?3, ?4, ?5, ?6 WHERE ${ours}`)
+        .bind(idempotencyKey, number, mail.to, mail.subject, mail.text, mail.kind),
+    ),
+  ]);
+  const order = await findOrderByIdempotencyKey(db, idempotencyKey);
+  if (!order) throw new Error("Order was not written");
+  return { ok: true, order, created: order.number === number };
+}

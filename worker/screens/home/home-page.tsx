@@ -1,0 +1,189 @@
+import type { Context } from "hono";
+import { Icon } from "../../../client/components/icons";
+import { text } from "../../../shared/text";
+import type { ProductSummary } from "../../../shared/types/catalog";
+import type { MenuItem } from "../../../shared/types/cms";
+import type { AppEnv } from "../../platform/app-env";
+import { getBrands, getProducts } from "../../platform/cms-client/catalog-records";
+import { getMainMenu } from "../../platform/layout/layout-data";
+import { renderPage } from "../../platform/render/render-page";
+import { ProductGrid } from "../catalog/category-page";
+import { favouriteSlugs } from "../favourites/favourite-routes";
+
+function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
+  const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];
+  if (categories.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby="home-categories">
+      <div className="container">
+        <p className="eyebrow">Shop by category</p>
+        <h2 id="home-categories">Find what your routine needs</h2>
+        <ul className="category-pills">
+          {categories.map((link) => (
+            <li key={link.path}>
+              <a className="category-pill" href={link.path}>
+                <span>{link.title}</span>
+                <Icon name="arrow-right" size={16} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ProductShelf({
+  id,
+  eyebrow,
+  title,
+  products,
+  more,
+  favourites,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  products: ProductSummary[];
+  more: string;
+  favourites: Set<string>;
+}) {
+  if (products.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby={id}>
+      <div className="container">
+        <div className="shelf-head">
+          <div>
+            <p className="eyebrow">{eyebrow}</p>
+            <h2 id={id}>{title}</h2>
+          </div>
+          <a href={more}>See all</a>
+        </div>
+        <ProductGrid products={products} favourites={favourites} />
+      </div>
+    </section>
+  );
+}
+
+export async function homePage(c: Context<AppEnv>): Promise<Response> {
+  const locale = c.get("locale");
+  const inStock = { availability: { in: ["in_stock", "prepurchase"] } };
+  const [mainMenu, bestsellers, arrivals, brands, favourites] = await Promise.all([
+    getMainMenu(c, locale),
+    getProducts(c, locale, { filters: inStock, sort: ["popularity:desc"], pageSize: 4 }),
+    getProducts(c, locale, { filters: inStock, sort: ["publishedAt:desc"], pageSize: 4 }),
+    getBrands(c, locale),
+    favouriteSlugs(c),
+  ]);
+  const catalog = mainMenu?.menu.find((item) => item.megaMenu);
+  return renderPage(c, {
+    title: text.tagline,
+    body: (
+      <>
+        <section className="hero">
+          <div className="container hero__inner">
+            <div className="hero__copy">
+              <p className="eyebrow">Winter rituals · 2026</p>
+              <h1>{text.tagline}</h1>
+              <p className="hero__lead">
+                Genuine skincare, make-up and fragrance from houses we trust, chosen for the desert climate and
+                delivered across the Emirates.
+              </p>
+              <div className="hero__actions">
+                <a className="button" href="/catalog">
+                  Shop the catalog
+                </a>
+                <a className="button button--outlined" href="/contacts#consultation" data-modal="consultation">
+                  Ask for a consultation
+                </a>
+              </div>
+            </div>
+            <div className="hero__art" aria-hidden="true">
+              <svg viewBox="0 0 320 260" width="320" height="260">
+                <ellipse cx="160" cy="236" rx="140" ry="14" fill="#EADFD3" />
+                <rect x="58" y="96" width="76" height="136" rx="18" fill="#F4E9EB" stroke="#9A5663" strokeWidth="2" />
+                <rect x="80" y="66" width="32" height="32" rx="6" fill="#E8E1D9" stroke="#9A5663" strokeWidth="2" />
+                <rect
+                  x="150"
+                  y="130"
+                  width="110"
+                  height="102"
+                  rx="26"
+                  fill="#FFFFFF"
+                  stroke="#5E6E59"
+                  strokeWidth="2"
+                />
+                <rect x="146" y="112" width="118" height="26" rx="10" fill="#DCE3D6" stroke="#5E6E59" strokeWidth="2" />
+                <rect x="214" y="40" width="34" height="72" rx="10" fill="#F3ECE4" stroke="#8A5A12" strokeWidth="2" />
+                <circle cx="231" cy="30" r="11" fill="#8A5A12" opacity=".8" />
+              </svg>
+            </div>
+          </div>
+        </section>
+        <section className="promises" aria-label="Why shop with us">
+          <ul className="container promises__list">
+            <li>
+              <strong>100% genuine</strong>
+              <span>Sourced from brands and their official distributors</span>
+            </li>
+            <li>
+              <strong>Across the UAE</strong>
+              <span>Delivery to every emirate, or pick up in Dubai</span>
+            </li>
+            <li>
+              <strong>Expert advice</strong>
+              <span>Free consultations with our beauty advisers</span>
+            </li>
+          </ul>
+        </section>
+        <CategoryRow catalog={catalog} />
+        <ProductShelf
+          id="home-bestsellers"
+          eyebrow="Loved in the Emirates"
+          title="Bestsellers"
+          products={bestsellers?.items ?? []}
+          favourites={favourites}
+          more="/catalog"
+        />
+        {brands.length > 0 && (
+          <section className="section brands-strip" aria-labelledby="home-brands">
+            <div className="container">
+              <p className="eyebrow">Our houses</p>
+              <h2 id="home-brands">Brands we trust</h2>
+              <ul className="brand-list">
+                {brands.map((b) => (
+                  <li key={b.slug}>
+                    <span className="brand-list__name">{b.name}</span>
+                    <span className="muted small">{b.description}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        )}
+        <ProductShelf
+          id="home-new"
+          eyebrow="Just in"
+          title="New arrivals"
+          products={arrivals?.items ?? []}
+          favourites={favourites}
+          more="/catalog/skincare?sort=newest"
+        />
+        <section className="section" aria-labelledby="home-consultation">
+          <div className="container consultation-cta">
+            <div>
+              <h2 id="home-consultation">Not sure what suits your skin?</h2>
+              <p className="muted">
+                Our advisers answer every day from 10:00 to 22:00 and will put together a routine for your skin and our
+                climate, free of charge.
+              </p>
+            </div>
+            <a className="button" href="/contacts#consultation" data-modal="consultation">
+              Ask for a consultation
+            </a>
+          </div>
+        </section>
+      </>
+    ),
+  });
+}

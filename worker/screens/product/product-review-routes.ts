@@ -1,0 +1,89 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { validateReview } from "../../../shared/review-schema";
+import type { AppEnv } from "../../platform/app-env";
+import { getProduct } from "../../platform/cms-client/catalog-records";
+import { bumpContentVersion } from "../../platform/cms-client/content-version";
+import { setFlash } from "../../platform/render/flash";
+import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
+import { displayName } from "../../platform/session/session";
+import { ensureCartOwner } from "../../platform/stores/cart-owner";
+import { hasReviewed, insertReview, type ReviewStatus } from "../../platform/stores/product-review-store";
+import { renderNotFound } from "../../platform/ui/not-found";
+import { productPath } from "../../platform/ui/product-card";
+import { renderProductPage } from "./product-page";
+
+/** Posts per client address: enough for a family sharing a connection, too few for a flood. */
+export const REVIEW_RATE_LIMIT = { action: "product-review", limit: 5, windowSeconds: 600 };
+
+/** New reviews wait for moderation unless the AUTO_APPROVE_REVIEWS var says "true". */
+export function initialReviewStatus(env: Pick<Env, "AUTO_APPROVE_REVIEWS">): ReviewStatus {
+  return env.AUTO_APPROVE_REVIEWS === "true" ? "approved" : "pending";
+}
+
+/**
+ * POST /product-reviews/{slug}: a review from a signed-in shopper or a guest
+ * with name and e-mail. A plain form post (303 back to the reviews, or the
+ * product page again at 422 with the messages beside the fields) or JSON.
+ */
+export const reviewActions = new Hono<AppEnv>();
+
+function wantsJson(c: Context<AppEnv>): boolean {
+  return (c.req.header("accept") ?? "").includes("application/json");
+}
+
+reviewActions.post("/:slug", async (c) => {
+  const slug = c.req.param("slug");
+  const json = wantsJson(c);
+  const product = /^[a-z0-9-]{1,120}$/.test(slug) ? await getProduct(c, c.get("locale"), slug) : null;
+  if (!product)
+    return json
+      ? c.json({ ok: false, message: "This product is no longer in our catalogue." }, 404)
+      : renderNotFound(c);
+  const back = `${productPath(product)}#reviews`;
+
+  const limit = await hitRateLimit(c.env.DB, REVIEW_RATE_LIMIT, clientNetwork(c.req.raw.headers));
+  if (!limit.allowed) {
+    const message = "You have sent several reviews in a short time. Please try again in a few minutes.";
+    if (json) return c.json({ ok: false, message }, 429, { "Retry-After": String(limit.retryAfter) });
+    setFlash(c, { kind: "error", text: message });
+    return c.redirect(back, 303);
+  }
+
+  const body = await c.req.parseBody();
+  const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  const user = c.get("user");
+  const checked = validateReview(raw, !user);
+  const values = { rating: raw.rating, text: raw.text, name: raw.name, email: raw.email };
+  if (!checked.ok) {
+    if (json) return c.json({ ok: false, errors: checked.errors }, 422);
+    return renderProductPage(c, product.slug, null, { values, errors: checked.errors });
+  }
+
+  const owner = await ensureCartOwner(c);
+  const productId = Number(product.id);
+  if (await hasReviewed(c.env.DB, productId, owner)) {
+    const errors = { text: "You have already reviewed this product. Thank you!" };
+    if (json) return c.json({ ok: false, errors }, 422);
+    return renderProductPage(c, product.slug, null, { values, errors });
+  }
+  const status = initialReviewStatus(c.env);
+  await insertReview(c.env.DB, {
+    productId,
+    owner,
+    authorName: user ? displayName(user) : checked.value.name,
+    authorEmail: user ? user.email : checked.value.email,
+    rating: checked.value.rating,
+    text: checked.value.text,
+    status,
+  });
+  // A review published at once changes shared pages (ratings, the list): they must not be served from old shells.
+  if (status === "approved") await bumpContentVersion(c.env.CMS_CACHE);
+  const message =
+    status === "approved"
+      ? "Thank you! Your review is published."
+      : "Thank you! Your review will appear once we have checked it.";
+  if (json) return c.json({ ok: true, status, message });
+  setFlash(c, { kind: "success", text: message });
+  return c.redirect(back, 303);
+});

@@ -1,0 +1,173 @@
+import { ErrorSummary, Field, FieldError } from "../../../client/components/fields";
+import { REVIEW_LABELS, REVIEW_TEXT_MAX, type ReviewErrors, type ReviewField } from "../../../shared/review-schema";
+import type { Review, ReviewSummary } from "../../platform/stores/product-review-store";
+
+/** What the form shows after a refused post: the shopper's values and a message beside each field. */
+export interface ReviewFormState {
+  values: Partial<Record<ReviewField, string>>;
+  errors: ReviewErrors;
+}
+
+const DATE = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Asia/Dubai",
+});
+
+/** Five stars filled to the rating; the number is said in words for screen readers. */
+export function Stars({ rating, label }: { rating: number; label?: string }) {
+  const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
+  return (
+    <span className="product-stars" role="img" aria-label={label ?? `Rated ${rating} out of 5`}>
+      <span className="product-stars__fill" style={{ width: `${percent}%` }} aria-hidden="true">
+        ★★★★★
+      </span>
+      <span className="product-stars__empty" aria-hidden="true">
+        ★★★★★
+      </span>
+    </span>
+  );
+}
+
+export function RatingSummary({ summary, compact }: { summary: ReviewSummary; compact?: boolean }) {
+  if (summary.count === 0 || summary.average === null) {
+    return compact ? null : <p className="rating-summary muted">No reviews yet</p>;
+  }
+  const reviews = summary.count === 1 ? "1 review" : `${summary.count} reviews`;
+  return (
+    <p className={`rating-summary${compact ? " rating-summary--compact" : ""}`}>
+      <Stars rating={summary.average} label={`Rated ${summary.average} out of 5 from ${reviews}`} />
+      <span aria-hidden="true">{`${summary.average.toFixed(1)} · ${reviews}`}</span>
+    </p>
+  );
+}
+
+/** Instead of name and e-mail fields for a signed-in shopper. */
+export function PostingAs({ name }: { name: string }) {
+  return (
+    <p className="muted">
+      You are posting as <strong>{name}</strong>.
+    </p>
+  );
+}
+
+/** One review in a list; a pending one is the shopper's own, shown only to them. */
+export function ReviewItem({ review: r }: { review: Review }) {
+  return (
+    <li className="review">
+      <p className="review__meta">
+        <Stars rating={r.rating} />
+        <strong className="review__author">{r.authorName}</strong>
+        <time dateTime={r.createdAt}>{DATE.format(new Date(r.createdAt))}</time>
+      </p>
+      {r.status === "pending" && (
+        <p className="review__pending">Only you can see this review until we have checked it.</p>
+      )}
+      <p className="review__text">{r.text}</p>
+    </li>
+  );
+}
+
+function ReviewForm({
+  action,
+  signedInAs,
+  state,
+}: {
+  action: string;
+  signedInAs: string | null;
+  state?: ReviewFormState;
+}) {
+  const values = state?.values ?? {};
+  const errors = state?.errors ?? {};
+  return (
+    <form method="post" action={action} className="review-form" noValidate>
+      <h3 id="review-form-title">Write a review</h3>
+      <ErrorSummary errors={errors} labels={REVIEW_LABELS} />
+      <fieldset
+        id="field-rating"
+        className={`field rating-input${errors.rating ? " field--invalid" : ""}`}
+        aria-describedby={errors.rating ? "field-rating-error" : undefined}
+      >
+        <legend>
+          {REVIEW_LABELS.rating}
+          <span aria-hidden="true"> *</span>
+        </legend>
+        <div className="rating-input__options">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="rating-input__option">
+              <input type="radio" name="rating" value={n} defaultChecked={values.rating === String(n)} required />
+              <span>{n === 1 ? "1 star" : `${n} stars`}</span>
+            </label>
+          ))}
+        </div>
+        {errors.rating && <FieldError id="field-rating-error" message={errors.rating} />}
+      </fieldset>
+      <Field
+        name="text"
+        label={REVIEW_LABELS.text}
+        error={errors.text}
+        required
+        hint={`Up to ${REVIEW_TEXT_MAX} characters.`}
+      >
+        {(p) => <textarea {...p} rows={5} maxLength={REVIEW_TEXT_MAX} defaultValue={values.text ?? ""} />}
+      </Field>
+      {/* In a shared page shell this shows the guest fields; the edge swaps in the signed-in line. */}
+      <div data-hole="review-identity">
+        {signedInAs ? (
+          <PostingAs name={signedInAs} />
+        ) : (
+          <>
+            <Field name="name" label={REVIEW_LABELS.name} error={errors.name} required>
+              {(p) => <input {...p} type="text" autoComplete="name" maxLength={80} defaultValue={values.name ?? ""} />}
+            </Field>
+            <Field name="email" label={REVIEW_LABELS.email} error={errors.email} required hint="We never show it.">
+              {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email ?? ""} />}
+            </Field>
+          </>
+        )}
+      </div>
+      <button type="submit" className="button">
+        Send review
+      </button>
+    </form>
+  );
+}
+
+/** The product page's reviews: average and count, approved reviews (and the shopper's own pending ones), the form. */
+export function ReviewSection({
+  productId,
+  productName,
+  action,
+  summary,
+  reviews,
+  signedInAs,
+  state,
+}: {
+  productId: number;
+  productName: string;
+  action: string;
+  summary: ReviewSummary;
+  reviews: Review[];
+  signedInAs: string | null;
+  state?: ReviewFormState;
+}) {
+  return (
+    <section className="section reviews" id="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">Reviews</h2>
+      <RatingSummary summary={summary} />
+      {/* The shopper's own reviews still waiting for moderation: filled at the edge for them alone. */}
+      <div data-hole="own-reviews" data-product-id={productId} />
+      {reviews.length === 0 ? (
+        <p>Be the first to review {productName}.</p>
+      ) : (
+        <ol className="review-list">
+          {reviews.map((r) => (
+            <ReviewItem key={r.id} review={r} />
+          ))}
+        </ol>
+      )}
+      <ReviewForm action={action} signedInAs={signedInAs} state={state} />
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../platform/app-env";
+import { getProject, getProjects } from "../../platform/cms-client/content-records";
+import { renderPage } from "../../platform/render/render-page";
+import { RichText } from "../../platform/render/sanitize-html";
+import { absoluteUrl, siteOrigin } from "../../platform/seo/site-origin";
+import { Breadcrumbs, breadcrumbJsonLd } from "../../platform/ui/breadcrumbs";
+import { renderNotFound } from "../../platform/ui/not-found";
+import { formatDate } from "../../platform/ui/post-card";
+
+/** /projects: what the shop has built, newest first (the spec implies the area; this path is our choice). */
+export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
+  const projects = await getProjects(c, c.get("locale"));
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Projects", path: "/projects" },
+  ];
+  return renderPage(c, {
+    title: "Projects",
+    description: "Stores, lounges, gifting and events: projects by Noor Beauty across the UAE.",
+    jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
+    body: (
+      <section className="container page-section">
+        <Breadcrumbs items={crumbs} />
+        <h1>Projects</h1>
+        {!projects ? (
+          <p className="notice notice--info">Projects can't be shown right now. Please try again in a moment.</p>
+        ) : (
+          <ul className="post-grid">
+            {projects.map((p, i) => (
+              <li key={p.slug}>
+                <article className="post-card">
+                  {p.image && (
+                    <a href={`/projects/${p.slug}`} tabIndex={-1} aria-label={p.title} className="post-card__image">
+                      <img
+                        src={p.image.url}
+                        alt=""
+                        width={p.image.width ?? 1200}
+                        height={p.image.height ?? 675}
+                        loading={i < 3 ? "eager" : "lazy"}
+                      />
+                    </a>
+                  )}
+                  <div className="post-card__body">
+                    <p className="post-card__meta">
+                      <time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time>
+                    </p>
+                    <h2 className="post-card__title">
+                      <a href={`/projects/${p.slug}`}>{p.title}</a>
+                    </h2>
+                    <p className="muted">{p.excerpt}</p>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    ),
+  });
+}
+
+/** /projects/{slug}; 404 for an unknown one. */
+export async function projectPage(c: Context<AppEnv>): Promise<Response> {
+  const slug = c.req.param("slug") ?? "";
+  if (!/^[a-z0-9-]{1,120}$/.test(slug)) return renderNotFound(c);
+  const project = await getProject(c, c.get("locale"), slug);
+  if (!project) return renderNotFound(c);
+  const origin = siteOrigin(c);
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Projects", path: "/projects" },
+    { name: project.title, path: `/projects/${project.slug}` },
+  ];
+  return renderPage(c, {
+    title: project.title,
+    description: project.excerpt,
+    ogType: "article",
+    image: project.image
+      ? {
+          url: absoluteUrl(origin, project.image.url),
+          width: project.image.width ?? 1200,
+          height: project.image.height ?? 675,
+          alt: project.title,
+        }
+      : undefined,
+    jsonLd: [breadcrumbJsonLd(origin, crumbs)],
+    body: (
+      <div className="container page-section">
+        <Breadcrumbs items={crumbs} />
+        <article className="post">
+          <header className="post__head">
+            <h1>{project.title}</h1>
+            <p className="lead muted">{project.excerpt}</p>
+          </header>
+          {project.image && (
+            <img
+              className="post__image"
+              src={project.image.url}
+              alt=""
+              width={project.image.width ?? 1200}
+              height={project.image.height ?? 675}
+            />
+          )}
+          <RichText html={project.content} className="rich-text post__content" />
+        </article>
+      </div>
+    ),
+  });
+}

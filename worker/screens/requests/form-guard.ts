@@ -1,0 +1,108 @@
+/**
+ * What every visitor form does before it stores anything: read the body
+ * (fields and files), drop bots that fill the honeypot, limit posts per
+ * address, and recognise the same submission sent again.
+ */
+import type { Context } from "hono";
+import { HONEYPOT_FIELD } from "../../../shared/request-forms";
+import type { AppEnv } from "../../platform/app-env";
+import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
+
+export type FormValue = string | File;
+export type FormBody = Record<string, FormValue | FormValue[]>;
+
+/** The posted form; a body that is not a form (or is cut off) reads as empty, which the schema then refuses. */
+export async function readFormBody(c: Context<AppEnv>): Promise<FormBody> {
+  try {
+    const body = await c.req.parseBody({ all: true });
+    const form: FormBody = {};
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === "string" || value instanceof File) form[key] = value;
+      else if (Array.isArray(value)) form[key] = value.filter((v) => typeof v === "string" || v instanceof File);
+    }
+    return form;
+  } catch {
+    return {};
+  }
+}
+
+/** The text fields only (the first value of each), for the shared schemas. */
+export function textFields(form: FormBody): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === "string") out[key] = first;
+  }
+  return out;
+}
+
+/** Every value posted under one name (a multiple file input). */
+export function allValues(form: FormBody, name: string): FormValue[] {
+  const value = form[name];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+export function firstValue(form: FormBody, name: string): FormValue | undefined {
+  return allValues(form, name)[0];
+}
+
+export function honeypotFilled(form: FormBody): boolean {
+  const value = firstValue(form, HONEYPOT_FIELD);
+  return typeof value === "string" && value.trim() !== "";
+}
+
+/** Islands post with fetch and ask for JSON; plain forms get a redirect or a page. */
+export function wantsJson(c: Context<AppEnv>): boolean {
+  return (c.req.header("accept") ?? "").includes("application/json");
+}
+
+export interface FormLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Per-address limit; the answer says how long to wait. */
+export async function checkRateLimit(
+  c: Context<AppEnv>,
+  action: string,
+  rule: FormLimit,
+): Promise<{ allowed: true } | { allowed: false; message: string }> {
+  const result = await hitRateLimit(c.env.DB, { action, ...rule }, clientNetwork(c.req.raw.headers));
+  if (result.allowed) return { allowed: true };
+  const minutes = Math.max(1, Math.ceil(result.retryAfter / 60));
+  return {
+    allowed: false,
+    message: `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  };
+}
+
+/** How long the same words count as "the same request" (seconds). */
+export const DUPLICATE_WINDOW_SECONDS = 10 * 60;
+
+/** A hash of the submission's meaningful parts (case and spacing ignored). */
+export async function fingerprint(parts: readonly (string | number | null | undefined)[]): Promise<string> {
+  const normal = parts
+    .map((p) =>
+      String(p ?? "")
+        .toLowerCase()
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .join("\u001f");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normal));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The unique key for two copies sent at the same moment: the fingerprint and its time bucket. */
+export function dedupeKey(print: string, now = Date.now()): string {
+  return `${print}:${Math.floor(now / (DUPLICATE_WINDOW_SECONDS * 1000))}`;
+}
+
+/** The SQLite modifier for "the last few minutes" in strftime('...', 'now', ?). */
+export const DUPLICATE_WINDOW_MODIFIER = `-${DUPLICATE_WINDOW_SECONDS} seconds`;
+
+/** A D1 error from the UNIQUE dedupe_key index: the same submission was stored a moment ago. */
+export function isDuplicateError(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed: [a-z_]+\.dedupe_key/.test(error.message);
+}

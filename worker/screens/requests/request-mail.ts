@@ -1,0 +1,82 @@
+/**
+ * The e-mails the shop's receiver (contacts.receiver in the CMS) gets for
+ * each request and review. Plain text: every value is the visitor's own words.
+ */
+import { REQUEST_LABELS, REQUEST_TITLES, type RequestKind } from "../../../shared/request-forms";
+import type { MailMessage } from "../../platform/mail/mailer";
+import type { NewShopRequest } from "../../platform/stores/request-store";
+import type { StoredFile } from "../../platform/stores/upload-store";
+
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, " ").trim().slice(0, 80);
+}
+
+function lines(entries: [string, string | null | undefined][]): string {
+  return entries
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "")
+    .map(([label, value]) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`))
+    .join("\n");
+}
+
+export function requestMail(
+  receiver: string,
+  request: NewShopRequest,
+  attachment: StoredFile | null,
+  origin: string,
+): MailMessage {
+  const kind: RequestKind = request.kind;
+  const who = request.company ? `${request.name} (${request.company})` : request.name;
+  return {
+    to: receiver,
+    kind: `request-${kind}`,
+    subject: oneLine(`${REQUEST_TITLES[kind]}: ${who}`),
+    text: [
+      `A new request from the website (${origin}).`,
+      "",
+      lines([
+        ["Request", REQUEST_TITLES[kind]],
+        [REQUEST_LABELS.name, request.name],
+        [REQUEST_LABELS.company, request.company],
+        [REQUEST_LABELS.phone, request.phone],
+        [REQUEST_LABELS.email, request.email],
+        [kind === "consultation" ? REQUEST_LABELS.question : REQUEST_LABELS.message, request.message],
+        [
+          REQUEST_LABELS.attachment,
+          attachment
+            ? `${attachment.name} (${attachment.contentType}, ${attachment.size} bytes), stored in R2 as ${attachment.key}`
+            : null,
+        ],
+      ]),
+      "",
+      kind === "callback" || kind === "consultation"
+        ? "Please call back within working hours."
+        : "Please reply by e-mail within one working day.",
+    ].join("\n"),
+  };
+}
+
+export function reviewMail(
+  receiver: string,
+  review: { name: string; email: string; rating: number; text: string; photos: number; publicId: string },
+  published: boolean,
+): MailMessage {
+  return {
+    to: receiver,
+    kind: "review-new",
+    subject: oneLine(`New shop review (${review.rating}/5) from ${review.name}`),
+    text: [
+      published ? "A new review was published on /reviews." : "A new review is waiting for approval.",
+      "",
+      lines([
+        [REQUEST_LABELS.name, review.name],
+        [REQUEST_LABELS.email, review.email],
+        [REQUEST_LABELS.rating, `${review.rating} of 5`],
+        [REQUEST_LABELS.photos, String(review.photos)],
+        [REQUEST_LABELS.text, review.text],
+      ]),
+      "",
+      published ? "To hide it:" : "To approve it (see README, Moderating shop reviews):",
+      `npx wrangler d1 execute DB --remote --command "UPDATE shop_reviews SET status = '${published ? "rejected" : "approved"}', approved_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE public_id = '${review.publicId}'"`,
+    ].join("\n"),
+  };
+}

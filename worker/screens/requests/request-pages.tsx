@@ -1,0 +1,194 @@
+/**
+ * The pages that hold request forms: /contacts (call back and consultation),
+ * /wholesale and /partnership. Each renders with a form state, so a plain post
+ * that fails comes back to the same page with the visitor's words and the
+ * messages beside the fields.
+ */
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import type { RequestKind } from "../../../shared/request-forms";
+import type { AppEnv } from "../../platform/app-env";
+import { getPage } from "../../platform/cms-client/content-records";
+import { getContacts } from "../../platform/layout/layout-data";
+import { renderPage } from "../../platform/render/render-page";
+import { RichText } from "../../platform/render/sanitize-html";
+import { siteOrigin } from "../../platform/seo/site-origin";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
+import { ContactCard } from "../information/info-page";
+import { type FormState, RequestSection, requestFormProps, stateFromQuery } from "./request-section";
+
+export type FormStates = Partial<Record<RequestKind, FormState>>;
+
+/** Status for a page shown again with a form's problems (rate limits answer 429). */
+export type FormPageStatus = 200 | 403 | 422 | 429;
+
+async function withStatus(response: Promise<Response>, status: FormPageStatus): Promise<Response> {
+  const res = await response;
+  if (status === 200 || status === 422) return res;
+  return new Response(res.body, { status, headers: res.headers });
+}
+
+interface RequestPageContent {
+  slug: string;
+  /** Used when the CMS has no page for the slug (or can't be reached): the form still works. */
+  fallbackTitle: string;
+  fallbackDescription: string;
+  fallbackLead: string;
+  aside?: ReactNode;
+}
+
+/**
+ * The page's words come from the CMS page of the same slug (title,
+ * description, rich text); the forms sit beside them (below on phones).
+ */
+async function render(
+  c: Context<AppEnv>,
+  content: RequestPageContent,
+  forms: ReactNode,
+  status: FormPageStatus,
+): Promise<Response> {
+  const page = await getPage(c, c.get("locale"), content.slug);
+  const title = page?.title ?? content.fallbackTitle;
+  const crumbs: Crumb[] = [HOME, { name: title, path: `/${content.slug}` }];
+  return withStatus(
+    renderPage(c, {
+      title,
+      description: page?.description || content.fallbackDescription,
+      status: status === 422 ? 422 : 200,
+      canonicalPath: `/${content.slug}`,
+      jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
+      body: (
+        <div className="container request-page">
+          <Breadcrumbs items={crumbs} />
+          <div className="request-page__grid">
+            <div className="request-page__content">
+              <article className="post">
+                <h1>{title}</h1>
+                {page ? (
+                  <RichText html={page.content} className="rich-text post__content" />
+                ) : (
+                  <p className="request-page__lead">{content.fallbackLead}</p>
+                )}
+              </article>
+              {content.aside}
+            </div>
+            <div className="request-page__forms">{forms}</div>
+          </div>
+        </div>
+      ),
+    }),
+    status,
+  );
+}
+
+const HOME: Crumb = { name: "Home", path: "/" };
+
+export async function renderWholesale(
+  c: Context<AppEnv>,
+  state: FormState = stateFromQuery(c, "wholesale"),
+  status: FormPageStatus = 200,
+): Promise<Response> {
+  const form = await requestFormProps(c, "wholesale", state);
+  return render(
+    c,
+    {
+      slug: "wholesale",
+      fallbackTitle: "Wholesale",
+      fallbackDescription:
+        "Wholesale supply of genuine cosmetics to salons, spas, pharmacies and shops across the UAE.",
+      fallbackLead: "Salons, spas, pharmacies and shops across the UAE buy from us at wholesale prices.",
+    },
+    <RequestSection
+      id="wholesale-request"
+      title="Wholesale enquiry"
+      intro="Tell us about your business and what you need; attach your list or a price-list request if you have one."
+      form={form}
+    />,
+    status,
+  );
+}
+
+export async function renderPartnership(
+  c: Context<AppEnv>,
+  state: FormState = stateFromQuery(c, "partnership"),
+  status: FormPageStatus = 200,
+): Promise<Response> {
+  const form = await requestFormProps(c, "partnership", state);
+  return render(
+    c,
+    {
+      slug: "partnership",
+      fallbackTitle: "Partnership",
+      fallbackDescription: "Brands, creators and businesses: work with us.",
+      fallbackLead: "Brands, creators and businesses who share our love of good skincare: let's talk.",
+    },
+    <RequestSection
+      id="partnership-request"
+      title="Partnership enquiry"
+      intro="A few lines about you and your idea are enough; we reply by e-mail."
+      form={form}
+    />,
+    status,
+  );
+}
+
+/** /contacts: the CMS page, the contacts record (phones, e-mail, messengers, hours, map) and both call forms. */
+export async function renderContacts(
+  c: Context<AppEnv>,
+  states: FormStates = {},
+  status: FormPageStatus = 200,
+): Promise<Response> {
+  const contacts = await getContacts(c, c.get("locale"));
+  const [callback, consultation] = await Promise.all([
+    requestFormProps(c, "callback", states.callback ?? stateFromQuery(c, "callback")),
+    requestFormProps(c, "consultation", states.consultation ?? stateFromQuery(c, "consultation")),
+  ]);
+  return render(
+    c,
+    {
+      slug: "contacts",
+      fallbackTitle: "Contacts",
+      fallbackDescription: "How to reach us: phones, e-mail, WhatsApp and our stores.",
+      fallbackLead: "Call, write or leave your number and we will call you back.",
+      aside: contacts ? <ContactCard contacts={contacts} /> : undefined,
+    },
+    <>
+      <RequestSection
+        id="callback"
+        title="Request a call back"
+        intro="Leave your name and number and we will call you back within working hours."
+        form={callback}
+      />
+      <RequestSection
+        id="consultation"
+        title="Ask for a consultation"
+        intro="Tell us what you would like advice on and one of our beauty advisers will call you."
+        form={consultation}
+      />
+    </>,
+    status,
+  );
+}
+
+/** Shows a request form's page again with its problems. */
+export function renderRequestPage(
+  c: Context<AppEnv>,
+  kind: RequestKind,
+  state: FormState,
+  status: FormPageStatus,
+): Promise<Response> {
+  if (kind === "wholesale") return renderWholesale(c, state, status);
+  if (kind === "partnership") return renderPartnership(c, state, status);
+  return renderContacts(c, { [kind]: state }, status);
+}
+
+/** Where a plain post of each kind lands with its thank-you. */
+export function thankYouPath(kind: RequestKind): string {
+  if (kind === "wholesale") return "/wholesale?sent=wholesale#wholesale-request";
+  if (kind === "partnership") return "/partnership?sent=partnership#partnership-request";
+  return `/contacts?sent=${kind}#${kind}`;
+}
+
+export const contactsPage = (c: Context<AppEnv>): Promise<Response> => renderContacts(c);
+export const wholesalePage = (c: Context<AppEnv>): Promise<Response> => renderWholesale(c);
+export const partnershipPage = (c: Context<AppEnv>): Promise<Response> => renderPartnership(c);

@@ -1,0 +1,162 @@
+/**
+ * /reviews: what shoppers say about the shop (approved reviews only, newest
+ * first, with rating, name, avatar and photos) and the form to leave one.
+ */
+import type { Context } from "hono";
+import ReviewForm, { type ReviewFormProps } from "../../../client/islands/review-form";
+import { REQUEST_THANKS } from "../../../shared/request-forms";
+import { maxUploadBytes } from "../../../shared/upload-limit";
+import type { AppEnv } from "../../platform/app-env";
+import { Island } from "../../platform/render/island";
+import { renderPage } from "../../platform/render/render-page";
+import { uploadHint } from "../../platform/security/file-checks";
+import { siteOrigin } from "../../platform/seo/site-origin";
+import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/stores/shop-review-store";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
+import { renderNotFound } from "../../platform/ui/not-found";
+import { Pager, pageNumber } from "../../platform/ui/pager";
+import { DateText, Stars } from "../../platform/ui/stars";
+import type { FormState } from "../requests/request-section";
+
+export const REVIEWS_PAGE_SIZE = 10;
+
+/** After a plain post: ?sent=review (waiting for moderation) or ?sent=published. */
+export const PUBLISHED_THANKS = "Thank you for your review! It is now on this page.";
+
+function sentMessage(c: Context<AppEnv>): string | null {
+  const sent = c.req.query("sent");
+  if (sent === "review") return REQUEST_THANKS.review;
+  if (sent === "published") return PUBLISHED_THANKS;
+  return null;
+}
+
+function Avatar({ review }: { review: ShopReview }) {
+  if (review.avatar) {
+    return (
+      <img
+        className="review__avatar"
+        src={reviewMediaUrl(review.avatar.objectKey)}
+        alt=""
+        width={48}
+        height={48}
+        loading="lazy"
+      />
+    );
+  }
+  return (
+    <span className="review__avatar review__avatar--initial" aria-hidden="true">
+      {review.name.trim().charAt(0).toUpperCase() || "?"}
+    </span>
+  );
+}
+
+function ReviewCard({ review }: { review: ShopReview }) {
+  return (
+    <article className="review" aria-labelledby={`review-${review.id}-name`}>
+      <header className="review__head">
+        <Avatar review={review} />
+        <div>
+          <h3 className="review__name" id={`review-${review.id}-name`}>
+            {review.name}
+          </h3>
+          <p className="review__meta">
+            <Stars rating={review.rating} /> <DateText iso={review.createdAt} />
+          </p>
+        </div>
+      </header>
+      <div className="review__body">
+        {review.body.split(/\n{2,}/).map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+      </div>
+      {review.photos.length > 0 && (
+        <ul className="review__photos" aria-label={`Photos from ${review.name}`}>
+          {review.photos.map((photo, i) => (
+            <li key={photo.id}>
+              <a href={reviewMediaUrl(photo.objectKey)}>
+                <img
+                  src={reviewMediaUrl(photo.objectKey)}
+                  alt={`Shared by ${review.name}, ${i + 1} of ${review.photos.length}`}
+                  width={112}
+                  height={112}
+                  loading="lazy"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+export async function renderReviews(
+  c: Context<AppEnv>,
+  state: FormState = { values: {}, errors: {}, alert: null, sent: false },
+  status: 200 | 422 | 429 = 200,
+): Promise<Response> {
+  const page = pageNumber(c.req.query("page"));
+  if (page === null) return renderNotFound(c);
+  const list = await listApprovedReviews(c.env.DB, page, REVIEWS_PAGE_SIZE);
+  if (page > list.pageCount) return renderNotFound(c);
+  const crumbs: Crumb[] = [
+    { name: "Home", path: "/" },
+    { name: "Reviews", path: "/reviews" },
+  ];
+  const form: ReviewFormProps = {
+    values: state.values,
+    errors: state.errors,
+    alert: state.alert,
+    sentMessage: sentMessage(c),
+    uploadHint: uploadHint(c.env),
+    maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES),
+  };
+  const response = await renderPage(c, {
+    title: page > 1 ? `Reviews, page ${page}` : "Reviews",
+    description: "What our customers say about Noor Beauty: their ratings, words and photos.",
+    status: status === 422 ? 422 : 200,
+    canonicalPath: page > 1 ? `/reviews?page=${page}` : "/reviews",
+    jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
+    body: (
+      <div className="container reviews-page">
+        <Breadcrumbs items={crumbs} />
+        <header className="request-page__head">
+          <h1>Reviews</h1>
+          {list.total > 0 && list.average !== null ? (
+            <p className="reviews-summary">
+              <Stars rating={list.average} size={22} />
+              <span>
+                {list.average.toFixed(1)} out of 5 from {list.total} {list.total === 1 ? "review" : "reviews"}
+              </span>
+            </p>
+          ) : (
+            <p className="request-page__lead">No reviews yet: yours could be the first.</p>
+          )}
+        </header>
+        <div className="reviews-page__grid">
+          <section aria-labelledby="reviews-list-title" className="reviews-page__list">
+            <h2 id="reviews-list-title" className="visually-hidden">
+              What customers say
+            </h2>
+            {list.reviews.map((review) => (
+              <ReviewCard key={review.id} review={review} />
+            ))}
+            <Pager base="/reviews" page={list.page} pageCount={list.pageCount} label="Review pages" />
+          </section>
+          <section className="request-card reviews-page__form" id="leave-review" aria-labelledby="leave-review-title">
+            <h2 id="leave-review-title">Leave a review</h2>
+            <p className="request-card__intro">
+              Tell other shoppers how we did. Reviews appear once we have checked them.
+            </p>
+            <Island name="review-form" component={ReviewForm} props={form} wake="interaction" />
+          </section>
+        </div>
+      </div>
+    ),
+  });
+  return status === 429 ? new Response(response.body, { status, headers: response.headers }) : response;
+}
+
+export function reviewsPage(c: Context<AppEnv>): Promise<Response> {
+  return renderReviews(c);
+}
