@@ -6,15 +6,42 @@
  */
 export type RouteMiddlewareName = "auth" | "guest" | "noindex";
 
+/** The page modules a route can name; worker/page-registry.ts must map every one (the compiler checks). */
+export type PageName =
+  | "home"
+  | "blog-list"
+  | "blog-tag"
+  | "blog-post"
+  | "catalog"
+  | "category"
+  | "product"
+  | "cart"
+  | "checkout"
+  | "search"
+  | "wholesale"
+  | "favorites"
+  | "reviews"
+  | "projects"
+  | "project"
+  | "info"
+  | "contacts"
+  | "partnership"
+  | "user"
+  | "user-login"
+  | "user-signup"
+  | "user-edit"
+  | "user-orders"
+  | "user-password";
+
 export interface RouteDefinition {
   readonly name: `${string}___en`;
   /** Hono path pattern, without a trailing slash. */
   readonly path: string;
-  readonly page: string;
-  readonly middleware?: readonly string[];
+  readonly page: PageName;
+  readonly middleware?: readonly RouteMiddlewareName[];
 }
 
-export const routes: readonly RouteDefinition[] = [
+const table = [
   { name: "index___en", path: "/", page: "home" },
   { name: "blog___en", path: "/blog", page: "blog-list" },
   { name: "blog-tag___en", path: "/blog/:tag", page: "blog-tag" },
@@ -44,10 +71,15 @@ export const routes: readonly RouteDefinition[] = [
   { name: "user-edit___en", path: "/user/edit", page: "user-edit", middleware: ["noindex", "auth"] },
   { name: "user-orders___en", path: "/user/orders", page: "user-orders", middleware: ["noindex", "auth"] },
   { name: "user-password___en", path: "/user/password", page: "user-password", middleware: ["noindex"] },
-];
+] as const satisfies readonly RouteDefinition[];
+
+export const routes: readonly RouteDefinition[] = table;
+
+/** A route's internal name: links name routes, never paths, and a typo does not compile. */
+export type RouteName = (typeof table)[number]["name"];
 
 /** Looks a route up by its internal name, for links that must not hard-code paths. */
-export function routePath(name: RouteDefinition["name"]): string {
+export function routePath(name: RouteName): string {
   const route = routes.find((r) => r.name === name);
   if (!route) throw new Error(`Unknown route: ${name}`);
   return route.path;

@@ -1,5 +1,4 @@
-import type { Context } from "hono";
-import type { AppEnv } from "./platform/app-env";
+import type { PageHandlers } from "./platform/routing/register-pages";
 import { editPage } from "./screens/account/edit-page";
 import { loginPage } from "./screens/account/login-page";
 import { overviewPage } from "./screens/account/overview-page";
@@ -7,10 +6,10 @@ import { passwordPage } from "./screens/account/password-page";
 import { signupPage } from "./screens/account/signup-page";
 import { blogListPage, blogPostPage, blogTagPage } from "./screens/blog/blog-pages";
 import { cartPage } from "./screens/cart/cart-page";
+import { checkoutPage } from "./screens/cart/checkout-page";
+import { ordersPage } from "./screens/cart/order-views";
 import { catalogPage } from "./screens/catalog/catalog-page";
 import { categoryPage } from "./screens/catalog/category-page";
-import { checkoutPage } from "./screens/checkout/checkout-page";
-import { ordersPage } from "./screens/checkout/order-views";
 import { favouritesPage } from "./screens/favourites/favourite-routes";
 import { homePage } from "./screens/home/home-page";
 import { infoPage } from "./screens/information/info-page";
@@ -20,13 +19,8 @@ import { contactsPage, partnershipPage, wholesalePage } from "./screens/requests
 import { searchPage } from "./screens/search/search-page";
 import { reviewsPage } from "./screens/shop-reviews/shop-reviews-page";
 
-export type PageHandler = (c: Context<AppEnv>) => Promise<Response>;
-
-/**
- * Page modules by the name the route table uses. Screens whose issue has not
- * landed yet render the "coming soon" body until it does.
- */
-export const pageHandlers: Record<string, PageHandler> = {
+/** Every screen by the page name the route table (shared/routes.ts) gives it; a missing one does not compile. */
+export const pageHandlers: PageHandlers = {
   home: homePage,
   "blog-list": blogListPage,
   "blog-tag": blogTagPage,

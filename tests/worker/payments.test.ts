@@ -10,7 +10,7 @@ import {
   newOrderNumber,
   setPaymentReference,
 } from "../../worker/platform/stores/order-store";
-import { paymentWebhook } from "../../worker/screens/checkout/payment-webhook";
+import { paymentWebhook } from "../../worker/screens/cart/payment-webhook";
 
 const WEBHOOK_SECRET = "whsec_test_0123456789";
 const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Locale } from "../../shared/constants";
 
 /**
@@ -20,12 +21,22 @@ export interface SessionUser {
   postcode: string | null;
 }
 
+/**
+ * Something that happens when a shopper signs in, e.g. the anonymous bag and favourites
+ * of this browser's visitor id move into the account. It gets the request context
+ * (c.var.user and c.var.token are already the new session), the user, and the anonymous
+ * visitor id (null when the browser has none). Assembled in worker/index.ts.
+ */
+export type SignInHook = (c: Context<AppEnv>, user: SessionUser, visitorId: string | null) => Promise<void>;
+
 /** Per-request values set by middleware and read by pages. */
 export interface AppVariables {
   /** CSP nonce for this response's own inline scripts. */
   nonce: string;
   locale: Locale;
   user: SessionUser | null;
+  /** What runs at sign-in, handed to the session middleware by worker/index.ts. */
+  signInHooks: readonly SignInHook[];
   /** Set by the `noindex` route middleware: the page also gets a robots meta tag. */
   noindex?: boolean;
   /** The shopper's token (strapi_jwt) when the session holds one; only personal CMS calls send it. */

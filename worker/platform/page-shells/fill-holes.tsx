@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { PostingAs, ReviewItem } from "../../screens/product/product-review-section";
 import { FlashMessage } from "../render/flash";
 import { displayName } from "../session/session";
 import { toPageUser } from "../session/user-state";
 import { listReviews } from "../stores/product-review-store";
+import { PostingAs, ReviewItem } from "../ui/product-reviews";
 import type { ShopperView } from "./shopper-view";
 
 /**

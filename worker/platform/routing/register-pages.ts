@@ -1,10 +1,14 @@
-import type { Handler, Hono, MiddlewareHandler } from "hono";
+import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
 import { isPersonalPath } from "../../../shared/personal-paths";
-import type { RouteDefinition } from "../../../shared/routes";
-import { pageHandlers } from "../../page-registry";
+import type { PageName, RouteDefinition } from "../../../shared/routes";
 import type { AppEnv } from "../app-env";
 import { pageShell } from "../page-shells/page-shell";
-import { resolveRouteMiddleware } from "./route-middleware";
+import { routeMiddleware } from "./route-middleware";
+
+export type PageHandler = (c: Context<AppEnv>) => Promise<Response>;
+
+/** Every page module by the name the route table uses (worker/page-registry.ts builds it). */
+export type PageHandlers = Readonly<Record<PageName, PageHandler>>;
 
 /**
  * A screen is the same for every shopper (so it is served from a page shell)
@@ -15,15 +19,13 @@ export function isSharedPage(route: RouteDefinition): boolean {
   return !personal && !isPersonalPath(route.path);
 }
 
-/** Registers every row of the route table; a bad row fails at start-up, not at request time. */
-export function registerPages(app: Hono<AppEnv>, table: readonly RouteDefinition[]): void {
+/** Registers every row of the route table: its route middleware, the page shell when shared, the page. */
+export function registerPages(app: Hono<AppEnv>, table: readonly RouteDefinition[], pages: PageHandlers): void {
   for (const route of table) {
-    const handler = pageHandlers[route.page];
-    if (!handler) throw new Error(`Unknown page module: "${route.page}" on route ${route.name}`);
     const chain: (MiddlewareHandler<AppEnv> | Handler<AppEnv>)[] = [
-      ...resolveRouteMiddleware(route),
+      ...(route.middleware ?? []).map((name) => routeMiddleware[name]),
       ...(isSharedPage(route) ? [pageShell] : []),
-      handler,
+      pages[route.page],
     ];
     app.on("GET", route.path, ...(chain as [Handler<AppEnv>]));
   }

@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { RouteDefinition } from "../../../shared/routes";
+import type { RouteMiddlewareName } from "../../../shared/routes";
 import type { AppEnv } from "../app-env";
 
 /** Route middleware named in the route table's `middleware` column. */
-const routeMiddleware: Record<string, MiddlewareHandler<AppEnv>> = {
+export const routeMiddleware: Readonly<Record<RouteMiddlewareName, MiddlewareHandler<AppEnv>>> = {
   /** Personal and utility pages stay out of search engines. */
   noindex: createMiddleware<AppEnv>(async (c, next) => {
     c.set("noindex", true);
@@ -25,12 +25,3 @@ const routeMiddleware: Record<string, MiddlewareHandler<AppEnv>> = {
     await next();
   }),
 };
-
-/** Resolves a route's middleware names; an unknown name stops the worker from starting. */
-export function resolveRouteMiddleware(route: RouteDefinition): MiddlewareHandler<AppEnv>[] {
-  return (route.middleware ?? []).map((name) => {
-    const handler = routeMiddleware[name];
-    if (!handler) throw new Error(`Unknown route middleware: "${name}" on route ${route.name}`);
-    return handler;
-  });
-}

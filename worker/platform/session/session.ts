@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, SessionUser } from "../app-env";
+import type { AppEnv, SessionUser, SignInHook } from "../app-env";
 import { isRevoked, revokeToken } from "../security/revoked-tokens";
 import { authClient, CmsAuthError, type CmsUser } from "./auth-client";
 import { clearToken, readToken, storeToken } from "./session-cookie";
@@ -59,22 +59,25 @@ async function loadUser(c: Context<AppEnv>, token: string): Promise<SessionUser>
 /** Paths that never need the shopper: the CMS API itself and the build manifest. */
 const SKIP = /^\/(api|builds)(\/|$)/;
 
-export const session = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("user", null);
-  c.set("token", null);
-  const token = readToken(c);
-  if (token && !SKIP.test(c.req.path)) {
-    try {
-      c.set("user", await loadUser(c, token));
-      c.set("token", token);
-    } catch (error) {
-      if (!(error instanceof CmsAuthError) || error.status >= 500)
-        console.error("Loading the session user failed:", error);
-      clearToken(c);
+/** The session middleware; `onSignIn` is what else happens at sign-in (assembled in worker/index.ts). */
+export const session = ({ onSignIn }: { onSignIn: readonly SignInHook[] }) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    c.set("signInHooks", onSignIn);
+    c.set("user", null);
+    c.set("token", null);
+    const token = readToken(c);
+    if (token && !SKIP.test(c.req.path)) {
+      try {
+        c.set("user", await loadUser(c, token));
+        c.set("token", token);
+      } catch (error) {
+        if (!(error instanceof CmsAuthError) || error.status >= 500)
+          console.error("Loading the session user failed:", error);
+        clearToken(c);
+      }
     }
-  }
-  await next();
-});
+    await next();
+  });
 
 /** Starts a session with a token the CMS just issued; runs the sign-in hooks. */
 export async function signIn(c: Context<AppEnv>, jwt: string): Promise<SessionUser> {

@@ -1,31 +1,18 @@
 import type { Context } from "hono";
-import { mergeBagOnSignIn } from "../../screens/cart/merge-on-sign-in";
-import { mergeFavouritesOnSignIn } from "../../screens/favourites/favourite-routes";
-import type { AppEnv, SessionUser } from "../app-env";
+import type { AppEnv, SessionUser, SignInHook } from "../app-env";
 import { readVisitorId } from "../security/visitor-id";
 
 /**
- * What else happens when a shopper signs in (login, registration, password
- * reset, provider callback): e.g. the anonymous bag and favourites of this
- * browser's visitor id move into the account. Add your hook to the list:
- *
- *   import { mergeBagOnSignIn } from "../../screens/cart/merge-on-sign-in";
-import { mergeFavouritesOnSignIn } from "../../screens/favourites/favourite-routes";
- *   export const onSignIn: readonly SignInHook[] = [mergeBagOnSignIn, mergeFavouritesOnSignIn];
- *
- * A hook gets the request context (c.var.user and c.var.token are already the
- * new session), the user, and the anonymous visitor id (null when the browser
- * has none). Hooks run in order; one that throws is logged and does not stop
- * the sign-in or the others.
+ * Runs what else happens when a shopper signs in (login, registration, password
+ * reset, provider callback). The hooks are assembled in worker/index.ts and handed
+ * to the session middleware, which keeps them on the request (`c.var.signInHooks`):
+ * the platform knows that something happens at sign-in, never what.
+ * Hooks run in order; one that throws is logged and does not stop the sign-in or the others.
  */
-export type SignInHook = (c: Context<AppEnv>, user: SessionUser, visitorId: string | null) => Promise<void>;
-
-export const onSignIn: readonly SignInHook[] = [mergeBagOnSignIn, mergeFavouritesOnSignIn];
-
 export async function runSignInHooks(
   c: Context<AppEnv>,
   user: SessionUser,
-  hooks: readonly SignInHook[] = onSignIn,
+  hooks: readonly SignInHook[] = c.get("signInHooks") ?? [],
 ): Promise<void> {
   if (hooks.length === 0) return;
   const visitorId = await readVisitorId(c);

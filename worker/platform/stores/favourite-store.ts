@@ -1,3 +1,6 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
+import { readCartOwner } from "./cart-owner";
 import type { CartOwner } from "./cart-store";
 
 /** D1 access for favourites. Owners are the same as the bag's: an account or a visitor id. */
@@ -46,4 +49,10 @@ export async function mergeFavourites(db: D1Database, visitorId: string, userId:
       .bind(visitorId, String(userId)),
     db.prepare("DELETE FROM favourites WHERE owner_kind = 'visitor' AND owner_id = ?1").bind(visitorId),
   ]);
+}
+
+/** The shopper's favourite slugs, for drawing hearts; no query for a visitor without an id. */
+export async function favouriteSlugs(c: Context<AppEnv>): Promise<Set<string>> {
+  const owner = await readCartOwner(c);
+  return new Set(owner ? await listFavourites(c.env.DB, owner) : []);
 }

@@ -5,8 +5,8 @@
  * other way round.
  */
 import type { RequestKind } from "../../../shared/request-forms";
-import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "../../screens/requests/form-guard";
 import { type MailMessage, outboxInsert } from "../mail/mailer";
+import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "./duplicate-submissions";
 import type { StoredFile } from "./upload-store";
 
 export type RequestStatus = "new" | "in_progress" | "done" | "spam";

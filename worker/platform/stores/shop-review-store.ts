@@ -3,8 +3,8 @@
  * avatar and photos, and the e-mail to the shop are written in one D1 batch.
  */
 import type { ReviewInput } from "../../../shared/request-forms";
-import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "../../screens/requests/form-guard";
 import { type MailMessage, outboxInsert } from "../mail/mailer";
+import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "./duplicate-submissions";
 import type { StoredFile } from "./upload-store";
 
 export type ReviewStatus = "pending" | "approved" | "rejected";

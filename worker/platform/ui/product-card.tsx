@@ -5,10 +5,10 @@ import { canBuy } from "../../../shared/cart-rules";
 import { aedToFils, formatAed } from "../../../shared/money";
 import { text } from "../../../shared/text";
 import type { ProductSummary } from "../../../shared/types/catalog";
-import { FavouriteToggle } from "../../screens/favourites/favourite-routes";
-import { RatingSummary } from "../../screens/product/product-review-section";
 import { Island } from "../render/island";
 import type { ReviewSummary } from "../stores/product-review-store";
+import { FavouriteToggle } from "./favourite-toggle";
+import { RatingSummary } from "./product-reviews";
 
 export function productPath(p: Pick<ProductSummary, "slug" | "category">): string {
   return `/catalog/${p.category?.slug ?? "all"}/${p.slug}`;

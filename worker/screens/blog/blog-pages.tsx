@@ -2,11 +2,11 @@ import type { Context } from "hono";
 import type { BlogPost, Page, Tag } from "../../../shared/types/catalog";
 import type { AppEnv } from "../../platform/app-env";
 import { getBlogPost, getBlogPosts, getTags } from "../../platform/cms-client/content-records";
-import { renderPage } from "../../platform/render/render-page";
+import { renderNotFound } from "../../platform/page/not-found";
+import { renderPage } from "../../platform/page/render-page";
 import { RichText } from "../../platform/render/sanitize-html";
 import { absoluteUrl, siteOrigin } from "../../platform/seo/site-origin";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
-import { renderNotFound } from "../../platform/ui/not-found";
 import { formatDate, PostGrid, postPath } from "../../platform/ui/post-card";
 
 const PAGE_SIZE = 9;

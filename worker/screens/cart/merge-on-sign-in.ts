@@ -1,4 +1,4 @@
-import type { SignInHook } from "../../platform/session/sign-in-hooks";
+import type { SignInHook } from "../../platform/app-env";
 import { mergeCarts } from "../../platform/stores/cart-store";
 
 /** On sign-in, this browser's anonymous bag joins the account's (quantities added, capped). */

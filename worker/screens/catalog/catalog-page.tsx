@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { getCategories } from "../../platform/cms-client/catalog-records";
-import { renderPage } from "../../platform/render/render-page";
+import { renderPage } from "../../platform/page/render-page";
 import { Breadcrumbs } from "../../platform/ui/breadcrumbs";
 
 /** /catalog: the categories, each with its image and product count. */

@@ -8,17 +8,17 @@ import {
   readCatalogFilter,
   SORTS,
 } from "../../../shared/catalog-filter";
-import type { Page, ProductSummary } from "../../../shared/types/catalog";
+import type { Page } from "../../../shared/types/catalog";
 import type { AppEnv } from "../../platform/app-env";
 import { getBrands, getCategory, getProducts } from "../../platform/cms-client/catalog-records";
+import { renderNotFound } from "../../platform/page/not-found";
+import { renderPage } from "../../platform/page/render-page";
 import { FlashSlot } from "../../platform/render/flash";
 import { Island } from "../../platform/render/island";
-import { renderPage } from "../../platform/render/render-page";
-import { type ReviewSummary, reviewSummaries } from "../../platform/stores/product-review-store";
+import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { reviewSummaries } from "../../platform/stores/product-review-store";
 import { Breadcrumbs } from "../../platform/ui/breadcrumbs";
-import { renderNotFound } from "../../platform/ui/not-found";
-import { ProductCard } from "../../platform/ui/product-card";
-import { favouriteSlugs } from "../favourites/favourite-routes";
+import { ProductGrid } from "../../platform/ui/product-grid";
 import { parseQuery } from "./query-string";
 
 const PAGE_SIZE = 12;
@@ -57,33 +57,6 @@ function Pagination({ base, filter, page }: { base: string; filter: CatalogFilte
         )}
       </ul>
     </nav>
-  );
-}
-
-export function ProductGrid({
-  products,
-  favourites,
-  ratings,
-}: {
-  products: ProductSummary[];
-  /** Slugs the shopper saved, to draw filled hearts. */
-  favourites?: Set<string>;
-  /** Approved review averages by product id (reviewSummaries); cards without one show no stars. */
-  ratings?: Map<number, ReviewSummary>;
-}) {
-  return (
-    <ul className="product-grid">
-      {products.map((p, i) => (
-        <li key={p.slug}>
-          <ProductCard
-            product={p}
-            eager={i < 4}
-            favourite={favourites?.has(p.slug) ?? false}
-            rating={ratings?.get(Number(p.id))}
-          />
-        </li>
-      ))}
-    </ul>
   );
 }
 

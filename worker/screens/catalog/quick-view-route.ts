@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { aedToFils, formatAed } from "../../../shared/money";
 import type { QuickViewProduct, Suggestion } from "../../../shared/quick-view";
+import { readSearchQuery } from "../../../shared/search-query";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct, getProducts, searchFilters } from "../../platform/cms-client/catalog-records";
 import { reviewSummary } from "../../platform/stores/product-review-store";
 import { productPath } from "../../platform/ui/product-card";
-import { readSearchQuery } from "../search/search-page";
 
 /**
  * GET /catalog-api/quick-view/{slug}: a product's images, price, availability

@@ -1,11 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { AppEnv } from "../../platform/app-env";
+import type { AppEnv, SignInHook } from "../../platform/app-env";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
+import { renderPage } from "../../platform/page/render-page";
 import { FlashMessage, setFlash, takeFlash } from "../../platform/render/flash";
-import { renderPage } from "../../platform/render/render-page";
 import { sameOriginBack } from "../../platform/security/safe-path";
-import type { SignInHook } from "../../platform/session/sign-in-hooks";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
 import {
   countFavourites,
@@ -13,7 +12,7 @@ import {
   mergeFavourites,
   toggleFavourite,
 } from "../../platform/stores/favourite-store";
-import { ProductGrid } from "../catalog/category-page";
+import { ProductGrid } from "../../platform/ui/product-grid";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
 export const favouriteActions = new Hono<AppEnv>();
@@ -34,36 +33,6 @@ favouriteActions.post("/toggle", async (c) => {
   // A Referer that is not a URL (`Referer: x`) or another site's page: back to the list.
   return c.redirect(sameOriginBack(c.req.header("referer"), c.req.url, "/favorites"), 303);
 });
-
-/** The heart: a small form that works without JavaScript. */
-export function FavouriteToggle({ slug, name, active }: { slug: string; name: string; active: boolean }) {
-  return (
-    <form method="post" action="/favorites/toggle" className="favourite-toggle">
-      <input type="hidden" name="slug" value={slug} />
-      {/* data-favourite: a shared page shell renders every heart empty; the edge presses the shopper's (worker/platform/page-shells). */}
-      <button type="submit" className="icon-button" aria-pressed={active} data-favourite={slug}>
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z"
-            fill={active ? "currentColor" : "none"}
-            stroke="currentColor"
-            strokeWidth="1.6"
-            data-favourite={slug}
-          />
-        </svg>
-        <span className="visually-hidden" data-favourite={slug} data-label-on={`Remove ${name} from favourites`}>
-          {active ? `Remove ${name} from favourites` : `Save ${name} to favourites`}
-        </span>
-      </button>
-    </form>
-  );
-}
-
-/** The shopper's favourite slugs, for drawing hearts; no query for a visitor without an id. */
-export async function favouriteSlugs(c: Context<AppEnv>): Promise<Set<string>> {
-  const owner = await readCartOwner(c);
-  return new Set(owner ? await listFavourites(c.env.DB, owner) : []);
-}
 
 /** /favorites: the saved products with add to bag and remove. */
 export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {

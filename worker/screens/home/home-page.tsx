@@ -6,9 +6,9 @@ import type { MenuItem } from "../../../shared/types/cms";
 import type { AppEnv } from "../../platform/app-env";
 import { getBrands, getProducts } from "../../platform/cms-client/catalog-records";
 import { getMainMenu } from "../../platform/layout/layout-data";
-import { renderPage } from "../../platform/render/render-page";
-import { ProductGrid } from "../catalog/category-page";
-import { favouriteSlugs } from "../favourites/favourite-routes";
+import { renderPage } from "../../platform/page/render-page";
+import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { ProductGrid } from "../../platform/ui/product-grid";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];

@@ -2,12 +2,14 @@ import type { Context } from "hono";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct, getProducts } from "../../platform/cms-client/catalog-records";
+import { renderNotFound } from "../../platform/page/not-found";
+import { renderPage } from "../../platform/page/render-page";
 import { FlashSlot } from "../../platform/render/flash";
-import { renderPage } from "../../platform/render/render-page";
 import { RichText, sanitizeHtml } from "../../platform/render/sanitize-html";
 import { absoluteUrl, siteOrigin } from "../../platform/seo/site-origin";
 import { displayName } from "../../platform/session/session";
 import { readCartOwner } from "../../platform/stores/cart-owner";
+import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import {
   listReviews,
   type ReviewSummary,
@@ -15,11 +17,11 @@ import {
   reviewSummary,
 } from "../../platform/stores/product-review-store";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
-import { renderNotFound } from "../../platform/ui/not-found";
+import { FavouriteToggle } from "../../platform/ui/favourite-toggle";
 import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../platform/ui/product-card";
-import { ProductGrid } from "../catalog/category-page";
-import { FavouriteToggle, favouriteSlugs } from "../favourites/favourite-routes";
-import { RatingSummary, type ReviewFormState, ReviewSection } from "./product-review-section";
+import { ProductGrid } from "../../platform/ui/product-grid";
+import { RatingSummary } from "../../platform/ui/product-reviews";
+import { type ReviewFormState, ReviewSection } from "./product-review-section";
 
 const SCHEMA_AVAILABILITY = {
   in_stock: "https://schema.org/InStock",

@@ -4,12 +4,12 @@ import { validateReview } from "../../../shared/review-schema";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { bumpContentVersion } from "../../platform/cms-client/content-version";
+import { renderNotFound } from "../../platform/page/not-found";
 import { setFlash } from "../../platform/render/flash";
 import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
 import { displayName } from "../../platform/session/session";
 import { ensureCartOwner } from "../../platform/stores/cart-owner";
 import { hasReviewed, insertReview, type ReviewStatus } from "../../platform/stores/product-review-store";
-import { renderNotFound } from "../../platform/ui/not-found";
 import { productPath } from "../../platform/ui/product-card";
 import { renderProductPage } from "./product-page";
 

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { getProject, getProjects } from "../../platform/cms-client/content-records";
-import { renderPage } from "../../platform/render/render-page";
+import { renderNotFound } from "../../platform/page/not-found";
+import { renderPage } from "../../platform/page/render-page";
 import { RichText } from "../../platform/render/sanitize-html";
 import { absoluteUrl, siteOrigin } from "../../platform/seo/site-origin";
 import { Breadcrumbs, breadcrumbJsonLd } from "../../platform/ui/breadcrumbs";
-import { renderNotFound } from "../../platform/ui/not-found";
 import { formatDate } from "../../platform/ui/post-card";
 
 /** /projects: what the shop has built, newest first (the spec implies the area; this path is our choice). */

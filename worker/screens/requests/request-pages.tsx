@@ -9,13 +9,14 @@ import type { ReactNode } from "react";
 import type { RequestKind } from "../../../shared/request-forms";
 import type { AppEnv } from "../../platform/app-env";
 import { getPage } from "../../platform/cms-client/content-records";
+import { type FormState, stateFromQuery } from "../../platform/forms/form-state";
 import { getContacts } from "../../platform/layout/layout-data";
-import { renderPage } from "../../platform/render/render-page";
+import { renderPage } from "../../platform/page/render-page";
 import { RichText } from "../../platform/render/sanitize-html";
 import { siteOrigin } from "../../platform/seo/site-origin";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
-import { ContactCard } from "../information/info-page";
-import { type FormState, RequestSection, requestFormProps, stateFromQuery } from "./request-section";
+import { ContactCard } from "../../platform/ui/contact-card";
+import { RequestSection, requestFormProps } from "./request-section";
 
 export type FormStates = Partial<Record<RequestKind, FormState>>;
 

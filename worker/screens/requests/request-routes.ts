@@ -16,11 +16,6 @@ import {
 } from "../../../shared/request-forms";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
-import { getContacts } from "../../platform/layout/layout-data";
-import { checkUpload, IMAGE_OR_PDF_TYPES, type UploadCheck } from "../../platform/security/file-checks";
-import { siteOrigin } from "../../platform/seo/site-origin";
-import { type NewShopRequest, recentlySent, saveRequest } from "../../platform/stores/request-store";
-import { saveWithFiles } from "../../platform/stores/upload-store";
 import {
   checkRateLimit,
   dedupeKey,
@@ -31,10 +26,15 @@ import {
   readFormBody,
   textFields,
   wantsJson,
-} from "./form-guard";
-import { requestMail } from "./request-mail";
+} from "../../platform/forms/form-guard";
+import type { FormState } from "../../platform/forms/form-state";
+import { requestMail } from "../../platform/forms/request-mail";
+import { getContacts } from "../../platform/layout/layout-data";
+import { checkUpload, IMAGE_OR_PDF_TYPES, type UploadCheck } from "../../platform/security/file-checks";
+import { siteOrigin } from "../../platform/seo/site-origin";
+import { type NewShopRequest, recentlySent, saveRequest } from "../../platform/stores/request-store";
+import { saveWithFiles } from "../../platform/stores/upload-store";
 import { type FormPageStatus, renderRequestPage, thankYouPath } from "./request-pages";
-import type { FormState } from "./request-section";
 
 export const requestRoutes = new Hono<AppEnv>();
 

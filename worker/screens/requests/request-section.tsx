@@ -1,29 +1,15 @@
 /**
  * A request form as pages show it: a card with a heading, a short line, and
- * the form island (it wakes when the visitor first touches it). Also the state
- * a form is rendered with: what the visitor typed, the messages, the thank-you.
+ * the form island (it wakes when the visitor first touches it).
  */
 import type { Context } from "hono";
 import RequestForm, { type RequestFormProps } from "../../../client/islands/request-form";
 import type { RequestKind } from "../../../shared/request-forms";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
+import type { FormState } from "../../platform/forms/form-state";
 import { Island } from "../../platform/render/island";
 import { uploadHint } from "../../platform/security/file-checks";
-
-export interface FormState {
-  values: Partial<Record<string, string>>;
-  errors: Partial<Record<string, string>>;
-  alert: string | null;
-  sent: boolean;
-}
-
-export const EMPTY_FORM: FormState = { values: {}, errors: {}, alert: null, sent: false };
-
-/** The form's state on a GET: the thank-you after a plain post redirected here with ?sent=kind. */
-export function stateFromQuery(c: Context<AppEnv>, kind: string): FormState {
-  return c.req.query("sent") === kind ? { ...EMPTY_FORM, sent: true } : EMPTY_FORM;
-}
 
 const SUBMIT_LABELS: Record<RequestKind, string> = {
   callback: "Call me back",

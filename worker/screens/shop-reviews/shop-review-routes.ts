@@ -9,10 +9,6 @@ import { checkReviewForm, type FormAnswer, REQUEST_THANKS, REVIEW_PHOTOS_MAX } f
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
 import { bumpContentVersion } from "../../platform/cms-client/content-version";
-import { getContacts } from "../../platform/layout/layout-data";
-import { checkUpload, checkUploads, IMAGE_TYPES } from "../../platform/security/file-checks";
-import { recentlyReviewed, saveReview } from "../../platform/stores/shop-review-store";
-import { saveWithFiles } from "../../platform/stores/upload-store";
 import {
   allValues,
   checkRateLimit,
@@ -24,8 +20,12 @@ import {
   readFormBody,
   textFields,
   wantsJson,
-} from "../requests/form-guard";
-import { reviewMail } from "../requests/request-mail";
+} from "../../platform/forms/form-guard";
+import { reviewMail } from "../../platform/forms/request-mail";
+import { getContacts } from "../../platform/layout/layout-data";
+import { checkUpload, checkUploads, IMAGE_TYPES } from "../../platform/security/file-checks";
+import { recentlyReviewed, saveReview } from "../../platform/stores/shop-review-store";
+import { saveWithFiles } from "../../platform/stores/upload-store";
 import { PUBLISHED_THANKS, renderReviews } from "./shop-reviews-page";
 
 export const reviewRoutes = new Hono<AppEnv>();

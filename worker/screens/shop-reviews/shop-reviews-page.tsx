@@ -7,16 +7,16 @@ import ReviewForm, { type ReviewFormProps } from "../../../client/islands/review
 import { REQUEST_THANKS } from "../../../shared/request-forms";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
+import type { FormState } from "../../platform/forms/form-state";
+import { renderNotFound } from "../../platform/page/not-found";
+import { renderPage } from "../../platform/page/render-page";
 import { Island } from "../../platform/render/island";
-import { renderPage } from "../../platform/render/render-page";
 import { uploadHint } from "../../platform/security/file-checks";
 import { siteOrigin } from "../../platform/seo/site-origin";
 import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/stores/shop-review-store";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
-import { renderNotFound } from "../../platform/ui/not-found";
 import { Pager, pageNumber } from "../../platform/ui/pager";
 import { DateText, Stars } from "../../platform/ui/stars";
-import type { FormState } from "../requests/request-section";
 
 export const REVIEWS_PAGE_SIZE = 10;
 

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { createCmsClient, runQuery } from "../../platform/cms-client/client";
 import type { Collection } from "../../platform/cms-client/strapi-shapes";
-import type { SitemapEntry, SitemapSource } from "./sitemap-sources";
+import type { SitemapEntry, SitemapSource } from "./sitemap-source";
 
 /** Strapi v4's largest page (100); a collection is read page by page. */
 const PAGINATION = "pagination: { page: $page, pageSize: 100 }";

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { siteOrigin } from "../../platform/seo/site-origin";
-import { type SitemapEntry, sitemapSources } from "./sitemap-sources";
+import type { SitemapEntry } from "./sitemap-source";
+import { sitemapSources } from "./sitemap-sources";
 import { latest, SITEMAP_PAGE_SIZE, sitemapIndexXml, urlSetXml } from "./sitemap-xml";
 
 const XML_HEADERS = {

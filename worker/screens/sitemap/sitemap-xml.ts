@@ -1,4 +1,4 @@
-import type { SitemapEntry } from "./sitemap-sources";
+import type { SitemapEntry } from "./sitemap-source";
 
 /** URLs per sitemap file: far under the protocol's 50,000, so one file stays small to build and fetch. */
 export const SITEMAP_PAGE_SIZE = 1000;

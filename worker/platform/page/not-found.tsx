@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../app-env";
-import { renderPage } from "../render/render-page";
-import { NotFoundIllustration } from "./illustrations";
+import { NotFoundIllustration } from "../ui/illustrations";
+import { renderPage } from "./render-page";
 
 export function NotFound({ path }: { path: string }) {
   return (

@@ -5,16 +5,16 @@ import type { CheckoutField, CheckoutInput, FieldErrors } from "../../../shared/
 import { validateCheckout } from "../../../shared/checkout-schema";
 import { formatAed } from "../../../shared/money";
 import type { AppEnv } from "../../platform/app-env";
+import { renderPage } from "../../platform/page/render-page";
 import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentProviderError } from "../../platform/payments/payment-provider";
 import { setFlash } from "../../platform/render/flash";
 import { Island } from "../../platform/render/island";
-import { renderPage } from "../../platform/render/render-page";
 import { readCartOwner } from "../../platform/stores/cart-owner";
 import { setPaymentReference } from "../../platform/stores/order-store";
-import { TotalsTable } from "../cart/cart-page";
-import type { CartView } from "../cart/cart-view";
-import { loadCartView } from "../cart/cart-view";
+import { TotalsTable } from "./cart-page";
+import type { CartView } from "./cart-view";
+import { loadCartView } from "./cart-view";
 import { placeOrder } from "./place-order";
 
 type Values = CheckoutValues;

@@ -5,8 +5,9 @@
  */
 import type { Context } from "hono";
 import { HONEYPOT_FIELD } from "../../../shared/request-forms";
-import type { AppEnv } from "../../platform/app-env";
-import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
+import type { AppEnv } from "../app-env";
+import { clientNetwork, hitRateLimit } from "../security/rate-limit";
+import { DUPLICATE_WINDOW_SECONDS } from "../stores/duplicate-submissions";
 
 export type FormValue = string | File;
 export type FormBody = Record<string, FormValue | FormValue[]>;
@@ -77,9 +78,6 @@ export async function checkRateLimit(
   };
 }
 
-/** How long the same words count as "the same request" (seconds). */
-export const DUPLICATE_WINDOW_SECONDS = 10 * 60;
-
 /** A hash of the submission's meaningful parts (case and spacing ignored). */
 export async function fingerprint(parts: readonly (string | number | null | undefined)[]): Promise<string> {
   const normal = parts
@@ -97,12 +95,4 @@ export async function fingerprint(parts: readonly (string | number | null | unde
 /** The unique key for two copies sent at the same moment: the fingerprint and its time bucket. */
 export function dedupeKey(print: string, now = Date.now()): string {
   return `${print}:${Math.floor(now / (DUPLICATE_WINDOW_SECONDS * 1000))}`;
-}
-
-/** The SQLite modifier for "the last few minutes" in strftime('...', 'now', ?). */
-export const DUPLICATE_WINDOW_MODIFIER = `-${DUPLICATE_WINDOW_SECONDS} seconds`;
-
-/** A D1 error from the UNIQUE dedupe_key index: the same submission was stored a moment ago. */
-export function isDuplicateError(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed: [a-z_]+\.dedupe_key/.test(error.message);
 }

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
-import { renderErrorScreen } from "../ui/error-screen";
-import { renderNotFound } from "../ui/not-found";
+import { renderErrorScreen } from "./error-screen";
+import { renderNotFound } from "./not-found";
 
 /**
  * The one place unexpected errors end: logged once as "Error in app:" and

@@ -3,9 +3,9 @@
  * each request and review. Plain text: every value is the visitor's own words.
  */
 import { REQUEST_LABELS, REQUEST_TITLES, type RequestKind } from "../../../shared/request-forms";
-import type { MailMessage } from "../../platform/mail/mailer";
-import type { NewShopRequest } from "../../platform/stores/request-store";
-import type { StoredFile } from "../../platform/stores/upload-store";
+import type { MailMessage } from "../mail/mailer";
+import type { NewShopRequest } from "../stores/request-store";
+import type { StoredFile } from "../stores/upload-store";
 
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim().slice(0, 80);

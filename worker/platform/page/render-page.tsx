@@ -5,12 +5,12 @@ import { text } from "../../../shared/text";
 import type { AppEnv } from "../app-env";
 import { loadHeaderState } from "../layout/header-state";
 import { loadLayoutData } from "../layout/layout-data";
+import { buildInfo } from "../render/build-info";
+import { SeoHead, type SeoImage } from "../render/seo-head";
 import { siteJsonLd } from "../seo/site-json-ld";
 import { absoluteUrl, siteOrigin } from "../seo/site-origin";
 import { UserState } from "../session/user-state";
-import { buildInfo } from "./build-info";
 import { Document } from "./document";
-import { SeoHead, type SeoImage } from "./seo-head";
 
 export interface PageContent {
   title: string;

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../app-env";
-import { renderPage } from "../render/render-page";
-import { ErrorIllustration } from "./illustrations";
+import { ErrorIllustration } from "../ui/illustrations";
+import { renderPage } from "./render-page";
 
 /** Spec section 2's error screen. It never shows what went wrong inside. */
 export function ErrorScreen() {

@@ -13,7 +13,7 @@ import {
   type Order,
   type OrderLine,
 } from "../../platform/stores/order-store";
-import { loadCartView } from "../cart/cart-view";
+import { loadCartView } from "./cart-view";
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }

@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import { formatAed } from "../../../shared/money";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
+import { renderNotFound } from "../../platform/page/not-found";
+import { renderPage } from "../../platform/page/render-page";
 import { FlashMessage, takeFlash } from "../../platform/render/flash";
-import { renderPage } from "../../platform/render/render-page";
 import { readVisitorId } from "../../platform/security/visitor-id";
 import {
   findOrderByNumber,
@@ -11,8 +12,7 @@ import {
   ORDER_STATUS_LABELS,
   type Order,
 } from "../../platform/stores/order-store";
-import { renderNotFound } from "../../platform/ui/not-found";
-import { TotalsTable } from "../cart/cart-page";
+import { TotalsTable } from "./cart-page";
 
 /** An order is shown only to the account that placed it, or the browser that placed it as a guest. */
 async function ownedOrder(c: Context<AppEnv>, number: string): Promise<Order | null> {

@@ -4,8 +4,8 @@ import { text } from "../../../shared/text";
 import type { LayoutData } from "../../../shared/types/cms";
 import { Footer } from "../layout/footer";
 import { Header, type HeaderCounts, type HeaderUser } from "../layout/header";
-import { clientManifest } from "./client-manifest";
-import { Island } from "./island";
+import { clientManifest } from "../render/client-manifest";
+import { Island } from "../render/island";
 
 export interface DocumentProps {
   title: string;

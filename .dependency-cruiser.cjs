@@ -1,0 +1,108 @@
+/**
+ * The layers of the code, checked in `npm test` (scripts/check-layers.mjs):
+ *
+ *   shared/  ←  worker/platform/  ←  worker/screens/<area>/  ←  worker/index.ts (assembly)
+ *
+ * shared/ is isomorphic (worker and browser); client/ is the browser bundle, whose islands
+ * and components the worker also renders; worker/platform is what every screen stands on
+ * (render, security, session, CMS client, stores, shared UI, middleware, page shells);
+ * worker/screens has one folder per area of the shop; worker/cms is the embedded stand-in
+ * for the CMS, a separate app mounted by index.ts (it uses the platform's security and mail
+ * outbox; the platform's two CMS clients call it in-process). No file cycles, and
+ * (scripts/check-layers.mjs) no folder cycles.
+ */
+const SHARED = "^shared/";
+const CLIENT = "^client/";
+const PLATFORM = "^worker/platform/";
+const SCREENS = "^worker/screens/";
+const CMS = "^worker/cms/";
+const ASSEMBLY = "^worker/[^/]+\\.tsx?$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      comment: "A file never imports itself back, even through type-only imports: cut the cycle by moving the shared part down a layer.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "shared-is-isomorphic",
+      comment: "shared/ runs in the worker and in the browser: it imports neither.",
+      severity: "error",
+      from: { path: SHARED },
+      to: { path: "^(worker|client)/" },
+    },
+    {
+      name: "client-is-the-browser",
+      comment: "The browser bundle never imports the worker.",
+      severity: "error",
+      from: { path: CLIENT },
+      to: { path: "^worker/" },
+    },
+    {
+      name: "worker-renders-islands-only",
+      comment: "The worker server-renders islands and components; the browser runtime stays in the browser.",
+      severity: "error",
+      from: { path: "^worker/" },
+      to: { path: CLIENT, pathNot: "^client/(islands|components)/" },
+    },
+    {
+      name: "platform-below-screens",
+      comment: "The platform serves every screen and knows none of them, nor the assembly.",
+      severity: "error",
+      from: { path: PLATFORM },
+      to: { path: [SCREENS, ASSEMBLY] },
+    },
+    {
+      name: "cms-only-through-its-clients",
+      comment:
+        "With CMS_URL empty the storefront's two CMS clients call the embedded CMS in-process (one fetch handler each); nothing else in the platform knows it is there.",
+      severity: "error",
+      from: { path: PLATFORM, pathNot: "^worker/platform/(cms-client/client|session/auth-client)\\.ts$" },
+      to: { path: CMS },
+    },
+    {
+      name: "screens-stand-alone",
+      comment: "A screen area does not import another area: what two areas share belongs in worker/platform.",
+      severity: "error",
+      from: { path: "^worker/screens/([^/]+)/" },
+      to: { path: SCREENS, pathNot: "^worker/screens/$1/" },
+    },
+    {
+      name: "screens-below-assembly",
+      comment: "Only worker/index.ts and the page registry put screens together.",
+      severity: "error",
+      from: { path: [SCREENS, CMS] },
+      to: { path: ASSEMBLY },
+    },
+    {
+      name: "cms-is-a-separate-app",
+      comment:
+        "The embedded CMS answers like a real Strapi; it stands on shared/ and the platform's security and mail outbox only.",
+      severity: "error",
+      from: { path: CMS },
+      to: { path: [SCREENS, "^worker/platform/(?!security/|mail/|app-env)"] },
+    },
+    {
+      name: "no-orphans",
+      comment: "A module nobody imports is dead code (entry points excepted).",
+      severity: "error",
+      from: {
+        orphan: true,
+        path: "^(worker|client|shared)/",
+        pathNot: ["^worker/index\\.ts$", "^client/hydrate\\.tsx$", "\\.d\\.ts$", "^client/islands/"],
+      },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    includeOnly: "^(worker|client|shared)/",
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] },
+  },
+};

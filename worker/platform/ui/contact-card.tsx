@@ -1,0 +1,61 @@
+import { Icon } from "../../../client/components/icons";
+import type { Contacts } from "../../../shared/types/cms";
+
+/** The shop's phones, e-mail, address, hours and socials, as on /contacts and the request pages. */
+export function ContactCard({ contacts }: { contacts: Contacts }) {
+  const phones = [contacts.phone, contacts.phoneSecondary].filter((p): p is string => Boolean(p));
+  const socials: [string | null, string][] = [
+    [contacts.instagram, "Instagram"],
+    [contacts.facebook, "Facebook"],
+    [contacts.youtube, "YouTube"],
+  ];
+  return (
+    <aside className="summary-card contact-card" aria-label="How to reach us">
+      <h2>Reach us</h2>
+      <ul className="contact-list">
+        {phones.map((phone) => (
+          <li key={phone}>
+            <Icon name="phone" size={18} /> <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
+          </li>
+        ))}
+        <li>
+          <Icon name="mail" size={18} /> <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+        </li>
+        {contacts.whatsapp && (
+          <li>
+            <Icon name="whatsapp" size={18} />{" "}
+            <a href={contacts.whatsapp} rel="noopener" target="_blank">
+              WhatsApp
+            </a>
+          </li>
+        )}
+        {contacts.telegram && (
+          <li>
+            <Icon name="telegram" size={18} />{" "}
+            <a href={contacts.telegram} rel="noopener" target="_blank">
+              Telegram
+            </a>
+          </li>
+        )}
+      </ul>
+      <h3>Opening hours</h3>
+      <p>Every day, 10:00–22:00 (Gulf Standard Time)</p>
+      <p>
+        <a href="https://www.openstreetmap.org/search?query=Dubai%20Hills%20Mall" rel="noopener" target="_blank">
+          Dubai Hills Mall on the map
+        </a>
+      </p>
+      <ul className="contact-list contact-list--inline">
+        {socials
+          .filter(([href]) => href)
+          .map(([href, label]) => (
+            <li key={label}>
+              <a href={href!} rel="noopener" target="_blank">
+                {label}
+              </a>
+            </li>
+          ))}
+      </ul>
+    </aside>
+  );
+}

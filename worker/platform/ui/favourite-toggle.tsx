@@ -1,0 +1,23 @@
+/** The heart: a small form that works without JavaScript. */
+export function FavouriteToggle({ slug, name, active }: { slug: string; name: string; active: boolean }) {
+  return (
+    <form method="post" action="/favorites/toggle" className="favourite-toggle">
+      <input type="hidden" name="slug" value={slug} />
+      {/* data-favourite: a shared page shell renders every heart empty; the edge presses the shopper's (worker/platform/page-shells). */}
+      <button type="submit" className="icon-button" aria-pressed={active} data-favourite={slug}>
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z"
+            fill={active ? "currentColor" : "none"}
+            stroke="currentColor"
+            strokeWidth="1.6"
+            data-favourite={slug}
+          />
+        </svg>
+        <span className="visually-hidden" data-favourite={slug} data-label-on={`Remove ${name} from favourites`}>
+          {active ? `Remove ${name} from favourites` : `Save ${name} to favourites`}
+        </span>
+      </button>
+    </form>
+  );
+}

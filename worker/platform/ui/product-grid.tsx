@@ -1,0 +1,31 @@
+import type { ProductSummary } from "../../../shared/types/catalog";
+import type { ReviewSummary } from "../stores/product-review-store";
+import { ProductCard } from "./product-card";
+
+/** Products as cards in the shop's grid: the first row loads eagerly (it is above the fold). */
+export function ProductGrid({
+  products,
+  favourites,
+  ratings,
+}: {
+  products: ProductSummary[];
+  /** Slugs the shopper saved, to draw filled hearts. */
+  favourites?: Set<string>;
+  /** Approved review averages by product id (reviewSummaries); cards without one show no stars. */
+  ratings?: Map<number, ReviewSummary>;
+}) {
+  return (
+    <ul className="product-grid">
+      {products.map((p, i) => (
+        <li key={p.slug}>
+          <ProductCard
+            product={p}
+            eager={i < 4}
+            favourite={favourites?.has(p.slug) ?? false}
+            rating={ratings?.get(Number(p.id))}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
