@@ -13,7 +13,8 @@ import {
 import { LOCALES } from "../../../shared/constants";
 import { authenticateBearer, bearerErrorBody } from "../auth/bearer-auth";
 import { depthAndCostLimit } from "./limits";
-import { type CmsContext, createLoaders, rootValue } from "./resolvers";
+import { type CmsContext, createLoaders } from "./loaders";
+import { rootValue } from "./resolvers";
 import { typeDefs } from "./schema";
 
 /**

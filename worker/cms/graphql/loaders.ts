@@ -49,3 +49,71 @@ export function rowsByParent<T extends { parent_id: number }>(db: D1Database, sq
     return map;
   };
 }
+
+export interface MediaRow {
+  id: number;
+  name: string;
+  url: string;
+  alternative_text: string | null;
+  width: number | null;
+  height: number | null;
+  mime: string;
+}
+export type Row = Record<string, unknown> & { id: number };
+
+/** The loaders one GraphQL request uses: media, brands, lines, categories, images, tags, counts. */
+export function createLoaders(db: D1Database) {
+  const byIds = (table: string, columns = "*") =>
+    new BatchLoader<number, Row>(
+      rowsById<Row>(db, `SELECT ${columns} FROM ${table} WHERE id IN (SELECT value FROM json_each(?1))`),
+    );
+  return {
+    media: new BatchLoader<number, MediaRow>(
+      rowsById<MediaRow>(
+        db,
+        "SELECT id, name, url, alternative_text, width, height, mime FROM cms_media WHERE id IN (SELECT value FROM json_each(?1))",
+      ),
+    ),
+    brand: byIds("cms_brands"),
+    productLine: byIds("cms_product_lines"),
+    category: byIds("cms_categories"),
+    productImages: new BatchLoader<number, (MediaRow & { parent_id: number })[]>(
+      rowsByParent<MediaRow & { parent_id: number }>(
+        db,
+        `SELECT pi.product_id AS parent_id, m.id, m.name, m.url, m.alternative_text, m.width, m.height, m.mime
+         FROM cms_product_images pi JOIN cms_media m ON m.id = pi.media_id
+         WHERE pi.product_id IN (SELECT value FROM json_each(?1)) ORDER BY pi.product_id, pi.position`,
+      ),
+    ),
+    linesOfBrand: new BatchLoader<number, (Row & { parent_id: number })[]>(
+      rowsByParent<Row & { parent_id: number }>(
+        db,
+        // Strapi lists a relation in the order it was made (ids here), not by name.
+        "SELECT brand_id AS parent_id, * FROM cms_product_lines WHERE brand_id IN (SELECT value FROM json_each(?1)) ORDER BY brand_id, id",
+      ),
+    ),
+    // In the order the post lists them: the first is its primary topic (its canonical path).
+    tagsOfPost: new BatchLoader<number, (Row & { parent_id: number })[]>(
+      rowsByParent<Row & { parent_id: number }>(
+        db,
+        `SELECT pt.post_id AS parent_id, t.* FROM cms_blog_post_tags pt JOIN cms_tags t ON t.id = pt.tag_id
+         WHERE pt.post_id IN (SELECT value FROM json_each(?1)) ORDER BY pt.post_id, pt.rowid`,
+      ),
+    ),
+    productCount: new BatchLoader<number, number>(async (ids) => {
+      const { results } = await db
+        .prepare(
+          "SELECT category_id AS id, COUNT(*) AS n FROM cms_products WHERE category_id IN (SELECT value FROM json_each(?1)) GROUP BY category_id",
+        )
+        .bind(JSON.stringify(ids))
+        .all<{ id: number; n: number }>();
+      return new Map(results.map((r) => [r.id, r.n]));
+    }),
+  };
+}
+
+/** What every resolver gets: the database and this request's loaders. */
+export interface CmsContext {
+  db: D1Database;
+  loaders: ReturnType<typeof createLoaders>;
+}
