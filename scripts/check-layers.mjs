@@ -4,6 +4,8 @@
 // A folder is worker/<layer>/<area> (worker/platform/render, worker/screens/cart, worker/cms/auth),
 // client/<folder> or shared/<folder>; files at a layer's root count as their own folder.
 import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -90,6 +92,17 @@ for (const ring of folderRings) {
   problems.push(`folders-in-a-ring: ${ring.join(", ")}\n${links.join("\n")}`);
 }
 
+// The README's folder table names every folder a newcomer will open.
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const layout = readme.slice(readme.indexOf("## Folder layout"), readme.indexOf("\n## ", readme.indexOf("## Folder layout") + 3));
+for (const parent of ["worker/screens", "worker/platform", "worker/cms", "client", "shared"]) {
+  for (const entry of readdirSync(join(root, parent), { withFileTypes: true })) {
+    if (entry.isDirectory() && !layout.includes(`\`${entry.name}/\``)) {
+      problems.push(`readme-folder-table: ${parent}/${entry.name}/ is not in README.md's "Folder layout" table`);
+    }
+  }
+}
+
 const folders = edges.size;
 if (problems.length > 0) {
   console.error(`Layer check: ${problems.length} problem(s) (rules in .dependency-cruiser.cjs):\n`);
@@ -97,5 +110,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Layer check: ${summary.totalCruised} modules, ${summary.totalDependenciesCruised} imports, ${folders} folders; no layer broken, no file or folder cycle.`,
+  `Layer check: ${summary.totalCruised} modules, ${summary.totalDependenciesCruised} imports, ${folders} folders; no layer broken, no file or folder cycle, every folder in the README.`,
 );
