@@ -134,24 +134,7 @@ function toPage<A, T>(collection: Collection<A> | null | undefined, map: (e: Ent
   };
 }
 
-export async function getCategories(c: Context<AppEnv>, locale: string): Promise<Category[]> {
-  const { env } = c;
-  const data = await cachedQuery(c, categoriesQuery, { locale }, "categoriesQuery");
-  return (data?.categories?.data ?? []).map((e) => ({
-    id: e.id,
-    name: e.attributes.name,
-    slug: e.attributes.slug,
-    description: e.attributes.description,
-    productCount: e.attributes.productCount,
-    image: unwrapMedia(env, e.attributes.image),
-  }));
-}
-
-export async function getCategory(c: Context<AppEnv>, locale: string, slug: string): Promise<Category | null> {
-  const { env } = c;
-  const data = await cachedQuery(c, categoriesQuery, { locale, slug }, "categoriesQuery");
-  const e = data?.categories?.data[0];
-  if (!e) return null;
+function toCategory(env: Env, e: Entity<CategoryAttributes>): Category {
   return {
     id: e.id,
     name: e.attributes.name,
@@ -160,6 +143,17 @@ export async function getCategory(c: Context<AppEnv>, locale: string, slug: stri
     productCount: e.attributes.productCount,
     image: unwrapMedia(env, e.attributes.image),
   };
+}
+
+export async function getCategories(c: Context<AppEnv>, locale: string): Promise<Category[]> {
+  const data = await cachedQuery(c, categoriesQuery, { locale }, "categoriesQuery");
+  return (data?.categories?.data ?? []).map((e) => toCategory(c.env, e));
+}
+
+export async function getCategory(c: Context<AppEnv>, locale: string, slug: string): Promise<Category | null> {
+  const data = await cachedQuery(c, categoriesQuery, { locale, slug }, "categoriesQuery");
+  const e = data?.categories?.data[0];
+  return e ? toCategory(c.env, e) : null;
 }
 
 export interface BrandWithLines extends Brand {

@@ -6,17 +6,21 @@ export function pageHref(base: string, n: number, query: Record<string, string> 
   return qs ? `${base}?${qs}` : base;
 }
 
+/** The one pager of every list (catalogue, search, blog, reviews): previous, numbered pages, next. */
 export function Pager({
   base,
   page,
   pageCount,
   query,
+  href = (n) => pageHref(base, n, query),
   label = "Pages",
 }: {
   base: string;
   page: number;
   pageCount: number;
   query?: Record<string, string>;
+  /** Where page n is, when it is more than `base` and `query` say (the catalogue's filter). */
+  href?: (n: number) => string;
   label?: string;
 }) {
   if (pageCount <= 1) return null;
@@ -25,7 +29,7 @@ export function Pager({
       <ul>
         {page > 1 && (
           <li>
-            <a href={pageHref(base, page - 1, query)} rel="prev">
+            <a href={href(page - 1)} rel="prev">
               <span className="visually-hidden">Previous page</span>
               <span aria-hidden="true">‹</span>
             </a>
@@ -36,7 +40,7 @@ export function Pager({
             {n === page ? (
               <span aria-current="page">{n}</span>
             ) : (
-              <a href={pageHref(base, n, query)}>
+              <a href={href(n)}>
                 <span className="visually-hidden">Page </span>
                 {n}
               </a>
@@ -45,7 +49,7 @@ export function Pager({
         ))}
         {page < pageCount && (
           <li>
-            <a href={pageHref(base, page + 1, query)} rel="next">
+            <a href={href(page + 1)} rel="next">
               <span className="visually-hidden">Next page</span>
               <span aria-hidden="true">›</span>
             </a>

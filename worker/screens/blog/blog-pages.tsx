@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { BlogPost, Page, Tag } from "../../../shared/types/catalog";
+import type { BlogPost, Tag } from "../../../shared/types/catalog";
 import type { AppEnv } from "../../platform/app-env";
 import { getBlogPost, getBlogPosts, getTags } from "../../platform/cms-client/content-records";
 import { renderNotFound } from "../../platform/page/not-found";
@@ -7,6 +7,7 @@ import { renderPage } from "../../platform/page/render-page";
 import { RichText } from "../../platform/render/sanitize-html";
 import { absoluteUrl, siteOrigin } from "../../platform/seo/site-origin";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
+import { Pager } from "../../platform/ui/pager";
 import { formatDate, PostGrid, postPath } from "../../platform/ui/post-card";
 
 const PAGE_SIZE = 9;
@@ -31,28 +32,6 @@ function TagLinks({ tags, active }: { tags: Tag[]; active?: string }) {
             <a href={`/blog/${t.slug}`} aria-current={active === t.slug ? "page" : undefined}>
               {t.name}
             </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-function Pager({ base, page }: { base: string; page: Page<unknown> }) {
-  if (page.pageCount <= 1) return null;
-  return (
-    <nav className="pagination" aria-label="Pages">
-      <ul>
-        {Array.from({ length: page.pageCount }, (_, i) => i + 1).map((n) => (
-          <li key={n}>
-            {n === page.page ? (
-              <span aria-current="page">{n}</span>
-            ) : (
-              <a href={n === 1 ? base : `${base}?page=${n}`}>
-                <span className="visually-hidden">Page </span>
-                {n}
-              </a>
-            )}
           </li>
         ))}
       </ul>
@@ -91,7 +70,7 @@ async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promis
         ) : (
           <>
             <PostGrid posts={posts.items} />
-            <Pager base={base} page={posts} />
+            <Pager base={base} page={posts.page} pageCount={posts.pageCount} />
           </>
         )}
       </section>

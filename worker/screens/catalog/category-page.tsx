@@ -1,14 +1,6 @@
 import type { Context } from "hono";
 import CatalogFilterForm, { RESULTS_ID } from "../../../client/islands/catalog-filter";
-import {
-  type CatalogFilter,
-  cmsFilters,
-  emptyMessage,
-  filterQuery,
-  readCatalogFilter,
-  SORTS,
-} from "../../../shared/catalog-filter";
-import type { Page } from "../../../shared/types/catalog";
+import { cmsFilters, emptyMessage, filterQuery, readCatalogFilter, SORTS } from "../../../shared/catalog-filter";
 import type { AppEnv } from "../../platform/app-env";
 import { getBrands, getCategory, getProducts } from "../../platform/cms-client/catalog-records";
 import { renderNotFound } from "../../platform/page/not-found";
@@ -18,47 +10,11 @@ import { Island } from "../../platform/render/island";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import { reviewSummaries } from "../../platform/stores/product-review-store";
 import { Breadcrumbs } from "../../platform/ui/breadcrumbs";
+import { Pager } from "../../platform/ui/pager";
 import { ProductGrid } from "../../platform/ui/product-grid";
 import { parseQuery } from "./query-string";
 
 const PAGE_SIZE = 12;
-
-function Pagination({ base, filter, page }: { base: string; filter: CatalogFilter; page: Page<unknown> }) {
-  if (page.pageCount <= 1) return null;
-  const pages = Array.from({ length: page.pageCount }, (_, i) => i + 1);
-  return (
-    <nav className="pagination" aria-label="Pages">
-      <ul>
-        {page.page > 1 && (
-          <li>
-            <a href={base + filterQuery(filter, { page: page.page - 1 })} rel="prev">
-              Previous
-            </a>
-          </li>
-        )}
-        {pages.map((n) => (
-          <li key={n}>
-            {n === page.page ? (
-              <span aria-current="page">{n}</span>
-            ) : (
-              <a href={base + filterQuery(filter, { page: n })}>
-                <span className="visually-hidden">Page </span>
-                {n}
-              </a>
-            )}
-          </li>
-        ))}
-        {page.page < page.pageCount && (
-          <li>
-            <a href={base + filterQuery(filter, { page: page.page + 1 })} rel="next">
-              Next
-            </a>
-          </li>
-        )}
-      </ul>
-    </nav>
-  );
-}
 
 /** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
@@ -153,7 +109,12 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
             ) : (
               <>
                 <ProductGrid products={products.items} favourites={favourites} ratings={ratings} />
-                <Pagination base={base} filter={filter} page={products} />
+                <Pager
+                  base={base}
+                  page={products.page}
+                  pageCount={products.pageCount}
+                  href={(n) => base + filterQuery(filter, { page: n })}
+                />
               </>
             )}
           </div>

@@ -5,6 +5,7 @@ import { getProducts, searchFilters } from "../../platform/cms-client/catalog-re
 import { getBlogPosts } from "../../platform/cms-client/content-records";
 import { renderPage } from "../../platform/page/render-page";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { Pager } from "../../platform/ui/pager";
 import { PostGrid } from "../../platform/ui/post-card";
 import { ProductGrid } from "../../platform/ui/product-grid";
 
@@ -24,7 +25,6 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
         page === 1 ? getBlogPosts(c, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
       ])
     : [null, null];
-  const base = `/search?q=${encodeURIComponent(q)}`;
   const nothing = q && products && products.total === 0 && (!posts || posts.total === 0);
   return renderPage(c, {
     title: q ? `Search: ${q}` : "Search",
@@ -63,24 +63,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
           <section aria-labelledby="search-products" className="search-results">
             <h2 id="search-products">{`Products (${products.total})`}</h2>
             <ProductGrid products={products.items} favourites={favourites} />
-            {products.pageCount > 1 && (
-              <nav className="pagination" aria-label="Pages">
-                <ul>
-                  {Array.from({ length: products.pageCount }, (_, i) => i + 1).map((n) => (
-                    <li key={n}>
-                      {n === products.page ? (
-                        <span aria-current="page">{n}</span>
-                      ) : (
-                        <a href={n === 1 ? base : `${base}&page=${n}`}>
-                          <span className="visually-hidden">Page </span>
-                          {n}
-                        </a>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            )}
+            <Pager base="/search" query={{ q }} page={products.page} pageCount={products.pageCount} />
           </section>
         )}
         {posts && posts.total > 0 && (
