@@ -10,3 +10,6 @@ import type { ScalarAttribute } from "./model-types";
 export const userProfileAttributes: Record<(typeof PROFILE_FIELDS)[number], ScalarAttribute> = Object.fromEntries(
   PROFILE_FIELDS.map((name) => [name, { type: "string" }]),
 ) as Record<(typeof PROFILE_FIELDS)[number], ScalarAttribute>;
+
+/** The profile as both CMSs answer it: null until the shopper fills a field in. */
+export type UserProfile = { [K in (typeof PROFILE_FIELDS)[number]]: string | null };

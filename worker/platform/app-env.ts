@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { UserProfile } from "../../shared/cms-model/user-profile";
 import type { Locale } from "../../shared/constants";
 
 /**
@@ -6,19 +7,12 @@ import type { Locale } from "../../shared/constants";
  * (null: anonymous). Profile fields are null until the shopper fills them in
  * (and when the CMS's user type lacks them).
  */
-export interface SessionUser {
+export interface SessionUser extends UserProfile {
   id: number;
   username: string;
   email: string;
   /** False while the CMS still waits for the e-mail confirmation. */
   confirmed: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  postcode: string | null;
 }
 
 /**

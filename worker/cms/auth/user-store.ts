@@ -1,3 +1,4 @@
+import type { UserProfile } from "../../../shared/cms-model/user-profile";
 /**
  * D1 access to the embedded CMS's users (cms_users). Parameterised SQL, explicit
  * columns, one row mapper; the password hash never leaves this module's callers
@@ -23,20 +24,13 @@ export interface CmsUserRow {
 }
 
 /** The user as Strapi v4 answers it: private fields (password, tokens) dropped, no role. */
-export interface StrapiUser {
+export interface StrapiUser extends UserProfile {
   id: number;
   username: string;
   email: string;
   provider: string;
   confirmed: boolean;
   blocked: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  postcode: string | null;
   createdAt: string;
   updatedAt: string;
 }
