@@ -94,7 +94,10 @@ for (const ring of folderRings) {
 
 // The README's folder table names every folder a newcomer will open.
 const readme = readFileSync(join(root, "README.md"), "utf8");
-const layout = readme.slice(readme.indexOf("## Folder layout"), readme.indexOf("\n## ", readme.indexOf("## Folder layout") + 3));
+const layout = readme.slice(
+  readme.indexOf("## Folder layout"),
+  readme.indexOf("\n## ", readme.indexOf("## Folder layout") + 3),
+);
 for (const parent of ["worker/screens", "worker/platform", "worker/cms", "client", "shared"]) {
   for (const entry of readdirSync(join(root, parent), { withFileTypes: true })) {
     if (entry.isDirectory() && !layout.includes(`\`${entry.name}/\``)) {
