@@ -1,3 +1,5 @@
+import { sha256, toHex } from "../../platform/security/crypto";
+
 /**
  * One-time codes for password resets and e-mail confirmations. The code goes out
  * by e-mail; only its SHA-256 is stored. A code works once and until it expires.
@@ -12,12 +14,8 @@ export const CODE_LIFETIME_SECONDS: Record<CodePurpose, number> = {
 /** Byte lengths as Strapi's tokens: 64 random bytes for resets, 20 for confirmations, as hex. */
 const CODE_BYTES: Record<CodePurpose, number> = { "reset-password": 64, "email-confirmation": 20 };
 
-function hex(bytes: Uint8Array): string {
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function sha256(value: string): Promise<string> {
-  return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value))));
+async function codeHash(code: string): Promise<string> {
+  return toHex(await sha256(code));
 }
 
 /**
@@ -30,7 +28,7 @@ export async function newCodeStatements(
   purpose: CodePurpose,
   now = Date.now(),
 ): Promise<{ code: string; statements: D1PreparedStatement[] }> {
-  const code = hex(crypto.getRandomValues(new Uint8Array(CODE_BYTES[purpose])));
+  const code = toHex(crypto.getRandomValues(new Uint8Array(CODE_BYTES[purpose])));
   const expiresAt = now + CODE_LIFETIME_SECONDS[purpose] * 1000;
   return {
     code,
@@ -40,7 +38,7 @@ export async function newCodeStatements(
         .bind(userId, purpose),
       db
         .prepare("INSERT INTO cms_auth_codes (code_hash, user_id, purpose, expires_at) VALUES (?1, ?2, ?3, ?4)")
-        .bind(await sha256(code), userId, purpose, expiresAt),
+        .bind(await codeHash(code), userId, purpose, expiresAt),
     ],
   };
 }
@@ -62,7 +60,7 @@ export async function consumeCode(
        WHERE code_hash = ?1 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?3
        RETURNING user_id`,
     )
-    .bind(await sha256(code.toLowerCase()), purpose, now)
+    .bind(await codeHash(code.toLowerCase()), purpose, now)
     .first<{ user_id: number }>();
   return row?.user_id ?? null;
 }

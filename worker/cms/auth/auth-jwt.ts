@@ -1,11 +1,12 @@
 import { errors, jwtVerify, SignJWT } from "jose";
+import { utf8 } from "../../platform/security/crypto";
 import { requireSecret } from "../../platform/security/secrets";
 
 /** Strapi's users-permissions tokens: HS256, claims `{ id, iat, exp }`, valid 30 days. */
 export const JWT_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;
 
 function secretKey(env: Env): Uint8Array {
-  return new TextEncoder().encode(requireSecret(env, "JWT_SECRET"));
+  return utf8(requireSecret(env, "JWT_SECRET"));
 }
 
 export async function issueJwt(env: Env, userId: number, now = Math.floor(Date.now() / 1000)): Promise<string> {

@@ -1,3 +1,5 @@
+import { fromBase64, timingSafeEqual, toBase64, utf8 } from "../../platform/security/crypto";
+
 /**
  * Password hashing for the embedded CMS: PBKDF2-SHA256 through WebCrypto with a
  * 16-byte random salt per password. Cloudflare caps PBKDF2 at 100,000 iterations,
@@ -8,16 +10,8 @@
 export const PBKDF2_ITERATIONS = 100_000;
 const PREFIX = "pbkdf2-sha256";
 
-function toBase64(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes));
-}
-
-function fromBase64(value: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(value), (ch) => ch.charCodeAt(0));
-}
-
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
+  const key = await crypto.subtle.importKey("raw", utf8(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
   return new Uint8Array(bits);
 }
@@ -36,10 +30,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS) return false;
   const expected = fromBase64(parts[3]!);
   const actual = await derive(password, fromBase64(parts[2]!), iterations);
-  if (actual.length !== expected.length) return false;
-  // The DOM lib's SubtleCrypto type lacks workerd's timingSafeEqual.
-  const subtle = crypto.subtle as unknown as { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
-  return subtle.timingSafeEqual(actual, expected);
+  return timingSafeEqual(actual, expected);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { GraphQLError } from "graphql";
+import { utf8Length } from "../../platform/security/crypto";
 import { type ColumnKind, type EntityName, entities } from "./entities";
 
 /* Strapi v4 filter, sort and paging inputs turned into parameterised SQL over the tables of entities.ts. */
@@ -11,7 +12,7 @@ const MAX_LIKE_BYTES = 50;
 
 function likeEscape(value: string): string {
   const escaped = value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-  if (new TextEncoder().encode(escaped).length > MAX_LIKE_BYTES - 2) {
+  if (utf8Length(escaped) > MAX_LIKE_BYTES - 2) {
     throw new GraphQLError("Text filters are limited to 48 bytes", { extensions: { code: "BAD_USER_INPUT" } });
   }
   return escaped;

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
+import { toHex } from "../security/crypto";
 
 /**
  * The content version: one small KV key that changes whenever CMS content
@@ -30,8 +31,7 @@ export async function contentVersion(c: Context<AppEnv>): Promise<string> {
 
 /** A new version: time-ordered and unique, so two bumps in the same millisecond still differ. */
 export async function bumpContentVersion(kv: KVNamespace): Promise<string> {
-  const random = crypto.getRandomValues(new Uint8Array(4));
-  const version = `${Date.now().toString(36)}-${[...random].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const version = `${Date.now().toString(36)}-${toHex(crypto.getRandomValues(new Uint8Array(4)))}`;
   await kv.put(CONTENT_VERSION_KEY, version);
   return version;
 }

@@ -1,6 +1,7 @@
 import type { AnyVariables, DocumentInput } from "@urql/core";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
+import { sha256, toBase64Url } from "../security/crypto";
 import { createCmsClient, runQuery } from "./client";
 import { contentVersion } from "./content-version";
 import { backgroundTask } from "./layout-records";
@@ -20,10 +21,7 @@ interface Entry<T> {
 }
 
 async function digest(text: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return btoa(String.fromCharCode(...bytes.slice(0, 18)))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_");
+  return toBase64Url((await sha256(text)).subarray(0, 18));
 }
 
 /**

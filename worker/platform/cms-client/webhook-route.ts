@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { timingSafeEqual } from "../security/constant-time";
+import { timingSafeEqual } from "../security/crypto";
 import { requireSecret } from "../security/secrets";
 import { bumpContentVersion } from "./content-version";
 import { CACHED_MODELS, type CachedModel, purgeModel } from "./kv-cache";

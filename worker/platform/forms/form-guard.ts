@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import { HONEYPOT_FIELD } from "../../../shared/request-forms";
 import type { AppEnv } from "../app-env";
+import { sha256, toHex } from "../security/crypto";
 import { clientNetwork, hitRateLimit } from "../security/rate-limit";
 import { DUPLICATE_WINDOW_SECONDS } from "../stores/duplicate-submissions";
 
@@ -88,8 +89,7 @@ export async function fingerprint(parts: readonly (string | number | null | unde
         .trim(),
     )
     .join("\u001f");
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normal));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(await sha256(normal));
 }
 
 /** The unique key for two copies sent at the same moment: the fingerprint and its time bucket. */

@@ -1,10 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
+import { toBase64 } from "../security/crypto";
 
 /** 128 random bits, base64: a fresh CSP nonce per response. */
 function createNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
+  return toBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "../security/constant-time";
+import { hmacSha256, toHex, verifyHmacSha256Hex } from "../security/crypto";
 import {
   type CheckoutSession,
   type CheckoutSessionRequest,
@@ -22,21 +22,9 @@ export interface StripeConfig {
 
 const TOLERANCE_SECONDS = 300;
 
-async function hmacHex(secret: string, payload: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** Signs a payload as Stripe does (used by the test fake and for local replays). */
 export async function stripeSignature(secret: string, body: string, timestamp: number): Promise<string> {
-  return `t=${timestamp},v1=${await hmacHex(secret, `${timestamp}.${body}`)}`;
+  return `t=${timestamp},v1=${toHex(await hmacSha256(secret, `${timestamp}.${body}`))}`;
 }
 
 export function stripeCheckout(config: StripeConfig): PaymentProvider {
@@ -87,8 +75,9 @@ export function stripeCheckout(config: StripeConfig): PaymentProvider {
       const signatures = parts.get("v1") ?? [];
       if (!Number.isFinite(timestamp) || signatures.length === 0) throw new PaymentSignatureError("Missing signature");
       if (Math.abs(now / 1000 - timestamp) > TOLERANCE_SECONDS) throw new PaymentSignatureError("Signature too old");
-      const expected = await hmacHex(config.webhookSecret, `${timestamp}.${rawBody}`);
-      if (!signatures.some((s) => timingSafeEqual(s, expected))) throw new PaymentSignatureError("Bad signature");
+      if (!(await verifyHmacSha256Hex(config.webhookSecret, `${timestamp}.${rawBody}`, signatures))) {
+        throw new PaymentSignatureError("Bad signature");
+      }
       let event: { id?: string; type?: string; data?: { object?: { id?: string; payment_status?: string } } };
       try {
         event = JSON.parse(rawBody);

@@ -2,11 +2,7 @@
  * Validators for pages that are the same for every visitor: a content-derived
  * CSP nonce and a strong ETag. See docs/decisions/0004-public-pages-content-nonce.md.
  */
-const encoder = new TextEncoder();
-
-function base64(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes)));
-}
+import { hmacSha256, sha256, toBase64, toBase64Url } from "../security/crypto";
 
 /**
  * The nonce of a public page is derived from its content: an HMAC over the
@@ -16,16 +12,13 @@ function base64(bytes: ArrayBuffer): string {
  * an injected `<script nonce=…>` would change the content it is derived from.
  */
 export async function contentNonce(secret: string, html: string, placeholder: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`csp-nonce\n${html.replaceAll(placeholder, "")}`));
-  return base64(mac.slice(0, 16));
+  const mac = await hmacSha256(secret, `csp-nonce\n${html.replaceAll(placeholder, "")}`);
+  return toBase64(mac.subarray(0, 16));
 }
 
 export async function strongEtag(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(body));
-  return `"${base64(digest.slice(0, 18)).replace(/\+/g, "-").replace(/\//g, "_")}"`;
+  // 18 bytes: 24 base64url characters, no padding.
+  return `"${toBase64Url((await sha256(body)).subarray(0, 18))}"`;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2). */

@@ -1,4 +1,5 @@
 import { decodeJwt } from "jose";
+import { sha256, toHex } from "./crypto";
 
 /**
  * Signed-out tokens. A JWT stays valid until it expires, so signing out only forgets
@@ -8,8 +9,7 @@ import { decodeJwt } from "jose";
 const LONGEST_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 
 export async function tokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return toHex(await sha256(token));
 }
 
 /** When the token stops mattering: its `exp` (read unverified, so capped), else the longest lifetime. */

@@ -1,3 +1,5 @@
+import { utf8Length } from "./crypto";
+
 type SecretName = "JWT_SECRET" | "CMS_WEBHOOK_SECRET" | "COOKIE_SECRET";
 
 const REQUIRED: readonly SecretName[] = ["JWT_SECRET", "CMS_WEBHOOK_SECRET", "COOKIE_SECRET"];
@@ -8,14 +10,10 @@ const REQUIRED: readonly SecretName[] = ["JWT_SECRET", "CMS_WEBHOOK_SECRET", "CO
  */
 export const SECRET_MIN_BYTES = 32;
 
-function byteLength(value: string): number {
-  return new TextEncoder().encode(value).length;
-}
-
 function problem(env: Env, name: SecretName): string | null {
   const value = env[name];
   if (!value) return `${name} is missing`;
-  const bytes = byteLength(value);
+  const bytes = utf8Length(value);
   return bytes < SECRET_MIN_BYTES ? `${name} is ${bytes} bytes, shorter than ${SECRET_MIN_BYTES}` : null;
 }
 

@@ -1,4 +1,5 @@
 import type { SessionUser } from "../app-env";
+import { sha256, toBase64 } from "../security/crypto";
 
 /**
  * A few seconds of memory per token, so a burst of page views makes one
@@ -11,8 +12,7 @@ const MAX_ENTRIES = 500;
 const entries = new Map<string, { user: SessionUser; expires: number }>();
 
 export async function tokenKey(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+  return toBase64(await sha256(token));
 }
 
 export function cachedUser(key: string, now = Date.now()): SessionUser | null {

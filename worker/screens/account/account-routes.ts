@@ -11,7 +11,7 @@ import {
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { configuredProviders } from "../../cms/auth/auth-settings";
 import type { AppEnv } from "../../platform/app-env";
-import { timingSafeEqual } from "../../platform/security/constant-time";
+import { timingSafeEqual } from "../../platform/security/crypto";
 import { isRevoked } from "../../platform/security/revoked-tokens";
 import { authClient, CmsAuthError } from "../../platform/session/auth-client";
 import { dropTokenForSignIn, refreshSessionUser, retireToken, signIn, signOut } from "../../platform/session/session";
