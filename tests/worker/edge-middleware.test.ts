@@ -21,6 +21,22 @@ describe("trailing slash", () => {
     expect(res.status).toBe(200);
   });
 
+  it("redirects a HEAD like a GET", async () => {
+    const res = await fetchWorker("/blog/", { method: "HEAD" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/blog");
+  });
+
+  it("does not redirect a form post (the browser would follow with a GET and drop the body): no such action", async () => {
+    const res = await fetchWorker("/cart/add/", {
+      method: "POST",
+      body: new URLSearchParams({ slug: "x", quantity: "1" }),
+      headers: { Origin: "https://shop.example", "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("location")).toBeNull();
+  });
+
   it("applies after the host redirect, so www with a slash ends on the bare host", async () => {
     const res = await fetchWorker("https://www.shop.example/blog/");
     expect(res.headers.get("location")).toBe("https://shop.example/blog/");

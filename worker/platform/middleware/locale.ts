@@ -36,7 +36,8 @@ export function detectLocale(acceptLanguage: string | undefined): Locale {
  * root path only, a visitor without a valid `i18n_redirected` cookie has their
  * browser language detected and remembered for 365 days; with one locale that
  * only sets the cookie (a second locale would redirect to its prefix here).
- * Every KV cache key includes `c.get("locale")`.
+ * Every KV cache key includes `c.get("locale")`. Not Hono's languageDetector: it
+ * detects and sets the cookie on every path (docs/decisions/0014-hono-middleware-where-it-fits.md).
  */
 export const locale = createMiddleware<AppEnv>(async (c, next) => {
   const remembered = getCookie(c, LOCALE_COOKIE);

@@ -27,7 +27,8 @@ function isPublicRequest(c: Context<AppEnv>): boolean {
  * cookie, not a personal path, 200, no cookie being set) get a strong ETag,
  * public Cache-Control and 304 on a matching If-None-Match; they are buffered
  * to hash them. Everything that depends on the shopper is `private, no-store`
- * and keeps streaming. See docs/decisions/0004-public-pages-content-nonce.md.
+ * and keeps streaming. See docs/decisions/0004-public-pages-content-nonce.md; why not
+ * Hono's etag(): docs/decisions/0014-hono-middleware-where-it-fits.md.
  */
 export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   await next();

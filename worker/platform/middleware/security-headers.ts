@@ -10,7 +10,9 @@ function createNonce(): string {
 /**
  * Security headers on every response. Inline scripts run only with this
  * request's nonce ('strict-dynamic' lets the runtime load island chunks and the
- * tag manager it was trusted to load); the page can't be framed.
+ * tag manager it was trusted to load); the page can't be framed. Not Hono's
+ * secureHeaders: it fixes the CSP before the page renders, and a public page's
+ * nonce is only known after (docs/decisions/0014-hono-middleware-where-it-fits.md).
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = createNonce();
