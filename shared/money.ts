@@ -1,3 +1,5 @@
+import { CURRENCY } from "./constants";
+
 /** Money is kept in fils (1 AED = 100 fils) so sums are exact. */
 export type Fils = number;
 
@@ -7,7 +9,7 @@ export function aedToFils(aed: number): Fils {
 
 const formatter = new Intl.NumberFormat("en-AE", {
   style: "currency",
-  currency: "AED",
+  currency: CURRENCY,
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });

@@ -12,6 +12,7 @@ import {
   modelHint,
   readCatalogFilter,
 } from "../../shared/catalog-filter";
+import { CURRENCY } from "../../shared/constants";
 import { text } from "../../shared/text";
 
 export interface FilterBrand {
@@ -97,7 +98,7 @@ function Fields({ brands, filter }: { brands: FilterBrand[]; filter: CatalogFilt
         </div>
       </fieldset>
       <fieldset>
-        <legend>Cost, AED</legend>
+        <legend>{`Cost, ${CURRENCY}`}</legend>
         <div className="price-range">
           <label>
             <span>From</span>

@@ -88,6 +88,12 @@ describe("the page-loading bar", () => {
     expect(await page.evaluate(() => document.querySelector<HTMLElement>(".loading-bar")?.offsetHeight)).toBe(
       LOADING_BAR.height,
     );
+    // The fade-out lasts the reset delay: the stylesheet reads it from the script, not a number of its own.
+    const fade = await page.evaluate(() => {
+      const style = getComputedStyle(document.querySelector<HTMLElement>(".loading-bar")!);
+      return style.transitionDuration.split(", ")[style.transitionProperty.split(", ").indexOf("opacity")];
+    });
+    expect(fade).toBe(`${LOADING_BAR.resetDelay / 1000}s`);
 
     await page.clock.runFor(LOADING_BAR.duration / 2);
     const half = (await barView(page))?.scale ?? 0;

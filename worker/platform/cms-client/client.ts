@@ -1,13 +1,14 @@
 import { type AnyVariables, Client, type DocumentInput, fetchExchange } from "@urql/core";
 import { retryExchange } from "@urql/exchange-retry";
-import { RETRY_STATUSES } from "../../../shared/constants";
+import { FETCH_RETRIES, RETRY_STATUSES } from "../../../shared/constants";
 import { handleGraphql } from "../../cms/graphql/handler";
 
 /**
  * The storefront's one way to the CMS's GraphQL. With CMS_URL empty it calls
  * the embedded CMS in-process (a fetch that never leaves the isolate);
- * otherwise it posts to `${CMS_URL}/graphql`. Queries are retried once on a
- * network failure or a retryable status; mutations never are (spec section 8).
+ * otherwise it posts to `${CMS_URL}/graphql`. Queries are retried on a network
+ * failure or a retryable status (FETCH_RETRIES.nonMutating times); mutations
+ * never are (FETCH_RETRIES.mutating is 0; spec section 8).
  * Built per request from the env: nothing request-derived lives at module scope.
  */
 export interface CmsClientOptions {
@@ -37,7 +38,8 @@ export function createCmsClient({ env, token, retryDelayMs = 150 }: CmsClientOpt
         initialDelayMs: retryDelayMs,
         maxDelayMs: retryDelayMs,
         randomDelay: false,
-        maxNumberAttempts: 2,
+        // One count for every kind of operation; retryIf keeps all but queries out (FETCH_RETRIES.mutating is 0).
+        maxNumberAttempts: 1 + FETCH_RETRIES.nonMutating,
         retryIf(error, operation) {
           if (operation.kind !== "query") return false;
           const status = (error.response as Response | undefined)?.status;

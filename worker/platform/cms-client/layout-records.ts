@@ -1,6 +1,6 @@
 import { gql } from "@urql/core";
 import type { Context } from "hono";
-import type { Locale } from "../../../shared/constants";
+import { type Locale, MENU_SUBLINK_LIMIT } from "../../../shared/constants";
 import type { Button, Contacts, FooterMenu, MainMenu, MenuItem, TopMenu } from "../../../shared/types/cms";
 import type { AppEnv } from "../app-env";
 import { createCmsClient, runQuery } from "./client";
@@ -9,9 +9,11 @@ import { type MediaResponse, unwrapMedia } from "./strapi-shapes";
 
 /**
  * The four named queries of spec section 7, with their result shapes. Sublinks
- * are asked for with `limit: 50` (MENU_SUBLINK_LIMIT; a real Strapi pages
- * repeatable components at 10 otherwise).
+ * are asked for MENU_SUBLINK_LIMIT at a time (a real Strapi pages repeatable
+ * components at 10 otherwise).
  */
+const SUBLINK_PAGINATION = `pagination: { limit: ${MENU_SUBLINK_LIMIT} }`;
+
 interface MenuItemData extends Omit<MenuItem, "sublinks"> {
   sublinks: MenuItem["sublinks"] | null;
 }
@@ -55,7 +57,7 @@ export const menuQuery = gql<
         attributes {
           menu {
             id parent title path megaMenu class
-            sublinks(pagination: { limit: 50 }) { class title active path group }
+            sublinks(${SUBLINK_PAGINATION}) { class title active path group }
           }
           button { classes color iconClass id modal outlined path size text window }
         }
@@ -79,7 +81,7 @@ export const menuFooterQuery = gql<
       data {
         attributes {
           slogan copyrights policyLink
-          menu { id parent title path megaMenu class sublinks(pagination: { limit: 50 }) { class title active path } }
+          menu { id parent title path megaMenu class sublinks(${SUBLINK_PAGINATION}) { class title active path } }
           button { classes color iconClass id modal outlined path size text window }
         }
       }
@@ -93,7 +95,7 @@ export const menuTopQuery = gql<
 >`
   query menuTopQuery($locale: I18NLocaleCode) {
     topMenu(locale: $locale) {
-      data { attributes { menu { id parent title path megaMenu class sublinks(pagination: { limit: 50 }) { class title active path } } } }
+      data { attributes { menu { id parent title path megaMenu class sublinks(${SUBLINK_PAGINATION}) { class title active path } } } }
     }
   }
 `;

@@ -1,3 +1,4 @@
+import { CURRENCY } from "../../../shared/constants";
 import { hmacSha256, toHex, verifyHmacSha256Hex } from "../security/crypto";
 import {
   type CheckoutSession,
@@ -40,7 +41,8 @@ export function stripeCheckout(config: StripeConfig): PaymentProvider {
       });
       request.lines.forEach((line, i) => {
         form.set(`line_items[${i}][quantity]`, String(line.quantity));
-        form.set(`line_items[${i}][price_data][currency]`, "aed");
+        // Stripe writes ISO currency codes in lower case.
+        form.set(`line_items[${i}][price_data][currency]`, CURRENCY.toLowerCase());
         form.set(`line_items[${i}][price_data][unit_amount]`, String(line.unitAmount));
         form.set(`line_items[${i}][price_data][product_data][name]`, line.name);
       });

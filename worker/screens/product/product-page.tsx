@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { CURRENCY } from "../../../shared/constants";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct, getProducts } from "../../platform/cms-client/catalog-records";
@@ -56,7 +57,7 @@ function productJsonLd(origin: string, product: Product, reviews: ReviewSummary)
     offers: {
       "@type": "Offer",
       url: absoluteUrl(origin, productPath(product)),
-      priceCurrency: "AED",
+      priceCurrency: CURRENCY,
       price: product.price.toFixed(2),
       availability: SCHEMA_AVAILABILITY[product.availability],
       itemCondition: "https://schema.org/NewCondition",
