@@ -5,10 +5,8 @@
 export const LOCALES = ["en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-export const LOCALE_COOKIE = "i18n_redirected";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export const TOKEN_COOKIE = "strapi_jwt";
 export const TOKEN_COOKIE_MAX_AGE = 604800;
 export const USER_STATE_KEY = "strapi_user";
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { TOKEN_COOKIE } from "../../shared/cookie-names";
 import { api, register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 
@@ -52,7 +53,7 @@ describe("/user/edit", () => {
     expect(html).toContain("Hello, Layla Haddad");
     expect(html).toContain("Villa 12, Al Wasl Road");
     expect(html).toContain("Account of Layla Haddad");
-    const me = await api("GET", "/users/me", undefined, { token: browser.cookies.get("strapi_jwt") });
+    const me = await api("GET", "/users/me", undefined, { token: browser.cookies.get(TOKEN_COOKIE) });
     expect(me.body).toMatchObject({ id: shopper.id, firstName: "Layla", city: "Dubai" });
   });
 
@@ -152,7 +153,7 @@ describe("/user/edit", () => {
     expect((await browser.postMultipart("/user/edit", form, "/user/edit")).status).toBe(303);
     const bobNow = await api("GET", "/users/me", undefined, { token: bob.jwt });
     expect(bobNow.body.firstName).toBeNull();
-    const annNow = await api("GET", "/users/me", undefined, { token: browser.cookies.get("strapi_jwt") });
+    const annNow = await api("GET", "/users/me", undefined, { token: browser.cookies.get(TOKEN_COOKIE) });
     expect(annNow.body).toMatchObject({ id: ann.id, firstName: "Mallory" });
   });
 });

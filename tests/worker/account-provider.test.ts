@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOKEN_COOKIE } from "../../shared/cookie-names";
 import { api, expectStrapiError, register, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 
@@ -99,7 +100,7 @@ describe("provider sign-in in the storefront", () => {
     );
     expect(back.status).toBe(302);
     expect(back.headers.get("location")).toBe("/user/edit");
-    expect(browser.cookies.get("strapi_jwt")).toBeDefined();
+    expect(browser.cookies.get(TOKEN_COOKIE)).toBeDefined();
     expect(await (await browser.get("/user")).text()).toContain(email);
   });
 
@@ -109,7 +110,7 @@ describe("provider sign-in in the storefront", () => {
     const res = await browser.get(`/user/auth/fakeid/callback?access_token=refused&state=${state}`);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Sign in");
-    expect(browser.cookies.has("strapi_jwt")).toBe(false);
+    expect(browser.cookies.has(TOKEN_COOKIE)).toBe(false);
   });
 });
 

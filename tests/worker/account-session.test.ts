@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { TOKEN_COOKIE } from "../../shared/cookie-names";
 import { api, latestMail, register, startOfRateWindow, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 
@@ -12,7 +13,7 @@ async function signedInBrowser(redirect = "/user") {
 }
 
 function tokenCookie(res: Response): string | undefined {
-  return res.headers.getSetCookie().find((line) => line.startsWith("strapi_jwt="));
+  return res.headers.getSetCookie().find((line) => line.startsWith(`${TOKEN_COOKIE}=`));
 }
 
 function userState(html: string): unknown {
@@ -20,11 +21,11 @@ function userState(html: string): unknown {
   return json === undefined ? undefined : JSON.parse(json);
 }
 
-describe("the strapi_jwt cookie", () => {
+describe(`the ${TOKEN_COOKIE} cookie`, () => {
   it("is set on sign-in with path /, 7 days, Secure, SameSite Lax and HttpOnly", async () => {
     const { res } = await signedInBrowser();
     const cookie = tokenCookie(res) ?? "";
-    expect(cookie).toMatch(/^strapi_jwt=[\w-]+\.[\w-]+\.[\w-]+;/);
+    expect(cookie).toMatch(new RegExp(String.raw`^${TOKEN_COOKIE}=[\w-]+\.[\w-]+\.[\w-]+;`));
     expect(cookie).toContain("Max-Age=604800");
     expect(cookie).toContain("Path=/");
     expect(cookie).toContain("Secure");
@@ -49,13 +50,13 @@ describe("session transitions (spec section 4)", () => {
     expect(html).toContain(shopper.email);
     expect(html).toContain(`Account of ${shopper.username}`);
     expect(userState(html)).toEqual({ id: shopper.id, username: shopper.username, firstName: null, lastName: null });
-    const token = browser.cookies.get("strapi_jwt") ?? "";
+    const token = browser.cookies.get(TOKEN_COOKIE) ?? "";
     expect(html).not.toContain(token);
   });
 
   it("login replaces an older token with the new one", async () => {
     const { browser } = await signedInBrowser();
-    const first = browser.cookies.get("strapi_jwt");
+    const first = browser.cookies.get(TOKEN_COOKIE);
     const other = await register();
     const res = await browser.post(
       "/user/login",
@@ -63,8 +64,8 @@ describe("session transitions (spec section 4)", () => {
       { from: "/user" },
     );
     expect(res.status).toBe(303);
-    expect(res.headers.getSetCookie().filter((line) => line.startsWith("strapi_jwt="))).toHaveLength(1);
-    expect(browser.cookies.get("strapi_jwt")).not.toBe(first);
+    expect(res.headers.getSetCookie().filter((line) => line.startsWith(`${TOKEN_COOKIE}=`))).toHaveLength(1);
+    expect(browser.cookies.get(TOKEN_COOKIE)).not.toBe(first);
     expect(await (await browser.get("/user")).text()).toContain(`Hello, ${other.username}`);
   });
 
@@ -86,7 +87,7 @@ describe("session transitions (spec section 4)", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/user/login?notice=signed-out");
     expect(tokenCookie(res)).toMatch(/Max-Age=0/);
-    expect(browser.cookies.has("strapi_jwt")).toBe(false);
+    expect(browser.cookies.has(TOKEN_COOKIE)).toBe(false);
     expect((await browser.get("/user")).status).toBe(302);
   });
 
@@ -99,10 +100,10 @@ describe("session transitions (spec section 4)", () => {
 
   it("clears a token the CMS refuses and renders the page anonymously", async () => {
     const browser = new Browser();
-    browser.cookies.set("strapi_jwt", "eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.bad-signature");
+    browser.cookies.set(TOKEN_COOKIE, "eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.bad-signature");
     const res = await browser.get("/");
     expect(res.status).toBe(200);
-    expect(tokenCookie(res)).toMatch(/^strapi_jwt=;.*Max-Age=0/);
+    expect(tokenCookie(res)).toMatch(new RegExp(`^${TOKEN_COOKIE}=;.*Max-Age=0`));
     expect(userState(await res.text())).toBeNull();
   });
 
@@ -112,7 +113,7 @@ describe("session transitions (spec section 4)", () => {
     const signIn = await api("POST", "/auth/local", { identifier: shopper.email, password: shopper.password });
     await env.DB.prepare("UPDATE cms_users SET blocked = 1 WHERE id = ?1").bind(shopper.id).run();
     const browser = new Browser();
-    browser.cookies.set("strapi_jwt", signIn.body.jwt);
+    browser.cookies.set(TOKEN_COOKIE, signIn.body.jwt);
     const res = await browser.get("/user");
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/user/login?redirect=%2Fuser");

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { LOCALE_COOKIE } from "../../shared/cookie-names";
 import { fetchWorker } from "./fetch";
 
 async function aProduct(): Promise<string> {
@@ -52,7 +53,7 @@ describe("the cross-site request guard", () => {
   });
 
   it("puts no token in pages and sets no cookie for one", async () => {
-    const res = await fetchWorker("/catalog/skincare", { headers: { Cookie: "i18n_redirected=en" } });
+    const res = await fetchWorker("/catalog/skincare", { headers: { Cookie: `${LOCALE_COOKIE}=en` } });
     expect(await res.text()).not.toContain('name="_csrf"');
     expect(res.headers.getSetCookie()).toEqual([]);
   });

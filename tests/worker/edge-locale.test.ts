@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { LOCALE_COOKIE } from "../../shared/cookie-names";
 import { detectLocale } from "../../worker/platform/middleware/locale";
 import { fetchWorker } from "./fetch";
 
 function localeCookie(res: Response): string | undefined {
-  return res.headers.getSetCookie().find((c) => c.startsWith("i18n_redirected="));
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${LOCALE_COOKIE}=`));
 }
 
 describe("locale", () => {
@@ -11,7 +12,7 @@ describe("locale", () => {
     const res = await fetchWorker("/", { headers: { "Accept-Language": "en-AE,en;q=0.9,ar;q=0.8" } });
     expect(res.status).toBe(200);
     const cookie = localeCookie(res) ?? "";
-    expect(cookie).toMatch(/^i18n_redirected=en;/);
+    expect(cookie).toMatch(new RegExp(`^${LOCALE_COOKIE}=en;`));
     expect(cookie).toContain("Max-Age=31536000");
     expect(cookie).toContain("Path=/");
     expect(cookie).toContain("SameSite=Lax");
@@ -20,7 +21,7 @@ describe("locale", () => {
   it("falls back to English for a browser that prefers a language the shop does not have", async () => {
     const res = await fetchWorker("/", { headers: { "Accept-Language": "ar-AE,fr;q=0.5" } });
     expect(res.status).toBe(200);
-    expect(localeCookie(res)).toMatch(/^i18n_redirected=en;/);
+    expect(localeCookie(res)).toMatch(new RegExp(`^${LOCALE_COOKIE}=en;`));
   });
 
   it("stays on the same path: with one locale there is no prefix to redirect to", async () => {
@@ -35,13 +36,13 @@ describe("locale", () => {
   });
 
   it("does not set the cookie again when a valid one is present", async () => {
-    const res = await fetchWorker("/", { headers: { Cookie: "i18n_redirected=en", "Accept-Language": "en" } });
+    const res = await fetchWorker("/", { headers: { Cookie: `${LOCALE_COOKIE}=en`, "Accept-Language": "en" } });
     expect(localeCookie(res)).toBeUndefined();
   });
 
   it("replaces a cookie naming a locale the shop does not have", async () => {
-    const res = await fetchWorker("/", { headers: { Cookie: "i18n_redirected=fr" } });
-    expect(localeCookie(res)).toMatch(/^i18n_redirected=en;/);
+    const res = await fetchWorker("/", { headers: { Cookie: `${LOCALE_COOKIE}=fr` } });
+    expect(localeCookie(res)).toMatch(new RegExp(`^${LOCALE_COOKIE}=en;`));
   });
 
   it("ranks Accept-Language tags by q-value and matches a regional tag by its language", () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { FLASH_COOKIE, LOCALE_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../shared/cookie-names";
 import { fetchWorker } from "./fetch";
 import { keptPage } from "./support/page-shells";
 
-const ANON = { Cookie: "i18n_redirected=en" };
+const ANON = { Cookie: `${LOCALE_COOKIE}=en` };
 
 describe("per-page caching", () => {
   it("gives a page that is the same for everyone a strong ETag and public, revalidating Cache-Control", async () => {
@@ -57,11 +58,11 @@ describe("per-page caching", () => {
     },
   );
 
-  it.each(["strapi_jwt=token", "visitor_id=v.sig", "flash=x"])(
+  it.each([`${TOKEN_COOKIE}=token`, `${VISITOR_COOKIE}=v.sig`, `${FLASH_COOKIE}=x`])(
     "never caches a page publicly for a shopper with a cookie of their own (%s), but lets back/forward keep it",
     async (cookie) => {
       await keptPage("/company", ANON);
-      const res = await fetchWorker("/company", { headers: { Cookie: `i18n_redirected=en; ${cookie}` } });
+      const res = await fetchWorker("/company", { headers: { Cookie: `${LOCALE_COOKIE}=en; ${cookie}` } });
       expect(res.headers.get("cache-control")).toBe("private, no-cache");
       expect(res.headers.get("etag")).toBeNull();
       expect(res.headers.get("cdn-cache-control")).toBeNull();

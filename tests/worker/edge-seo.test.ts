@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { LOCALE_COOKIE } from "../../shared/cookie-names";
 import { serializeJsonLd } from "../../worker/platform/seo/json-ld";
 import { fetchWorker } from "./fetch";
 
-const ANON = { Cookie: "i18n_redirected=en" };
+const ANON = { Cookie: `${LOCALE_COOKIE}=en` };
 
 /** Well-formedness without a DOM parser: every tag closes in order, attributes quoted, entities known. */
 function expectWellFormedXml(xml: string): void {

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { LOCALE_COOKIE, TOKEN_COOKIE } from "../../shared/cookie-names";
 import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
 import { CACHED_MODELS, cacheKey } from "../../worker/platform/cms-client/kv-cache";
 import { register } from "./support/auth-api";
@@ -30,7 +31,7 @@ describe("many shoppers at once", () => {
     const errors = vi.spyOn(console, "error");
     const item = await product();
     const shopper = await register();
-    const signedIn = `i18n_redirected=en; strapi_jwt=${shopper.jwt}`;
+    const signedIn = `${LOCALE_COOKIE}=en; ${TOKEN_COOKIE}=${shopper.jwt}`;
     const pages: Visit[] = [
       { path: "/", marker: "Brands we trust" },
       { path: "/catalog/skincare", marker: "<h1>Skincare</h1>" },
@@ -54,7 +55,7 @@ describe("many shoppers at once", () => {
       visits.map(async (visit) => {
         // Through SELF: each call is a request of its own, with its own I/O context, as at the edge.
         const res = await SELF.fetch(`https://shop.example${visit.path}`, {
-          headers: { Cookie: visit.cookie ?? "i18n_redirected=en" },
+          headers: { Cookie: visit.cookie ?? `${LOCALE_COOKIE}=en` },
           redirect: "manual",
         });
         return { visit, status: res.status, html: await res.text() };

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { LOCALE_COOKIE, VISITOR_COUNTS_COOKIE } from "../../shared/cookie-names";
 import { fetchWorker } from "./fetch";
 import { register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 import { keptPage } from "./support/page-shells";
 
-const ANON = { Cookie: "i18n_redirected=en" };
+const ANON = { Cookie: `${LOCALE_COOKIE}=en` };
 
 async function inStock(count: number): Promise<{ slug: string; name: string }[]> {
   const { results } = await env.DB.prepare(
@@ -89,7 +90,7 @@ describe("a visitor's counts kept in their browser", () => {
     await keptPage(path, ANON);
     const visitor = new Browser();
     await visitor.post("/cart/add", { slug: first.slug, quantity: "2" }, { from: path });
-    expect(visitor.cookies.get("bag_state")).toBeTruthy();
+    expect(visitor.cookies.get(VISITOR_COUNTS_COOKIE)).toBeTruthy();
     expect(await (await visitor.get(path)).text()).toContain("Bag, 2 items");
     await visitor.post("/cart/add", { slug: second.slug, quantity: "1" }, { from: path });
     expect(await (await visitor.get(path)).text()).toContain("Bag, 3 items");
@@ -101,7 +102,7 @@ describe("a visitor's counts kept in their browser", () => {
     // Another visitor showing this one's counts cookie gets their own counts, read from D1.
     const other = new Browser();
     await other.post("/cart/add", { slug: second.slug, quantity: "1" }, { from: path });
-    other.cookies.set("bag_state", visitor.cookies.get("bag_state") ?? "");
+    other.cookies.set(VISITOR_COUNTS_COOKIE, visitor.cookies.get(VISITOR_COUNTS_COOKIE) ?? "");
     expect(await (await other.get(path)).text()).toContain("Bag, 1 items");
   });
 });

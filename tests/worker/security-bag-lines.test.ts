@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CART_LINES_MAX } from "../../shared/cart-rules";
+import { VISITOR_COOKIE } from "../../shared/cookie-names";
 import { app } from "../../worker/index";
 import {
   addLine,
@@ -50,7 +51,8 @@ describe("placing an order takes out only what it ordered (issue 13, item 9)", (
       .getSetCookie()
       .map((line) => line.split(";")[0])
       .join("; ");
-    const visitorId = decodeURIComponent(cookie.match(/visitor_id=([^;]+)/)?.[1] ?? "").split(".")[0]!;
+    const signed = cookie.match(new RegExp(`${VISITOR_COOKIE}=([^;]+)`))?.[1] ?? "";
+    const visitorId = decodeURIComponent(signed).split(".")[0]!;
     const cartId = await findCartId(env.DB, { kind: "visitor", id: visitorId });
     expect(cartId).toBeTruthy();
     // The other tab's add lands between the checkout reading the bag and writing the order.

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PROVIDER_STATE_COOKIE, TOKEN_COOKIE } from "../../shared/cookie-names";
 import { api, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 
@@ -72,7 +73,7 @@ describe("provider sign-in is bound to the browser that started it (login CSRF)"
     const res = await victim.get(`/user/auth/fakeid/callback?access_token=${attackers}&state=${"a".repeat(32)}`);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("This sign-in did not start in this browser");
-    expect(victim.cookies.has("strapi_jwt")).toBe(false);
+    expect(victim.cookies.has(TOKEN_COOKIE)).toBe(false);
   });
 
   it("refuses a callback whose state is not the one this browser was given", async () => {
@@ -86,14 +87,14 @@ describe("provider sign-in is bound to the browser that started it (login CSRF)"
     });
     const res = await victim.get(`/user/auth/fakeid/callback?access_token=${attackers}&state=${"b".repeat(32)}`);
     expect(res.status).toBe(400);
-    expect(victim.cookies.has("strapi_jwt")).toBe(false);
+    expect(victim.cookies.has(TOKEN_COOKIE)).toBe(false);
   });
 
   it("passes the state through the embedded CMS's connect route to the provider", async () => {
     const browser = new Browser();
     const start = await browser.get("/user/connect/fakeid");
     const next = start.headers.get("location")!;
-    const stateCookie = start.headers.getSetCookie().find((line) => line.startsWith("__Host-auth_state="));
+    const stateCookie = start.headers.getSetCookie().find((line) => line.startsWith(`${PROVIDER_STATE_COOKIE}=`));
     // A __Host- cookie: this host only (no Domain), path /, Secure.
     expect(stateCookie).toMatch(/Path=\//);
     expect(stateCookie).toMatch(/Secure/);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { TOKEN_COOKIE } from "../../shared/cookie-names";
 import { app } from "../../worker/index";
 import { revokeToken } from "../../worker/platform/security/revoked-tokens";
 import { api, latestMail, register } from "./support/auth-api";
@@ -45,14 +46,14 @@ describe("sessions that end (issue 13, item 2)", () => {
     const shopper = await register();
     const browser = new Browser();
     await browser.post("/user/login", { identifier: shopper.email, password: shopper.password });
-    const token = browser.cookies.get("strapi_jwt");
+    const token = browser.cookies.get(TOKEN_COOKIE);
     expect(token).toBeTruthy();
     const out = await browser.post("/user/logout", {}, { from: "/user" });
     expect(out.status).toBe(303);
     expect((await api("GET", "/users/me", undefined, { token })).status).toBe(401);
     // The copied cookie on another "device" is anonymous.
     const thief = new Browser();
-    thief.cookies.set("strapi_jwt", token!);
+    thief.cookies.set(TOKEN_COOKIE, token!);
     const page = await thief.get("/user");
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toMatch(/^\/user\/login/);
@@ -70,7 +71,8 @@ describe("sessions that end (issue 13, item 2)", () => {
     });
     const strapiEnv = { ...env, CMS_URL: "https://cms.example" };
     const fakeToken = () => `eyJhbGciOiJIUzI1NiJ9.eyJpZCI6N30.${crypto.randomUUID().replaceAll("-", "")}`;
-    const visit = (token: string) => app.request("/cart", { headers: { cookie: `strapi_jwt=${token}` } }, strapiEnv);
+    const visit = (token: string) =>
+      app.request("/cart", { headers: { cookie: `${TOKEN_COOKIE}=${token}` } }, strapiEnv);
 
     // Control: a token nobody signed out is sent to Strapi's /users/me.
     await visit(fakeToken());
@@ -80,7 +82,7 @@ describe("sessions that end (issue 13, item 2)", () => {
     await revokeToken(env.DB, signedOut);
     const res = await visit(signedOut);
     expect(asked).toHaveLength(1);
-    expect(res.headers.getSetCookie().some((line) => /^strapi_jwt=;/.test(line))).toBe(true);
+    expect(res.headers.getSetCookie().some((line) => line.startsWith(`${TOKEN_COOKIE}=;`))).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { TOKEN_COOKIE } from "../../shared/cookie-names";
 import { validateReview } from "../../shared/review-schema";
 import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
 import { initialReviewStatus } from "../../worker/screens/product/product-review-routes";
@@ -200,7 +201,7 @@ describe("product reviews on the product page", () => {
     const product = await freshProduct();
     const account = await register();
     const shopper = new BrowserSession();
-    shopper.cookies.set("strapi_jwt", account.jwt);
+    shopper.cookies.set(TOKEN_COOKIE, account.jwt);
     await shopper.get(product.path);
     const ip = uniqueIp();
     const first = await shopper.post(

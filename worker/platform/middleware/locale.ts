@@ -1,6 +1,7 @@
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALES, type Locale } from "../../../shared/constants";
+import { DEFAULT_LOCALE, LOCALE_COOKIE_MAX_AGE, LOCALES, type Locale } from "../../../shared/constants";
+import { LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../app-env";
 
 function isLocale(value: string | undefined): value is Locale {

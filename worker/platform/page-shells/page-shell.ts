@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../app-env";
 import { backgroundTask } from "../cms-client/layout-records";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "../middleware/page-cache";
@@ -102,7 +103,7 @@ export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
   // Only a whole, ordinary page is kept: a 404 or a page that set a cookie of its own is the shopper's alone.
   const ownCookies = res.headers
     .getSetCookie()
-    .filter((cookie) => !cookie.startsWith("i18n_redirected=") && !cookie.startsWith("flash="));
+    .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
   if (res.status === 200 && ownCookies.length === 0) {
     const [mine, kept] = body.tee();
     body = mine;

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { TOKEN_COOKIE } from "../../../shared/constants";
+import { FLASH_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE, VISITOR_COUNTS_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv, SessionUser } from "../app-env";
 import { type Flash, takeFlash } from "../render/flash";
 import { readCartOwner } from "../stores/cart-owner";
 import type { CartOwner } from "../stores/cart-store";
 import { readShopperCounts } from "./shopper-counts";
-import { readVisitorCounts, VISITOR_COUNTS_COOKIE } from "./visitor-counts";
+import { readVisitorCounts } from "./visitor-counts";
 
 /** What of a public page belongs to this shopper: the parts the edge fills into a shared shell. */
 export interface ShopperView {
@@ -22,7 +22,7 @@ export interface ShopperView {
 }
 
 /** Cookies that can make a page this shopper's own. Without any, the shared shell is served as it is. */
-const SHOPPER_COOKIES = [TOKEN_COOKIE, "visitor_id", "flash", VISITOR_COUNTS_COOKIE];
+const SHOPPER_COOKIES = [TOKEN_COOKIE, VISITOR_COOKIE, FLASH_COOKIE, VISITOR_COUNTS_COOKIE];
 
 export function mayHaveShopperState(c: Context<AppEnv>): boolean {
   return c.get("user") !== null || SHOPPER_COOKIES.some((name) => getCookie(c, name) !== undefined);

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { VISITOR_COUNTS_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../app-env";
 import { requireSecret } from "../security/secrets";
 import { readVisitorId } from "../security/visitor-id";
@@ -16,7 +17,6 @@ import { readShopperCounts } from "./shopper-counts";
  * D1 round trip. Signed-in shoppers (whose bag another device may change) are
  * always read from D1.
  */
-export const VISITOR_COUNTS_COOKIE = "bag_state";
 const MAX_AGE = 60 * 60 * 24;
 
 export interface VisitorCounts {

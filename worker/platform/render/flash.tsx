@@ -1,20 +1,19 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { FLASH_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../app-env";
 
 /**
  * One-shot messages across a post → redirect → get (forms without JavaScript):
  * set before redirecting, shown and cleared by the next page.
  */
-const COOKIE = "flash";
-
 export interface Flash {
   kind: "success" | "error" | "info";
   text: string;
 }
 
 export function setFlash(c: Context<AppEnv>, flash: Flash): void {
-  setCookie(c, COOKIE, encodeURIComponent(JSON.stringify(flash)), {
+  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flash)), {
     path: "/",
     httpOnly: true,
     secure: true,
@@ -24,9 +23,9 @@ export function setFlash(c: Context<AppEnv>, flash: Flash): void {
 }
 
 export function takeFlash(c: Context<AppEnv>): Flash | null {
-  const raw = getCookie(c, COOKIE);
+  const raw = getCookie(c, FLASH_COOKIE);
   if (!raw) return null;
-  deleteCookie(c, COOKIE, { path: "/", secure: true });
+  deleteCookie(c, FLASH_COOKIE, { path: "/", secure: true });
   try {
     const value = JSON.parse(decodeURIComponent(raw)) as Partial<Flash>;
     if (

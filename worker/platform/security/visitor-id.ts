@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
+import { VISITOR_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../app-env";
 import { requireSecret } from "./secrets";
 
@@ -7,13 +8,12 @@ import { requireSecret } from "./secrets";
  * An anonymous shopper's id for their bag and favourites: a random id in a
  * cookie signed with COOKIE_SECRET, so nobody can pick another shopper's id.
  */
-const COOKIE = "visitor_id";
 const MAX_AGE = 60 * 60 * 24 * 90;
 
 export async function readVisitorId(c: Context<AppEnv>): Promise<string | null> {
   const made = c.get("visitorId");
   if (made) return made;
-  const value = await getSignedCookie(c, requireSecret(c.env, "COOKIE_SECRET"), COOKIE);
+  const value = await getSignedCookie(c, requireSecret(c.env, "COOKIE_SECRET"), VISITOR_COOKIE);
   return typeof value === "string" && /^[0-9a-f]{32}$/.test(value) ? value : null;
 }
 
@@ -24,7 +24,7 @@ export async function ensureVisitorId(c: Context<AppEnv>): Promise<string> {
   const id = crypto.randomUUID().replaceAll("-", "");
   // Known to the rest of this request too (the cookie only comes back with the next one).
   c.set("visitorId", id);
-  await setSignedCookie(c, COOKIE, id, requireSecret(c.env, "COOKIE_SECRET"), {
+  await setSignedCookie(c, VISITOR_COOKIE, id, requireSecret(c.env, "COOKIE_SECRET"), {
     path: "/",
     httpOnly: true,
     secure: true,

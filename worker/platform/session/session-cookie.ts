@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE } from "../../../shared/constants";
+import { TOKEN_COOKIE_MAX_AGE } from "../../../shared/constants";
+import { TOKEN_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../app-env";
 
 /**

@@ -8,6 +8,7 @@ import {
   checkResetPasswordForm,
   checkSignupForm,
 } from "../../../shared/account-forms";
+import { PROVIDER_STATE_COOKIE } from "../../../shared/cookie-names";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { configuredProviders } from "../../cms/auth/auth-settings";
 import type { AppEnv } from "../../platform/app-env";
@@ -239,7 +240,6 @@ accountRoutes.post("/edit", async (c) => {
  * target; the callback needs the cookie, and the same `state` when the provider echoes it.
  * A real Strapi does not pass `state` on to the shop, so there the cookie alone binds it.
  */
-const PROVIDER_STATE_COOKIE = "__Host-auth_state";
 const STATE_PATTERN = /^[0-9a-f]{32}$/;
 const NOT_THIS_BROWSER =
   "This sign-in did not start in this browser, so we did not sign you in. Please start again from the sign-in page.";

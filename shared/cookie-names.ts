@@ -1,0 +1,25 @@
+/**
+ * The name of every cookie the shop sets, in one place: the worker sets and reads them
+ * by these constants, and tests name them the same way. The names are requirements,
+ * not choices (docs/decisions/0013): the specification's (`strapi_jwt`, `i18n_redirected`)
+ * are read by any front end written against it, and renaming one of the shop's own
+ * would orphan what browsers already hold. tests/worker/cookie-names.test.ts pins them.
+ */
+
+/** The CMS's JWT (spec section 9): HttpOnly, 7 days. */
+export const TOKEN_COOKIE = "strapi_jwt";
+
+/** The locale chosen or detected on the first visit (spec section 9). */
+export const LOCALE_COOKIE = "i18n_redirected";
+
+/** An anonymous shopper's signed id, owner of their bag and favourites (decision 0013 on the `__Host-` changeover). */
+export const VISITOR_COOKIE = "visitor_id";
+
+/** An anonymous shopper's signed bag and favourites counts, so a kept page's header needs no query. */
+export const VISITOR_COUNTS_COOKIE = "bag_state";
+
+/** A one-shot message across post → redirect → get. */
+export const FLASH_COOKIE = "flash";
+
+/** The provider sign-in's state and return path: `__Host-`, so only this host sets it, over HTTPS, path /. */
+export const PROVIDER_STATE_COOKIE = "__Host-auth_state";
