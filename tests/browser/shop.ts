@@ -40,8 +40,12 @@ export async function startTestShop(vars: Record<string, string> = {}): Promise<
         .run();
     },
     async moveContentVersion() {
-      const kv = await shop.mf.getKVNamespace("CMS_CACHE");
-      await kv.put("cms:content-version", `moderated-${Date.now().toString(36)}`);
+      // Typed here: miniflare's declarations name @cloudflare/workers-types, which the shop does not
+      // install (the worker's runtime types are worker-configuration.d.ts; see tsconfig.json).
+      const { CMS_CACHE } = await shop.mf.getBindings<{
+        CMS_CACHE: { put(key: string, value: string): Promise<void> };
+      }>();
+      await CMS_CACHE.put("cms:content-version", `moderated-${Date.now().toString(36)}`);
     },
     dispose: () => shop.mf.dispose(),
   };

@@ -14,10 +14,7 @@ async function signedIn() {
   return { shopper, browser };
 }
 
-function profileForm(
-  fields: Record<string, string>,
-  file?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
-) {
+function profileForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (file) form.set("avatar", new File([file.bytes], file.name, { type: file.type }));

@@ -52,10 +52,7 @@ async function postJson(browser: Browser, path: string, body: FormData | URLSear
   });
 }
 
-function wholesaleForm(
-  fields: Record<string, string>,
-  file?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
-) {
+function wholesaleForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set("attachment", file ? new File([file.bytes], file.name, { type: file.type }) : new File([], ""));

@@ -8,7 +8,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
 
-type Upload = { bytes: Uint8Array<ArrayBuffer>; name: string; type?: string };
+type Upload = { bytes: Uint8Array; name: string; type?: string };
 
 function reviewForm(fields: Record<string, string>, files: { avatar?: Upload; photos?: Upload[] } = {}): FormData {
   const form = new FormData();

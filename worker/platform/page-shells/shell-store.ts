@@ -29,11 +29,6 @@ const BODY_HOLE_MARKS: Record<BodyHole, string> = {
   nonce: " nonce=",
 };
 
-/** workerd's shared cache of this location (the DOM library this tsconfig also loads does not know `caches.default`). */
-function edgeCache(): Cache {
-  return (caches as unknown as { default: Cache }).default;
-}
-
 export interface StoredShell {
   body: ReadableStream<Uint8Array> | null;
   nonce: string;
@@ -45,7 +40,7 @@ export interface StoredShell {
 
 export async function matchShell(key: Request): Promise<StoredShell | null> {
   try {
-    const response = await edgeCache().match(key);
+    const response = await caches.default.match(key);
     const nonce = response?.headers.get(NONCE_HEADER);
     const etag = response?.headers.get("ETag");
     if (!response || !nonce || !etag) return null;
@@ -89,5 +84,5 @@ export async function storeShell(
     [MAIN_HEADER]: String(mainAt),
     [BODY_HOLES_HEADER]: holes.join(","),
   });
-  await edgeCache().put(key, new Response(page, { headers }));
+  await caches.default.put(key, new Response(page, { headers }));
 }

@@ -13,7 +13,7 @@ function view(bytes: Bytes): Uint8Array {
 }
 
 /** A string's UTF-8 bytes. */
-export function utf8(text: string): Uint8Array<ArrayBuffer> {
+export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
@@ -77,7 +77,5 @@ export function timingSafeEqual(a: string | Uint8Array, b: string | Uint8Array):
   const x = typeof a === "string" ? utf8(a) : a;
   const y = typeof b === "string" ? utf8(b) : b;
   if (x.length !== y.length) return false;
-  // The DOM lib's SubtleCrypto type lacks this workerd extension.
-  const subtle = crypto.subtle as unknown as { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
-  return subtle.timingSafeEqual(x, y);
+  return crypto.subtle.timingSafeEqual(x, y);
 }
