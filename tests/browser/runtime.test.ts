@@ -268,8 +268,21 @@ describe("the chunk-failure guard", () => {
     await menu().click();
     await expect.poll(() => loads).toBe(2);
     await page.waitForLoadState("load");
+    // The Navigation API's navigate event fires synchronously inside location.assign, and our
+    // island-error listener runs after the guard's: once it has run, the guard has decided.
+    const decided = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let navigations = 0;
+          (window as unknown as { navigation: EventTarget }).navigation.addEventListener(
+            "navigate",
+            () => navigations++,
+          );
+          addEventListener("island-error", () => queueMicrotask(() => resolve(navigations)), { once: true });
+        }),
+    );
     await menu().click();
-    await page.waitForTimeout(500);
+    expect(await decided).toBe(0);
     expect(loads).toBe(2);
 
     await page.clock.fastForward(RELOAD_GUARD_MS);
@@ -311,18 +324,37 @@ describe("visit history", () => {
   });
 });
 
+/** How many <link rel=prefetch> the page has made. */
+function prefetchLinks(page: Page): Promise<number> {
+  return page.locator("link[rel=prefetch]").count();
+}
+
 /** Forces the <link rel=prefetch> path and optionally a connection, before any page script runs. */
+/** A fetched page as the shop names it: path and query (two filters of one category are two pages). */
+function pathAndQuery(url: string): string {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+}
+
 async function prefetchPage(context: BrowserContext, connection?: { saveData?: boolean; effectiveType?: string }) {
   await context.addInitScript((conn) => {
     HTMLScriptElement.supports = (type: string) => type === "classic" || type === "module";
+    // Counts prefetch links that finished (load or error reach a capturing listener before the
+    // link's own handler frees its slot); drained when every link the page made has finished.
+    let finished = 0;
+    const count = (event: Event) => {
+      if (event.target instanceof HTMLLinkElement && event.target.rel === "prefetch") finished++;
+    };
+    // On the document: an element's load event never reaches the window.
+    document.addEventListener("load", count, true);
+    document.addEventListener("error", count, true);
+    (window as unknown as { prefetchesDrained: () => boolean }).prefetchesDrained = () =>
+      finished === document.querySelectorAll("link[rel=prefetch]").length;
     if (conn) Object.defineProperty(Navigator.prototype, "connection", { get: () => conn, configurable: true });
   }, connection);
   const page = await context.newPage();
   const prefetched: string[] = [];
-  page.on(
-    "request",
-    (r) => r.headers()["sec-purpose"]?.includes("prefetch") && prefetched.push(new URL(r.url()).pathname),
-  );
+  page.on("request", (r) => r.headers()["sec-purpose"]?.includes("prefetch") && prefetched.push(pathAndQuery(r.url())));
   return { page, prefetched };
 }
 
@@ -338,9 +370,9 @@ describe("prefetch", () => {
     await page.goto(shopUrl("/company"), { waitUntil: "load" });
     await page.clock.runFor(PREFETCH_DELAY_MS * 3);
     await deliveryLink(page).hover();
-    await page.waitForTimeout(300);
-    expect(prefetched).toEqual([]);
+    // A hover prefetches synchronously in its mouseover handler: the DOM says at once whether it did.
     expect(await page.locator("link[rel=prefetch], script[type=speculationrules]").count()).toBe(0);
+    expect(prefetched).toEqual([]);
     await context.close();
   });
 
@@ -348,29 +380,38 @@ describe("prefetch", () => {
     const context = await newContext(browser, DESKTOP);
     const { page, prefetched } = await prefetchPage(context);
     const held: Route[] = [];
+    let releaseAll = false;
     await page.route(
       (url) => url.origin === new URL(shopUrl()).origin,
-      (route) => (route.request().headers()["sec-purpose"]?.includes("prefetch") ? held.push(route) : route.continue()),
+      (route) => {
+        if (!route.request().headers()["sec-purpose"]?.includes("prefetch")) return route.continue();
+        if (releaseAll) return route.fulfill({ status: 200, contentType: "text/html", body: "" });
+        held.push(route);
+      },
     );
     await pausedPage(context, "/company", page);
     await page.clock.runFor(PREFETCH_DELAY_MS - 20);
-    await page.waitForTimeout(200);
+    // Timers are the fake clock's: before the delay has run out, not one link has been made.
+    expect(await prefetchLinks(page)).toBe(0);
     expect(prefetched).toEqual([]);
 
     await page.clock.runFor(20);
     await expect.poll(() => held.length).toBe(ROUTE_PRELOAD_CONCURRENCY);
-    await page.waitForTimeout(300);
-    expect(held.length).toBe(ROUTE_PRELOAD_CONCURRENCY);
-    expect(await page.locator("link[rel=prefetch]").count()).toBe(ROUTE_PRELOAD_CONCURRENCY);
+    // Only a finished prefetch frees a slot, and none has finished: the page made exactly these links.
+    expect(await prefetchLinks(page)).toBe(ROUTE_PRELOAD_CONCURRENCY);
 
     // One finishes: exactly one more starts.
     await held[0]?.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>x</title>" });
     await expect.poll(() => held.length).toBe(ROUTE_PRELOAD_CONCURRENCY + 1);
-    await page.waitForTimeout(300);
-    expect(held.length).toBe(ROUTE_PRELOAD_CONCURRENCY + 1);
+    // The freed slot was filled in the finished link's load handler; nothing else has finished.
+    expect(await prefetchLinks(page)).toBe(ROUTE_PRELOAD_CONCURRENCY + 1);
 
+    // From here every prefetch is answered at once; wait until every link the page made has finished.
+    releaseAll = true;
     for (const route of held.slice(1)) await route.fulfill({ status: 200, contentType: "text/html", body: "" });
-    await page.waitForTimeout(500);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { prefetchesDrained: () => boolean }).prefetchesDrained()))
+      .toBe(true);
     expect(new Set(prefetched).size).toBe(prefetched.length);
     for (const path of prefetched) expect(path).not.toMatch(/^\/(cart|user|favorites|search)(\/|$)/);
     expect(prefetched).not.toContain("/company");
@@ -445,8 +486,11 @@ describe("the tag manager", () => {
       return route.abort();
     });
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto(shopUrl("/company"), { waitUntil: "load" });
-    await page.waitForTimeout(500);
+    // The container is added from an idle callback or timer after load: run the fake clock well past it.
+    await page.clock.runFor(10_000);
+    expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
     expect(requested).toEqual([]);
     await context.close();
   });

@@ -1,9 +1,9 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { app } from "../../worker/index";
 import { deliverOutbox } from "../../worker/platform/mail/deliver-outbox";
 import { queueMail } from "../../worker/platform/mail/mailer";
-import { stripeSignature } from "../../worker/platform/payments/stripe-checkout";
+import { appRequest } from "./support/app-request";
+import { stripeSignature } from "./support/stripe-signature";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -48,7 +48,7 @@ describe("card payment through the hosted checkout", () => {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   async function call(path: string, init: RequestInit = {}) {
-    const res = await app.request(
+    const res = await appRequest(
       `https://shop.example${path}`,
       { ...init, headers: { Cookie: cookieHeader(), Origin: "https://shop.example", ...(init.headers ?? {}) } },
       cardEnv,

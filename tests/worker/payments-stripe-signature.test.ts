@@ -1,35 +1,20 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/index";
+import { appRequest } from "./support/app-request";
+import { hmacHex } from "./support/stripe-signature";
 
 /**
- * The payment webhook against Stripe's published signature scheme, computed here with
- * WebCrypto from the documentation — not with the shop's own signing function, so a
- * mistake shared by the signer and the checker cannot pass. Stripe's docs
- * (https://docs.stripe.com/webhooks#verify-manually): the header is
- * `t=<unix seconds>,v1=<hex>,v0=<hex>`, possibly with several `v1` (a rolled secret);
- * v1 is HMAC-SHA256 with the endpoint secret over `<t>.<raw body>`; v0 is ignored.
- * The header below has that documented shape, including the docs' example v0 value.
+ * The payment webhook against Stripe's published signature scheme (support/stripe-signature.ts
+ * computes it from the documentation). The header below has that documented shape, including
+ * the docs' example v0 value.
  */
 const SECRET = "whsec_test_published_example";
 const DOCS_V0 = "6ffbb59b2300aae63f272406069a9788598b792a944a07aba816edb039989a39";
 
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
-  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: SECRET };
 
 function post(body: string, signature: string) {
-  return app.request(
+  return appRequest(
     "/api/payments/webhook",
     {
       method: "POST",

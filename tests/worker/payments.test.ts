@@ -3,7 +3,6 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { computeTotals } from "../../shared/cart-rules";
 import type { AppEnv } from "../../worker/platform/app-env";
-import { stripeSignature } from "../../worker/platform/payments/stripe-checkout";
 import {
   findOrderByNumber,
   insertOrderStatements,
@@ -11,6 +10,7 @@ import {
   setPaymentReference,
 } from "../../worker/platform/stores/order-store";
 import { paymentWebhook } from "../../worker/screens/cart/payment-webhook";
+import { stripeSignature } from "./support/stripe-signature";
 
 const WEBHOOK_SECRET = "whsec_test_0123456789";
 const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };

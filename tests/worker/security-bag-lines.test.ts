@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CART_LINES_MAX } from "../../shared/cart-rules";
 import { VISITOR_COOKIE } from "../../shared/cookie-names";
-import { app } from "../../worker/index";
 import {
   addLine,
   type CartOwner,
@@ -11,6 +10,7 @@ import {
   listLines,
   mergeCarts,
 } from "../../worker/platform/stores/cart-store";
+import { appRequest } from "./support/app-request";
 
 async function inStock(count: number): Promise<string[]> {
   const { results } = await env.DB.prepare(
@@ -41,7 +41,7 @@ describe("placing an order takes out only what it ordered (issue 13, item 9)", (
     const [ordered, addedMeanwhile] = await inStock(2);
     const ip = `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const headers = { origin: "https://shop.example", "cf-connecting-ip": ip };
-    const add = await app.request(
+    const add = await appRequest(
       "https://shop.example/cart/add",
       { method: "POST", headers, body: new URLSearchParams({ slug: ordered!, quantity: "1" }) },
       env,
@@ -77,7 +77,7 @@ describe("placing an order takes out only what it ordered (issue 13, item 9)", (
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const placed = await app.request(
+    const placed = await appRequest(
       "https://shop.example/cart/order",
       {
         method: "POST",

@@ -1,6 +1,5 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { app } from "../../worker/index";
 import {
   fromBase64,
   hmacSha256,
@@ -13,6 +12,7 @@ import {
   utf8Length,
   verifyHmacSha256Hex,
 } from "../../worker/platform/security/crypto";
+import { appRequest } from "./support/app-request";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -70,7 +70,7 @@ describe("signatures and secrets compare in constant time", () => {
   it("checks the CMS webhook's secret with workerd's timingSafeEqual", async () => {
     const spy = vi.spyOn(crypto.subtle, "timingSafeEqual");
     const wrong = "x".repeat(env.CMS_WEBHOOK_SECRET.length);
-    const res = await app.request(
+    const res = await appRequest(
       "/api/cms/webhook",
       {
         method: "POST",
@@ -86,7 +86,7 @@ describe("signatures and secrets compare in constant time", () => {
   it("checks a Stripe signature with workerd's timingSafeEqual", async () => {
     const spy = vi.spyOn(crypto.subtle, "timingSafeEqual");
     const t = Math.floor(Date.now() / 1000);
-    const res = await app.request(
+    const res = await appRequest(
       "/api/payments/webhook",
       {
         method: "POST",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/index";
 import { flushOutbox, type MailAdapter } from "../../worker/platform/mail/mailer";
+import { appRequest } from "./support/app-request";
 
 describe("orders and request forms are limited per visitor too (issue 13, item 8)", () => {
   it("answers 429 to a visitor's sixth order attempt in ten minutes, from whatever address", async () => {
@@ -9,7 +9,7 @@ describe("orders and request forms are limited per visitor too (issue 13, item 8
       slug: string;
     }>())!.slug;
     const headers = (ip: string) => ({ origin: "https://shop.example", "cf-connecting-ip": ip });
-    const added = await app.request(
+    const added = await appRequest(
       "https://shop.example/cart/add",
       { method: "POST", headers: headers("198.51.100.1"), body: new URLSearchParams({ slug }) },
       env,
@@ -21,7 +21,7 @@ describe("orders and request forms are limited per visitor too (issue 13, item 8
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const ip = `203.0.113.${Math.floor(Math.random() * 200) + i}`;
-      const res = await app.request(
+      const res = await appRequest(
         "https://shop.example/cart/order",
         // Missing fields: each attempt is refused by validation, and still counts.
         { method: "POST", headers: { ...headers(ip), cookie }, body: new URLSearchParams({ firstName: "x" }) },

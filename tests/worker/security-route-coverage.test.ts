@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/index";
 import { isCsrfExempt } from "../../worker/platform/security/csrf";
 import { ROUTE_POLICIES, type RoutePolicy } from "../../worker/platform/security/route-policy";
+import { appRequest } from "./support/app-request";
 
 /**
  * Every state-changing route of the app, enumerated from the app itself, must have a row
@@ -50,7 +51,7 @@ async function useUpLimit(policy: RoutePolicy, ip: string): Promise<void> {
 const testEnv = { ...env, UPLOAD_MAX_BYTES: "2048" };
 
 function send(policy: RoutePolicy, init: { headers: Record<string, string>; body: string }) {
-  return app.request(samplePath(policy.path), { method: policy.method, ...init }, testEnv);
+  return appRequest(samplePath(policy.path), { method: policy.method, ...init }, testEnv);
 }
 
 describe("every state-changing route is covered (issue 13)", () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { app } from "../../worker/index";
 import { assertSecrets, requireSecret } from "../../worker/platform/security/secrets";
+import { appRequest } from "./support/app-request";
 
 describe("secrets of at least 32 bytes (issue 13, item 9)", () => {
   it("names every secret that is missing or shorter than 32 bytes", () => {
@@ -15,7 +15,7 @@ describe("secrets of at least 32 bytes (issue 13, item 9)", () => {
 
   it("refuses to serve with a short secret instead of signing with it", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = await app.request("/", {}, { ...env, COOKIE_SECRET: "0123456789abcdef0123456789abcde" });
+    const res = await appRequest("/", {}, { ...env, COOKIE_SECRET: "0123456789abcdef0123456789abcde" });
     expect(res.status).toBe(500);
     expect(String(logged.mock.calls[0]?.[1])).toContain("COOKIE_SECRET is 31 bytes, shorter than 32");
     logged.mockRestore();

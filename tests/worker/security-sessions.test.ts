@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TOKEN_COOKIE } from "../../shared/cookie-names";
-import { app } from "../../worker/index";
 import { revokeToken } from "../../worker/platform/security/revoked-tokens";
+import { appRequest } from "./support/app-request";
 import { api, latestMail, register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 
@@ -72,7 +72,7 @@ describe("sessions that end (issue 13, item 2)", () => {
     const strapiEnv = { ...env, CMS_URL: "https://cms.example" };
     const fakeToken = () => `eyJhbGciOiJIUzI1NiJ9.eyJpZCI6N30.${crypto.randomUUID().replaceAll("-", "")}`;
     const visit = (token: string) =>
-      app.request("/cart", { headers: { cookie: `${TOKEN_COOKIE}=${token}` } }, strapiEnv);
+      appRequest("/cart", { headers: { cookie: `${TOKEN_COOKIE}=${token}` } }, strapiEnv);
 
     // Control: a token nobody signed out is sent to Strapi's /users/me.
     await visit(fakeToken());

@@ -112,13 +112,9 @@ function cacheDeps(c: Context<AppEnv>) {
   };
 }
 
-/** Keeps work alive after the response; outside a request (scripts, some tests) it just runs. */
+/** Keeps work alive after the response (cache writes, price acknowledgements). */
 export function backgroundTask(c: Context<AppEnv>, promise: Promise<unknown>): void {
-  try {
-    c.executionCtx.waitUntil(promise);
-  } catch {
-    void promise;
-  }
+  c.executionCtx.waitUntil(promise);
 }
 
 /** Fetches the record straight from the CMS (no cache): null when it failed or is missing. */

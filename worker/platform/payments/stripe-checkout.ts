@@ -1,5 +1,5 @@
 import { CURRENCY } from "../../../shared/constants";
-import { hmacSha256, toHex, verifyHmacSha256Hex } from "../security/crypto";
+import { verifyHmacSha256Hex } from "../security/crypto";
 import {
   type CheckoutSession,
   type CheckoutSessionRequest,
@@ -22,11 +22,6 @@ export interface StripeConfig {
 }
 
 const TOLERANCE_SECONDS = 300;
-
-/** Signs a payload as Stripe does (used by the test fake and for local replays). */
-export async function stripeSignature(secret: string, body: string, timestamp: number): Promise<string> {
-  return `t=${timestamp},v1=${toHex(await hmacSha256(secret, `${timestamp}.${body}`))}`;
-}
 
 export function stripeCheckout(config: StripeConfig): PaymentProvider {
   return {
