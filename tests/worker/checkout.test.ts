@@ -1,37 +1,18 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
-import { BrowserSession } from "./browser-session";
 import { fetchWorker } from "./fetch";
+import { Browser } from "./support/browser-session";
+import { customer as checkoutCustomer, productSlugs } from "./support/shop-fixtures";
 
-async function productSlugs(availability: string, count = 2): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT slug FROM cms_products WHERE availability = ?1 ORDER BY id LIMIT ?2")
-    .bind(availability, count)
-    .all<{ slug: string }>();
-  return results.map((r) => r.slug);
-}
+const customer = { ...checkoutCustomer, notes: "Please call before delivery" };
 
-const customer = {
-  firstName: "Mariam",
-  lastName: "Al Suwaidi",
-  email: "mariam@example.ae",
-  phone: "050 123 4567",
-  delivery: "transport",
-  address: "Villa 12, Al Wasl Road",
-  city: "Dubai",
-  region: "Dubai",
-  postcode: "",
-  notes: "Please call before delivery",
-  payment: "cash",
-  consent: "on",
-};
-
-async function shopperWithBag(): Promise<{ shopper: BrowserSession; slugs: string[] }> {
-  const shopper = new BrowserSession();
+async function shopperWithBag(): Promise<{ shopper: Browser; slugs: string[] }> {
+  const shopper = new Browser();
   await shopper.get("/catalog/skincare");
   const slugs = await productSlugs("in_stock");
   for (const slug of slugs) {
-    const res = await shopper.post("/cart/add", { slug, quantity: "2" });
+    const res = await shopper.post("/cart/add", { slug, quantity: "2" }, { from: null });
     expect(res.status).toBe(303);
   }
   return { shopper, slugs };
@@ -45,17 +26,21 @@ describe("the bag", () => {
     expect(html).toContain("VAT 5% (included)");
     expect(html).toContain("final delivery cost may be calculated by a manager");
     expect(html).toMatch(/Bag, 4 items/);
-    await shopper.post("/cart/update", { slug: slugs[0], quantity: "5" });
+    await shopper.post("/cart/update", { slug: slugs[0], quantity: "5" }, { from: null });
     html = await (await shopper.get("/cart")).text();
     expect(html).toMatch(/Bag, 7 items/);
-    await shopper.post("/cart/remove", { slug: slugs[1] });
+    await shopper.post("/cart/remove", { slug: slugs[1] }, { from: null });
     html = await (await shopper.get("/cart")).text();
     expect(html).toMatch(/Bag, 5 items/);
   });
 
   it("refuses a quantity over 99 with a message, and answers JSON for islands", async () => {
     const { shopper, slugs } = await shopperWithBag();
-    const res = await shopper.post("/cart/update", { slug: slugs[0], quantity: "100" }, { Accept: "application/json" });
+    const res = await shopper.post(
+      "/cart/update",
+      { slug: slugs[0], quantity: "100" },
+      { from: null, headers: { Accept: "application/json" } },
+    );
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({
       ok: false,
@@ -65,28 +50,36 @@ describe("the bag", () => {
   });
 
   it("answers an island's first add with the new bag count", async () => {
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     await shopper.get("/catalog/skincare");
     const [slug] = await productSlugs("in_stock", 1);
-    const res = await shopper.post("/cart/add", { slug, quantity: "3" }, { Accept: "application/json" });
+    const res = await shopper.post(
+      "/cart/add",
+      { slug, quantity: "3" },
+      { from: null, headers: { Accept: "application/json" } },
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, count: 3 });
   });
 
   it("won't add an out-of-stock product", async () => {
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     await shopper.get("/catalog/skincare");
     const [slug] = await productSlugs("out_of_stock", 1);
-    const res = await shopper.post("/cart/add", { slug, quantity: "1" }, { Accept: "application/json" });
+    const res = await shopper.post(
+      "/cart/add",
+      { slug, quantity: "1" },
+      { from: null, headers: { Accept: "application/json" } },
+    );
     expect(res.status).toBe(422);
     expect((await res.json<{ message: string }>()).message).toContain("Out of stock");
   });
 
   it("refuses a bag post from another site with a message", async () => {
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     await shopper.get("/catalog/skincare");
     const [slug] = await productSlugs("in_stock", 1);
-    const res = await shopper.post("/cart/add", { slug }, { Origin: "https://evil.example" });
+    const res = await shopper.post("/cart/add", { slug }, { from: null, origin: "https://evil.example" });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("sent from another site");
     expect((await shopper.get("/cart")).headers.get("content-type")).toContain("text/html");
@@ -113,7 +106,11 @@ describe("the bag", () => {
     await env.DB.prepare("UPDATE cms_products SET price = price + 15 WHERE slug = ?1").bind(slugs[0]).run();
     try {
       const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
-      const res = await shopper.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer });
+      const res = await shopper.post(
+        "/cart/order",
+        { idempotencyKey: crypto.randomUUID(), ...customer },
+        { from: null },
+      );
       expect(res.status).toBe(422);
       expect(await res.text()).toContain("Some prices or availability changed");
       const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
@@ -127,12 +124,16 @@ describe("the bag", () => {
 describe("checkout", () => {
   it("shows each validation error beside its field and keeps what was typed", async () => {
     const { shopper } = await shopperWithBag();
-    const res = await shopper.post("/cart/order", {
-      ...customer,
-      email: "mariam@",
-      address: "",
-      consent: "",
-    });
+    const res = await shopper.post(
+      "/cart/order",
+      {
+        ...customer,
+        email: "mariam@",
+        address: "",
+        consent: "",
+      },
+      { from: null },
+    );
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toContain("This e-mail doesn&#x27;t look right");
@@ -147,9 +148,9 @@ describe("checkout", () => {
     const key = crypto.randomUUID();
     const form = { idempotencyKey: key, ...customer };
     const answers = await Promise.all([
-      shopper.post("/cart/order", form),
-      shopper.post("/cart/order", form),
-      shopper.post("/cart/order", form),
+      shopper.post("/cart/order", form, { from: null }),
+      shopper.post("/cart/order", form, { from: null }),
+      shopper.post("/cart/order", form, { from: null }),
     ]);
     const locations = answers.map((r) => r.headers.get("location"));
     expect(answers.every((r) => r.status === 303)).toBe(true);
@@ -180,10 +181,10 @@ describe("checkout", () => {
 
   it("never shows one shopper's order to another", async () => {
     const { shopper } = await shopperWithBag();
-    const res = await shopper.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer });
+    const res = await shopper.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer }, { from: null });
     const location = res.headers.get("location")!;
     expect((await shopper.get(location)).status).toBe(200);
-    const stranger = new BrowserSession();
+    const stranger = new Browser();
     expect((await stranger.get(location)).status).toBe(404);
     expect((await fetchWorker(location)).status).toBe(404);
   });
@@ -192,12 +193,12 @@ describe("checkout", () => {
     const { shopper } = await shopperWithBag();
     const html = await (await shopper.get("/cart/order")).text();
     expect(html).toContain("Card payment is not available at the moment.");
-    const res = await shopper.post("/cart/order", { ...customer, payment: "online" });
+    const res = await shopper.post("/cart/order", { ...customer, payment: "online" }, { from: null });
     expect(res.status).toBe(422);
   });
 
   it("sends an empty bag back to the bag page", async () => {
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     expect((await shopper.get("/cart/order")).status).toBe(302);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { listFavourites, mergeFavourites } from "../../worker/platform/stores/favourite-store";
-import { BrowserSession } from "./browser-session";
+import { Browser } from "./support/browser-session";
 
 async function slugs(count: number): Promise<string[]> {
   const { results } = await env.DB.prepare("SELECT slug FROM cms_products ORDER BY id LIMIT ?1")
@@ -12,41 +12,47 @@ async function slugs(count: number): Promise<string[]> {
 
 describe("favourites", () => {
   it("toggles with a form post, lists them and counts them in the header", async () => {
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     await shopper.get("/catalog/skincare");
     const [a, b] = await slugs(2);
-    expect((await shopper.post("/favorites/toggle", { slug: a })).status).toBe(303);
-    await shopper.post("/favorites/toggle", { slug: b });
+    expect((await shopper.post("/favorites/toggle", { slug: a }, { from: null })).status).toBe(303);
+    await shopper.post("/favorites/toggle", { slug: b }, { from: null });
     let html = await (await shopper.get("/favorites")).text();
     expect(html).toContain(`name="slug" value="${a}"`);
     expect(html).toMatch(/Favourites, 2 items/);
     expect(html).toContain('aria-pressed="true"');
-    await shopper.post("/favorites/toggle", { slug: a });
+    await shopper.post("/favorites/toggle", { slug: a }, { from: null });
     html = await (await shopper.get("/favorites")).text();
     expect(html).toMatch(/Favourites, 1 items/);
   });
 
   it("answers JSON for scripts and refuses an unknown product or a post from another site", async () => {
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     await shopper.get("/catalog/skincare");
     const [a] = await slugs(1);
-    const res = await shopper.post("/favorites/toggle", { slug: a }, { Accept: "application/json" });
+    const res = await shopper.post(
+      "/favorites/toggle",
+      { slug: a },
+      { from: null, headers: { Accept: "application/json" } },
+    );
     expect(await res.json()).toMatchObject({ ok: true, favourite: true, count: 1 });
     const unknown = await shopper.post(
       "/favorites/toggle",
       { slug: "no-such-product" },
-      { Accept: "application/json" },
+      { from: null, headers: { Accept: "application/json" } },
     );
     expect(unknown.status).toBe(422);
-    expect((await shopper.post("/favorites/toggle", { slug: a }, { Origin: "https://evil.example" })).status).toBe(403);
+    expect(
+      (await shopper.post("/favorites/toggle", { slug: a }, { from: null, origin: "https://evil.example" })).status,
+    ).toBe(403);
   });
 
   it("keeps one shopper's favourites from another", async () => {
-    const one = new BrowserSession();
+    const one = new Browser();
     await one.get("/catalog/skincare");
     const [a] = await slugs(1);
-    await one.post("/favorites/toggle", { slug: a });
-    const other = new BrowserSession();
+    await one.post("/favorites/toggle", { slug: a }, { from: null });
+    const other = new Browser();
     const html = await (await other.get("/favorites")).text();
     expect(html).toContain("You haven&#x27;t saved anything yet.");
   });

@@ -1,8 +1,9 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliverOutbox } from "../../worker/platform/mail/deliver-outbox";
 import { queueMail } from "../../worker/platform/mail/mailer";
 import { appRequest } from "./support/app-request";
+import { Browser } from "./support/browser-session";
 import { stripeSignature } from "./support/stripe-signature";
 
 afterEach(() => vi.restoreAllMocks());
@@ -45,35 +46,15 @@ describe("card payment through the hosted checkout", () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK,
     STRIPE_API_BASE: "https://stripe.fake",
   };
-  const cookies = new Map<string, string>();
-  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  async function call(path: string, init: RequestInit = {}) {
-    const res = await appRequest(
-      `https://shop.example${path}`,
-      { ...init, headers: { Cookie: cookieHeader(), Origin: "https://shop.example", ...(init.headers ?? {}) } },
-      cardEnv,
-      createExecutionContext(),
-    );
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, ...value] = pair.split("=");
-      cookies.set(name, value.join("="));
-    }
-    return res;
-  }
-  const form = (data: Record<string, string>) => ({
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://shop.example" },
-    body: new URLSearchParams(data).toString(),
-  });
+  const browser = new Browser((path, init) => appRequest(`https://shop.example${path}`, init, cardEnv));
 
   it("sends the shopper to the provider, and only the signed webhook marks the order paid", async () => {
     const { slug } = (await env.DB.prepare(
       "SELECT slug FROM cms_products WHERE availability = 'in_stock' LIMIT 1",
     ).first<{ slug: string }>())!;
-    const html = await (await call("/catalog/skincare")).text();
+    const html = await (await browser.get("/catalog/skincare")).text();
     expect(html).not.toContain('name="_csrf"');
-    expect((await call("/cart/add", form({ slug, quantity: "1" }))).status).toBe(303);
+    expect((await browser.post("/cart/add", { slug, quantity: "1" }, { from: "/catalog/skincare" })).status).toBe(303);
 
     // The provider's HTTP API, played locally: it checks what a real one would and answers a session.
     const seen: URLSearchParams[] = [];
@@ -84,9 +65,9 @@ describe("card payment through the hosted checkout", () => {
       seen.push(new URLSearchParams(await request.text()));
       return Response.json({ id: "cs_test_flow_1", url: "https://checkout.stripe.fake/pay/cs_test_flow_1" });
     });
-    const placed = await call(
+    const placed = await browser.post(
       "/cart/order",
-      form({
+      {
         idempotencyKey: crypto.randomUUID(),
         firstName: "Sara",
         lastName: "Noor",
@@ -95,7 +76,8 @@ describe("card payment through the hosted checkout", () => {
         delivery: "pickup",
         payment: "online",
         consent: "on",
-      }),
+      },
+      { from: "/cart/order" },
     );
     expect(placed.status).toBe(303);
     expect(placed.headers.get("location")).toBe("https://checkout.stripe.fake/pay/cs_test_flow_1");
@@ -112,11 +94,12 @@ describe("card payment through the hosted checkout", () => {
       data: { object: { id: "cs_test_flow_1", payment_status: "paid" } },
     });
     const signature = await stripeSignature(WEBHOOK, event, Math.floor(Date.now() / 1000));
-    const hook = await call("/api/payments/webhook", {
-      method: "POST",
-      body: event,
-      headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
-    });
+    // Stripe calls the webhook itself: no browser, no cookies.
+    const hook = await appRequest(
+      "https://shop.example/api/payments/webhook",
+      { method: "POST", body: event, headers: { "Stripe-Signature": signature, "Content-Type": "application/json" } },
+      cardEnv,
+    );
     expect(hook.status).toBe(200);
     const paid = await env.DB.prepare("SELECT status FROM orders WHERE number = ?1")
       .bind(orderNumber)

@@ -11,34 +11,11 @@ import {
   mergeCarts,
 } from "../../worker/platform/stores/cart-store";
 import { appRequest } from "./support/app-request";
-
-async function inStock(count: number): Promise<string[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT slug FROM cms_products WHERE availability = 'in_stock' ORDER BY id LIMIT ?1",
-  )
-    .bind(count)
-    .all<{ slug: string }>();
-  return results.map((r) => r.slug);
-}
-
-const customer = {
-  firstName: "Mariam",
-  lastName: "Al Suwaidi",
-  email: "mariam@example.ae",
-  phone: "050 123 4567",
-  delivery: "transport",
-  address: "Villa 12, Al Wasl Road",
-  city: "Dubai",
-  region: "Dubai",
-  postcode: "",
-  notes: "",
-  payment: "cash",
-  consent: "on",
-};
+import { customer, productSlugs } from "./support/shop-fixtures";
 
 describe("placing an order takes out only what it ordered (issue 13, item 9)", () => {
   it("keeps a line added in another tab while the order was being written", async () => {
-    const [ordered, addedMeanwhile] = await inStock(2);
+    const [ordered, addedMeanwhile] = await productSlugs("in_stock", 2);
     const ip = `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const headers = { origin: "https://shop.example", "cf-connecting-ip": ip };
     const add = await appRequest(

@@ -4,8 +4,8 @@ import { TOKEN_COOKIE } from "../../shared/cookie-names";
 import { validateReview } from "../../shared/review-schema";
 import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
 import { initialReviewStatus } from "../../worker/screens/product/product-review-routes";
-import { BrowserSession } from "./browser-session";
 import { register, uniqueIp } from "./support/auth-api";
+import { Browser } from "./support/browser-session";
 
 /** A product of the seed with no reviews of its own, one per test (ids 1–20 carry the sample reviews). */
 let next = 30;
@@ -71,7 +71,7 @@ describe("product review validation", () => {
 
 describe("product reviews on the product page", () => {
   it("shows the seed's approved reviews with the average, the count and AggregateRating in the JSON-LD", async () => {
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     const row = await env.DB.prepare(
       "SELECT COUNT(*) AS n, AVG(rating) AS avg FROM product_reviews WHERE product_id = 1 AND status = 'approved'",
     ).first<{ n: number; avg: number }>();
@@ -91,19 +91,19 @@ describe("product reviews on the product page", () => {
 
   it("has no AggregateRating for a product nobody reviewed", async () => {
     const product = await freshProduct();
-    const html = await (await new BrowserSession().get(product.path)).text();
+    const html = await (await new Browser().get(product.path)).text();
     expect(jsonLdProduct(html).aggregateRating).toBeUndefined();
     expect(html).toContain("No reviews yet");
   });
 
   it("keeps a guest's review pending: only its author sees it, marked, until it is approved", async () => {
     const product = await freshProduct();
-    const author = new BrowserSession();
+    const author = new Browser();
     await author.get(product.path);
     const res = await author.post(
       `/product-reviews/${product.slug}`,
       { rating: "4", text: "Pending review text, lovely scent.", ...guest },
-      { "cf-connecting-ip": uniqueIp() },
+      { from: null, headers: { "cf-connecting-ip": uniqueIp() } },
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`${product.path}#reviews`);
@@ -120,11 +120,11 @@ describe("product reviews on the product page", () => {
     expect(own).toContain("will appear once we have checked it");
     expect(jsonLdProduct(own).aggregateRating).toBeUndefined();
 
-    const other = await (await new BrowserSession().get(product.path)).text();
+    const other = await (await new Browser().get(product.path)).text();
     expect(other).not.toContain("Pending review text, lovely scent.");
 
     await approveAll(product.id);
-    const after = await (await new BrowserSession().get(product.path)).text();
+    const after = await (await new Browser().get(product.path)).text();
     expect(after).toContain("Pending review text, lovely scent.");
     expect(after).toContain("1 review");
     expect(jsonLdProduct(after).aggregateRating).toMatchObject({ reviewCount: 1, ratingValue: "4.0" });
@@ -145,19 +145,19 @@ describe("product reviews on the product page", () => {
         .bind(product.id, rating, status)
         .run();
     }
-    const html = await (await new BrowserSession().get(product.path)).text();
+    const html = await (await new Browser().get(product.path)).text();
     expect(html).toContain("4.3 · 3 reviews");
     expect(jsonLdProduct(html).aggregateRating).toMatchObject({ reviewCount: 3, ratingValue: "4.3" });
   });
 
   it("answers a bad review with 422 and the messages beside the fields, keeping what was typed", async () => {
     const product = await freshProduct();
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     await shopper.get(product.path);
     const res = await shopper.post(
       `/product-reviews/${product.slug}`,
       { rating: "9", text: "meh", name: "Layla", email: "layla" },
-      { "cf-connecting-ip": uniqueIp() },
+      { from: null, headers: { "cf-connecting-ip": uniqueIp() } },
     );
     expect(res.status).toBe(422);
     const html = await res.text();
@@ -175,13 +175,13 @@ describe("product reviews on the product page", () => {
 
   it("stores the text as typed and always renders it escaped", async () => {
     const product = await freshProduct();
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     await shopper.get(product.path);
     const text = `<script>alert("x")</script> & <img src=x onerror=alert(1)> great`;
     const res = await shopper.post(
       `/product-reviews/${product.slug}`,
       { rating: "5", text, name: "<b>Eve</b>", email: "eve@example.com" },
-      { "cf-connecting-ip": uniqueIp() },
+      { from: null, headers: { "cf-connecting-ip": uniqueIp() } },
     );
     expect(res.status).toBe(303);
     const stored = await env.DB.prepare("SELECT body, author_name FROM product_reviews WHERE product_id = ?1")
@@ -189,7 +189,7 @@ describe("product reviews on the product page", () => {
       .first<{ body: string; author_name: string }>();
     expect(stored).toEqual({ body: text, author_name: "<b>Eve</b>" });
     await approveAll(product.id);
-    const html = await (await new BrowserSession().get(product.path)).text();
+    const html = await (await new Browser().get(product.path)).text();
     expect(html).not.toContain('<script>alert("x")</script>');
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<b>Eve</b>");
@@ -200,14 +200,14 @@ describe("product reviews on the product page", () => {
   it("takes a signed-in shopper's name and e-mail from the account, once per product", async () => {
     const product = await freshProduct();
     const account = await register();
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     shopper.cookies.set(TOKEN_COOKIE, account.jwt);
     await shopper.get(product.path);
     const ip = uniqueIp();
     const first = await shopper.post(
       `/product-reviews/${product.slug}`,
       { rating: "5", text: "From my account, very good.", name: "Someone Else", email: "x@example.com" },
-      { "cf-connecting-ip": ip },
+      { from: null, headers: { "cf-connecting-ip": ip } },
     );
     expect(first.status).toBe(303);
     const stored = await env.DB.prepare(
@@ -224,7 +224,7 @@ describe("product reviews on the product page", () => {
     const again = await shopper.post(
       `/product-reviews/${product.slug}`,
       { rating: "1", text: "A second opinion of mine." },
-      { "cf-connecting-ip": ip },
+      { from: null, headers: { "cf-connecting-ip": ip } },
     );
     expect(again.status).toBe(422);
     expect(await again.text()).toContain("You have already reviewed this product.");
@@ -232,18 +232,18 @@ describe("product reviews on the product page", () => {
 
   it("refuses posts from another site, for unknown products, and too many from one address", async () => {
     const product = await freshProduct();
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     await shopper.get(product.path);
     const crossSite = await shopper.post(
       `/product-reviews/${product.slug}`,
       { rating: "5", text: "Sent from another site.", ...guest },
-      { Origin: "https://evil.example" },
+      { from: null, origin: "https://evil.example" },
     );
     expect(crossSite.status).toBe(403);
     const unknown = await shopper.post(
       "/product-reviews/no-such-product",
       { rating: "5", text: "Unknown product review.", ...guest },
-      { "cf-connecting-ip": uniqueIp() },
+      { from: null, headers: { "cf-connecting-ip": uniqueIp() } },
     );
     expect(unknown.status).toBe(404);
     const ip = uniqueIp();
@@ -252,7 +252,7 @@ describe("product reviews on the product page", () => {
       const res = await shopper.post(
         `/product-reviews/${product.slug}`,
         { rating: "x", text: "", ...guest },
-        { "cf-connecting-ip": ip, Accept: "application/json" },
+        { from: null, headers: { "cf-connecting-ip": ip, Accept: "application/json" } },
       );
       statuses.push(res.status);
     }
@@ -263,7 +263,7 @@ describe("product reviews on the product page", () => {
 
 describe("ratings on product cards", () => {
   it("shows a card's approved average and count, and no stars on cards without reviews", async () => {
-    const shopper = new BrowserSession();
+    const shopper = new Browser();
     const before = await (await shopper.get("/catalog/hair-care")).text();
     const slug = before.match(/class="product-card__name"><a href="\/catalog\/hair-care\/([a-z0-9-]+)"/)?.[1];
     if (!slug) throw new Error("no card on /catalog/hair-care");

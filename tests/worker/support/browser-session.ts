@@ -1,12 +1,18 @@
 import { fetchWorker } from "../fetch";
 
+/** How a request reaches the shop: the worker as the edge runs it, or the app with other bindings. */
+export type Send = (path: string, init: RequestInit) => Promise<Response>;
+
 /**
- * A tiny cookie jar over fetchWorker: it keeps cookies between requests and
- * sends forms from their page with the site's Origin, as a browser would.
+ * The tests' one cookie jar: it keeps cookies between requests and sends forms from
+ * their page with the site's Origin and its own address, as a browser would.
  */
 export class Browser {
   readonly cookies = new Map<string, string>();
   ip = `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  /** `send`: fetchWorker by default; appRequest with bindings of the test's choosing otherwise. */
+  constructor(private readonly send: Send = fetchWorker) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -23,27 +29,36 @@ export class Browser {
     }
   }
 
-  async get(path: string): Promise<Response> {
-    const res = await fetchWorker(path, { headers: { cookie: this.cookieHeader(), "cf-connecting-ip": this.ip } });
+  async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    const res = await this.send(path, { headers: this.headers(headers) });
     this.remember(res);
     return res;
   }
 
+  /** This browser's cookies and address, then the test's own headers (which win, whatever their case). */
+  private headers(extra: Record<string, string>, base: Record<string, string> = {}): Headers {
+    const headers = new Headers({ ...base, cookie: this.cookieHeader(), "cf-connecting-ip": this.ip });
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    return headers;
+  }
+
+  /**
+   * Posts a form as a browser does: from the page that shows it (opened first for its cookies
+   * and flash; `from: null` posts without opening a page), with the site's Origin.
+   */
   async post(
     path: string,
     fields: Record<string, string>,
-    { from = "/user/login", origin = "https://shop.example" } = {},
+    {
+      from = "/user/login",
+      origin = "https://shop.example",
+      headers = {},
+    }: { from?: string | null; origin?: string; headers?: Record<string, string> } = {},
   ): Promise<Response> {
-    // A browser posts from the page that shows the form: open it first (cookies, flash), then send it.
-    await this.get(from);
-    const res = await fetchWorker(path, {
+    if (from !== null) await this.get(from);
+    const res = await this.send(path, {
       method: "POST",
-      headers: {
-        cookie: this.cookieHeader(),
-        "content-type": "application/x-www-form-urlencoded",
-        origin,
-        "cf-connecting-ip": this.ip,
-      },
+      headers: this.headers(headers, { "content-type": "application/x-www-form-urlencoded", origin }),
       body: new URLSearchParams(fields),
     });
     this.remember(res);
@@ -52,7 +67,7 @@ export class Browser {
 
   async postMultipart(path: string, form: FormData, from: string): Promise<Response> {
     await this.get(from);
-    const res = await fetchWorker(path, {
+    const res = await this.send(path, {
       method: "POST",
       headers: { cookie: this.cookieHeader(), origin: "https://shop.example", "cf-connecting-ip": this.ip },
       body: form,
