@@ -1,22 +1,8 @@
 import type { Context } from "hono";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../app-env";
-import { ErrorIllustration } from "../ui/illustrations";
+import { ErrorScreen } from "../ui/status-screens";
 import { renderPage } from "./render-page";
-
-/** Spec section 2's error screen. It never shows what went wrong inside. */
-export function ErrorScreen() {
-  return (
-    <section className="container status-screen">
-      <ErrorIllustration />
-      <h1>{text.errorTitle}</h1>
-      <p className="muted">{text.errorText}</p>
-      <a className="button" href="/">
-        {text.goBackHome}
-      </a>
-    </section>
-  );
-}
 
 /** Plain HTML for when even the layout cannot be rendered. */
 const BARE_ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text.errorTitle}</title></head><body style="font-family:system-ui,sans-serif;background:#FBF8F4;color:#1F1B18;text-align:center;padding:64px 16px"><h1>${text.errorTitle}</h1><p>${text.errorText}</p><p><a href="/" style="color:#9A5663">${text.goBackHome}</a></p></body></html>`;
