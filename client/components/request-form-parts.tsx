@@ -4,14 +4,9 @@
  * (the server answers JSON to islands, a redirect or a page to plain forms).
  */
 import type { RefObject } from "react";
-import {
-  type FormAnswer,
-  HONEYPOT_FIELD,
-  MESSAGE_MAX,
-  QUESTION_MAX,
-  REQUEST_LABELS,
-  type RequestKind,
-} from "../../shared/request-forms";
+import type { FormAnswer } from "../../shared/forms/form-result";
+import { MESSAGE_MAX, QUESTION_MAX, type RequestKind } from "../../shared/forms/requests";
+import { HONEYPOT_FIELD, REQUEST_LABELS } from "../../shared/forms/visitor-fields";
 import { text } from "../../shared/text";
 import { Field } from "./fields";
 

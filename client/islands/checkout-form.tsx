@@ -4,8 +4,8 @@
  * so mistakes show beside the fields before anything is sent.
  */
 import { type FormEvent, useRef, useState } from "react";
-import type { CheckoutField, FieldErrors } from "../../shared/checkout-schema";
-import { EMIRATES, validateCheckout } from "../../shared/checkout-schema";
+import { type CheckoutField, checkoutSchema, EMIRATES } from "../../shared/forms/checkout";
+import { checkForm, type FormErrors } from "../../shared/forms/form-result";
 import { text } from "../../shared/text";
 import { ErrorSummary, Field } from "../components/fields";
 
@@ -28,7 +28,7 @@ export type CheckoutValues = Partial<Record<CheckoutField | "idempotencyKey" | "
 
 export interface CheckoutFormProps {
   values: CheckoutValues;
-  errors: FieldErrors<CheckoutField>;
+  errors: FormErrors<CheckoutField>;
   idempotencyKey: string;
   card: { available: boolean; reason: string | null };
   notice: string | null;
@@ -38,7 +38,7 @@ export interface CheckoutFormProps {
 
 export default function CheckoutForm(props: CheckoutFormProps) {
   const { values, idempotencyKey, card, notice, total } = props;
-  const [errors, setErrors] = useState<FieldErrors<CheckoutField>>(props.errors);
+  const [errors, setErrors] = useState<FormErrors<CheckoutField>>(props.errors);
   const summary = useRef<HTMLDivElement>(null);
   const delivery = values.delivery ?? "transport";
   const payment = card.available ? (values.payment ?? "cash") : "cash";
@@ -46,7 +46,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   /** The shared schema checks the form before it goes; the server checks it again. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const result = validateCheckout(data);
+    const result = checkForm(checkoutSchema, data);
     if (result.ok) return;
     event.preventDefault();
     setErrors(result.errors);
@@ -56,7 +56,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   /** A field the shopper changes loses its old error at once. */
   function onChange(event: FormEvent<HTMLFormElement>) {
     const name = (event.target as HTMLInputElement).name as CheckoutField;
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest as FieldErrors<CheckoutField>);
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest as FormErrors<CheckoutField>);
   }
 
   return (

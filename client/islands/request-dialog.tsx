@@ -7,7 +7,8 @@
  * /contacts.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { checkCallbackForm, checkConsultationForm, REQUEST_THANKS, REQUEST_TITLES } from "../../shared/request-forms";
+import { checkForm } from "../../shared/forms/form-result";
+import { REQUEST_SCHEMAS, REQUEST_THANKS, REQUEST_TITLES } from "../../shared/forms/requests";
 import { Icon } from "../components/icons";
 import {
   ConsentLine,
@@ -83,7 +84,7 @@ export default function RequestDialog() {
     event.preventDefault();
     if (!kind || busy) return;
     const form = event.currentTarget;
-    const checked = (kind === "callback" ? checkCallbackForm : checkConsultationForm)(formValues(form));
+    const checked = checkForm(REQUEST_SCHEMAS[kind], formValues(form));
     if (!checked.ok) {
       setErrors(checked.errors);
       setAlert(null);

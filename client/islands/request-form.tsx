@@ -5,15 +5,9 @@
  * fetch and shows the server's messages beside the fields without a reload.
  */
 import { type FormEvent, useRef, useState } from "react";
-import {
-  checkCallbackForm,
-  checkConsultationForm,
-  checkPartnershipForm,
-  checkWholesaleForm,
-  REQUEST_LABELS,
-  REQUEST_THANKS,
-  type RequestKind,
-} from "../../shared/request-forms";
+import { checkForm } from "../../shared/forms/form-result";
+import { REQUEST_SCHEMAS, REQUEST_THANKS, type RequestKind } from "../../shared/forms/requests";
+import { REQUEST_LABELS } from "../../shared/forms/visitor-fields";
 import { ErrorSummary } from "../components/fields";
 import {
   ConsentLine,
@@ -41,13 +35,6 @@ export interface RequestFormProps {
   submitLabel: string;
 }
 
-const CHECKS = {
-  callback: checkCallbackForm,
-  consultation: checkConsultationForm,
-  wholesale: checkWholesaleForm,
-  partnership: checkPartnershipForm,
-} as const;
-
 export default function RequestForm(props: RequestFormProps) {
   const { kind, values, attachmentHint, maxBytes, submitLabel } = props;
   const [errors, setErrors] = useState<Errors>(props.errors);
@@ -62,7 +49,7 @@ export default function RequestForm(props: RequestFormProps) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const checked = CHECKS[kind](formValues(form));
+    const checked = checkForm(REQUEST_SCHEMAS[kind], formValues(form));
     const found: Errors = checked.ok ? {} : { ...checked.errors };
     const tooLarge = attachmentHint
       ? oversizedFile(form, "attachment", maxBytes, attachmentHint.replace(/^.* up to /, ""))

@@ -5,7 +5,9 @@
  * files' size and count) and sends with fetch, staying in place.
  */
 import { type FormEvent, useRef, useState } from "react";
-import { checkReviewForm, REQUEST_LABELS, REVIEW_MAX, REVIEW_PHOTOS_MAX } from "../../shared/request-forms";
+import { checkForm } from "../../shared/forms/form-result";
+import { REVIEW_MAX, REVIEW_PHOTOS_MAX, shopReviewSchema } from "../../shared/forms/shop-review";
+import { REQUEST_LABELS } from "../../shared/forms/visitor-fields";
 import { ErrorSummary, Field, FieldError } from "../components/fields";
 import {
   ConsentLine,
@@ -46,7 +48,7 @@ export default function ReviewForm(props: ReviewFormProps) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const checked = checkReviewForm(formValues(form));
+    const checked = checkForm(shopReviewSchema, formValues(form));
     const found: Errors = checked.ok ? {} : { ...checked.errors };
     const avatarProblem = oversizedFile(form, "avatar", maxBytes, limit);
     if (avatarProblem) found.avatar = avatarProblem;

@@ -1,4 +1,4 @@
-import { PROFILE_FIELDS } from "../account-forms";
+import { PROFILE_FIELDS } from "../forms/account";
 import type { ScalarAttribute } from "./model-types";
 
 /**

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { checkQuantity, computeTotals, QUANTITY_MAX } from "../../shared/cart-rules";
-import { validateCheckout } from "../../shared/checkout-schema";
+import { checkoutSchema } from "../../shared/forms/checkout";
+import { checkForm } from "../../shared/forms/form-result";
 import { addLine, countItems, ensureCartId, listLines, mergeCarts } from "../../worker/platform/stores/cart-store";
 import { customer } from "./support/shop-fixtures";
 
@@ -82,13 +83,13 @@ describe("checkout validation", () => {
   const good = { ...customer, email: "Mariam@Example.ae" };
 
   it("accepts a complete UAE order and normalises the e-mail", () => {
-    const result = validateCheckout(good);
+    const result = checkForm(checkoutSchema, good);
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.value.email).toBe("mariam@example.ae");
   });
 
   it("accepts international phone numbers and a pickup without an address", () => {
-    const result = validateCheckout({
+    const result = checkForm(checkoutSchema, {
       ...good,
       phone: "+44 20 7946 0958",
       delivery: "pickup",
@@ -100,7 +101,7 @@ describe("checkout validation", () => {
   });
 
   it("puts a specific message beside each wrong field", () => {
-    const result = validateCheckout({
+    const result = checkForm(checkoutSchema, {
       ...good,
       firstName: " ",
       email: "mariam@",

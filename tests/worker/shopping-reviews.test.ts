@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TOKEN_COOKIE } from "../../shared/cookie-names";
-import { validateReview } from "../../shared/review-schema";
+import { checkForm } from "../../shared/forms/form-result";
+import { guestReviewSchema, signedInReviewSchema } from "../../shared/forms/product-review";
 import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
 import { initialReviewStatus } from "../../worker/screens/product/product-review-routes";
 import { register, uniqueIp } from "./support/auth-api";
@@ -40,7 +41,7 @@ const guest = { name: "Mariam", email: "mariam@example.ae" };
 
 describe("product review validation", () => {
   it("asks guests for a rating from 1 to 5, a text of at least 10 characters, a name and an e-mail", () => {
-    const result = validateReview({ rating: "", text: "short", name: "", email: "nope" }, true);
+    const result = checkForm(guestReviewSchema, { rating: "", text: "short", name: "", email: "nope" });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.rating).toBe("Please choose a rating from 1 to 5 stars.");
@@ -51,15 +52,15 @@ describe("product review validation", () => {
 
   it("refuses ratings outside 1–5 and fractions, and overlong texts", () => {
     for (const rating of ["0", "6", "4.5", "abc", "-1"]) {
-      const result = validateReview({ rating, text: "A good cream overall.", ...guest }, true);
+      const result = checkForm(guestReviewSchema, { rating, text: "A good cream overall.", ...guest });
       expect(result.ok, rating).toBe(false);
     }
-    const long = validateReview({ rating: "5", text: "a".repeat(2001), ...guest }, true);
+    const long = checkForm(guestReviewSchema, { rating: "5", text: "a".repeat(2001), ...guest });
     expect(long.ok).toBe(false);
   });
 
   it("does not ask a signed-in shopper for name and e-mail", () => {
-    expect(validateReview({ rating: "4", text: "Soft and light on the skin." }, false).ok).toBe(true);
+    expect(checkForm(signedInReviewSchema, { rating: "4", text: "Soft and light on the skin." }).ok).toBe(true);
   });
 
   it('starts new reviews pending unless AUTO_APPROVE_REVIEWS is "true"', () => {

@@ -1,6 +1,14 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { passwordProblem, USERNAME_PATTERN, USERNAME_RULES } from "../../../shared/account-forms";
+import {
+  cmsChangePasswordBody,
+  cmsEmailBody,
+  cmsRegisterBody,
+  cmsResetPasswordBody,
+  cmsShopAccountRules,
+  cmsSignInBody,
+} from "../../../shared/forms/cms-auth";
+import { checkForm } from "../../../shared/forms/form-result";
 import { outboxInsert } from "../../platform/mail/mailer";
 import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
 import { isRevoked } from "../../platform/security/revoked-tokens";
@@ -11,8 +19,15 @@ import { configuredProviders, readAuthSettings } from "./auth-settings";
 import { authenticateBearer, type BearerResult } from "./bearer-auth";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password-hash";
 import { signInWithProvider } from "./provider-sign-in";
-import { checkBody, type JsonObject, readBody, str } from "./request-body";
-import { applicationError, forbidden, strapiError, unauthorized, validationError } from "./strapi-errors";
+import { bodyErrors, type JsonObject, readBody, str } from "./request-body";
+import {
+  applicationError,
+  type FieldError,
+  forbidden,
+  strapiError,
+  unauthorized,
+  validationError,
+} from "./strapi-errors";
 import { endOlderTokens, issueTimeFor } from "./token-validity";
 import {
   type CmsUserRow,
@@ -170,15 +185,15 @@ function lengthErrors(fields: { field: string; value: string; min?: number; max?
   return errors;
 }
 
-/** The sign-up form's username and password rules (shared/account-forms.ts) in yup's error shape. */
-function shopRuleErrors(username: string, password: string) {
-  const errors = [];
-  if (!USERNAME_PATTERN.test(username)) {
-    errors.push({ path: ["username"], message: `username: ${USERNAME_RULES}`, name: "ValidationError" as const });
-  }
-  const problem = passwordProblem(password);
-  if (problem) errors.push({ path: ["password"], message: `password: ${problem}`, name: "ValidationError" as const });
-  return errors;
+/** The sign-up form's username and password rules (shared/forms/cms-auth.ts) in yup's error shape. */
+function shopRuleErrors(username: string, password: string): FieldError[] {
+  const checked = checkForm(cmsShopAccountRules, { username, password });
+  if (checked.ok) return [];
+  return Object.entries(checked.errors).map(([field, message]) => ({
+    path: [field],
+    message: `${field}: ${message}`,
+    name: "ValidationError",
+  }));
 }
 
 async function sendCode(c: AuthContext, user: CmsUserRow, purpose: "reset-password" | "email-confirmation") {
@@ -195,7 +210,7 @@ async function sendCode(c: AuthContext, user: CmsUserRow, purpose: "reset-passwo
 
 authApi.post("/auth/local", publicOnly, body, rateLimit, async (c) => {
   const sent = c.get("body");
-  const errors = checkBody(sent, { identifier: { required: true }, password: { required: true } });
+  const errors = bodyErrors(cmsSignInBody, sent);
   if (errors.length) return validationError(c, errors);
   const user = await findLocalUserByIdentifier(c.env.DB, str(sent, "identifier"));
   // Same work whether or not the account exists.
@@ -215,11 +230,7 @@ authApi.post("/auth/local/register", publicOnly, body, rateLimit, async (c) => {
   const settings = await readAuthSettings(c.env.DB);
   if (!settings.allowRegister) return applicationError(c, "Register action is currently disabled");
   const sent = c.get("body");
-  const errors = checkBody(sent, {
-    username: { required: true },
-    email: { required: true, email: true },
-    password: { required: true },
-  });
+  const errors = bodyErrors(cmsRegisterBody, sent);
   if (errors.length) return validationError(c, errors);
   const username = str(sent, "username");
   const email = str(sent, "email").toLowerCase();
@@ -270,7 +281,7 @@ authApi.post("/auth/local/register", publicOnly, body, rateLimit, async (c) => {
 
 authApi.post("/auth/forgot-password", publicOnly, body, rateLimit, async (c) => {
   const sent = c.get("body");
-  const errors = checkBody(sent, { email: { required: true, email: true } }, true);
+  const errors = bodyErrors(cmsEmailBody, sent, true);
   if (errors.length) return validationError(c, errors);
   const user = await findUserByEmail(c.env.DB, str(sent, "email"));
   // The same answer whether or not the address has an account.
@@ -280,15 +291,7 @@ authApi.post("/auth/forgot-password", publicOnly, body, rateLimit, async (c) => 
 
 authApi.post("/auth/reset-password", publicOnly, body, rateLimit, async (c) => {
   const sent = c.get("body");
-  const errors = checkBody(
-    sent,
-    {
-      password: { required: true },
-      passwordConfirmation: { required: true, equals: { field: "password", message: "Passwords do not match" } },
-      code: { required: true },
-    },
-    true,
-  );
+  const errors = bodyErrors(cmsResetPasswordBody, sent, true);
   if (errors.length) return validationError(c, errors);
   const password = str(sent, "password");
   const lengths = lengthErrors([{ field: "password", value: password, min: PASSWORD_MIN, max: PASSWORD_MAX }]);
@@ -306,15 +309,7 @@ authApi.post("/auth/change-password", signedIn, body, rateLimit, async (c) => {
   const bearer = c.get("bearer");
   if (bearer.kind !== "user") return forbidden(c);
   const sent = c.get("body");
-  const errors = checkBody(
-    sent,
-    {
-      password: { required: true },
-      passwordConfirmation: { required: true, equals: { field: "password", message: "Passwords do not match" } },
-      currentPassword: { required: true },
-    },
-    true,
-  );
+  const errors = bodyErrors(cmsChangePasswordBody, sent, true);
   if (errors.length) return validationError(c, errors);
   const { user } = bearer;
   const current = str(sent, "currentPassword");
@@ -336,7 +331,7 @@ authApi.post("/auth/change-password", signedIn, body, rateLimit, async (c) => {
 // Not rate-limited in Strapi; limited here so the endpoint can't be used to flood an inbox.
 authApi.post("/auth/send-email-confirmation", publicOnly, body, rateLimit, async (c) => {
   const sent = c.get("body");
-  const errors = checkBody(sent, { email: { required: true, email: true } });
+  const errors = bodyErrors(cmsEmailBody, sent);
   if (errors.length) return validationError(c, errors);
   const email = str(sent, "email").toLowerCase();
   const user = await findUserByEmail(c.env.DB, email);

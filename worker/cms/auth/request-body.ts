@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import { checkForm, type FormSchema } from "../../../shared/forms/form-result";
 import type { FieldError } from "./strapi-errors";
 
 /**
- * Request-body checks in yup's words (Strapi validates auth bodies with yup,
- * `strict: true, abortEarly: false`), so error messages match a real Strapi.
+ * Reading an auth request body, and its errors in yup's words (the schemas are
+ * in shared/forms/cms-auth.ts), so error messages match a real Strapi.
  */
 export type JsonObject = Record<string, unknown>;
 
@@ -26,44 +27,30 @@ export async function readBody(c: Context): Promise<JsonObject | null> {
   }
 }
 
-export interface FieldRule {
-  required?: boolean;
-  email?: boolean;
-  /** Must equal another field (yup oneOf([ref(field)], message)). */
-  equals?: { field: string; message: string };
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function describe(value: unknown): string {
-  return typeof value === "string" ? `"${value}"` : (JSON.stringify(value) ?? String(value));
-}
-
-/** yup's errors for a body: type, required, email, equality, and optionally unknown keys. */
-export function checkBody(body: JsonObject, rules: Record<string, FieldRule>, noUnknown = false): FieldError[] {
+/**
+ * yup's errors for a body, in Strapi's shape: the schema's first message per field
+ * and, for the routes that refuse them (`noUnknown`), the keys it does not know.
+ */
+export function bodyErrors(schema: FormSchema, body: JsonObject, noUnknown = false): FieldError[] {
   const errors: FieldError[] = [];
-  const add = (path: string[], message: string) => errors.push({ path, message, name: "ValidationError" });
-  if (noUnknown) {
-    const unknown = Object.keys(body).filter((key) => !(key in rules));
-    if (unknown.length > 0) add([], `this field has unspecified keys: ${unknown.join(", ")}`);
+  const unknown = noUnknown ? Object.keys(body).filter((key) => !Object.hasOwn(schema.entries, key)) : [];
+  if (unknown.length > 0) {
+    errors.push({
+      path: [],
+      message: `this field has unspecified keys: ${unknown.join(", ")}`,
+      name: "ValidationError",
+    });
   }
-  for (const [field, rule] of Object.entries(rules)) {
-    const value = body[field];
-    if (value === undefined || value === null || value === "") {
-      if (rule.required) add([field], `${field} is a required field`);
-      continue;
+  const checked = checkForm(schema, body);
+  if (!checked.ok) {
+    for (const [field, message] of Object.entries(checked.errors)) {
+      if (message) errors.push({ path: [field], message, name: "ValidationError" });
     }
-    if (typeof value !== "string") {
-      add([field], `${field} must be a \`string\` type, but the final value was: \`${describe(value)}\`.`);
-      continue;
-    }
-    if (rule.email && !EMAIL.test(value)) add([field], `${field} must be a valid email`);
-    if (rule.equals && value !== body[rule.equals.field]) add([field], rule.equals.message);
   }
   return errors;
 }
 
-/** A string field after checkBody passed (or "" when absent). */
+/** A string field after bodyErrors found none (or "" when absent). */
 export function str(body: JsonObject, field: string): string {
   const value = body[field];
   return typeof value === "string" ? value : "";

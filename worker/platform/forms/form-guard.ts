@@ -4,7 +4,7 @@
  * address, and recognise the same submission sent again.
  */
 import type { Context } from "hono";
-import { HONEYPOT_FIELD } from "../../../shared/request-forms";
+import { HONEYPOT_FIELD } from "../../../shared/forms/visitor-fields";
 import type { AppEnv } from "../app-env";
 import { sha256, toHex } from "../security/crypto";
 import { clientNetwork, hitRateLimit } from "../security/rate-limit";

@@ -2,7 +2,8 @@
  * The e-mails the shop's receiver (contacts.receiver in the CMS) gets for
  * each request and review. Plain text: every value is the visitor's own words.
  */
-import { REQUEST_LABELS, REQUEST_TITLES, type RequestKind } from "../../../shared/request-forms";
+import { REQUEST_TITLES, type RequestKind } from "../../../shared/forms/requests";
+import { REQUEST_LABELS } from "../../../shared/forms/visitor-fields";
 import type { MailMessage } from "../mail/mailer";
 import type { NewShopRequest } from "../stores/request-store";
 import type { StoredFile } from "../stores/upload-store";

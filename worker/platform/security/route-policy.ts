@@ -1,4 +1,4 @@
-import { REVIEW_PHOTOS_MAX } from "../../../shared/request-forms";
+import { REVIEW_PHOTOS_MAX } from "../../../shared/forms/shop-review";
 
 /**
  * What every state-changing route may receive and how often: one row per route of the

@@ -1,5 +1,5 @@
 import type { DeliveryMethod, Totals } from "../../../shared/cart-rules";
-import type { CheckoutInput, PaymentMethod } from "../../../shared/checkout-schema";
+import type { CheckoutInput, PaymentMethod } from "../../../shared/forms/checkout";
 
 /** D1 access for orders and order_lines. */
 export const ORDER_STATUSES = [

@@ -4,7 +4,7 @@
  * D1 batch, so a request is never stored without its notification or the
  * other way round.
  */
-import type { RequestKind } from "../../../shared/request-forms";
+import type { RequestKind } from "../../../shared/forms/requests";
 import { type MailMessage, outboxInsert } from "../mail/mailer";
 import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "./duplicate-submissions";
 import type { StoredFile } from "./upload-store";

@@ -2,7 +2,7 @@
  * shop_reviews and their media (shop_review_media; files in R2). A review, its
  * avatar and photos, and the e-mail to the shop are written in one D1 batch.
  */
-import type { ReviewInput } from "../../../shared/request-forms";
+import type { ShopReviewInput } from "../../../shared/forms/shop-review";
 import { type MailMessage, outboxInsert } from "../mail/mailer";
 import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "./duplicate-submissions";
 import type { StoredFile } from "./upload-store";
@@ -45,7 +45,7 @@ interface MediaRow {
 }
 
 export interface NewReview {
-  input: ReviewInput;
+  input: ShopReviewInput;
   avatar: StoredFile | null;
   photos: StoredFile[];
   status: ReviewStatus;

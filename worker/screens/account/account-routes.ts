@@ -1,14 +1,15 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import {
-  checkChangePasswordForm,
-  checkForgotPasswordForm,
-  checkLoginForm,
-  checkProfileForm,
-  checkResetPasswordForm,
-  checkSignupForm,
-} from "../../../shared/account-forms";
 import { PROVIDER_STATE_COOKIE } from "../../../shared/cookie-names";
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  profileSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "../../../shared/forms/account";
+import { checkForm } from "../../../shared/forms/form-result";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { configuredProviders } from "../../cms/auth/auth-settings";
 import type { AppEnv } from "../../platform/app-env";
@@ -52,7 +53,7 @@ function strings(form: Form): Record<string, string> {
 accountRoutes.post("/login", async (c) => {
   const form = strings(await readForm(c));
   const redirect = localRedirect(form.redirect);
-  const checked = checkLoginForm(form);
+  const checked = checkForm(signInSchema, form);
   if (!checked.ok) return renderLogin(c, { identifier: form.identifier ?? "", errors: checked.errors, redirect }, 422);
   try {
     await dropTokenForSignIn(c);
@@ -87,7 +88,7 @@ accountRoutes.post("/signup", async (c) => {
   const form = strings(await readForm(c));
   const redirect = localRedirect(form.redirect);
   const typed = { username: form.username ?? "", email: form.email ?? "", redirect };
-  const checked = checkSignupForm(form);
+  const checked = checkForm(signUpSchema, form);
   if (!checked.ok) return renderSignup(c, { ...typed, errors: checked.errors }, 422);
   try {
     await dropTokenForSignIn(c);
@@ -111,7 +112,7 @@ accountRoutes.post("/signup", async (c) => {
 accountRoutes.post("/signup/resend", async (c) => {
   const form = strings(await readForm(c));
   const email = (form.email ?? "").trim().toLowerCase();
-  const checked = checkForgotPasswordForm({ email });
+  const checked = checkForm(forgotPasswordSchema, { email });
   if (!checked.ok)
     return renderLogin(c, { alert: "Enter the e-mail address of your account to get the link again." }, 422);
   try {
@@ -133,7 +134,7 @@ accountRoutes.post("/password", async (c) => {
   const user = c.get("user");
   const token = c.get("token");
   if (!user || !token) return c.redirect("/user/login?redirect=%2Fuser%2Fpassword", 303);
-  const checked = checkChangePasswordForm(strings(await readForm(c)));
+  const checked = checkForm(changePasswordSchema, strings(await readForm(c)));
   if (!checked.ok) return renderPassword(c, { errors: checked.errors }, 422);
   try {
     const answer = await authClient(c).changePassword(token, checked.value);
@@ -158,7 +159,7 @@ accountRoutes.post("/password", async (c) => {
 
 accountRoutes.post("/password/forgot", async (c) => {
   const form = strings(await readForm(c));
-  const checked = checkForgotPasswordForm(form);
+  const checked = checkForm(forgotPasswordSchema, form);
   if (!checked.ok) return renderPassword(c, { email: form.email ?? "", errors: checked.errors }, 422);
   try {
     await authClient(c).forgotPassword(checked.value.email);
@@ -172,7 +173,7 @@ accountRoutes.post("/password/forgot", async (c) => {
 accountRoutes.post("/password/reset", async (c) => {
   const form = strings(await readForm(c));
   const code = (form.code ?? "").trim();
-  const checked = checkResetPasswordForm(form);
+  const checked = checkForm(resetPasswordSchema, form);
   if (!checked.ok) return renderPassword(c, { code: code || "missing", errors: checked.errors }, 422);
   try {
     await dropTokenForSignIn(c);
@@ -198,7 +199,7 @@ accountRoutes.post("/edit", async (c) => {
   if (!user || !token) return c.redirect("/user/login?redirect=%2Fuser%2Fedit", 303);
   const form = await readForm(c);
   const fields = strings(form);
-  const checked = checkProfileForm(fields);
+  const checked = checkForm(profileSchema, fields);
   const errors: Record<string, string> = checked.ok ? {} : { ...checked.errors };
   const file = form.avatar instanceof File && form.avatar.size > 0 ? form.avatar : null;
   let image: { bytes: Uint8Array; type: "image/png" | "image/jpeg" | "image/gif" } | null = null;

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { ProfileForm } from "../../../shared/account-forms";
+import type { ProfileForm } from "../../../shared/forms/account";
 import { text } from "../../../shared/text";
 import { maxUploadBytes, uploadLimit } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";

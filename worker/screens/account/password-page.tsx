@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { PASSWORD_RULES } from "../../../shared/account-forms";
+import { PASSWORD_RULES } from "../../../shared/forms/account";
 import type { AppEnv } from "../../platform/app-env";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { PASSWORD_RULES, USERNAME_RULES } from "../../../shared/account-forms";
+import { PASSWORD_RULES, USERNAME_RULES } from "../../../shared/forms/account";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { renderAccountPage } from "./account-render";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
-import type { CheckoutField, CheckoutInput, FieldErrors } from "../../../shared/checkout-schema";
-import { validateCheckout } from "../../../shared/checkout-schema";
+import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
+import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { formatAed } from "../../../shared/money";
 import type { AppEnv } from "../../platform/app-env";
 import { renderPage } from "../../platform/page/render-page";
@@ -68,7 +68,7 @@ async function renderCheckout(
   c: Context<AppEnv>,
   view: CartView,
   values: Values,
-  errors: FieldErrors<CheckoutField>,
+  errors: FormErrors<CheckoutField>,
   status: 200 | 422 = 200,
   notice?: string,
 ): Promise<Response> {
@@ -111,7 +111,7 @@ checkoutActions.post("/", async (c) => {
   const key = /^[0-9a-f-]{36}$/.test(raw.idempotencyKey ?? "") ? raw.idempotencyKey : crypto.randomUUID();
   values.idempotencyKey = key;
   const card = cardPayments(c.env);
-  const result = validateCheckout(raw);
+  const result = checkForm(checkoutSchema, raw);
   if (!result.ok || (raw.payment === "online" && !card.available)) {
     const errors = result.ok ? {} : result.errors;
     if (raw.payment === "online" && !card.available) errors.payment = card.reason;

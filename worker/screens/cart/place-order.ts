@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { CheckoutInput } from "../../../shared/checkout-schema";
+import type { CheckoutInput } from "../../../shared/forms/checkout";
 import { formatAed } from "../../../shared/money";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";

@@ -1,9 +1,10 @@
-import type { Context } from "hono";
 import { Hono } from "hono";
-import { validateReview } from "../../../shared/review-schema";
+import { checkForm } from "../../../shared/forms/form-result";
+import { guestReviewSchema, signedInReviewSchema } from "../../../shared/forms/product-review";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { bumpContentVersion } from "../../platform/cms-client/content-version";
+import { wantsJson } from "../../platform/forms/form-guard";
 import { renderNotFound } from "../../platform/page/not-found";
 import { setFlash } from "../../platform/render/flash";
 import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
@@ -28,10 +29,6 @@ export function initialReviewStatus(env: Pick<Env, "AUTO_APPROVE_REVIEWS">): Rev
  */
 export const reviewActions = new Hono<AppEnv>();
 
-function wantsJson(c: Context<AppEnv>): boolean {
-  return (c.req.header("accept") ?? "").includes("application/json");
-}
-
 reviewActions.post("/:slug", async (c) => {
   const slug = c.req.param("slug");
   const json = wantsJson(c);
@@ -53,7 +50,7 @@ reviewActions.post("/:slug", async (c) => {
   const body = await c.req.parseBody();
   const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const user = c.get("user");
-  const checked = validateReview(raw, !user);
+  const checked = checkForm(user ? signedInReviewSchema : guestReviewSchema, raw);
   const values = { rating: raw.rating, text: raw.text, name: raw.name, email: raw.email };
   if (!checked.ok) {
     if (json) return c.json({ ok: false, errors: checked.errors }, 422);

@@ -1,12 +1,13 @@
 import { ErrorSummary, Field, FieldError } from "../../../client/components/fields";
-import { REVIEW_LABELS, REVIEW_TEXT_MAX, type ReviewErrors, type ReviewField } from "../../../shared/review-schema";
+import type { FormErrors } from "../../../shared/forms/form-result";
+import { REVIEW_LABELS, REVIEW_TEXT_MAX, type ReviewField } from "../../../shared/forms/product-review";
 import type { Review, ReviewSummary } from "../../platform/stores/product-review-store";
 import { PostingAs, RatingSummary, ReviewItem } from "../../platform/ui/product-reviews";
 
 /** What the form shows after a refused post: the shopper's values and a message beside each field. */
 export interface ReviewFormState {
   values: Partial<Record<ReviewField, string>>;
-  errors: ReviewErrors;
+  errors: FormErrors<ReviewField>;
 }
 
 function ReviewForm({

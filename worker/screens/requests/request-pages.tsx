@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import type { RequestKind } from "../../../shared/request-forms";
+import type { RequestKind } from "../../../shared/forms/requests";
 import type { AppEnv } from "../../platform/app-env";
 import { getPage } from "../../platform/cms-client/content-records";
 import { type FormState, stateFromQuery } from "../../platform/forms/form-state";

@@ -4,16 +4,15 @@
  * page again with messages); islands ask for JSON and stay in place.
  */
 import { type Context, Hono } from "hono";
+import { checkForm, type FormAnswer } from "../../../shared/forms/form-result";
 import {
-  checkCallbackForm,
-  checkConsultationForm,
-  checkPartnershipForm,
-  checkWholesaleForm,
-  type FormAnswer,
-  REQUEST_KINDS,
+  callbackSchema,
+  consultationSchema,
+  partnershipSchema,
   REQUEST_THANKS,
   type RequestKind,
-} from "../../../shared/request-forms";
+  wholesaleSchema,
+} from "../../../shared/forms/requests";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
 import {
@@ -47,7 +46,7 @@ export const REQUEST_LIMITS: Record<RequestKind, FormLimit> = {
 };
 
 function isKind(value: string): value is RequestKind {
-  return (REQUEST_KINDS as readonly string[]).includes(value);
+  return Object.hasOwn(REQUEST_THANKS, value);
 }
 
 /** The visitor's words as a new request (the schema has cleaned them). */
@@ -56,16 +55,16 @@ function toRequest(
   fields: Record<string, string>,
 ): { request: NewShopRequest } | { errors: Record<string, string> } {
   if (kind === "callback") {
-    const r = checkCallbackForm(fields);
+    const r = checkForm(callbackSchema, fields);
     return r.ok ? { request: { kind, ...r.value } } : { errors: r.errors as Record<string, string> };
   }
   if (kind === "consultation") {
-    const r = checkConsultationForm(fields);
+    const r = checkForm(consultationSchema, fields);
     return r.ok
       ? { request: { kind, name: r.value.name, phone: r.value.phone, message: r.value.question } }
       : { errors: r.errors as Record<string, string> };
   }
-  const r = kind === "wholesale" ? checkWholesaleForm(fields) : checkPartnershipForm(fields);
+  const r = checkForm(kind === "wholesale" ? wholesaleSchema : partnershipSchema, fields);
   return r.ok ? { request: { kind, ...r.value } } : { errors: r.errors as Record<string, string> };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import RequestForm, { type RequestFormProps } from "../../../client/islands/request-form";
-import type { RequestKind } from "../../../shared/request-forms";
+import type { RequestKind } from "../../../shared/forms/requests";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
 import type { FormState } from "../../platform/forms/form-state";

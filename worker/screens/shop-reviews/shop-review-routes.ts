@@ -5,7 +5,8 @@
  * shop to D1 in one batch (the files are removed again if that fails).
  */
 import { type Context, Hono } from "hono";
-import { checkReviewForm, type FormAnswer, REQUEST_THANKS, REVIEW_PHOTOS_MAX } from "../../../shared/request-forms";
+import { checkForm, type FormAnswer } from "../../../shared/forms/form-result";
+import { REVIEW_PHOTOS_MAX, REVIEW_THANKS, shopReviewSchema } from "../../../shared/forms/shop-review";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
 import { bumpContentVersion } from "../../platform/cms-client/content-version";
@@ -59,10 +60,10 @@ reviewRoutes.post("/", async (c) => {
   const fields = textFields(form);
   const { website: _, ...values } = fields;
   const published = autoApprove(c.env);
-  const thanks: FormAnswer = { ok: true, message: published ? PUBLISHED_THANKS : REQUEST_THANKS.review };
+  const thanks: FormAnswer = { ok: true, message: published ? PUBLISHED_THANKS : REVIEW_THANKS };
   if (honeypotFilled(form)) return answer(c, thanks, 200, values);
 
-  const checked = checkReviewForm(fields);
+  const checked = checkForm(shopReviewSchema, fields);
   const errors: Record<string, string> = checked.ok ? {} : { ...(checked.errors as Record<string, string>) };
   const rules = { accept: IMAGE_TYPES, maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES) };
   const [avatar, photos] = await Promise.all([

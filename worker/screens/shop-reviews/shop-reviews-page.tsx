@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import ReviewForm, { type ReviewFormProps } from "../../../client/islands/review-form";
-import { REQUEST_THANKS } from "../../../shared/request-forms";
+import { REVIEW_THANKS } from "../../../shared/forms/shop-review";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
 import type { FormState } from "../../platform/forms/form-state";
@@ -25,7 +25,7 @@ export const PUBLISHED_THANKS = "Thank you for your review! It is now on this pa
 
 function sentMessage(c: Context<AppEnv>): string | null {
   const sent = c.req.query("sent");
-  if (sent === "review") return REQUEST_THANKS.review;
+  if (sent === "review") return REVIEW_THANKS;
   if (sent === "published") return PUBLISHED_THANKS;
   return null;
 }
