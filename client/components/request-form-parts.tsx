@@ -1,17 +1,16 @@
 /**
  * Pieces every visitor form shares: the fields of each request kind, the
- * consent line, the honeypot, the thank-you, and posting the form with fetch
- * (the server answers JSON to islands, a redirect or a page to plain forms).
+ * consent line, the honeypot, the thank-you, and the pre-check of file sizes
+ * (posting is use-form-submit.ts).
  */
 import type { RefObject } from "react";
-import type { FormAnswer } from "../../shared/forms/form-result";
+import type { FormErrors } from "../../shared/forms/form-result";
 import { MESSAGE_MAX, QUESTION_MAX, type RequestKind } from "../../shared/forms/requests";
 import { HONEYPOT_FIELD, REQUEST_LABELS } from "../../shared/forms/visitor-fields";
 import { text } from "../../shared/text";
 import { Field } from "./fields";
 
 export type Values = Partial<Record<string, string>>;
-export type Errors = Partial<Record<string, string>>;
 
 /** "By leaving a request, you agree to the privacy policy", the last words linking to it (spec section 5). */
 export function ConsentLine() {
@@ -63,7 +62,7 @@ export function ThankYou({
 interface RequestFieldsProps {
   kind: RequestKind;
   values: Values;
-  errors: Errors;
+  errors: FormErrors;
   idPrefix: string;
   /** The file field's hint (wholesale only). */
   attachmentHint?: string;
@@ -140,34 +139,6 @@ export function RequestFields({ kind, values, errors, idPrefix, attachmentHint }
   );
 }
 
-/** Posts a form as an island: fetch, JSON back (the browser's Origin header is the CSRF guard). Never throws. */
-export async function postForm(form: HTMLFormElement): Promise<FormAnswer> {
-  let response: Response;
-  try {
-    response = await fetch(form.action, {
-      method: "POST",
-      body: new FormData(form),
-      headers: { Accept: "application/json" },
-    });
-  } catch {
-    return { ok: false, message: "We couldn't reach the shop. Please check your connection and try again." };
-  }
-  const type = response.headers.get("content-type") ?? "";
-  if (type.includes("application/json")) {
-    const body = (await response.json().catch(() => null)) as FormAnswer | null;
-    if (body && typeof body.ok === "boolean") return body;
-  }
-  const message = type.startsWith("text/plain") ? (await response.text()).slice(0, 300) : "";
-  return {
-    ok: false,
-    message:
-      message ||
-      (response.status === 413
-        ? "The files are too large to send together."
-        : "Something went wrong. Please try again."),
-  };
-}
-
 /** Files over the limit, found before anything is sent (the server checks again, by content). */
 export function oversizedFile(form: HTMLFormElement, name: string, maxBytes: number, limitText: string): string | null {
   const input = form.elements.namedItem(name);
@@ -176,11 +147,4 @@ export function oversizedFile(form: HTMLFormElement, name: string, maxBytes: num
     if (file.size > maxBytes) return `"${file.name}" is larger than ${limitText}. Please choose a smaller file.`;
   }
   return null;
-}
-
-/** The form's text values, for the shared schema. */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
-  return values;
 }

@@ -3,11 +3,11 @@
  * shopper touches it, it checks itself with the same schema the server uses,
  * so mistakes show beside the fields before anything is sent.
  */
-import { type FormEvent, useRef, useState } from "react";
 import { type CheckoutField, checkoutSchema, EMIRATES } from "../../shared/forms/checkout";
-import { checkForm, type FormErrors } from "../../shared/forms/form-result";
+import type { FormErrors } from "../../shared/forms/form-result";
 import { text } from "../../shared/text";
 import { ErrorSummary, Field } from "../components/fields";
+import { useFormSubmit } from "../components/use-form-submit";
 
 export const LABELS: Record<CheckoutField, string> = {
   firstName: "First name",
@@ -38,26 +38,14 @@ export interface CheckoutFormProps {
 
 export default function CheckoutForm(props: CheckoutFormProps) {
   const { values, idempotencyKey, card, notice, total } = props;
-  const [errors, setErrors] = useState<FormErrors<CheckoutField>>(props.errors);
-  const summary = useRef<HTMLDivElement>(null);
+  // Checked here before it goes (the server checks it again); a form that passes is posted by the browser.
+  const { errors, summary, onSubmit, onChange } = useFormSubmit({
+    schema: checkoutSchema,
+    send: "browser",
+    errors: props.errors,
+  });
   const delivery = values.delivery ?? "transport";
   const payment = card.available ? (values.payment ?? "cash") : "cash";
-
-  /** The shared schema checks the form before it goes; the server checks it again. */
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const result = checkForm(checkoutSchema, data);
-    if (result.ok) return;
-    event.preventDefault();
-    setErrors(result.errors);
-    requestAnimationFrame(() => summary.current?.focus());
-  }
-
-  /** A field the shopper changes loses its old error at once. */
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as HTMLInputElement).name as CheckoutField;
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest as FormErrors<CheckoutField>);
-  }
 
   return (
     <form

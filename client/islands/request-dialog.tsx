@@ -6,19 +6,11 @@
  * downloads nothing. Without JavaScript the links go to the same forms on
  * /contacts.
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { checkForm } from "../../shared/forms/form-result";
-import { REQUEST_SCHEMAS, REQUEST_THANKS, REQUEST_TITLES } from "../../shared/forms/requests";
+import { useEffect, useRef, useState } from "react";
+import { REQUEST_SCHEMAS, REQUEST_TITLES } from "../../shared/forms/requests";
 import { Icon } from "../components/icons";
-import {
-  ConsentLine,
-  type Errors,
-  formValues,
-  Honeypot,
-  postForm,
-  RequestFields,
-  ThankYou,
-} from "../components/request-form-parts";
+import { ConsentLine, Honeypot, RequestFields, ThankYou } from "../components/request-form-parts";
+import { useFormSubmit } from "../components/use-form-submit";
 
 type DialogKind = "callback" | "consultation";
 
@@ -29,21 +21,15 @@ const INTROS: Record<DialogKind, string> = {
 
 export const DIALOG_TRIGGERS = 'a[data-modal="callback"], a[data-modal="consultation"]';
 
-/** A dialog has two or three fields: the messages sit beside them, and the first one wrong gets the cursor. */
-function focusFirstError(form: HTMLFormElement): void {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-}
-
 export default function RequestDialog() {
   const [kind, setKind] = useState<DialogKind | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // A dialog has two or three fields: the messages sit beside them, and the first one wrong gets the cursor.
+  const { errors, alert, sent, busy, summary, thanks, onSubmit, reset } = useFormSubmit({
+    schema: kind && REQUEST_SCHEMAS[kind],
+    focus: "field",
+  });
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  const summary = useRef<HTMLDivElement>(null);
-  const thanks = useRef<HTMLDivElement>(null);
   const idPrefix = `dialog-${kind ?? "request"}`;
 
   useEffect(() => {
@@ -54,9 +40,7 @@ export default function RequestDialog() {
       event.preventDefault();
       opener.current = trigger;
       setKind(trigger.dataset.modal === "consultation" ? "consultation" : "callback");
-      setErrors({});
-      setAlert(null);
-      setSent(false);
+      reset();
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
@@ -80,33 +64,6 @@ export default function RequestDialog() {
     opener.current?.focus();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!kind || busy) return;
-    const form = event.currentTarget;
-    const checked = checkForm(REQUEST_SCHEMAS[kind], formValues(form));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setAlert(null);
-      focusFirstError(form);
-      return;
-    }
-    setBusy(true);
-    const answer = await postForm(form);
-    setBusy(false);
-    if (answer.ok) {
-      setSent(true);
-      requestAnimationFrame(() => thanks.current?.focus());
-      return;
-    }
-    const fieldErrors = answer.errors ?? {};
-    setErrors(fieldErrors);
-    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-    setAlert(hasFieldErrors ? null : answer.message);
-    if (hasFieldErrors) focusFirstError(form);
-    else requestAnimationFrame(() => summary.current?.focus());
-  }
-
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse convenience; Esc and the close button serve keyboards
     <dialog
@@ -128,7 +85,7 @@ export default function RequestDialog() {
             </button>
           </div>
           {sent ? (
-            <ThankYou message={REQUEST_THANKS[kind]} focusRef={thanks}>
+            <ThankYou message={sent} focusRef={thanks}>
               <button type="button" className="button button--outlined" onClick={close}>
                 Close
               </button>

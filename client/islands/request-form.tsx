@@ -4,27 +4,24 @@
  * the visitor touches it, it checks itself with the shared schema, sends with
  * fetch and shows the server's messages beside the fields without a reload.
  */
-import { type FormEvent, useRef, useState } from "react";
-import { checkForm } from "../../shared/forms/form-result";
+import type { FormErrors } from "../../shared/forms/form-result";
 import { REQUEST_SCHEMAS, REQUEST_THANKS, type RequestKind } from "../../shared/forms/requests";
 import { REQUEST_LABELS } from "../../shared/forms/visitor-fields";
 import { ErrorSummary } from "../components/fields";
 import {
   ConsentLine,
-  type Errors,
-  formValues,
   Honeypot,
   oversizedFile,
-  postForm,
   RequestFields,
   ThankYou,
   type Values,
 } from "../components/request-form-parts";
+import { useFormSubmit } from "../components/use-form-submit";
 
 export interface RequestFormProps {
   kind: RequestKind;
   values: Values;
-  errors: Errors;
+  errors: FormErrors;
   /** A problem with the whole form (too many requests, session expired). */
   alert: string | null;
   /** The form was sent (the page after the redirect): show the thank-you. */
@@ -37,55 +34,24 @@ export interface RequestFormProps {
 
 export default function RequestForm(props: RequestFormProps) {
   const { kind, values, attachmentHint, maxBytes, submitLabel } = props;
-  const [errors, setErrors] = useState<Errors>(props.errors);
-  const [alert, setAlert] = useState<string | null>(props.alert);
-  const [sent, setSent] = useState(props.sent);
-  const [busy, setBusy] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
-  const thanks = useRef<HTMLDivElement>(null);
+  const { errors, alert, sent, busy, summary, thanks, onSubmit, onChange, reset } = useFormSubmit({
+    schema: REQUEST_SCHEMAS[kind],
+    checkFiles: (form) => {
+      const tooLarge = attachmentHint
+        ? oversizedFile(form, "attachment", maxBytes, attachmentHint.replace(/^.* up to /, ""))
+        : null;
+      return tooLarge ? { attachment: tooLarge } : {};
+    },
+    errors: props.errors,
+    alert: props.alert,
+    sent: props.sent ? REQUEST_THANKS[kind] : null,
+  });
   const idPrefix = `${kind}-form`;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const checked = checkForm(REQUEST_SCHEMAS[kind], formValues(form));
-    const found: Errors = checked.ok ? {} : { ...checked.errors };
-    const tooLarge = attachmentHint
-      ? oversizedFile(form, "attachment", maxBytes, attachmentHint.replace(/^.* up to /, ""))
-      : null;
-    if (tooLarge) found.attachment = tooLarge;
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      setAlert(null);
-      requestAnimationFrame(() => summary.current?.focus());
-      return;
-    }
-    setBusy(true);
-    const answer = await postForm(form);
-    setBusy(false);
-    if (answer.ok) {
-      setSent(true);
-      setErrors({});
-      setAlert(null);
-      requestAnimationFrame(() => thanks.current?.focus());
-      return;
-    }
-    setErrors(answer.errors ?? {});
-    setAlert(answer.errors && Object.keys(answer.errors).length > 0 ? null : answer.message);
-    requestAnimationFrame(() => summary.current?.focus());
-  }
-
-  /** A field the visitor changes loses its old message at once. */
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as HTMLInputElement).name;
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  }
 
   if (sent) {
     return (
-      <ThankYou message={REQUEST_THANKS[kind]} focusRef={thanks}>
-        <button type="button" className="link-button" onClick={() => setSent(false)}>
+      <ThankYou message={sent} focusRef={thanks}>
+        <button type="button" className="link-button" onClick={reset}>
           Send another request
         </button>
       </ThankYou>

@@ -4,25 +4,16 @@
  * redirects; once touched it checks itself with the shared schema (and the
  * files' size and count) and sends with fetch, staying in place.
  */
-import { type FormEvent, useRef, useState } from "react";
-import { checkForm } from "../../shared/forms/form-result";
+import type { FormErrors } from "../../shared/forms/form-result";
 import { REVIEW_MAX, REVIEW_PHOTOS_MAX, shopReviewSchema } from "../../shared/forms/shop-review";
 import { REQUEST_LABELS } from "../../shared/forms/visitor-fields";
 import { ErrorSummary, Field, FieldError } from "../components/fields";
-import {
-  ConsentLine,
-  type Errors,
-  formValues,
-  Honeypot,
-  oversizedFile,
-  postForm,
-  ThankYou,
-  type Values,
-} from "../components/request-form-parts";
+import { ConsentLine, Honeypot, oversizedFile, ThankYou, type Values } from "../components/request-form-parts";
+import { useFormSubmit } from "../components/use-form-submit";
 
 export interface ReviewFormProps {
   values: Values;
-  errors: Errors;
+  errors: FormErrors;
   alert: string | null;
   /** Set after a plain post: the thank-you to show instead of the form. */
   sentMessage: string | null;
@@ -34,57 +25,31 @@ export interface ReviewFormProps {
 const ID = "review-form";
 const STARS = [1, 2, 3, 4, 5] as const;
 
+/** The avatar's size, and the photos' count and sizes, before anything is sent. */
+function photoProblems(form: HTMLFormElement, maxBytes: number, limit: string): FormErrors {
+  const found: FormErrors = {};
+  const avatarProblem = oversizedFile(form, "avatar", maxBytes, limit);
+  if (avatarProblem) found.avatar = avatarProblem;
+  const photos = form.elements.namedItem("photos");
+  const photoCount = photos instanceof HTMLInputElement ? (photos.files?.length ?? 0) : 0;
+  const photoProblem =
+    photoCount > REVIEW_PHOTOS_MAX
+      ? `Please choose at most ${REVIEW_PHOTOS_MAX} photos.`
+      : oversizedFile(form, "photos", maxBytes, limit);
+  if (photoProblem) found.photos = photoProblem;
+  return found;
+}
+
 export default function ReviewForm(props: ReviewFormProps) {
   const { values, uploadHint, maxBytes } = props;
-  const [errors, setErrors] = useState<Errors>(props.errors);
-  const [alert, setAlert] = useState<string | null>(props.alert);
-  const [sent, setSent] = useState<string | null>(props.sentMessage);
-  const [busy, setBusy] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
-  const thanks = useRef<HTMLDivElement>(null);
   const limit = uploadHint.replace(/^.* up to /, "");
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
-    const checked = checkForm(shopReviewSchema, formValues(form));
-    const found: Errors = checked.ok ? {} : { ...checked.errors };
-    const avatarProblem = oversizedFile(form, "avatar", maxBytes, limit);
-    if (avatarProblem) found.avatar = avatarProblem;
-    const photos = form.elements.namedItem("photos");
-    const photoCount = photos instanceof HTMLInputElement ? (photos.files?.length ?? 0) : 0;
-    const photoProblem =
-      photoCount > REVIEW_PHOTOS_MAX
-        ? `Please choose at most ${REVIEW_PHOTOS_MAX} photos.`
-        : oversizedFile(form, "photos", maxBytes, limit);
-    if (photoProblem) found.photos = photoProblem;
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      setAlert(null);
-      requestAnimationFrame(() => summary.current?.focus());
-      return;
-    }
-    setBusy(true);
-    const answer = await postForm(form);
-    setBusy(false);
-    if (answer.ok) {
-      setSent(answer.message);
-      setErrors({});
-      setAlert(null);
-      requestAnimationFrame(() => thanks.current?.focus());
-      return;
-    }
-    const fieldErrors = answer.errors ?? {};
-    setErrors(fieldErrors);
-    setAlert(Object.keys(fieldErrors).length > 0 ? null : answer.message);
-    requestAnimationFrame(() => summary.current?.focus());
-  }
-
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as HTMLInputElement).name;
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  }
+  const { errors, alert, sent, busy, summary, thanks, onSubmit, onChange } = useFormSubmit({
+    schema: shopReviewSchema,
+    checkFiles: (form) => photoProblems(form, maxBytes, limit),
+    errors: props.errors,
+    alert: props.alert,
+    sent: props.sentMessage,
+  });
 
   if (sent) return <ThankYou message={sent} focusRef={thanks} />;
 
