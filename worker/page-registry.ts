@@ -1,9 +1,9 @@
 import type { PageHandlers } from "./platform/routing/register-pages";
-import { editPage } from "./screens/account/edit-page";
-import { loginPage } from "./screens/account/login-page";
-import { overviewPage } from "./screens/account/overview-page";
-import { passwordPage } from "./screens/account/password-page";
-import { signupPage } from "./screens/account/signup-page";
+import { editPage } from "./screens/account/edit";
+import { loginPage } from "./screens/account/login";
+import { overviewPage } from "./screens/account/overview";
+import { passwordPage } from "./screens/account/password";
+import { signupPage } from "./screens/account/signup";
 import { blogListPage, blogPostPage, blogTagPage } from "./screens/blog/blog-pages";
 import { cartPage } from "./screens/cart/cart-page";
 import { checkoutPage } from "./screens/cart/checkout-page";

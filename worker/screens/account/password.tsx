@@ -1,12 +1,24 @@
 import type { Context } from "hono";
-import { PASSWORD_RULES } from "../../../shared/forms/account";
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  PASSWORD_RULES,
+  resetPasswordSchema,
+} from "../../../shared/forms/account";
+import { checkForm } from "../../../shared/forms/form-result";
 import type { AppEnv } from "../../platform/app-env";
+import { readFormBody, textFields } from "../../platform/forms/form-guard";
+import { authClient, CmsAuthError } from "../../platform/session/auth-client";
+import { dropTokenForSignIn, retireToken, signIn, signOut } from "../../platform/session/session";
+import { clearToken, readToken, storeToken } from "../../platform/session/session-cookie";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
+import { friendlyError } from "./friendly-errors";
 
 /**
  * /user/password, three ways: signed in, change it (current, new, confirm);
  * signed out, ask for a reset link; from the link (?code=), set a new one.
+ * The screen (GET) and its three forms' POSTs.
  */
 export interface PasswordState {
   email?: string;
@@ -136,3 +148,69 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
 }
 
 export const passwordPage = (c: Context<AppEnv>) => renderPassword(c);
+
+/** POST /user/password: a signed-in shopper changes the password. */
+export async function postChangePassword(c: Context<AppEnv>): Promise<Response> {
+  const user = c.get("user");
+  const token = c.get("token");
+  if (!user || !token) return c.redirect("/user/login?redirect=%2Fuser%2Fpassword", 303);
+  const checked = checkForm(changePasswordSchema, textFields(await readFormBody(c)));
+  if (!checked.ok) return renderPassword(c, { errors: checked.errors }, 422);
+  try {
+    const answer = await authClient(c).changePassword(token, checked.value);
+    // The CMS answers with a fresh token: keep the session going on it, and end the old one
+    // (the embedded CMS already has; a real Strapi would keep it valid).
+    if (answer.jwt) {
+      storeToken(c, answer.jwt);
+      await retireToken(c, token);
+    }
+  } catch (error) {
+    if (error instanceof CmsAuthError && error.status === 401) {
+      await signOut(c);
+      return c.redirect("/user/login?notice=session-ended&redirect=%2Fuser%2Fpassword", 303);
+    }
+    const problem = friendlyError(error);
+    return problem.field
+      ? renderPassword(c, { errors: { [problem.field]: problem.message } }, problem.status)
+      : renderPassword(c, { alert: problem.message }, problem.status);
+  }
+  return c.redirect("/user?notice=password-changed", 303);
+}
+
+/** POST /user/password/forgot: a reset link by e-mail (the same answer whether or not the address has an account). */
+export async function postForgotPassword(c: Context<AppEnv>): Promise<Response> {
+  const form = textFields(await readFormBody(c));
+  const checked = checkForm(forgotPasswordSchema, form);
+  if (!checked.ok) return renderPassword(c, { email: form.email ?? "", errors: checked.errors }, 422);
+  try {
+    await authClient(c).forgotPassword(checked.value.email);
+  } catch (error) {
+    const problem = friendlyError(error);
+    return renderPassword(c, { email: checked.value.email, alert: problem.message }, problem.status);
+  }
+  return c.redirect("/user/password?notice=reset-sent", 303);
+}
+
+/** POST /user/password/reset: a new password from the e-mailed link, and signed in with it. */
+export async function postResetPassword(c: Context<AppEnv>): Promise<Response> {
+  const form = textFields(await readFormBody(c));
+  const code = (form.code ?? "").trim();
+  const checked = checkForm(resetPasswordSchema, form);
+  if (!checked.ok) return renderPassword(c, { code: code || "missing", errors: checked.errors }, 422);
+  try {
+    await dropTokenForSignIn(c);
+    const answer = await authClient(c).resetPassword(checked.value);
+    if (!answer.jwt) throw new Error("The CMS reset the password without a token");
+    await signIn(c, answer.jwt);
+  } catch (error) {
+    if (readToken(c)) clearToken(c);
+    const problem = friendlyError(error);
+    if (problem.original === "Incorrect code provided") {
+      return renderPassword(c, { alert: problem.message }, problem.status);
+    }
+    return problem.field
+      ? renderPassword(c, { code, errors: { [problem.field]: problem.message } }, problem.status)
+      : renderPassword(c, { code, alert: problem.message }, problem.status);
+  }
+  return c.redirect("/user?notice=password-reset", 303);
+}

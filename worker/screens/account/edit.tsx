@@ -1,11 +1,19 @@
 import type { Context } from "hono";
-import type { ProfileForm } from "../../../shared/forms/account";
+import { type ProfileForm, profileSchema } from "../../../shared/forms/account";
+import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { text } from "../../../shared/text";
 import { maxUploadBytes, uploadLimit } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
-import { avatarUrl, findAvatar } from "../../platform/stores/avatar-store";
+import { firstValue, readFormBody, textFields } from "../../platform/forms/form-guard";
+import type { ImageType } from "../../platform/security/file-checks";
+import { authClient, CmsAuthError } from "../../platform/session/auth-client";
+import { refreshSessionUser, signOut } from "../../platform/session/session";
+import { avatarUrl, findAvatar, removeAvatar, saveAvatar, sniffImageType } from "../../platform/stores/avatar-store";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { Field, type FieldErrors, FormAlert } from "./account-ui";
+import { friendlyError } from "./friendly-errors";
+
+/** /user/edit: the profile screen (GET) and its form (POST), with the avatar. */
 
 export interface EditState {
   values?: Partial<ProfileForm>;
@@ -143,3 +151,42 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
 }
 
 export const editPage = (c: Context<AppEnv>) => renderEdit(c);
+
+/** The new avatar, checked by size and content: the image, or what is wrong with it. */
+async function readAvatar(
+  env: Env,
+  file: File,
+): Promise<{ image: { bytes: Uint8Array; type: ImageType } } | { error: string }> {
+  if (file.size > maxUploadBytes(env.UPLOAD_MAX_BYTES)) return { error: `This file is too large. ${avatarHint(env)}.` };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  return type ? { image: { bytes, type } } : { error: `This file is not a PNG, JPG or GIF image. ${avatarHint(env)}.` };
+}
+
+export async function postEdit(c: Context<AppEnv>): Promise<Response> {
+  const user = c.get("user");
+  const token = c.get("token");
+  if (!user || !token) return c.redirect("/user/login?redirect=%2Fuser%2Fedit", 303);
+  const body = await readFormBody(c);
+  const fields = textFields(body);
+  const checked = checkForm(profileSchema, fields);
+  const errors: FormErrors = checked.ok ? {} : { ...checked.errors };
+  const upload = firstValue(body, "avatar");
+  const avatar = upload instanceof File && upload.size > 0 ? await readAvatar(c.env, upload) : null;
+  if (avatar && "error" in avatar) errors.avatar = avatar.error;
+  if (!checked.ok || Object.keys(errors).length > 0) return renderEdit(c, { values: fields, errors }, 422);
+  try {
+    const updated = await authClient(c).updateProfile(token, user.id, checked.value);
+    await refreshSessionUser(c, updated);
+  } catch (error) {
+    if (error instanceof CmsAuthError && error.status === 401) {
+      await signOut(c);
+      return c.redirect("/user/login?notice=session-ended&redirect=%2Fuser%2Fedit", 303);
+    }
+    const problem = friendlyError(error);
+    return renderEdit(c, { values: checked.value, alert: problem.message }, problem.status);
+  }
+  if (avatar && "image" in avatar) await saveAvatar(c.env, user.id, avatar.image.bytes, avatar.image.type);
+  else if (fields.removeAvatar === "1") await removeAvatar(c.env, user.id);
+  return c.redirect("/user?notice=profile-saved", 303);
+}

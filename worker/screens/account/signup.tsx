@@ -1,10 +1,22 @@
 import type { Context } from "hono";
-import { PASSWORD_RULES, USERNAME_RULES } from "../../../shared/forms/account";
+import { forgotPasswordSchema, PASSWORD_RULES, signUpSchema, USERNAME_RULES } from "../../../shared/forms/account";
+import { checkForm } from "../../../shared/forms/form-result";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
+import { readFormBody, textFields } from "../../platform/forms/form-guard";
+import { authClient } from "../../platform/session/auth-client";
+import { dropTokenForSignIn, signIn } from "../../platform/session/session";
+import { clearToken, readToken } from "../../platform/session/session-cookie";
 import { renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
+import { friendlyError } from "./friendly-errors";
+import { renderLogin } from "./login";
 import { localRedirect } from "./safe-redirect";
+
+/**
+ * /user/signup: the registration screen (GET), its form (POST), and "send the
+ * confirmation link again" (POST /user/signup/resend).
+ */
 
 export interface SignupState {
   /** Where to go after signing in (already checked to be a local path). */
@@ -115,3 +127,44 @@ export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, 
 }
 
 export const signupPage = (c: Context<AppEnv>) => renderSignup(c);
+
+export async function postSignup(c: Context<AppEnv>): Promise<Response> {
+  const form = textFields(await readFormBody(c));
+  const redirect = localRedirect(form.redirect);
+  const typed = { username: form.username ?? "", email: form.email ?? "", redirect };
+  const checked = checkForm(signUpSchema, form);
+  if (!checked.ok) return renderSignup(c, { ...typed, errors: checked.errors }, 422);
+  try {
+    await dropTokenForSignIn(c);
+    const answer = await authClient(c).register(checked.value);
+    if (!answer.jwt) {
+      // The CMS asks for the e-mail to be confirmed first.
+      return renderSignup(c, { confirmationSentTo: answer.user.email });
+    }
+    await signIn(c, answer.jwt);
+  } catch (error) {
+    if (readToken(c)) clearToken(c);
+    const problem = friendlyError(error);
+    const field = problem.field && ["username", "email", "password"].includes(problem.field) ? problem.field : null;
+    return field
+      ? renderSignup(c, { ...typed, errors: { [field]: problem.message } }, problem.status)
+      : renderSignup(c, { ...typed, alert: problem.message }, problem.status);
+  }
+  return c.redirect(redirect === "/user" ? "/user?notice=welcome" : redirect, 303);
+}
+
+export async function postResendConfirmation(c: Context<AppEnv>): Promise<Response> {
+  const checked = checkForm(forgotPasswordSchema, textFields(await readFormBody(c)));
+  if (!checked.ok) {
+    return renderLogin(c, { alert: "Enter the e-mail address of your account to get the link again." }, 422);
+  }
+  const { email } = checked.value;
+  try {
+    await authClient(c).sendEmailConfirmation(email);
+  } catch (error) {
+    const problem = friendlyError(error);
+    if (problem.original === "Already confirmed") return c.redirect("/user/login?notice=confirmed", 303);
+    return renderSignup(c, { confirmationSentTo: email }, problem.status);
+  }
+  return renderSignup(c, { confirmationSentTo: email, resent: true });
+}

@@ -1,9 +1,22 @@
 import type { Context } from "hono";
+import { signInSchema } from "../../../shared/forms/account";
+import { checkForm } from "../../../shared/forms/form-result";
 import { configuredProviders } from "../../cms/auth/auth-settings";
 import type { AppEnv } from "../../platform/app-env";
+import { readFormBody, textFields } from "../../platform/forms/form-guard";
+import { isRevoked } from "../../platform/security/revoked-tokens";
+import { authClient } from "../../platform/session/auth-client";
+import { dropTokenForSignIn, signIn } from "../../platform/session/session";
+import { clearToken, readToken } from "../../platform/session/session-cookie";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
+import { friendlyError } from "./friendly-errors";
 import { localRedirect } from "./safe-redirect";
+
+/**
+ * /user/login: the sign-in screen (GET) and its form (POST), which answers with
+ * a redirect once signed in, or the screen again with the messages.
+ */
 
 export interface LoginState {
   /** Where to go after signing in (already checked to be a local path). */
@@ -110,3 +123,38 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
 }
 
 export const loginPage = (c: Context<AppEnv>) => renderLogin(c);
+
+export async function postLogin(c: Context<AppEnv>): Promise<Response> {
+  const form = textFields(await readFormBody(c));
+  const redirect = localRedirect(form.redirect);
+  const checked = checkForm(signInSchema, form);
+  if (!checked.ok) return renderLogin(c, { identifier: form.identifier ?? "", errors: checked.errors, redirect }, 422);
+  const { identifier, password } = checked.value;
+  try {
+    await dropTokenForSignIn(c);
+    let answer = await authClient(c).login(identifier, password);
+    // A real Strapi's token is a function of the user and the second: signing in again within the second
+    // of a sign-out gets back the very token just revoked. Ask once more in the next second.
+    if (answer.jwt && c.env.CMS_URL && (await isRevoked(c.env.DB, answer.jwt))) {
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+      answer = await authClient(c).login(identifier, password);
+    }
+    if (!answer.jwt) throw new Error("The CMS signed in without a token");
+    await signIn(c, answer.jwt);
+  } catch (error) {
+    if (readToken(c)) clearToken(c);
+    const problem = friendlyError(error);
+    const state = { identifier, redirect };
+    if (problem.original === "Your account email is not confirmed") {
+      return renderLogin(c, { ...state, alert: problem.message, unconfirmed: true }, problem.status);
+    }
+    return problem.field
+      ? renderLogin(
+          c,
+          { ...state, errors: { [problem.field === "email" ? "identifier" : problem.field]: problem.message } },
+          problem.status,
+        )
+      : renderLogin(c, { ...state, alert: problem.message }, problem.status);
+  }
+  return c.redirect(redirect, 303);
+}

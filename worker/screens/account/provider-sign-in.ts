@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { PROVIDER_STATE_COOKIE } from "../../../shared/cookie-names";
+import { configuredProviders } from "../../cms/auth/auth-settings";
+import type { AppEnv } from "../../platform/app-env";
+import { timingSafeEqual } from "../../platform/security/crypto";
+import { authClient } from "../../platform/session/auth-client";
+import { dropTokenForSignIn, signIn } from "../../platform/session/session";
+import { clearToken, readToken } from "../../platform/session/session-cookie";
+import { friendlyError } from "./friendly-errors";
+import { renderLogin } from "./login";
+import { localRedirect } from "./safe-redirect";
+
+/**
+ * Sign-in with a provider, the hand-offs behind the sign-in screen's "Continue with …" buttons.
+ *
+ * A provider sign-in is bound to the browser that started it (login CSRF: without this, a
+ * link carrying an attacker's access token would sign the victim into the attacker's
+ * account, and the victim's bag, favourites and orders would go to it). Starting sets a
+ * random `state` in a `__Host-` cookie (this host only, path /, Secure) with the redirect
+ * target; the callback needs the cookie, and the same `state` when the provider echoes it.
+ * A real Strapi does not pass `state` on to the shop, so there the cookie alone binds it.
+ */
+export const providerSignIn = new Hono<AppEnv>();
+
+const STATE_PATTERN = /^[0-9a-f]{32}$/;
+const NOT_THIS_BROWSER =
+  "This sign-in did not start in this browser, so we did not sign you in. Please start again from the sign-in page.";
+
+providerSignIn.get("/connect/:provider", (c) => {
+  const name = c.req.param("provider");
+  if (!configuredProviders(c.env)[name]) return c.redirect("/user/login?notice=provider-failed", 302);
+  const state = crypto.randomUUID().replaceAll("-", "");
+  const redirect = localRedirect(c.req.query("redirect"));
+  setCookie(c, PROVIDER_STATE_COOKIE, `${state} ${redirect}`, {
+    path: "/",
+    maxAge: 600,
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+  });
+  return c.redirect(`${authClient(c).providerStartUrl(name)}?state=${state}`, 302);
+});
+
+/** The provider (or the CMS, for a real Strapi) sends the shopper here with `?access_token=`. */
+providerSignIn.get("/auth/:provider/callback", async (c) => {
+  const accessToken = c.req.query("access_token");
+  const [expected = "", target] = (getCookie(c, PROVIDER_STATE_COOKIE) ?? "").split(" ", 2);
+  deleteCookie(c, PROVIDER_STATE_COOKIE, { path: "/", secure: true });
+  const returned = c.req.query("state");
+  const stateRequired = !c.env.CMS_URL || returned !== undefined;
+  if (!STATE_PATTERN.test(expected) || (stateRequired && !timingSafeEqual(returned ?? "", expected))) {
+    return renderLogin(c, { alert: NOT_THIS_BROWSER }, 400);
+  }
+  const redirect = localRedirect(target);
+  if (!accessToken) return c.redirect("/user/login?notice=provider-failed", 302);
+  try {
+    await dropTokenForSignIn(c);
+    const answer = await authClient(c).providerCallback(c.req.param("provider"), accessToken);
+    if (!answer.jwt) throw new Error("The CMS signed in without a token");
+    await signIn(c, answer.jwt);
+  } catch (error) {
+    if (readToken(c)) clearToken(c);
+    const problem = friendlyError(error);
+    return renderLogin(c, { alert: problem.message }, problem.status === 422 ? 400 : problem.status);
+  }
+  c.header("Referrer-Policy", "no-referrer");
+  return c.redirect(redirect, 302);
+});
