@@ -8,7 +8,7 @@ import type { FormErrors } from "../../shared/forms/form-result";
 import { MESSAGE_MAX, QUESTION_MAX, type RequestKind } from "../../shared/forms/requests";
 import { HONEYPOT_FIELD, REQUEST_LABELS } from "../../shared/forms/visitor-fields";
 import { text } from "../../shared/text";
-import { Field } from "./fields";
+import { ErrorSummary, Field } from "./fields";
 
 export type Values = Partial<Record<string, string>>;
 
@@ -35,6 +35,33 @@ export function Honeypot({ idPrefix }: { idPrefix: string }) {
       <input id={`${idPrefix}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
     </div>
   );
+}
+
+/**
+ * Above a visitor form: one alert for the whole form (too many requests, no connection), or
+ * the summary of its fields' messages (left out where the messages sit close to their fields).
+ */
+export function FormProblems({
+  alert,
+  errors,
+  focusRef,
+  idPrefix,
+}: {
+  alert: string | null;
+  errors?: FormErrors;
+  focusRef: RefObject<HTMLDivElement | null>;
+  idPrefix?: string;
+}) {
+  if (alert) {
+    return (
+      <div className="notice notice--error" role="alert" tabIndex={-1} ref={focusRef}>
+        {alert}
+      </div>
+    );
+  }
+  return errors ? (
+    <ErrorSummary errors={errors} labels={REQUEST_LABELS} focusRef={focusRef} idPrefix={idPrefix} />
+  ) : null;
 }
 
 /** The thank-you that replaces a sent form; focused so screen readers announce it. */

@@ -79,7 +79,9 @@ export function useFormSubmit(options: FormSubmitOptions) {
     setSent(null);
   }
 
-  return { errors, alert, sent, busy, summary, thanks, onSubmit, onChange, reset };
+  /** Spread on the <form>: the browser's own bubbles off (the schema's messages instead), the handlers, busy while posting. */
+  const formProps = { noValidate: true, onSubmit, onChange, "aria-busy": busy || undefined };
+  return { errors, alert, sent, busy, summary, thanks, formProps, reset };
 }
 
 /** The form's text values, for the shared schema. */

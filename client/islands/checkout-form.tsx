@@ -39,7 +39,7 @@ export interface CheckoutFormProps {
 export default function CheckoutForm(props: CheckoutFormProps) {
   const { values, idempotencyKey, card, notice, total } = props;
   // Checked here before it goes (the server checks it again); a form that passes is posted by the browser.
-  const { errors, summary, onSubmit, onChange } = useFormSubmit({
+  const { errors, summary, formProps } = useFormSubmit({
     schema: checkoutSchema,
     send: "browser",
     errors: props.errors,
@@ -48,14 +48,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   const payment = card.available ? (values.payment ?? "cash") : "cash";
 
   return (
-    <form
-      method="post"
-      action="/cart/order"
-      className="checkout-form"
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-    >
+    <form method="post" action="/cart/order" className="checkout-form" {...formProps}>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {values.acceptChanges === "yes" && <input type="hidden" name="acceptChanges" value="yes" />}
       {notice && (

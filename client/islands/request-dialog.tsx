@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from "react";
 import { REQUEST_SCHEMAS, REQUEST_TITLES } from "../../shared/forms/requests";
 import { Icon } from "../components/icons";
-import { ConsentLine, Honeypot, RequestFields, ThankYou } from "../components/request-form-parts";
+import { ConsentLine, FormProblems, Honeypot, RequestFields, ThankYou } from "../components/request-form-parts";
 import { useFormSubmit } from "../components/use-form-submit";
 
 type DialogKind = "callback" | "consultation";
@@ -24,7 +24,7 @@ export const DIALOG_TRIGGERS = 'a[data-modal="callback"], a[data-modal="consulta
 export default function RequestDialog() {
   const [kind, setKind] = useState<DialogKind | null>(null);
   // A dialog has two or three fields: the messages sit beside them, and the first one wrong gets the cursor.
-  const { errors, alert, sent, busy, summary, thanks, onSubmit, reset } = useFormSubmit({
+  const { errors, alert, sent, busy, summary, thanks, formProps, reset } = useFormSubmit({
     schema: kind && REQUEST_SCHEMAS[kind],
     focus: "field",
   });
@@ -91,20 +91,9 @@ export default function RequestDialog() {
               </button>
             </ThankYou>
           ) : (
-            <form
-              method="post"
-              action={`/requests/${kind}`}
-              className="request-form"
-              noValidate
-              onSubmit={onSubmit}
-              aria-busy={busy || undefined}
-            >
+            <form method="post" action={`/requests/${kind}`} className="request-form" {...formProps}>
               <p className="request-dialog__intro">{INTROS[kind]}</p>
-              {alert && (
-                <div className="notice notice--error" role="alert" tabIndex={-1} ref={summary}>
-                  {alert}
-                </div>
-              )}
+              <FormProblems alert={alert} focusRef={summary} />
               <RequestFields kind={kind} values={{}} errors={errors} idPrefix={idPrefix} />
               <Honeypot idPrefix={idPrefix} />
               <ConsentLine />

@@ -6,10 +6,9 @@
  */
 import type { FormErrors } from "../../shared/forms/form-result";
 import { REQUEST_SCHEMAS, REQUEST_THANKS, type RequestKind } from "../../shared/forms/requests";
-import { REQUEST_LABELS } from "../../shared/forms/visitor-fields";
-import { ErrorSummary } from "../components/fields";
 import {
   ConsentLine,
+  FormProblems,
   Honeypot,
   oversizedFile,
   RequestFields,
@@ -34,7 +33,7 @@ export interface RequestFormProps {
 
 export default function RequestForm(props: RequestFormProps) {
   const { kind, values, attachmentHint, maxBytes, submitLabel } = props;
-  const { errors, alert, sent, busy, summary, thanks, onSubmit, onChange, reset } = useFormSubmit({
+  const { errors, alert, sent, busy, summary, thanks, formProps, reset } = useFormSubmit({
     schema: REQUEST_SCHEMAS[kind],
     checkFiles: (form) => {
       const tooLarge = attachmentHint
@@ -64,17 +63,9 @@ export default function RequestForm(props: RequestFormProps) {
       action={`/requests/${kind}`}
       encType={kind === "wholesale" ? "multipart/form-data" : undefined}
       className="request-form"
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-      aria-busy={busy || undefined}
+      {...formProps}
     >
-      {alert && (
-        <div className="notice notice--error" role="alert" tabIndex={-1} ref={summary}>
-          {alert}
-        </div>
-      )}
-      {!alert && <ErrorSummary errors={errors} labels={REQUEST_LABELS} focusRef={summary} idPrefix={idPrefix} />}
+      <FormProblems alert={alert} errors={errors} focusRef={summary} idPrefix={idPrefix} />
       <RequestFields kind={kind} values={values} errors={errors} idPrefix={idPrefix} attachmentHint={attachmentHint} />
       <Honeypot idPrefix={idPrefix} />
       <ConsentLine />

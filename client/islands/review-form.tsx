@@ -7,8 +7,15 @@
 import type { FormErrors } from "../../shared/forms/form-result";
 import { REVIEW_MAX, REVIEW_PHOTOS_MAX, shopReviewSchema } from "../../shared/forms/shop-review";
 import { REQUEST_LABELS } from "../../shared/forms/visitor-fields";
-import { ErrorSummary, Field, FieldError } from "../components/fields";
-import { ConsentLine, Honeypot, oversizedFile, ThankYou, type Values } from "../components/request-form-parts";
+import { Field, FieldError } from "../components/fields";
+import {
+  ConsentLine,
+  FormProblems,
+  Honeypot,
+  oversizedFile,
+  ThankYou,
+  type Values,
+} from "../components/request-form-parts";
 import { useFormSubmit } from "../components/use-form-submit";
 
 export interface ReviewFormProps {
@@ -43,7 +50,7 @@ function photoProblems(form: HTMLFormElement, maxBytes: number, limit: string): 
 export default function ReviewForm(props: ReviewFormProps) {
   const { values, uploadHint, maxBytes } = props;
   const limit = uploadHint.replace(/^.* up to /, "");
-  const { errors, alert, sent, busy, summary, thanks, onSubmit, onChange } = useFormSubmit({
+  const { errors, alert, sent, busy, summary, thanks, formProps } = useFormSubmit({
     schema: shopReviewSchema,
     checkFiles: (form) => photoProblems(form, maxBytes, limit),
     errors: props.errors,
@@ -60,17 +67,9 @@ export default function ReviewForm(props: ReviewFormProps) {
       action="/reviews"
       encType="multipart/form-data"
       className="request-form review-form"
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-      aria-busy={busy || undefined}
+      {...formProps}
     >
-      {alert && (
-        <div className="notice notice--error" role="alert" tabIndex={-1} ref={summary}>
-          {alert}
-        </div>
-      )}
-      {!alert && <ErrorSummary errors={errors} labels={REQUEST_LABELS} focusRef={summary} idPrefix={ID} />}
+      <FormProblems alert={alert} errors={errors} focusRef={summary} idPrefix={ID} />
       <div className="field-row">
         <Field idPrefix={ID} name="name" label={REQUEST_LABELS.name} error={errors.name} required>
           {(p) => <input {...p} type="text" autoComplete="name" defaultValue={values.name} maxLength={120} />}
