@@ -6,12 +6,12 @@ import { maxUploadBytes, uploadLimit } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
 import { firstValue, readFormBody, textFields } from "../../platform/forms/form-guard";
 import type { ImageType } from "../../platform/security/file-checks";
-import { authClient, CmsAuthError } from "../../platform/session/auth-client";
-import { refreshSessionUser, signOut } from "../../platform/session/session";
+import { authClient } from "../../platform/session/auth-client";
+import { refreshSessionUser } from "../../platform/session/session";
 import { avatarUrl, findAvatar, removeAvatar, saveAvatar, sniffImageType } from "../../platform/stores/avatar-store";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { Field, type FieldErrors, FormAlert } from "./account-ui";
-import { friendlyError } from "./friendly-errors";
+import { friendlyError, sessionEnded } from "./friendly-errors";
 
 /** /user/edit: the profile screen (GET) and its form (POST), with the avatar. */
 
@@ -179,10 +179,8 @@ export async function postEdit(c: Context<AppEnv>): Promise<Response> {
     const updated = await authClient(c).updateProfile(token, user.id, checked.value);
     await refreshSessionUser(c, updated);
   } catch (error) {
-    if (error instanceof CmsAuthError && error.status === 401) {
-      await signOut(c);
-      return c.redirect("/user/login?notice=session-ended&redirect=%2Fuser%2Fedit", 303);
-    }
+    const ended = await sessionEnded(c, error, "/user/edit");
+    if (ended) return ended;
     const problem = friendlyError(error);
     return renderEdit(c, { values: checked.value, alert: problem.message }, problem.status);
   }

@@ -1,4 +1,7 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../platform/app-env";
 import { CmsAuthError } from "../../platform/session/auth-client";
+import { signOut } from "../../platform/session/session";
 
 /**
  * What the shopper reads when the CMS refuses: Strapi's messages are for
@@ -90,4 +93,14 @@ export function friendlyError(error: unknown): FriendlyError {
   const fields = error.fieldMessages();
   const [field, message] = Object.entries(fields)[0] ?? [null, original];
   return { field, message: message ?? original, status: 422, original };
+}
+
+/**
+ * The CMS no longer takes the session's token (401: ended elsewhere, or expired): sign out and
+ * send the shopper to sign in again, then back to `back`. Null for any other error.
+ */
+export async function sessionEnded(c: Context<AppEnv>, error: unknown, back: string): Promise<Response | null> {
+  if (!(error instanceof CmsAuthError && error.status === 401)) return null;
+  await signOut(c);
+  return c.redirect(`/user/login?notice=session-ended&redirect=${encodeURIComponent(back)}`, 303);
 }

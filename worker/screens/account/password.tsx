@@ -8,12 +8,12 @@ import {
 import { checkForm } from "../../../shared/forms/form-result";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { authClient, CmsAuthError } from "../../platform/session/auth-client";
-import { dropTokenForSignIn, retireToken, signIn, signOut } from "../../platform/session/session";
+import { authClient } from "../../platform/session/auth-client";
+import { dropTokenForSignIn, retireToken, signIn } from "../../platform/session/session";
 import { clearToken, readToken, storeToken } from "../../platform/session/session-cookie";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
-import { friendlyError } from "./friendly-errors";
+import { friendlyError, sessionEnded } from "./friendly-errors";
 
 /**
  * /user/password, three ways: signed in, change it (current, new, confirm);
@@ -165,10 +165,8 @@ export async function postChangePassword(c: Context<AppEnv>): Promise<Response> 
       await retireToken(c, token);
     }
   } catch (error) {
-    if (error instanceof CmsAuthError && error.status === 401) {
-      await signOut(c);
-      return c.redirect("/user/login?notice=session-ended&redirect=%2Fuser%2Fpassword", 303);
-    }
+    const ended = await sessionEnded(c, error, "/user/password");
+    if (ended) return ended;
     const problem = friendlyError(error);
     return problem.field
       ? renderPassword(c, { errors: { [problem.field]: problem.message } }, problem.status)
