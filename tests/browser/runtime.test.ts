@@ -265,9 +265,11 @@ describe("the chunk-failure guard", () => {
     expect(loads).toBe(1);
 
     const menu = () => page.getByRole("button", { name: "Menu", exact: true });
+    // The reloaded document's own load event: until it fires, the old page may still be the one evaluated.
+    const reloaded = page.waitForEvent("load");
     await menu().click();
     await expect.poll(() => loads).toBe(2);
-    await page.waitForLoadState("load");
+    await reloaded;
     // The Navigation API's navigate event fires synchronously inside location.assign, and our
     // island-error listener runs after the guard's: once it has run, the guard has decided.
     const decided = page.evaluate(

@@ -1,34 +1,37 @@
-import { type Context, Hono } from "hono";
-import { createMiddleware } from "hono/factory";
+import { Hono } from "hono";
 import {
   cmsChangePasswordBody,
   cmsEmailBody,
   cmsRegisterBody,
   cmsResetPasswordBody,
-  cmsShopAccountRules,
   cmsSignInBody,
 } from "../../../shared/forms/cms-auth";
-import { checkForm } from "../../../shared/forms/form-result";
-import { outboxInsert } from "../../platform/mail/mailer";
-import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
-import { isRevoked } from "../../platform/security/revoked-tokens";
-import { consumeCode, newCodeStatements } from "./auth-codes";
-import { issueJwt } from "./auth-jwt";
-import { confirmationMail, printLinkLocally, publicOrigin, resetPasswordMail } from "./auth-mail";
+import {
+  lengthErrors,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  sendCode,
+  shopRuleErrors,
+  signedInAnswer,
+  TEXT_MAX,
+  USERNAME_MIN,
+} from "./auth-answers";
+import { consumeCode } from "./auth-codes";
+import {
+  type AuthApiEnv,
+  type AuthContext,
+  authenticate,
+  body,
+  publicOnly,
+  rateLimit,
+  signedIn,
+} from "./auth-middleware";
 import { configuredProviders, readAuthSettings } from "./auth-settings";
-import { authenticateBearer, type BearerResult } from "./bearer-auth";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password-hash";
 import { signInWithProvider } from "./provider-sign-in";
-import { bodyErrors, type JsonObject, readBody, str } from "./request-body";
-import {
-  applicationError,
-  type FieldError,
-  forbidden,
-  strapiError,
-  unauthorized,
-  validationError,
-} from "./strapi-errors";
-import { endOlderTokens, issueTimeFor } from "./token-validity";
+import { bodyErrors, str } from "./request-body";
+import { applicationError, forbidden, strapiError, validationError } from "./strapi-errors";
+import { endOlderTokens } from "./token-validity";
 import {
   type CmsUserRow,
   findLocalUserByIdentifier,
@@ -50,8 +53,6 @@ import {
  * The storefront reaches it in-process (worker/platform/session/auth-client.ts) or, when
  * CMS_URL is set, reaches a real Strapi with the same requests.
  */
-type AuthApiEnv = { Bindings: Env; Variables: { bearer: BearerResult; body: JsonObject } };
-type AuthContext = Context<AuthApiEnv>;
 
 export const authApi = new Hono<AuthApiEnv>();
 
@@ -64,149 +65,9 @@ authApi.onError((error, c) => {
   );
 });
 
-// Strapi's schema limits for the user type.
-const USERNAME_MIN = 3;
-const PASSWORD_MIN = 6;
-// Not Strapi's: a bound on what we hash and store.
-const PASSWORD_MAX = 200;
-const TEXT_MAX = 200;
-
-/**
- * Every route authenticates first: a bad token is 401 even where anonymous visitors may go.
- * Scoped to this API's own paths, so other routes under /api (webhooks) are left alone.
- */
-const authenticate = createMiddleware<AuthApiEnv>(async (c, next) => {
-  // With CMS_URL set, the real Strapi answers these paths, not this worker.
-  if (c.env.CMS_URL) return c.notFound();
-  const bearer = await authenticateBearer(c.env, c.env.DB, c.req.header("authorization"));
-  if (bearer.kind === "invalid") return unauthorized(c, bearer.message);
-  c.set("bearer", bearer);
-  await next();
-});
 authApi.use("/auth/*", authenticate);
 authApi.use("/users/*", authenticate);
 authApi.use("/connect/*", authenticate);
-
-/** Actions of the Public role: a signed-in caller is checked against Authenticated, which lacks them. */
-const publicOnly = createMiddleware<AuthApiEnv>(async (c, next) => {
-  if (c.get("bearer").kind === "user") return forbidden(c);
-  await next();
-});
-
-/** Actions of the Authenticated role only. */
-const signedIn = createMiddleware<AuthApiEnv>(async (c, next) => {
-  if (c.get("bearer").kind !== "user") return forbidden(c);
-  await next();
-});
-
-/** Reads the body once (JSON or form) for the rate limit key and the handler. */
-const body = createMiddleware<AuthApiEnv>(async (c, next) => {
-  const parsed = await readBody(c);
-  if (parsed === null) return strapiError(c, 400, "ValidationError", "Invalid request body: send a JSON object");
-  c.set("body", parsed);
-  await next();
-});
-
-const LIMIT = { limit: 10, windowSeconds: 60 };
-/** Guesses at one account, from any number of addresses. */
-const IDENTIFIER_LIMIT = { action: "auth-identifier", limit: 20, windowSeconds: 600 };
-/** Sign-ins from one address (IPv6: one /64) across every identifier it tries. */
-const ADDRESS_LIMIT = { action: "auth-address", limit: 30, windowSeconds: 600 };
-
-function tooManyRequests(c: AuthContext, retryAfter: number, limit: number): Response {
-  c.header("Retry-After", String(retryAfter));
-  c.header("X-RateLimit-Limit", String(limit));
-  c.header("X-RateLimit-Remaining", "0");
-  return strapiError(c, 429, "RateLimitError", "Too many requests, please try again later.");
-}
-
-/** What a body is about, trimmed and lower-cased so `A@x.com ` and `a@x.com` share a bucket. */
-function normalised(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-/**
- * Strapi's auth rate limit: 10 a minute per (e-mail, path, address). Sign-in keys on the
- * identifier it actually checks, not Strapi's `email || identifier`: a sign-in body's
- * `email` is ignored by the handler, so a changing `email` would otherwise open a fresh
- * bucket per guess. Sign-in is also limited per identifier across addresses (slow
- * guessing from many IPs) and per address across identifiers (one IP trying many accounts).
- */
-const rateLimit = createMiddleware<AuthApiEnv>(async (c, next) => {
-  const sent = c.get("body") ?? {};
-  const path = c.req.path.toLowerCase();
-  const signIn = path.endsWith("/auth/local");
-  const who = normalised(signIn ? str(sent, "identifier") : str(sent, "email")) || "unknownIdentifier";
-  const network = clientNetwork(c.req.raw.headers);
-  const hit = await hitRateLimit(c.env.DB, { action: "auth", ...LIMIT }, `${who}:${path}:${network}`);
-  if (!hit.allowed) return tooManyRequests(c, hit.retryAfter, LIMIT.limit);
-  if (signIn) {
-    const perAddress = await hitRateLimit(c.env.DB, ADDRESS_LIMIT, network);
-    if (!perAddress.allowed) return tooManyRequests(c, perAddress.retryAfter, ADDRESS_LIMIT.limit);
-    if (who !== "unknownIdentifier") {
-      const perIdentifier = await hitRateLimit(c.env.DB, IDENTIFIER_LIMIT, who);
-      if (!perIdentifier.allowed) return tooManyRequests(c, perIdentifier.retryAfter, IDENTIFIER_LIMIT.limit);
-    }
-  }
-  c.header("X-RateLimit-Limit", String(LIMIT.limit));
-  c.header("X-RateLimit-Remaining", String(hit.remaining));
-  await next();
-});
-
-async function signedInAnswer(c: AuthContext, user: CmsUserRow, issuedAt?: number): Promise<Response> {
-  let iat = issuedAt ?? (await issueTimeFor(c.env.DB, user.id));
-  // Strapi's claims ({ id, iat, exp }) make a token a function of the user and the second, so a
-  // sign-in in the second of a sign-out would be handed the very token just revoked: move on a second.
-  let jwt = await issueJwt(c.env, user.id, iat);
-  for (let attempt = 0; attempt < 3 && (await isRevoked(c.env.DB, jwt)); attempt++) {
-    iat += 1;
-    jwt = await issueJwt(c.env, user.id, iat);
-  }
-  return c.json({ jwt, user: toStrapiUser(user) });
-}
-
-function lengthErrors(fields: { field: string; value: string; min?: number; max?: number }[]) {
-  const errors = [];
-  for (const { field, value, min, max } of fields) {
-    if (min !== undefined && value.length < min) {
-      errors.push({
-        path: [field],
-        message: `${field} must be at least ${min} characters`,
-        name: "ValidationError" as const,
-      });
-    } else if (max !== undefined && value.length > max) {
-      errors.push({
-        path: [field],
-        message: `${field} must be at most ${max} characters`,
-        name: "ValidationError" as const,
-      });
-    }
-  }
-  return errors;
-}
-
-/** The sign-up form's username and password rules (shared/forms/cms-auth.ts) in yup's error shape. */
-function shopRuleErrors(username: string, password: string): FieldError[] {
-  const checked = checkForm(cmsShopAccountRules, { username, password });
-  if (checked.ok) return [];
-  return Object.entries(checked.errors).map(([field, message]) => ({
-    path: [field],
-    message: `${field}: ${message}`,
-    name: "ValidationError",
-  }));
-}
-
-async function sendCode(c: AuthContext, user: CmsUserRow, purpose: "reset-password" | "email-confirmation") {
-  const { code, statements } = await newCodeStatements(c.env.DB, user.id, purpose);
-  const origin = publicOrigin(c.env, c.req.url);
-  const settings = await readAuthSettings(c.env.DB);
-  const message =
-    purpose === "reset-password"
-      ? resetPasswordMail(user.email, `${settings.resetPasswordUrl ?? `${origin}/user/password`}?code=${code}`)
-      : confirmationMail(user.email, `${origin}/api/auth/email-confirmation?confirmation=${code}`);
-  await c.env.DB.batch([...statements, outboxInsert(c.env.DB, message)]);
-  printLinkLocally(c.req.url, message, message.text.split("\n").find((line) => line.startsWith("http")) ?? "");
-}
 
 authApi.post("/auth/local", publicOnly, body, rateLimit, async (c) => {
   const sent = c.get("body");

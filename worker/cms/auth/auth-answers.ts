@@ -1,0 +1,76 @@
+import { cmsShopAccountRules } from "../../../shared/forms/cms-auth";
+import { checkForm } from "../../../shared/forms/form-result";
+import { outboxInsert } from "../../platform/mail/mailer";
+import { isRevoked } from "../../platform/security/revoked-tokens";
+import { newCodeStatements } from "./auth-codes";
+import { issueJwt } from "./auth-jwt";
+import { confirmationMail, printLinkLocally, publicOrigin, resetPasswordMail } from "./auth-mail";
+import type { AuthContext } from "./auth-middleware";
+import { readAuthSettings } from "./auth-settings";
+import type { FieldError } from "./strapi-errors";
+import { issueTimeFor } from "./token-validity";
+import { type CmsUserRow, toStrapiUser } from "./user-store";
+
+/* What the auth routes answer with: the signed-in answer, Strapi's length rules, the shop's sign-up rules, codes sent by mail. */
+
+// Strapi's schema limits for the user type.
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;
+// Not Strapi's: a bound on what we hash and store.
+export const PASSWORD_MAX = 200;
+export const TEXT_MAX = 200;
+
+export async function signedInAnswer(c: AuthContext, user: CmsUserRow, issuedAt?: number): Promise<Response> {
+  let iat = issuedAt ?? (await issueTimeFor(c.env.DB, user.id));
+  // Strapi's claims ({ id, iat, exp }) make a token a function of the user and the second, so a
+  // sign-in in the second of a sign-out would be handed the very token just revoked: move on a second.
+  let jwt = await issueJwt(c.env, user.id, iat);
+  for (let attempt = 0; attempt < 3 && (await isRevoked(c.env.DB, jwt)); attempt++) {
+    iat += 1;
+    jwt = await issueJwt(c.env, user.id, iat);
+  }
+  return c.json({ jwt, user: toStrapiUser(user) });
+}
+
+export function lengthErrors(fields: { field: string; value: string; min?: number; max?: number }[]) {
+  const errors = [];
+  for (const { field, value, min, max } of fields) {
+    if (min !== undefined && value.length < min) {
+      errors.push({
+        path: [field],
+        message: `${field} must be at least ${min} characters`,
+        name: "ValidationError" as const,
+      });
+    } else if (max !== undefined && value.length > max) {
+      errors.push({
+        path: [field],
+        message: `${field} must be at most ${max} characters`,
+        name: "ValidationError" as const,
+      });
+    }
+  }
+  return errors;
+}
+
+/** The sign-up form's username and password rules (shared/forms/cms-auth.ts) in yup's error shape. */
+export function shopRuleErrors(username: string, password: string): FieldError[] {
+  const checked = checkForm(cmsShopAccountRules, { username, password });
+  if (checked.ok) return [];
+  return Object.entries(checked.errors).map(([field, message]) => ({
+    path: [field],
+    message: `${field}: ${message}`,
+    name: "ValidationError",
+  }));
+}
+
+export async function sendCode(c: AuthContext, user: CmsUserRow, purpose: "reset-password" | "email-confirmation") {
+  const { code, statements } = await newCodeStatements(c.env.DB, user.id, purpose);
+  const origin = publicOrigin(c.env, c.req.url);
+  const settings = await readAuthSettings(c.env.DB);
+  const message =
+    purpose === "reset-password"
+      ? resetPasswordMail(user.email, `${settings.resetPasswordUrl ?? `${origin}/user/password`}?code=${code}`)
+      : confirmationMail(user.email, `${origin}/api/auth/email-confirmation?confirmation=${code}`);
+  await c.env.DB.batch([...statements, outboxInsert(c.env.DB, message)]);
+  printLinkLocally(c.req.url, message, message.text.split("\n").find((line) => line.startsWith("http")) ?? "");
+}

@@ -1,0 +1,90 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
+import { authenticateBearer, type BearerResult } from "./bearer-auth";
+import { type JsonObject, readBody, str } from "./request-body";
+import { forbidden, strapiError, unauthorized } from "./strapi-errors";
+
+/* The embedded CMS auth API's middleware: who is calling, which role may, the body read once, the rate limits. */
+
+export type AuthApiEnv = { Bindings: Env; Variables: { bearer: BearerResult; body: JsonObject } };
+export type AuthContext = Context<AuthApiEnv>;
+
+/**
+ * Every route authenticates first: a bad token is 401 even where anonymous visitors may go.
+ * Scoped to this API's own paths, so other routes under /api (webhooks) are left alone.
+ */
+export const authenticate = createMiddleware<AuthApiEnv>(async (c, next) => {
+  // With CMS_URL set, the real Strapi answers these paths, not this worker.
+  if (c.env.CMS_URL) return c.notFound();
+  const bearer = await authenticateBearer(c.env, c.env.DB, c.req.header("authorization"));
+  if (bearer.kind === "invalid") return unauthorized(c, bearer.message);
+  c.set("bearer", bearer);
+  await next();
+});
+
+/** Actions of the Public role: a signed-in caller is checked against Authenticated, which lacks them. */
+export const publicOnly = createMiddleware<AuthApiEnv>(async (c, next) => {
+  if (c.get("bearer").kind === "user") return forbidden(c);
+  await next();
+});
+
+/** Actions of the Authenticated role only. */
+export const signedIn = createMiddleware<AuthApiEnv>(async (c, next) => {
+  if (c.get("bearer").kind !== "user") return forbidden(c);
+  await next();
+});
+
+/** Reads the body once (JSON or form) for the rate limit key and the handler. */
+export const body = createMiddleware<AuthApiEnv>(async (c, next) => {
+  const parsed = await readBody(c);
+  if (parsed === null) return strapiError(c, 400, "ValidationError", "Invalid request body: send a JSON object");
+  c.set("body", parsed);
+  await next();
+});
+
+const LIMIT = { limit: 10, windowSeconds: 60 };
+/** Guesses at one account, from any number of addresses. */
+const IDENTIFIER_LIMIT = { action: "auth-identifier", limit: 20, windowSeconds: 600 };
+/** Sign-ins from one address (IPv6: one /64) across every identifier it tries. */
+const ADDRESS_LIMIT = { action: "auth-address", limit: 30, windowSeconds: 600 };
+
+function tooManyRequests(c: AuthContext, retryAfter: number, limit: number): Response {
+  c.header("Retry-After", String(retryAfter));
+  c.header("X-RateLimit-Limit", String(limit));
+  c.header("X-RateLimit-Remaining", "0");
+  return strapiError(c, 429, "RateLimitError", "Too many requests, please try again later.");
+}
+
+/** What a body is about, trimmed and lower-cased so `A@x.com ` and `a@x.com` share a bucket. */
+function normalised(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/**
+ * Strapi's auth rate limit: 10 a minute per (e-mail, path, address). Sign-in keys on the
+ * identifier it actually checks, not Strapi's `email || identifier`: a sign-in body's
+ * `email` is ignored by the handler, so a changing `email` would otherwise open a fresh
+ * bucket per guess. Sign-in is also limited per identifier across addresses (slow
+ * guessing from many IPs) and per address across identifiers (one IP trying many accounts).
+ */
+export const rateLimit = createMiddleware<AuthApiEnv>(async (c, next) => {
+  const sent = c.get("body") ?? {};
+  const path = c.req.path.toLowerCase();
+  const signIn = path.endsWith("/auth/local");
+  const who = normalised(signIn ? str(sent, "identifier") : str(sent, "email")) || "unknownIdentifier";
+  const network = clientNetwork(c.req.raw.headers);
+  const hit = await hitRateLimit(c.env.DB, { action: "auth", ...LIMIT }, `${who}:${path}:${network}`);
+  if (!hit.allowed) return tooManyRequests(c, hit.retryAfter, LIMIT.limit);
+  if (signIn) {
+    const perAddress = await hitRateLimit(c.env.DB, ADDRESS_LIMIT, network);
+    if (!perAddress.allowed) return tooManyRequests(c, perAddress.retryAfter, ADDRESS_LIMIT.limit);
+    if (who !== "unknownIdentifier") {
+      const perIdentifier = await hitRateLimit(c.env.DB, IDENTIFIER_LIMIT, who);
+      if (!perIdentifier.allowed) return tooManyRequests(c, perIdentifier.retryAfter, IDENTIFIER_LIMIT.limit);
+    }
+  }
+  c.header("X-RateLimit-Limit", String(LIMIT.limit));
+  c.header("X-RateLimit-Remaining", String(hit.remaining));
+  await next();
+});
