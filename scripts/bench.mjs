@@ -198,8 +198,8 @@ function printPages(rows) {
 
 /**
  * Adding to the bag and placing orders as many shoppers do: each shopper has their own visitor
- * cookie and address, so the per-address and per-visitor limits (60 adds a minute, 5 orders in
- * 10 minutes) are those of real traffic, and the rows count what the shop answered by status.
+ * cookie and address, so the per-visitor limits (60 adds a minute, 10 orders in 10 minutes) and
+ * the per-address ones are those of real traffic, and the rows count what the shop answered by status.
  */
 async function benchBagAndOrder(mf, url, slug, base) {
   const shoppers = [];

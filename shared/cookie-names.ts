@@ -23,3 +23,6 @@ export const FLASH_COOKIE = "flash";
 
 /** The provider sign-in's state and return path: `__Host-`, so only this host sets it, over HTTPS, path /. */
 export const PROVIDER_STATE_COOKIE = "__Host-auth_state";
+
+/** The shop's session id beside `strapi_jwt` (docs/decisions/0072): `__Host-`, HttpOnly, as long as the token cookie. */
+export const SESSION_COOKIE = "__Host-session";

@@ -22,6 +22,7 @@ import { registerPages } from "./platform/routing/register-pages";
 import { originGuard } from "./platform/security/csrf";
 import { sweepRateLimits } from "./platform/security/rate-limit";
 import { session } from "./platform/session/session";
+import { sweepSessions } from "./platform/session/session-store";
 import { accountRoutes } from "./screens/account/account-routes";
 import { latestBuild } from "./screens/builds/latest-route";
 import { cartActions } from "./screens/cart/cart-actions";
@@ -81,6 +82,7 @@ export default {
   fetch: app.fetch,
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     ctx.waitUntil(sweepRateLimits(env.DB));
+    ctx.waitUntil(sweepSessions(env.DB));
     ctx.waitUntil(deliverOutbox(env).then((sent) => console.log(`Outbox: ${sent} e-mails delivered`)));
   },
 } satisfies ExportedHandler<Env>;

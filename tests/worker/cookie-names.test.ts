@@ -15,6 +15,7 @@ describe("cookie names", () => {
       VISITOR_COUNTS_COOKIE: "bag_state",
       FLASH_COOKIE: "flash",
       PROVIDER_STATE_COOKIE: "__Host-auth_state",
+      SESSION_COOKIE: "__Host-session",
     });
   });
 });

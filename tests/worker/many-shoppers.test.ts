@@ -1,9 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LOCALE_COOKIE, TOKEN_COOKIE } from "../../shared/cookie-names";
+import { LOCALE_COOKIE } from "../../shared/cookie-names";
 import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
 import { CACHED_MODELS, cacheKey } from "../../worker/platform/cms-client/kv-cache";
-import { register } from "./support/auth-api";
+import { register, sessionCookieHeader } from "./support/auth-api";
 
 /**
  * One isolate serves many requests at once. Nothing one request made may be
@@ -31,7 +31,7 @@ describe("many shoppers at once", () => {
     const errors = vi.spyOn(console, "error");
     const item = await product();
     const shopper = await register();
-    const signedIn = `${LOCALE_COOKIE}=en; ${TOKEN_COOKIE}=${shopper.jwt}`;
+    const signedIn = `${LOCALE_COOKIE}=en; ${await sessionCookieHeader(shopper)}`;
     const pages: Visit[] = [
       { path: "/", marker: "Brands we trust" },
       { path: "/catalog/skincare", marker: "<h1>Skincare</h1>" },

@@ -1,11 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TOKEN_COOKIE } from "../../shared/cookie-names";
 import { checkForm } from "../../shared/forms/form-result";
 import { guestReviewSchema, signedInReviewSchema } from "../../shared/forms/product-review";
 import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
 import { initialReviewStatus } from "../../worker/screens/product/product-review-routes";
-import { register, uniqueIp } from "./support/auth-api";
+import { openSessionFor, register, uniqueIp } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 
 /** A product of the seed with no reviews of its own, one per test (ids 1–20 carry the sample reviews). */
@@ -202,7 +201,7 @@ describe("product reviews on the product page", () => {
     const product = await freshProduct();
     const account = await register();
     const shopper = new Browser();
-    shopper.cookies.set(TOKEN_COOKIE, account.jwt);
+    for (const [name, value] of Object.entries(await openSessionFor(account))) shopper.cookies.set(name, value);
     await shopper.get(product.path);
     const ip = uniqueIp();
     const first = await shopper.post(

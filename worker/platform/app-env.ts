@@ -23,6 +23,12 @@ export interface SessionUser extends UserProfile {
  */
 export type SignInHook = (c: Context<AppEnv>, user: SessionUser, visitorId: string | null) => Promise<void>;
 
+/** A route limit's refusal: how long to wait, and the sentence that says so (middleware/route-limits.ts). */
+export interface LimitRefusal {
+  retryAfter: number;
+  message: string;
+}
+
 /** Per-request values set by middleware and read by pages. */
 export interface AppVariables {
   /** CSP nonce for this response's own inline scripts. */
@@ -35,6 +41,10 @@ export interface AppVariables {
   noindex?: boolean;
   /** The shopper's token (strapi_jwt) when the session holds one; only personal CMS calls send it. */
   token: string | null;
+  /** SHA-256 of the shop's session id (docs/decisions/0072) while a session is live in this request. */
+  sessionIdHash?: string | null;
+  /** A route limit refused this request; a route that answers replays first answers it after (middleware/route-limits.ts). */
+  limitRefusal?: LimitRefusal | null;
   /** The CMS content version, read once per request (worker/platform/cms-client/content-version.ts). */
   contentVersion?: string;
   /**

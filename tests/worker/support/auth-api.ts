@@ -1,4 +1,6 @@
 import { env } from "cloudflare:test";
+import { SESSION_COOKIE, TOKEN_COOKIE } from "../../../shared/cookie-names";
+import { hashOf, newSessionId, openSessionStatement } from "../../../worker/platform/session/session-store";
 import { fetchWorker } from "../fetch";
 
 /** Helpers for talking to the embedded CMS's auth API as a client of Strapi would. */
@@ -83,4 +85,29 @@ export function expectStrapiError(
 export async function startOfRateWindow(): Promise<void> {
   const into = Date.now() % 60_000;
   if (into > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 50));
+}
+
+/**
+ * The two session cookies for an account's token, with a session opened straight in D1, as
+ * the shop's sign-in opens one (docs/decisions/0072): for tests that need a signed-in browser
+ * whose user nobody has looked up yet. Sessions opened through the shop's own form are in
+ * Browser-based tests.
+ */
+export async function openSessionFor(account: { id: number; jwt: string }): Promise<Record<string, string>> {
+  const sessionId = newSessionId();
+  await openSessionStatement(env.DB, {
+    idHash: await hashOf(sessionId),
+    userId: account.id,
+    tokenHash: await hashOf(account.jwt),
+    now: Date.now(),
+    lifetimeMs: 60 * 60 * 1000,
+  }).run();
+  return { [TOKEN_COOKIE]: account.jwt, [SESSION_COOKIE]: sessionId };
+}
+
+/** The same, as a Cookie header value. */
+export async function sessionCookieHeader(account: { id: number; jwt: string }): Promise<string> {
+  return Object.entries(await openSessionFor(account))
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
 }

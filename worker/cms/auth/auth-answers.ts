@@ -1,14 +1,12 @@
 import { cmsShopAccountRules } from "../../../shared/forms/cms-auth";
 import { checkForm } from "../../../shared/forms/form-result";
 import { outboxInsert } from "../../platform/mail/mailer";
-import { isRevoked } from "../../platform/security/revoked-tokens";
 import { newCodeStatements } from "./auth-codes";
 import { issueJwt } from "./auth-jwt";
 import { confirmationMail, printLinkLocally, publicOrigin, resetPasswordMail } from "./auth-mail";
 import type { AuthContext } from "./auth-middleware";
 import { readAuthSettings } from "./auth-settings";
 import type { FieldError } from "./strapi-errors";
-import { issueTimeFor } from "./token-validity";
 import { type CmsUserRow, toStrapiUser } from "./user-store";
 
 /* What the auth routes answer with: the signed-in answer, Strapi's length rules, the shop's sign-up rules, codes sent by mail. */
@@ -20,16 +18,9 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 export const TEXT_MAX = 200;
 
-export async function signedInAnswer(c: AuthContext, user: CmsUserRow, issuedAt?: number): Promise<Response> {
-  let iat = issuedAt ?? (await issueTimeFor(c.env.DB, user.id));
-  // Strapi's claims ({ id, iat, exp }) make a token a function of the user and the second, so a
-  // sign-in in the second of a sign-out would be handed the very token just revoked: move on a second.
-  let jwt = await issueJwt(c.env, user.id, iat);
-  for (let attempt = 0; attempt < 3 && (await isRevoked(c.env.DB, jwt)); attempt++) {
-    iat += 1;
-    jwt = await issueJwt(c.env, user.id, iat);
-  }
-  return c.json({ jwt, user: toStrapiUser(user) });
+/** Strapi's answer to a sign-in: a token `{ id, iat, exp }` issued now, and the user. */
+export async function signedInAnswer(c: AuthContext, user: CmsUserRow): Promise<Response> {
+  return c.json({ jwt: await issueJwt(c.env, user.id), user: toStrapiUser(user) });
 }
 
 export function lengthErrors(fields: { field: string; value: string; min?: number; max?: number }[]) {

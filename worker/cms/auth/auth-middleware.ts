@@ -46,8 +46,12 @@ export const body = createMiddleware<AuthApiEnv>(async (c, next) => {
 const LIMIT = { limit: 10, windowSeconds: 60 };
 /** Guesses at one account, from any number of addresses. */
 const IDENTIFIER_LIMIT = { action: "auth-identifier", limit: 20, windowSeconds: 600 };
-/** Sign-ins from one address (IPv6: one /64) across every identifier it tries. */
-const ADDRESS_LIMIT = { action: "auth-address", limit: 30, windowSeconds: 600 };
+/**
+ * Sign-ins from one address (IPv6: one /64) across every identifier it tries: above what a crowd
+ * behind one carrier address sends (600 in 10 minutes: 200 shoppers, three tries each; the
+ * route-policy table's CROWD), so it stops credential stuffing, not shoppers.
+ */
+const ADDRESS_LIMIT = { action: "auth-address", limit: 600, windowSeconds: 600 };
 
 function tooManyRequests(c: AuthContext, retryAfter: number, limit: number): Response {
   c.header("Retry-After", String(retryAfter));

@@ -160,10 +160,12 @@ authApi.post("/auth/reset-password", publicOnly, body, rateLimit, async (c) => {
   const userId = await consumeCode(c.env.DB, str(sent, "code"), "reset-password");
   const user = userId === null ? null : await findUserById(c.env.DB, userId);
   if (!user) return strapiError(c, 400, "ValidationError", "Incorrect code provided");
-  // Every token issued before the reset ends with it (the answer carries a new one).
-  const ended = endOlderTokens(c.env.DB, user.id);
-  await c.env.DB.batch([setPasswordStatement(c.env.DB, user.id, await hashPassword(password)), ended.statement]);
-  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user, ended.issuedAt);
+  // Tokens of earlier seconds end with the reset (the answer carries a new one).
+  await c.env.DB.batch([
+    setPasswordStatement(c.env.DB, user.id, await hashPassword(password)),
+    endOlderTokens(c.env.DB, user.id),
+  ]);
+  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user);
 });
 
 authApi.post("/auth/change-password", signedIn, body, rateLimit, async (c) => {
@@ -183,10 +185,12 @@ authApi.post("/auth/change-password", signedIn, body, rateLimit, async (c) => {
   }
   const lengths = lengthErrors([{ field: "password", value: password, min: PASSWORD_MIN, max: PASSWORD_MAX }]);
   if (lengths.length) return validationError(c, lengths);
-  // As for a reset: older tokens (a stolen one included) end; the answer carries a new one.
-  const ended = endOlderTokens(c.env.DB, user.id);
-  await c.env.DB.batch([setPasswordStatement(c.env.DB, user.id, await hashPassword(password)), ended.statement]);
-  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user, ended.issuedAt);
+  // As for a reset: tokens of earlier seconds (a stolen one included) end; the answer carries a new one.
+  await c.env.DB.batch([
+    setPasswordStatement(c.env.DB, user.id, await hashPassword(password)),
+    endOlderTokens(c.env.DB, user.id),
+  ]);
+  return signedInAnswer(c, (await findUserById(c.env.DB, user.id)) ?? user);
 });
 
 // Not rate-limited in Strapi; limited here so the endpoint can't be used to flood an inbox.

@@ -11,8 +11,8 @@ import { type CmsUserRow, findUserById } from "./user-store";
  *   even on public routes;
  * - a valid token whose user is gone, blocked, or unconfirmed while confirmation is on:
  *   401 "Invalid credentials".
- * Not Strapi's: a token issued before the user's last password change or reset, or one
- * signed out, is refused like an expired one (401 "Missing or invalid credentials").
+ * Not Strapi's: a token issued in a second before the user's last password change or reset
+ * is refused like an expired one (401 "Missing or invalid credentials"; token-validity.ts).
  * The GraphQL endpoint calls this too, so both answer a bad token the same way.
  */
 export type BearerResult =
@@ -33,7 +33,7 @@ export async function authenticateBearer(
   const token = parts[1]!;
   const claims = await readJwtClaims(env, token);
   if (claims === null) return { kind: "invalid", message: "Missing or invalid credentials" };
-  const [user, valid] = await Promise.all([findUserById(db, claims.id), tokenStillValid(db, claims, token)]);
+  const [user, valid] = await Promise.all([findUserById(db, claims.id), tokenStillValid(db, claims)]);
   if (!valid) return { kind: "invalid", message: "Missing or invalid credentials" };
   if (!user || user.blocked === 1) return { kind: "invalid", message: "Invalid credentials" };
   if (user.confirmed !== 1 && (await readAuthSettings(db)).emailConfirmation) {

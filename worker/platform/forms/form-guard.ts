@@ -1,13 +1,14 @@
 /**
  * What every visitor form does before it stores anything: read the body
  * (fields and files), drop bots that fill the honeypot, limit posts per
- * address, and recognise the same submission sent again.
+ * visitor, and recognise the same submission sent again.
  */
 import type { Context } from "hono";
 import { HONEYPOT_FIELD } from "../../../shared/forms/visitor-fields";
 import type { AppEnv } from "../app-env";
 import { sha256, toHex } from "../security/crypto";
-import { clientNetwork, hitRateLimit } from "../security/rate-limit";
+import { hitRateLimit } from "../security/rate-limit";
+import { visitorLimitSubject } from "../security/visitor-id";
 import { DUPLICATE_WINDOW_SECONDS } from "../stores/duplicate-submissions";
 
 export type FormValue = string | File;
@@ -64,13 +65,13 @@ export interface FormLimit {
   windowSeconds: number;
 }
 
-/** Per-address limit; the answer says how long to wait. */
+/** The form's own limit, per visitor (the account, else the visitor id); the answer says how long to wait. */
 export async function checkRateLimit(
   c: Context<AppEnv>,
   action: string,
   rule: FormLimit,
 ): Promise<{ allowed: true } | { allowed: false; message: string }> {
-  const result = await hitRateLimit(c.env.DB, { action, ...rule }, clientNetwork(c.req.raw.headers));
+  const result = await hitRateLimit(c.env.DB, { action, ...rule }, await visitorLimitSubject(c));
   if (result.allowed) return { allowed: true };
   const minutes = Math.max(1, Math.ceil(result.retryAfter / 60));
   return {

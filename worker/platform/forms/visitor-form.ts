@@ -4,8 +4,9 @@
  * the same, how it is kept, where a plain form goes); the steps are here:
  * read the body; thank a bot that fills the honeypot and keep nothing; check
  * the text with the form's schema and the files by content; thank a repeat
- * without keeping it again (nor counting it against the limit); limit posts
- * per address; keep it; answer JSON to an island, or a redirect (or the page
+ * without keeping it again (nor counting it against the limit), even when the
+ * route's limits refused the request (replays come before limits); then the
+ * route's refusal, if any, and the form's own limit per visitor; keep it; answer JSON to an island, or a redirect (or the page
  * again with the messages) to a plain form.
  */
 import type { Context } from "hono";
@@ -13,6 +14,7 @@ import type * as v from "valibot";
 import { checkForm, type FormAnswer, type FormErrors, type FormSchema } from "../../../shared/forms/form-result";
 import { HONEYPOT_FIELD } from "../../../shared/forms/visitor-fields";
 import type { AppEnv } from "../app-env";
+import { limitRefusal } from "../middleware/route-limits";
 import {
   checkRateLimit,
   type FormBody,
@@ -38,7 +40,7 @@ export interface VisitorForm<S extends FormSchema, Files> {
   schema: S;
   /** The thank-you for a post that is kept (a bot and a repeat see it too). */
   thanks: string;
-  /** Posts per address: the rate limit's action and rule. */
+  /** Posts per visitor: the rate limit's action and rule. */
   limit: { action: string; rule: FormLimit };
   checkFiles(body: FormBody): Promise<FileCheck<Files>>;
   /** The parts that make two posts "the same request" (case and spacing ignored). */
@@ -79,12 +81,21 @@ export async function handleVisitorForm<S extends FormSchema, Files>(
     return form.renderAgain({ values, errors, alert, sent: false }, status);
   }
 
+  function limited(refusal: { message: string; retryAfter: number }): Promise<Response> | Response {
+    c.header("Retry-After", String(refusal.retryAfter));
+    return refused({ ok: false, message: refusal.message }, 429);
+  }
+
+  // The route's limits refused this request: only a replay of a kept post is answered as usual.
+  const routeRefusal = limitRefusal(c);
+
   // A bot filled the hidden field: it sees the thank-you, nothing is kept.
-  if (honeypotFilled(body)) return sent();
+  if (honeypotFilled(body)) return routeRefusal ? limited(routeRefusal) : sent();
 
   const checked = checkForm(form.schema, fields);
   const files = await form.checkFiles(body);
   if (!checked.ok || Object.keys(files.errors).length > 0) {
+    if (routeRefusal) return limited(routeRefusal);
     const errors: FormErrors = { ...(checked.ok ? {} : checked.errors), ...files.errors };
     return refused({ ok: false, message: checkFieldsMessage(errors), errors }, 422);
   }
@@ -92,9 +103,10 @@ export async function handleVisitorForm<S extends FormSchema, Files>(
   const print = await fingerprint(form.sameness(checked.value));
   // The same words again within a few minutes (a second click, a reload): thank them, keep one.
   if (await form.recentlySent(print)) return sent();
+  if (routeRefusal) return limited(routeRefusal);
 
-  const limited = await checkRateLimit(c, form.limit.action, form.limit.rule);
-  if (!limited.allowed) return refused({ ok: false, message: limited.message }, 429);
+  const own = await checkRateLimit(c, form.limit.action, form.limit.rule);
+  if (!own.allowed) return refused({ ok: false, message: own.message }, 429);
 
   await form.save(checked.value, files.files, print);
   return sent();

@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { LOCALE_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../../shared/cookie-names";
+import { LOCALE_COOKIE, SESSION_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../../shared/cookie-names";
 import { isPersonalPath } from "../../../shared/personal-paths";
 import type { AppEnv } from "../app-env";
 import { contentNonce, etagMatches, strongEtag } from "../render/page-validators";
 import { requireSecret } from "../security/secrets";
 
 /** Cookies that make a page this shopper's own: the session and the visitor id. */
-const SESSION_COOKIES = [TOKEN_COOKIE, VISITOR_COOKIE];
+const SESSION_COOKIES = [TOKEN_COOKIE, SESSION_COOKIE, VISITOR_COOKIE];
 
 /** Browsers always revalidate (cheap with the ETag) so a new build shows at once; the edge may keep it briefly. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";

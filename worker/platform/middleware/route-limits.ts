@@ -1,25 +1,40 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-env";
+import type { AppEnv, LimitRefusal } from "../app-env";
 import { clientNetwork, hitRateLimit } from "../security/rate-limit";
-import { routePolicy } from "../security/route-policy";
+import { type RoutePolicy, routePolicy } from "../security/route-policy";
 import { readVisitorId } from "../security/visitor-id";
 
 /**
- * The rate limits of the route-policy table, applied once for every state-changing route:
- * per address (IPv6 per /64) and, for orders and request forms, per visitor too (the
- * account, else the signed visitor id, else the address). Routes keep their own, tighter
- * limits with their own messages (sign-in, reviews, request forms); this one is the floor
- * that no route goes without. Runs after the session, which knows the account.
+ * The rate limits of the route-policy table, applied once for every state-changing route
+ * (docs/decisions/0073). First per visitor (the account, else the signed visitor id): that
+ * is what stops one browser's flood. Then per address (IPv6 per /64), at a level a crowd
+ * of shoppers behind one carrier's address never reaches: that is what stops a flood that
+ * throws its cookies away. Routes keep their own, tighter limits with their own messages
+ * (sign-in per identifier, reviews, request forms); this one is the floor that no route
+ * goes without. Runs after the session, which knows the account.
+ *
+ * Replays come before limits: on a route whose policy says `replays`, a refusal is not
+ * answered here but kept on the request, and the route answers a replay (an order already
+ * placed under the same key, the same words sent again) as it did the first time, and
+ * anything else with the refusal (`limitRefusal`).
  */
 function minutes(seconds: number): string {
   const m = Math.max(1, Math.ceil(seconds / 60));
   return `${m} minute${m === 1 ? "" : "s"}`;
 }
 
-function tooMany(c: Context<AppEnv>, retryAfter: number): Response {
-  const message = `You have sent many requests in a short time. Please wait ${minutes(retryAfter)} and try again.`;
-  c.header("Retry-After", String(retryAfter));
+function refusal(retryAfter: number): LimitRefusal {
+  return {
+    retryAfter,
+    message: `You have sent many requests in a short time. Please wait ${minutes(retryAfter)} and try again.`,
+  };
+}
+
+/** The 429 for a refusal, in the shape the caller reads: Strapi's envelope, the islands' JSON, or text. */
+export function tooMany(c: Context<AppEnv>, refused: LimitRefusal): Response {
+  c.header("Retry-After", String(refused.retryAfter));
+  const { message } = refused;
   if (c.req.path.startsWith("/api/") || c.req.path === "/graphql") {
     return c.json({ data: null, error: { status: 429, name: "RateLimitError", message, details: {} } }, 429);
   }
@@ -27,18 +42,37 @@ function tooMany(c: Context<AppEnv>, retryAfter: number): Response {
   return c.text(message, 429);
 }
 
+/** Who "one visitor" is: the account, else the signed visitor id; null for a client without either. */
+async function visitorSubject(c: Context<AppEnv>): Promise<string | null> {
+  const user = c.get("user");
+  if (user) return `user:${user.id}`;
+  const visitor = await readVisitorId(c);
+  return visitor ? `visitor:${visitor}` : null;
+}
+
+async function checkLimits(c: Context<AppEnv>, policy: RoutePolicy): Promise<LimitRefusal | null> {
+  const action = `route:${policy.method} ${policy.path}`;
+  if (policy.perVisitor) {
+    const visitor = await visitorSubject(c);
+    if (visitor) {
+      const hit = await hitRateLimit(c.env.DB, { action: `${action} visitor`, ...policy.perVisitor }, visitor);
+      if (!hit.allowed) return refusal(hit.retryAfter);
+    }
+  }
+  const hit = await hitRateLimit(c.env.DB, { action, ...policy.perAddress }, clientNetwork(c.req.raw.headers));
+  return hit.allowed ? null : refusal(hit.retryAfter);
+}
+
 export const routeLimits = createMiddleware<AppEnv>(async (c, next) => {
   const policy = routePolicy(c.req.method, c.req.path);
   if (!policy) return next();
-  const action = `route:${policy.method} ${policy.path}`;
-  const network = clientNetwork(c.req.raw.headers);
-  const perAddress = await hitRateLimit(c.env.DB, { action, ...policy.perAddress }, network);
-  if (!perAddress.allowed) return tooMany(c, perAddress.retryAfter);
-  if (policy.perVisitor) {
-    const user = c.get("user");
-    const visitor = user ? `user:${user.id}` : `visitor:${(await readVisitorId(c)) ?? network}`;
-    const perVisitor = await hitRateLimit(c.env.DB, { action: `${action} visitor`, ...policy.perVisitor }, visitor);
-    if (!perVisitor.allowed) return tooMany(c, perVisitor.retryAfter);
-  }
+  const refused = await checkLimits(c, policy);
+  if (refused && !policy.replays) return tooMany(c, refused);
+  c.set("limitRefusal", refused);
   await next();
 });
+
+/** For a `replays` route: the refusal the limits made for this request, once it is known not to be a replay. */
+export function limitRefusal(c: Context<AppEnv>): LimitRefusal | null {
+  return c.get("limitRefusal") ?? null;
+}

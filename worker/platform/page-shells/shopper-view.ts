@@ -1,6 +1,12 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { FLASH_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE, VISITOR_COUNTS_COOKIE } from "../../../shared/cookie-names";
+import {
+  FLASH_COOKIE,
+  SESSION_COOKIE,
+  TOKEN_COOKIE,
+  VISITOR_COOKIE,
+  VISITOR_COUNTS_COOKIE,
+} from "../../../shared/cookie-names";
 import type { AppEnv, SessionUser } from "../app-env";
 import { type Flash, takeFlash } from "../render/flash";
 import { readCartOwner } from "../stores/cart-owner";
@@ -22,7 +28,7 @@ export interface ShopperView {
 }
 
 /** Cookies that can make a page this shopper's own. Without any, the shared shell is served as it is. */
-const SHOPPER_COOKIES = [TOKEN_COOKIE, VISITOR_COOKIE, FLASH_COOKIE, VISITOR_COUNTS_COOKIE];
+const SHOPPER_COOKIES = [TOKEN_COOKIE, SESSION_COOKIE, VISITOR_COOKIE, FLASH_COOKIE, VISITOR_COUNTS_COOKIE];
 
 export function mayHaveShopperState(c: Context<AppEnv>): boolean {
   return c.get("user") !== null || SHOPPER_COOKIES.some((name) => getCookie(c, name) !== undefined);

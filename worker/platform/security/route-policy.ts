@@ -16,6 +16,11 @@ export type BodyKind =
   /** A signed webhook from a service (read as raw text). */
   | "webhook";
 
+export interface Limit {
+  limit: number;
+  windowSeconds: number;
+}
+
 export interface RoutePolicy {
   method: "POST" | "PUT" | "PATCH" | "DELETE";
   /** The Hono path as registered, e.g. `/requests/:kind`. */
@@ -23,70 +28,88 @@ export interface RoutePolicy {
   body: BodyKind;
   /** File parts allowed (upload routes). */
   files?: number;
-  /** Requests per window per address (IPv6: per /64). */
-  perAddress: { limit: number; windowSeconds: number };
-  /** Also per visitor (signed visitor id or account), for forms a flood would abuse. */
-  perVisitor?: { limit: number; windowSeconds: number };
+  /**
+   * Per visitor: the account when signed in, else the signed visitor id. Checked first; it
+   * stops one browser's flood. Absent for services and API clients, which carry neither.
+   */
+  perVisitor?: Limit;
+  /**
+   * Per address (IPv6: per /64): a flood's limit, set above what a crowd behind one carrier's
+   * address sends (CROWD below), so it only stops clients that throw their cookies away.
+   */
+  perAddress: Limit;
+  /** The route answers a replay (same idempotency key, same words) before the limits' refusal. */
+  replays?: true;
 }
 
 const MINUTE = 60;
-const BROWSING = { limit: 60, windowSeconds: MINUTE };
-const ACCOUNT_FORM = { limit: 20, windowSeconds: MINUTE };
-const API = { limit: 60, windowSeconds: MINUTE };
-const SERVICE = { limit: 600, windowSeconds: MINUTE };
-/** Orders and requests put work on people and send e-mails: a flood must stop early. */
-const ORDERS_PER_ADDRESS = { limit: 20, windowSeconds: 10 * MINUTE };
-const ORDERS_PER_VISITOR = { limit: 5, windowSeconds: 10 * MINUTE };
-const REQUESTS_PER_ADDRESS = { limit: 20, windowSeconds: 10 * MINUTE };
-const REQUESTS_PER_VISITOR = { limit: 8, windowSeconds: 10 * MINUTE };
+const TEN_MINUTES = 10 * MINUTE;
+
+/**
+ * The crowd the per-address limits are sized for: UAE carriers put many phones behind one
+ * public address (carrier-grade NAT). At a busy hour we size for 200 shoppers on one address
+ * in the same ten minutes, each adding a dozen things to the bag, signing in, ordering once
+ * and sending a request now and then; every per-address limit below is above what they send
+ * together, with room to spare. One browser's flood is stopped by its per-visitor limit long before.
+ */
+const CROWD = 200;
+
+/** Bag and favourites: a shopper taps quickly, but not 60 times a minute for long. */
+const BROWSING = {
+  perVisitor: { limit: 60, windowSeconds: MINUTE },
+  // 200 shoppers × ~6 taps a minute at the busiest moment = 1 200.
+  perAddress: { limit: 1_200, windowSeconds: MINUTE },
+};
+/** Sign-in, sign-up, profile and password forms (the CMS also limits sign-in per identifier). */
+const ACCOUNT_FORM = {
+  perVisitor: { limit: 20, windowSeconds: MINUTE },
+  // 200 shoppers each signing in and making a mistake or two in one minute = 600.
+  perAddress: { limit: 3 * CROWD, windowSeconds: MINUTE },
+};
+/** Orders put work on people and send e-mails: one browser's flood must stop early. */
+const ORDERS = {
+  perVisitor: { limit: 10, windowSeconds: TEN_MINUTES },
+  // The issue's floor is 200 orders per address per 10 minutes; a crowd of 200 ordering once each, with room.
+  perAddress: { limit: 300, windowSeconds: TEN_MINUTES },
+  replays: true as const,
+};
+/** Requests and shop reviews: answered by people, so few per visitor; the forms keep their own per-kind limits. */
+const REQUESTS = {
+  perVisitor: { limit: 8, windowSeconds: TEN_MINUTES },
+  perAddress: { limit: CROWD, windowSeconds: TEN_MINUTES },
+  replays: true as const,
+};
+/** The embedded CMS's JSON API, called by API clients (the shop's own forms call it in-process). */
+const API = { perAddress: { limit: 300, windowSeconds: MINUTE } };
+const SERVICE = { perAddress: { limit: 600, windowSeconds: MINUTE } };
 
 export const ROUTE_POLICIES: readonly RoutePolicy[] = [
-  { method: "POST", path: "/graphql", body: "json", perAddress: { limit: 300, windowSeconds: MINUTE } },
-  { method: "POST", path: "/api/payments/webhook", body: "webhook", perAddress: SERVICE },
-  { method: "POST", path: "/api/cms/webhook", body: "webhook", perAddress: SERVICE },
-  { method: "POST", path: "/cart/add", body: "form", perAddress: BROWSING },
-  { method: "POST", path: "/cart/update", body: "form", perAddress: BROWSING },
-  { method: "POST", path: "/cart/remove", body: "form", perAddress: BROWSING },
-  { method: "POST", path: "/favorites/toggle", body: "form", perAddress: BROWSING },
-  {
-    method: "POST",
-    path: "/cart/order",
-    body: "form",
-    perAddress: ORDERS_PER_ADDRESS,
-    perVisitor: ORDERS_PER_VISITOR,
-  },
-  { method: "POST", path: "/product-reviews/:slug", body: "form", perAddress: ACCOUNT_FORM },
-  { method: "POST", path: "/api/auth/local", body: "json", perAddress: API },
-  { method: "POST", path: "/api/auth/local/register", body: "json", perAddress: API },
-  { method: "POST", path: "/api/auth/forgot-password", body: "json", perAddress: API },
-  { method: "POST", path: "/api/auth/reset-password", body: "json", perAddress: API },
-  { method: "POST", path: "/api/auth/change-password", body: "json", perAddress: API },
-  { method: "POST", path: "/api/auth/send-email-confirmation", body: "json", perAddress: API },
-  { method: "PUT", path: "/api/users/:id{[0-9]+}", body: "json", perAddress: API },
-  { method: "POST", path: "/user/login", body: "form", perAddress: ACCOUNT_FORM },
-  { method: "POST", path: "/user/signup", body: "form", perAddress: ACCOUNT_FORM },
-  { method: "POST", path: "/user/signup/resend", body: "form", perAddress: ACCOUNT_FORM },
-  { method: "POST", path: "/user/logout", body: "form", perAddress: ACCOUNT_FORM },
-  { method: "POST", path: "/user/password", body: "form", perAddress: ACCOUNT_FORM },
-  { method: "POST", path: "/user/password/forgot", body: "form", perAddress: ACCOUNT_FORM },
-  { method: "POST", path: "/user/password/reset", body: "form", perAddress: ACCOUNT_FORM },
-  { method: "POST", path: "/user/edit", body: "upload", files: 1, perAddress: ACCOUNT_FORM },
-  {
-    method: "POST",
-    path: "/requests/:kind",
-    body: "upload",
-    files: 1,
-    perAddress: REQUESTS_PER_ADDRESS,
-    perVisitor: REQUESTS_PER_VISITOR,
-  },
-  {
-    method: "POST",
-    path: "/reviews",
-    body: "upload",
-    files: 1 + REVIEW_PHOTOS_MAX,
-    perAddress: REQUESTS_PER_ADDRESS,
-    perVisitor: REQUESTS_PER_VISITOR,
-  },
+  { method: "POST", path: "/graphql", body: "json", perAddress: { limit: 600, windowSeconds: MINUTE } },
+  { method: "POST", path: "/api/payments/webhook", body: "webhook", ...SERVICE },
+  { method: "POST", path: "/api/cms/webhook", body: "webhook", ...SERVICE },
+  { method: "POST", path: "/cart/add", body: "form", ...BROWSING },
+  { method: "POST", path: "/cart/update", body: "form", ...BROWSING },
+  { method: "POST", path: "/cart/remove", body: "form", ...BROWSING },
+  { method: "POST", path: "/favorites/toggle", body: "form", ...BROWSING },
+  { method: "POST", path: "/cart/order", body: "form", ...ORDERS },
+  { method: "POST", path: "/product-reviews/:slug", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/api/auth/local", body: "json", ...API },
+  { method: "POST", path: "/api/auth/local/register", body: "json", ...API },
+  { method: "POST", path: "/api/auth/forgot-password", body: "json", ...API },
+  { method: "POST", path: "/api/auth/reset-password", body: "json", ...API },
+  { method: "POST", path: "/api/auth/change-password", body: "json", ...API },
+  { method: "POST", path: "/api/auth/send-email-confirmation", body: "json", ...API },
+  { method: "PUT", path: "/api/users/:id{[0-9]+}", body: "json", ...API },
+  { method: "POST", path: "/user/login", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/user/signup", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/user/signup/resend", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/user/logout", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/user/password", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/user/password/forgot", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/user/password/reset", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/user/edit", body: "upload", files: 1, ...ACCOUNT_FORM },
+  { method: "POST", path: "/requests/:kind", body: "upload", files: 1, ...REQUESTS },
+  { method: "POST", path: "/reviews", body: "upload", files: 1 + REVIEW_PHOTOS_MAX, ...REQUESTS },
 ];
 
 /** Bytes a non-upload body may have. Forms are a few fields; JSON is a sign-in or a query. */

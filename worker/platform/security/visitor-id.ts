@@ -33,3 +33,13 @@ export async function ensureVisitorId(c: Context<AppEnv>): Promise<string> {
   });
   return id;
 }
+
+/**
+ * Who a per-visitor limit counts (docs/decisions/0073): the account when signed in, else the
+ * visitor id. A browser without one is given one now, so shoppers behind one carrier address
+ * never share a bucket; a client that throws its cookies away meets the per-address limit.
+ */
+export async function visitorLimitSubject(c: Context<AppEnv>): Promise<string> {
+  const user = c.get("user");
+  return user ? `user:${user.id}` : `visitor:${await ensureVisitorId(c)}`;
+}

@@ -1,18 +1,39 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { TOKEN_COOKIE_MAX_AGE } from "../../../shared/constants";
 import type { AppEnv, SessionUser, SignInHook } from "../app-env";
-import { isRevoked, revokeToken } from "../security/revoked-tokens";
-import { authClient, CmsAuthError, type CmsUser } from "./auth-client";
-import { clearToken, readToken, storeToken } from "./session-cookie";
+import { timingSafeEqual } from "../security/crypto";
+import { type AuthAnswer, authClient, CmsAuthError, type CmsUser } from "./auth-client";
+import {
+  clearSessionCookies,
+  hasSessionCookies,
+  readSessionId,
+  readToken,
+  storeSessionCookies,
+} from "./session-cookie";
+import {
+  endSession,
+  endUserSessionsStatement,
+  findLiveSession,
+  hashOf,
+  newSessionId,
+  openSessionStatement,
+} from "./session-store";
 import { runSignInHooks } from "./sign-in-hooks";
-import { cachedUser, cacheUser, forgetUser, tokenKey } from "./user-cache";
+import { cachedUser, cacheUser, forgetUser } from "./user-cache";
 
 /**
- * The session of spec section 4: no token, anonymous; a token, the user from
- * /users/me (resolved once per request, cached briefly per token); a failed
- * /users/me clears the token. Sign-in (login, registration, reset, provider)
- * clears the old token, stores the new one, then loads the user.
+ * The session of spec section 4, kept by the shop itself (docs/decisions/0072). A browser is
+ * signed in when it holds the CMS token (`strapi_jwt`) *and* the id of a live session opened
+ * with that token (`__Host-session`). The session, not the token, is what begins and ends:
+ * a CMS token is a function of (user, second), so two sign-ins in one second share a token,
+ * and ending "the token" could end the session that has just begun. On every request the
+ * session row is read from D1 (so an ended session is over at once, in every isolate), and
+ * the user comes from /users/me (cached a few seconds per session); a failed /users/me signs
+ * the browser out (spec section 4).
  */
+const SESSION_LIFETIME_MS = TOKEN_COOKIE_MAX_AGE * 1000;
+
 function text(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value : null;
 }
@@ -38,22 +59,47 @@ export function displayName(user: SessionUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
 }
 
-async function loadUser(c: Context<AppEnv>, token: string): Promise<SessionUser> {
-  const key = await tokenKey(token);
-  const cached = cachedUser(key);
+function invalidCredentials(): CmsAuthError {
+  return new CmsAuthError({
+    data: null,
+    error: { status: 401, name: "UnauthorizedError", message: "Missing or invalid credentials", details: {} },
+  });
+}
+
+/** The session's user from the CMS (or the few-seconds cache), checked to be the session's own. */
+async function loadUser(c: Context<AppEnv>, idHash: string, token: string, userId: number): Promise<SessionUser> {
+  const cached = cachedUser(idHash);
   if (cached) return cached;
-  // A real Strapi accepts a signed-out token until it expires: the storefront refuses it.
-  // (The embedded CMS checks the same list itself.) Checked on each cache miss, so another
-  // isolate's cached copy outlives a sign-out by at most the cache's 15 seconds.
-  if (c.env.CMS_URL && (await isRevoked(c.env.DB, token))) {
-    throw new CmsAuthError({
-      data: null,
-      error: { status: 401, name: "UnauthorizedError", message: "Missing or invalid credentials", details: {} },
-    });
-  }
   const user = toSessionUser(await authClient(c).me(token));
-  cacheUser(key, user);
+  if (user.id !== userId) throw invalidCredentials();
+  cacheUser(idHash, user);
   return user;
+}
+
+/** The browser's session, when both cookies are there and the session is live; else the cookies go. */
+async function resumeSession(c: Context<AppEnv>): Promise<void> {
+  const token = readToken(c);
+  const sessionId = readSessionId(c);
+  if (!token || !sessionId) {
+    // One without the other (a token from before sessions, a cookie copied alone) is no session.
+    if (hasSessionCookies(c)) clearSessionCookies(c);
+    return;
+  }
+  const idHash = await hashOf(sessionId);
+  const live = await findLiveSession(c.env.DB, idHash, Date.now());
+  if (!live || !timingSafeEqual(live.tokenHash, await hashOf(token))) {
+    clearSessionCookies(c);
+    return;
+  }
+  try {
+    c.set("user", await loadUser(c, idHash, token, live.userId));
+    c.set("token", token);
+    c.set("sessionIdHash", idHash);
+  } catch (error) {
+    if (!(error instanceof CmsAuthError) || error.status >= 500)
+      console.error("Loading the session user failed:", error);
+    clearSessionCookies(c);
+  }
 }
 
 /** Paths that never need the shopper: the CMS API itself and the build manifest. */
@@ -65,75 +111,105 @@ export const session = ({ onSignIn }: { onSignIn: readonly SignInHook[] }) =>
     c.set("signInHooks", onSignIn);
     c.set("user", null);
     c.set("token", null);
-    const token = readToken(c);
-    if (token && !SKIP.test(c.req.path)) {
-      try {
-        c.set("user", await loadUser(c, token));
-        c.set("token", token);
-      } catch (error) {
-        if (!(error instanceof CmsAuthError) || error.status >= 500)
-          console.error("Loading the session user failed:", error);
-        clearToken(c);
-      }
-    }
+    c.set("sessionIdHash", null);
+    if (!SKIP.test(c.req.path)) await resumeSession(c);
     await next();
   });
 
-/** Starts a session with a token the CMS just issued; runs the sign-in hooks. */
-export async function signIn(c: Context<AppEnv>, jwt: string): Promise<SessionUser> {
-  await forgetSession(c);
-  storeToken(c, jwt);
+/** The hash of this browser's session id: the live one of this request, else the cookie's. */
+async function browserSessionHash(c: Context<AppEnv>): Promise<string | null> {
+  const live = c.get("sessionIdHash");
+  if (live) return live;
+  const id = readSessionId(c);
+  return id ? hashOf(id) : null;
+}
+
+/** This browser's session ends (its row, its cached user); the cookies are left to the caller. */
+async function endBrowserSession(c: Context<AppEnv>): Promise<void> {
+  const idHash = await browserSessionHash(c);
+  if (idHash) {
+    await endSession(c.env.DB, idHash, Date.now());
+    forgetUser(idHash);
+  }
+  c.set("token", null);
+  c.set("user", null);
+  c.set("sessionIdHash", null);
+}
+
+/**
+ * Opens a session on a token the CMS just issued: a new random id, its row, both cookies, and
+ * the user from /users/me. With `endOtherSessions` (a password change or reset) every other
+ * session of the account ends in the same batch that opens this one.
+ */
+export async function startSession(
+  c: Context<AppEnv>,
+  answer: AuthAnswer,
+  { endOtherSessions = false }: { endOtherSessions?: boolean } = {},
+): Promise<SessionUser> {
+  if (!answer.jwt) throw new Error("The CMS signed in without a token");
+  const db = c.env.DB;
+  const now = Date.now();
+  const sessionId = newSessionId();
+  const idHash = await hashOf(sessionId);
+  const opening = openSessionStatement(db, {
+    idHash,
+    userId: answer.user.id,
+    tokenHash: await hashOf(answer.jwt),
+    now,
+    lifetimeMs: SESSION_LIFETIME_MS,
+  });
+  await db.batch(endOtherSessions ? [endUserSessionsStatement(db, answer.user.id, now), opening] : [opening]);
+  storeSessionCookies(c, answer.jwt, sessionId);
   try {
-    const user = await loadUser(c, jwt);
+    const user = await loadUser(c, idHash, answer.jwt, answer.user.id);
     c.set("user", user);
-    await runSignInHooks(c, user);
+    c.set("sessionIdHash", idHash);
     return user;
   } catch (error) {
-    clearToken(c);
+    await endSession(db, idHash, Date.now());
+    clearSessionCookies(c);
     throw error;
   }
 }
 
-/** Drops this request's token and user and their cache entry (the cookie is replaced or cleared by the caller). */
-async function forgetSession(c: Context<AppEnv>): Promise<void> {
-  const token = c.get("token") ?? readToken(c);
-  if (token) forgetUser(await tokenKey(token));
-  c.set("token", null);
-  c.set("user", null);
+/**
+ * Before a login, registration, reset or provider call: the browser's current session (if any)
+ * ends, whoever signs in next. The cookies are replaced on success or cleared on failure.
+ */
+export async function leaveSessionForSignIn(c: Context<AppEnv>): Promise<void> {
+  await endBrowserSession(c);
+}
+
+/** A sign-in (login, registration, reset, provider): a new session, then the sign-in hooks. */
+export async function signIn(
+  c: Context<AppEnv>,
+  answer: AuthAnswer,
+  options?: { endOtherSessions?: boolean },
+): Promise<SessionUser> {
+  const user = await startSession(c, answer, options);
+  await runSignInHooks(c, user);
+  return user;
+}
+
+/** A sign-in that failed: whatever session cookies the browser sent go. */
+export function signInFailed(c: Context<AppEnv>): void {
+  if (hasSessionCookies(c)) clearSessionCookies(c);
 }
 
 /**
- * Ends the session: the cookie and the cached user are gone, and the token is revoked, so a
- * copy of it (another device, a stolen cookie) no longer signs anyone in. JWTs are stateless
- * and Strapi has no sign-out route, so the revocation list in D1 is what ends it.
+ * Ends the session: its row (so a copy of both cookies, on another device or stolen, signs no
+ * one in), the cached user, and the cookies. Other sessions of the account go on.
  */
 export async function signOut(c: Context<AppEnv>): Promise<void> {
-  const token = c.get("token") ?? readToken(c);
-  if (token) await revokeToken(c.env.DB, token);
-  await forgetSession(c);
-  clearToken(c);
-}
-
-/** After a password change: the old token ends (a real Strapi would keep it valid). */
-export async function retireToken(c: Context<AppEnv>, token: string): Promise<void> {
-  await revokeToken(c.env.DB, token);
-  forgetUser(await tokenKey(token));
-}
-
-/**
- * Before a login, registration, reset or provider call: the old token is not
- * sent and no longer counts (a valid token on those routes gets 403 from Strapi).
- * The cookie itself is replaced on success and cleared on failure.
- */
-export async function dropTokenForSignIn(c: Context<AppEnv>): Promise<void> {
-  await forgetSession(c);
+  await endBrowserSession(c);
+  clearSessionCookies(c);
 }
 
 /** After the shopper changed their profile: the next read comes from the CMS. */
 export async function refreshSessionUser(c: Context<AppEnv>, user: CmsUser): Promise<SessionUser> {
   const fresh = toSessionUser(user);
-  const token = c.get("token");
-  if (token) cacheUser(await tokenKey(token), fresh);
+  const idHash = c.get("sessionIdHash");
+  if (idHash) cacheUser(idHash, fresh);
   c.set("user", fresh);
   return fresh;
 }

@@ -1,19 +1,15 @@
 import type { SessionUser } from "../app-env";
-import { sha256, toBase64 } from "../security/crypto";
 
 /**
- * A few seconds of memory per token, so a burst of page views makes one
- * /users/me call, not one each. Keyed by the token's SHA-256 (never the token),
- * bounded in size, and dropped on sign-out and profile changes. It lives in the
- * isolate on purpose: it holds only what the same token's holder may see.
+ * A few seconds of memory per session, so a burst of page views makes one /users/me
+ * call, not one each. Keyed by the session id's SHA-256 (never the id), bounded in
+ * size, and dropped on sign-out and profile changes. Whether the session is still live
+ * is read from D1 on every request; only the CMS's answer is kept. It lives in the
+ * isolate on purpose: it holds only settled values that the same session's holder may see.
  */
 const TTL_MS = 15_000;
 const MAX_ENTRIES = 500;
 const entries = new Map<string, { user: SessionUser; expires: number }>();
-
-export async function tokenKey(token: string): Promise<string> {
-  return toBase64(await sha256(token));
-}
 
 export function cachedUser(key: string, now = Date.now()): SessionUser | null {
   const entry = entries.get(key);

@@ -1,5 +1,6 @@
 import type { DeliveryMethod, Totals } from "../../../shared/cart-rules";
 import type { CheckoutInput, PaymentMethod } from "../../../shared/forms/checkout";
+import type { CartOwner } from "./cart-store";
 
 /** D1 access for orders and order_lines. */
 export const ORDER_STATUSES = [
@@ -231,6 +232,13 @@ async function linesOf(db: D1Database, orderIds: number[]): Promise<Map<number, 
     .all<LineRecord>();
   for (const row of results) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toLine(row)]);
   return byOrder;
+}
+
+/** Whether the order is this bag owner's: the account's, or the visitor's placed without one. */
+export function orderBelongsTo(order: Order, owner: CartOwner): boolean {
+  return owner.kind === "user"
+    ? order.userId === Number(owner.id)
+    : order.userId === null && order.visitorId === owner.id;
 }
 
 export async function findOrderByIdempotencyKey(db: D1Database, key: string): Promise<Order | null> {

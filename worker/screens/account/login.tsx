@@ -4,10 +4,8 @@ import { checkForm } from "../../../shared/forms/form-result";
 import { configuredProviders } from "../../cms/auth/auth-settings";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { isRevoked } from "../../platform/security/revoked-tokens";
 import { authClient } from "../../platform/session/auth-client";
-import { dropTokenForSignIn, signIn } from "../../platform/session/session";
-import { clearToken, readToken } from "../../platform/session/session-cookie";
+import { leaveSessionForSignIn, signIn, signInFailed } from "../../platform/session/session";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
 import { friendlyError } from "./friendly-errors";
@@ -131,18 +129,11 @@ export async function postLogin(c: Context<AppEnv>): Promise<Response> {
   if (!checked.ok) return renderLogin(c, { identifier: form.identifier ?? "", errors: checked.errors, redirect }, 422);
   const { identifier, password } = checked.value;
   try {
-    await dropTokenForSignIn(c);
-    let answer = await authClient(c).login(identifier, password);
-    // A real Strapi's token is a function of the user and the second: signing in again within the second
-    // of a sign-out gets back the very token just revoked. Ask once more in the next second.
-    if (answer.jwt && c.env.CMS_URL && (await isRevoked(c.env.DB, answer.jwt))) {
-      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
-      answer = await authClient(c).login(identifier, password);
-    }
-    if (!answer.jwt) throw new Error("The CMS signed in without a token");
-    await signIn(c, answer.jwt);
+    await leaveSessionForSignIn(c);
+    const answer = await authClient(c).login(identifier, password);
+    await signIn(c, answer);
   } catch (error) {
-    if (readToken(c)) clearToken(c);
+    signInFailed(c);
     const problem = friendlyError(error);
     const state = { identifier, redirect };
     if (problem.original === "Your account email is not confirmed") {

@@ -9,8 +9,7 @@ import { checkForm } from "../../../shared/forms/form-result";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { authClient } from "../../platform/session/auth-client";
-import { dropTokenForSignIn, retireToken, signIn } from "../../platform/session/session";
-import { clearToken, readToken, storeToken } from "../../platform/session/session-cookie";
+import { leaveSessionForSignIn, signIn, signInFailed, startSession } from "../../platform/session/session";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
 import { friendlyError, sessionEnded } from "./friendly-errors";
@@ -158,12 +157,9 @@ export async function postChangePassword(c: Context<AppEnv>): Promise<Response> 
   if (!checked.ok) return renderPassword(c, { errors: checked.errors }, 422);
   try {
     const answer = await authClient(c).changePassword(token, checked.value);
-    // The CMS answers with a fresh token: keep the session going on it, and end the old one
-    // (the embedded CMS already has; a real Strapi would keep it valid).
-    if (answer.jwt) {
-      storeToken(c, answer.jwt);
-      await retireToken(c, token);
-    }
+    // The CMS answers with a fresh token: this browser goes on in a new session on it, and
+    // every session of the account (this one and other devices) ends in the same batch.
+    await startSession(c, answer, { endOtherSessions: true });
   } catch (error) {
     const ended = await sessionEnded(c, error, "/user/password");
     if (ended) return ended;
@@ -196,12 +192,12 @@ export async function postResetPassword(c: Context<AppEnv>): Promise<Response> {
   const checked = checkForm(resetPasswordSchema, form);
   if (!checked.ok) return renderPassword(c, { code: code || "missing", errors: checked.errors }, 422);
   try {
-    await dropTokenForSignIn(c);
+    await leaveSessionForSignIn(c);
     const answer = await authClient(c).resetPassword(checked.value);
-    if (!answer.jwt) throw new Error("The CMS reset the password without a token");
-    await signIn(c, answer.jwt);
+    // Whoever knew the old password is signed out everywhere else.
+    await signIn(c, answer, { endOtherSessions: true });
   } catch (error) {
-    if (readToken(c)) clearToken(c);
+    signInFailed(c);
     const problem = friendlyError(error);
     if (problem.original === "Incorrect code provided") {
       return renderPassword(c, { alert: problem.message }, problem.status);

@@ -5,8 +5,7 @@ import { configuredProviders } from "../../cms/auth/auth-settings";
 import type { AppEnv } from "../../platform/app-env";
 import { timingSafeEqual } from "../../platform/security/crypto";
 import { authClient } from "../../platform/session/auth-client";
-import { dropTokenForSignIn, signIn } from "../../platform/session/session";
-import { clearToken, readToken } from "../../platform/session/session-cookie";
+import { leaveSessionForSignIn, signIn, signInFailed } from "../../platform/session/session";
 import { friendlyError } from "./friendly-errors";
 import { renderLogin } from "./login";
 import { localRedirect } from "./safe-redirect";
@@ -55,12 +54,11 @@ providerSignIn.get("/auth/:provider/callback", async (c) => {
   const redirect = localRedirect(target);
   if (!accessToken) return c.redirect("/user/login?notice=provider-failed", 302);
   try {
-    await dropTokenForSignIn(c);
+    await leaveSessionForSignIn(c);
     const answer = await authClient(c).providerCallback(c.req.param("provider"), accessToken);
-    if (!answer.jwt) throw new Error("The CMS signed in without a token");
-    await signIn(c, answer.jwt);
+    await signIn(c, answer);
   } catch (error) {
-    if (readToken(c)) clearToken(c);
+    signInFailed(c);
     const problem = friendlyError(error);
     return renderLogin(c, { alert: problem.message }, problem.status === 422 ? 400 : problem.status);
   }

@@ -5,8 +5,7 @@ import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { authClient } from "../../platform/session/auth-client";
-import { dropTokenForSignIn, signIn } from "../../platform/session/session";
-import { clearToken, readToken } from "../../platform/session/session-cookie";
+import { leaveSessionForSignIn, signIn, signInFailed } from "../../platform/session/session";
 import { renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
 import { friendlyError } from "./friendly-errors";
@@ -135,15 +134,15 @@ export async function postSignup(c: Context<AppEnv>): Promise<Response> {
   const checked = checkForm(signUpSchema, form);
   if (!checked.ok) return renderSignup(c, { ...typed, errors: checked.errors }, 422);
   try {
-    await dropTokenForSignIn(c);
+    await leaveSessionForSignIn(c);
     const answer = await authClient(c).register(checked.value);
     if (!answer.jwt) {
       // The CMS asks for the e-mail to be confirmed first.
       return renderSignup(c, { confirmationSentTo: answer.user.email });
     }
-    await signIn(c, answer.jwt);
+    await signIn(c, answer);
   } catch (error) {
-    if (readToken(c)) clearToken(c);
+    signInFailed(c);
     const problem = friendlyError(error);
     const field = problem.field && ["username", "email", "password"].includes(problem.field) ? problem.field : null;
     return field

@@ -5,6 +5,7 @@ import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../..
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { formatAed } from "../../../shared/money";
 import type { AppEnv } from "../../platform/app-env";
+import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { renderPage } from "../../platform/page/render-page";
 import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentProviderError } from "../../platform/payments/payment-provider";
@@ -15,7 +16,7 @@ import { setPaymentReference } from "../../platform/stores/order-store";
 import { TotalsTable } from "./cart-page";
 import type { CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
-import { placeOrder } from "./place-order";
+import { isPlacedBy, placeOrder } from "./place-order";
 
 type Values = CheckoutValues;
 
@@ -110,6 +111,9 @@ checkoutActions.post("/", async (c) => {
   const owner = await readCartOwner(c);
   const key = /^[0-9a-f-]{36}$/.test(raw.idempotencyKey ?? "") ? raw.idempotencyKey : crypto.randomUUID();
   values.idempotencyKey = key;
+  // Replays before limits: a post of an order this shopper already placed goes on to that order.
+  const refusal = limitRefusal(c);
+  if (refusal && !(owner && (await isPlacedBy(c.env.DB, key, owner)))) return tooMany(c, refusal);
   const card = cardPayments(c.env);
   const result = checkForm(checkoutSchema, raw);
   if (!result.ok || (raw.payment === "online" && !card.available)) {

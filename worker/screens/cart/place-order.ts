@@ -12,6 +12,7 @@ import {
   newOrderNumber,
   type Order,
   type OrderLine,
+  orderBelongsTo,
 } from "../../platform/stores/order-store";
 import { loadCartView } from "./cart-view";
 
@@ -39,11 +40,13 @@ export async function placeOrder(
   c: Context<AppEnv>,
   owner: CartOwner,
   input: CheckoutInput,
-  idempotencyKey: string,
+  requestedKey: string,
   acceptChanges: boolean,
 ): Promise<PlaceOrderResult> {
-  const existing = await findOrderByIdempotencyKey(c.env.DB, idempotencyKey);
-  if (existing) return { ok: true, order: existing, created: false };
+  const existing = await findOrderByIdempotencyKey(c.env.DB, requestedKey);
+  if (existing && orderBelongsTo(existing, owner)) return { ok: true, order: existing, created: false };
+  // Another shopper's key (copied, never guessed): this bag is placed under a key of its own.
+  const idempotencyKey = existing ? crypto.randomUUID() : requestedKey;
 
   // An order is priced from the CMS itself, never from a cached record: a missed webhook must not cost money.
   c.set("uncachedRecords", true);
@@ -122,4 +125,10 @@ export async function placeOrder(
   const order = await findOrderByIdempotencyKey(db, idempotencyKey);
   if (!order) throw new Error("Order was not written");
   return { ok: true, order, created: order.number === number };
+}
+
+/** Whether an order was already placed under this key by this bag's owner (a replay of its post). */
+export async function isPlacedBy(db: D1Database, idempotencyKey: string, owner: CartOwner): Promise<boolean> {
+  const order = await findOrderByIdempotencyKey(db, idempotencyKey);
+  return order !== null && orderBelongsTo(order, owner);
 }

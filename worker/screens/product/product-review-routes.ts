@@ -7,14 +7,15 @@ import { bumpContentVersion } from "../../platform/cms-client/content-version";
 import { wantsJson } from "../../platform/forms/form-guard";
 import { renderNotFound } from "../../platform/page/not-found";
 import { setFlash } from "../../platform/render/flash";
-import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
+import { hitRateLimit } from "../../platform/security/rate-limit";
+import { visitorLimitSubject } from "../../platform/security/visitor-id";
 import { displayName } from "../../platform/session/session";
 import { ensureCartOwner } from "../../platform/stores/cart-owner";
 import { hasReviewed, insertReview, type ReviewStatus } from "../../platform/stores/product-review-store";
 import { productPath } from "../../platform/ui/product-card";
 import { renderProductPage } from "./product-page";
 
-/** Posts per client address: enough for a family sharing a connection, too few for a flood. */
+/** Posts per visitor (the account, else the visitor id): more than one shopper reviews in a sitting, too few for a flood. */
 export const REVIEW_RATE_LIMIT = { action: "product-review", limit: 5, windowSeconds: 600 };
 
 /** New reviews wait for moderation unless the AUTO_APPROVE_REVIEWS var says "true". */
@@ -39,7 +40,7 @@ reviewActions.post("/:slug", async (c) => {
       : renderNotFound(c);
   const back = `${productPath(product)}#reviews`;
 
-  const limit = await hitRateLimit(c.env.DB, REVIEW_RATE_LIMIT, clientNetwork(c.req.raw.headers));
+  const limit = await hitRateLimit(c.env.DB, REVIEW_RATE_LIMIT, await visitorLimitSubject(c));
   if (!limit.allowed) {
     const message = "You have sent several reviews in a short time. Please try again in a few minutes.";
     if (json) return c.json({ ok: false, message }, 429, { "Retry-After": String(limit.retryAfter) });

@@ -29,7 +29,7 @@ import { renderRequestPage, thankYouPath } from "./request-pages";
 
 export const requestRoutes = new Hono<AppEnv>();
 
-/** Posts per address: a person sends one or two; a script sends many. */
+/** Posts per visitor (the account, else the visitor id): a person sends one or two; a script sends many. */
 export const REQUEST_LIMITS: Record<RequestKind, FormLimit> = {
   callback: { limit: 5, windowSeconds: 15 * 60 },
   consultation: { limit: 5, windowSeconds: 15 * 60 },
