@@ -184,7 +184,7 @@ describe("sign-in form", () => {
     const shopper = await register();
     const browser = new Browser();
     let last: Response | undefined;
-    await startOfRateWindow();
+    startOfRateWindow();
     for (let i = 0; i < 11; i++) {
       last = await browser.post("/user/login", { identifier: shopper.email, password: `Wrong-${i}-pass` });
     }

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { onTestFinished, vi } from "vitest";
 import { SESSION_COOKIE, TOKEN_COOKIE } from "../../../shared/cookie-names";
 import { hashOf, newSessionId, openSessionStatement } from "../../../worker/platform/session/session-store";
 import { fetchWorker } from "../fetch";
@@ -81,10 +82,18 @@ export function expectStrapiError(
   if (typeof error.details !== "object" || error.details === null) throw new Error("error.details must be an object");
 }
 
-/** Rate limits use fixed one-minute windows: start a burst early in one, so it can't straddle two. */
-export async function startOfRateWindow(): Promise<void> {
-  const into = Date.now() % 60_000;
-  if (into > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 50));
+/**
+ * Rate limits count in fixed windows (a minute, ten minutes): the test's clock (only `Date` is
+ * faked) moves to the first millisecond of the next ten-minute window, the start of a minute
+ * window too, so a burst always lands in one window and nothing waits. The real clock is given
+ * back when the test ends.
+ */
+export function startOfRateWindow(): void {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Math.ceil(Date.now() / 600_000) * 600_000);
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
 }
 
 /**
