@@ -38,6 +38,7 @@ import { reviewMedia } from "./screens/shop-reviews/shop-review-media-route";
 import { reviewRoutes } from "./screens/shop-reviews/shop-review-routes";
 import { robots } from "./screens/sitemap/robots-route";
 import { sitemap } from "./screens/sitemap/sitemap-route";
+import { staffRoutes } from "./screens/staff/staff-routes";
 
 const app = new Hono<AppEnv>();
 
@@ -72,6 +73,7 @@ app.route("/user", accountRoutes);
 app.route("/requests", requestRoutes);
 app.route("/reviews", reviewRoutes);
 app.route("/reviews/media", reviewMedia);
+app.route("/staff", staffRoutes);
 registerPages(app, routes, pageHandlers);
 
 app.notFound(renderNotFound);

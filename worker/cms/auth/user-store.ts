@@ -21,6 +21,8 @@ export interface CmsUserRow {
   postcode: string | null;
   created_at: string;
   updated_at: string;
+  /** users-permissions role type: `authenticated`, or `staff` for the shop's staff (npm run staff). */
+  role: "authenticated" | "staff";
 }
 
 /** The user as Strapi v4 answers it: private fields (password, tokens) dropped, no role. */
@@ -51,7 +53,7 @@ const COLUMN_OF: Record<ProfileField, string> = {
 };
 
 const COLUMNS =
-  "id, username, email, provider, password, confirmed, blocked, first_name, last_name, phone, address, city, country, postcode, created_at, updated_at";
+  "id, username, email, provider, password, confirmed, blocked, first_name, last_name, phone, address, city, country, postcode, created_at, updated_at, role";
 
 export function toStrapiUser(row: CmsUserRow): StrapiUser {
   return {

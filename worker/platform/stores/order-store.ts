@@ -14,13 +14,17 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * What shoppers and staff read. The stored names predate the staff desk (migrations/0080):
+ * `processing` is an order staff confirmed, `completed` one delivered.
+ */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   new: "New",
   awaiting_payment: "Awaiting payment",
   paid: "Paid",
-  processing: "Processing",
+  processing: "Confirmed",
   shipped: "Shipped",
-  completed: "Completed",
+  completed: "Delivered",
   cancelled: "Cancelled",
 };
 
@@ -55,10 +59,15 @@ export interface Order {
   paymentReference: string | null;
   totals: Totals;
   createdAt: string;
+  updatedAt: string;
+  /** Counts every change: a staff save made from an older copy is refused. */
+  version: number;
+  carrier: string | null;
+  trackingNumber: string | null;
   lines: OrderLine[];
 }
 
-interface OrderRecord {
+export interface OrderRecord {
   id: number;
   number: string;
   user_id: number | null;
@@ -81,6 +90,10 @@ interface OrderRecord {
   vat: number;
   total: number;
   created_at: string;
+  updated_at: string;
+  version: number;
+  carrier: string | null;
+  tracking_number: string | null;
 }
 
 interface LineRecord {
@@ -95,10 +108,11 @@ interface LineRecord {
   prepurchase: number;
 }
 
-const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
-  address, city, region, postcode, notes, payment_method, payment_reference, subtotal, delivery_fee, vat, total, created_at`;
+export const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
+  address, city, region, postcode, notes, payment_method, payment_reference, subtotal, delivery_fee, vat, total, created_at,
+  updated_at, version, carrier, tracking_number`;
 
-function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
+export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
   return {
     id: row.id,
     number: row.number,
@@ -119,6 +133,10 @@ function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
     paymentReference: row.payment_reference,
     totals: { subtotal: row.subtotal, delivery: row.delivery_fee, vat: row.vat, total: row.total },
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
     lines,
   };
 }
@@ -220,7 +238,7 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
   return statements;
 }
 
-async function linesOf(db: D1Database, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+export async function linesOf(db: D1Database, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
   const byOrder = new Map<number, OrderLine[]>();
   if (orderIds.length === 0) return byOrder;
   const { results } = await db
@@ -297,7 +315,7 @@ export async function markPaid(
       .bind(eventId, order.id),
     db
       .prepare(
-        "UPDATE orders SET status = 'paid', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1 AND status IN ('new', 'awaiting_payment')",
+        "UPDATE orders SET status = 'paid', version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1 AND status IN ('new', 'awaiting_payment')",
       )
       .bind(order.id),
   ]);

@@ -6,11 +6,13 @@ import { renderNotFound } from "../../platform/page/not-found";
 import { renderPage } from "../../platform/page/render-page";
 import { FlashMessage, takeFlash } from "../../platform/render/flash";
 import { readVisitorId } from "../../platform/security/visitor-id";
+import { listOrderEvents, type OrderEvent } from "../../platform/stores/order-history-store";
 import {
   findOrderByNumber,
   listOrdersOfUser,
   ORDER_STATUS_LABELS,
   type Order,
+  type OrderStatus,
 } from "../../platform/stores/order-store";
 import { TotalsTable } from "./cart-page";
 
@@ -35,7 +37,28 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Asia/Dubai",
 });
 
-export function OrderDetail({ order }: { order: Order }) {
+/** The order's status moves for its shopper (staff notes stay on the desk). */
+function History({ order, events }: { order: Order; events: OrderEvent[] }) {
+  if (events.length === 0) return null;
+  return (
+    <>
+      <h2>History</h2>
+      <ol className="order-history">
+        <li>
+          <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>: Placed
+        </li>
+        {events.map((event) => (
+          <li key={event.id}>
+            <time dateTime={event.createdAt}>{dateFormat.format(new Date(event.createdAt))}</time>:{" "}
+            {ORDER_STATUS_LABELS[event.toStatus as OrderStatus] ?? event.toStatus}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+export function OrderDetail({ order, events = [] }: { order: Order; events?: OrderEvent[] }) {
   return (
     <div className="order-detail">
       <dl className="order-facts">
@@ -65,7 +88,16 @@ export function OrderDetail({ order }: { order: Order }) {
           <dt>Payment</dt>
           <dd>{text.payment[order.payment]}</dd>
         </div>
+        {order.trackingNumber && (
+          <div>
+            <dt>Tracking</dt>
+            <dd>
+              {order.carrier}: {order.trackingNumber}
+            </dd>
+          </div>
+        )}
       </dl>
+      <History order={order} events={events} />
       <table className="order-lines">
         <caption className="visually-hidden">Products in order {order.number}</caption>
         <thead>
@@ -128,7 +160,7 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
               : "The courier calls you before delivering."}
           </li>
         </ol>
-        <OrderDetail order={order} />
+        <OrderDetail order={order} events={await listOrderEvents(c.env.DB, order.id, ["status"])} />
         <p>
           <a className="button" href="/catalog">
             Continue shopping
@@ -200,7 +232,7 @@ export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
           <a href="/user/orders">← All orders</a>
         </p>
         <h1>Order {order.number}</h1>
-        <OrderDetail order={order} />
+        <OrderDetail order={order} events={await listOrderEvents(c.env.DB, order.id, ["status"])} />
       </section>
     ),
   });

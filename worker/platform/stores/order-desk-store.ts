@@ -1,0 +1,208 @@
+import type { DeliveryMethod } from "../../../shared/cart-rules";
+import type { PaymentMethod } from "../../../shared/forms/checkout";
+import type { MailMessage } from "../mail/mailer";
+import { type Actor, auditStatement, orderEventStatement } from "./order-history-store";
+import {
+  linesOf,
+  ORDER_COLUMNS,
+  ORDER_STATUSES,
+  type Order,
+  type OrderRecord,
+  type OrderStatus,
+  toOrder,
+} from "./order-store";
+
+/**
+ * D1 access for the staff desk's orders (issue 19): the filtered list, the overview's counts,
+ * and a change (status or note) written in one batch with its history, audit row and e-mail,
+ * only if nobody changed the order since the page was shown (`version`).
+ */
+export interface OrderFilter {
+  status?: OrderStatus;
+  payment?: PaymentMethod;
+  delivery?: DeliveryMethod;
+  region?: string;
+  /** YYYY-MM-DD, Dubai's calendar day, inclusive. */
+  from?: string;
+  to?: string;
+  /** An order number, a name, an e-mail address or a phone number (digits). */
+  q?: string;
+}
+
+/** Dubai is UTC+4 all year: its day D starts at (D − 1) 20:00 UTC. */
+function dubaiDayStart(day: string): string {
+  const start = new Date(`${day}T00:00:00+04:00`);
+  return start.toISOString();
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+function whereOf(filter: OrderFilter): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  // Each `?` becomes the next numbered parameter, bound to the next value.
+  const add = (sql: string, ...values: unknown[]) => {
+    let next = 0;
+    parts.push(
+      sql.replace(/\?/g, () => {
+        params.push(values[next++]);
+        return `?${params.length}`;
+      }),
+    );
+  };
+  if (filter.status) add("status = ?", filter.status);
+  if (filter.payment) add("payment_method = ?", filter.payment);
+  if (filter.delivery) add("delivery_method = ?", filter.delivery);
+  if (filter.region) add("region = ?", filter.region);
+  if (filter.from) add("created_at >= ?", dubaiDayStart(filter.from));
+  if (filter.to) add("created_at < ?", dubaiDayStart(nextDay(filter.to)));
+  const q = filter.q?.trim();
+  if (q) {
+    const digits = q.replace(/\D/g, "");
+    const like = `%${q.toLowerCase().replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    const conditions = [
+      "number = ?",
+      "lower(email) = ?",
+      "lower(first_name || ' ' || last_name) LIKE ? ESCAPE '\\'",
+      ...(digits.length >= 6 ? ["replace(replace(phone, ' ', ''), '+', '') LIKE ?"] : []),
+    ];
+    const values: unknown[] = [q.toUpperCase(), q.toLowerCase(), like, ...(digits.length >= 6 ? [`%${digits}%`] : [])];
+    add(`(${conditions.join(" OR ")})`, ...values);
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
+}
+
+export async function listOrders(
+  db: D1Database,
+  filter: OrderFilter,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<{ orders: Order[]; total: number }> {
+  const where = whereOf(filter);
+  const n = where.params.length;
+  const [count, rows] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS total FROM orders ${where.sql}`).bind(...where.params),
+    db
+      .prepare(
+        `SELECT ${ORDER_COLUMNS} FROM orders ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`,
+      )
+      .bind(...where.params, perPage, (page - 1) * perPage),
+  ]);
+  const records = (rows?.results ?? []) as OrderRecord[];
+  const lines = await linesOf(
+    db,
+    records.map((row) => row.id),
+  );
+  return {
+    orders: records.map((row) => toOrder(row, lines.get(row.id) ?? [])),
+    total: ((count?.results?.[0] as { total?: number } | undefined)?.total ?? 0) as number,
+  };
+}
+
+/** Every order the filter finds, newest first, for the CSV export (bounded: a spreadsheet, not a backup). */
+export async function exportOrders(db: D1Database, filter: OrderFilter, limit = 10_000): Promise<Order[]> {
+  return (await listOrders(db, filter, { page: 1, perPage: limit })).orders;
+}
+
+export interface DeskOverview {
+  today: number;
+  byStatus: Record<OrderStatus, number>;
+  newRequests: number;
+  reviewsWaiting: number;
+  failedMails: number;
+}
+
+export async function deskOverview(db: D1Database, now = new Date()): Promise<DeskOverview> {
+  const today = dubaiDayStart(new Date(now.getTime() + 4 * 3_600_000).toISOString().slice(0, 10));
+  const [statuses, todays, requests, reviews, mails] = await db.batch([
+    db.prepare("SELECT status, COUNT(*) AS n FROM orders GROUP BY status"),
+    db.prepare("SELECT COUNT(*) AS n FROM orders WHERE created_at >= ?1").bind(today),
+    db.prepare("SELECT COUNT(*) AS n FROM shop_requests WHERE status = 'new'"),
+    db.prepare(
+      `SELECT (SELECT COUNT(*) FROM shop_reviews WHERE status = 'pending')
+            + (SELECT COUNT(*) FROM product_reviews WHERE status = 'pending') AS n`,
+    ),
+    db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE status = 'failed'"),
+  ]);
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  for (const row of (statuses?.results ?? []) as { status: OrderStatus; n: number }[]) byStatus[row.status] = row.n;
+  const one = (result: D1Result | undefined) =>
+    ((result?.results?.[0] as { n?: number } | undefined)?.n ?? 0) as number;
+  return {
+    today: one(todays),
+    byStatus,
+    newRequests: one(requests),
+    reviewsWaiting: one(reviews),
+    failedMails: one(mails),
+  };
+}
+
+export interface OrderChange {
+  order: Order;
+  /** The version the staff member saw; the change is written only if it is still the order's. */
+  seenVersion: number;
+  actor: Actor;
+  /** The audit's name for it: "confirm", "ship", "deliver", "cancel", "note". */
+  action: string;
+  /** A status move, or none for a note. */
+  to?: OrderStatus;
+  carrier?: string;
+  trackingNumber?: string;
+  note?: string;
+  /** The e-mail to the shopper, queued only with the change that won. */
+  mail?: MailMessage;
+}
+
+/**
+ * Writes the change in one batch: the order (version + 1, marked with this change's id), its
+ * history, the audit row and the e-mail, the last three only if the order carries this change's
+ * id. False when the order moved on since `seenVersion` (nothing is written).
+ */
+export async function changeOrder(db: D1Database, change: OrderChange): Promise<boolean> {
+  const { order, actor } = change;
+  const changeId = crypto.randomUUID();
+  const guard = { sql: "(SELECT change_id FROM orders WHERE id = ?1) = ?2", params: [order.id, changeId] };
+  const after = {
+    status: change.to ?? order.status,
+    carrier: change.carrier ?? order.carrier,
+    trackingNumber: change.trackingNumber ?? order.trackingNumber,
+    ...(change.note ? { note: change.note } : {}),
+  };
+  const statements = [
+    db
+      .prepare(
+        `UPDATE orders SET status = ?3, carrier = ?4, tracking_number = ?5, change_id = ?6, version = version + 1,
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE id = ?1 AND version = ?2`,
+      )
+      .bind(order.id, change.seenVersion, after.status, after.carrier, after.trackingNumber, changeId),
+    orderEventStatement(db, guard, {
+      orderId: order.id,
+      kind: change.to ? "status" : "note",
+      from: change.to ? order.status : undefined,
+      to: change.to,
+      note: change.note,
+      actor,
+    }),
+    auditStatement(db, guard, {
+      actor,
+      action: change.action,
+      recordKind: "order",
+      recordId: order.number,
+      before: { status: order.status, carrier: order.carrier, trackingNumber: order.trackingNumber },
+      after,
+    }),
+  ];
+  if (change.mail) {
+    statements.push(
+      db
+        .prepare(`INSERT INTO outbox (recipient, subject, body_text, kind) SELECT ?3, ?4, ?5, ?6 WHERE ${guard.sql}`)
+        .bind(...guard.params, change.mail.to, change.mail.subject, change.mail.text, change.mail.kind),
+    );
+  }
+  const [updated] = await db.batch(statements);
+  return (updated?.meta.changes ?? 0) === 1;
+}

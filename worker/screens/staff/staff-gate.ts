@@ -1,0 +1,63 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { createRemoteJWKSet, jwtVerify } from "jose";
+import type { AppEnv } from "../../platform/app-env";
+import { authClient, CmsAuthError } from "../../platform/session/auth-client";
+import { displayName } from "../../platform/session/session";
+import { renderStaffMessage } from "./staff-page";
+
+/**
+ * Who may use the staff desk (issue 19): a signed-in account whose users-permissions role is
+ * Staff, asked of the CMS on every request (`/users/me?populate=role` with the session's
+ * token, never a cached claim), so a role taken back counts from the next request. Every
+ * action runs behind this too. Optionally, in production, Cloudflare Access in front of
+ * /staff: with STAFF_ACCESS_AUD and STAFF_ACCESS_TEAM set, its signed assertion must verify.
+ */
+export const STAFF_ROLE_TYPE = "staff";
+
+async function accessAssertionValid(c: Context<AppEnv>): Promise<boolean> {
+  const audience = (c.env.STAFF_ACCESS_AUD ?? "").trim();
+  const team = (c.env.STAFF_ACCESS_TEAM ?? "").trim();
+  if (!audience || !team) return true;
+  const assertion = c.req.header("cf-access-jwt-assertion");
+  if (!assertion) return false;
+  const issuer = `https://${team}.cloudflareaccess.com`;
+  try {
+    // Per request: jose caches the keys inside the set, and nothing made for one request outlives it.
+    const keys = createRemoteJWKSet(new URL(`${issuer}/cdn-cgi/access/certs`));
+    await jwtVerify(assertion, keys, { audience, issuer });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const staffOnly = createMiddleware<AppEnv>(async (c, next) => {
+  c.header("Cache-Control", "private, no-store");
+  c.header("X-Robots-Tag", "noindex, nofollow");
+  c.set("noindex", true);
+  const user = c.get("user");
+  const token = c.get("token");
+  if (!user || !token) {
+    const back = c.req.method === "GET" ? c.req.path : "/staff";
+    return c.redirect(`/user/login?redirect=${encodeURIComponent(back)}`, c.req.method === "GET" ? 302 : 303);
+  }
+  let role: string | undefined;
+  try {
+    const me = await authClient(c).meWithRole(token);
+    role = me.id === user.id ? me.role?.type : undefined;
+  } catch (error) {
+    if (!(error instanceof CmsAuthError) || error.status >= 500) console.error("Staff role check failed:", error);
+    role = undefined;
+  }
+  if (role !== STAFF_ROLE_TYPE || !(await accessAssertionValid(c))) {
+    return renderStaffMessage(
+      c,
+      "This page is for the shop's staff",
+      "Your account does not have the Staff role. If you work at the shop, ask the owner to give it to you, then sign in again.",
+      403,
+    );
+  }
+  c.set("staff", { id: user.id, name: displayName(user), email: user.email });
+  await next();
+});

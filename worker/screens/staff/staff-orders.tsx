@@ -1,0 +1,265 @@
+import type { Context } from "hono";
+import type { DeliveryMethod } from "../../../shared/cart-rules";
+import { EMIRATES, type PaymentMethod } from "../../../shared/forms/checkout";
+import { formatAed } from "../../../shared/money";
+import { text } from "../../../shared/text";
+import type { AppEnv } from "../../platform/app-env";
+import { exportOrders, listOrders, type OrderFilter } from "../../platform/stores/order-desk-store";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from "../../platform/stores/order-store";
+import { renderStaffPage, StaffNav, staffDate } from "./staff-page";
+
+/** `/staff/orders`: every order, newest first, filtered and searched; `/staff/orders.csv`: the same as a spreadsheet. */
+const PER_PAGE = 25;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filter from the query; anything unknown is left out, never an error. */
+export function readFilter(c: Context<AppEnv>): OrderFilter {
+  const q = c.req.query();
+  const filter: OrderFilter = {};
+  if ((ORDER_STATUSES as readonly string[]).includes(q.status ?? "")) filter.status = q.status as OrderStatus;
+  if (q.payment === "cash" || q.payment === "online") filter.payment = q.payment as PaymentMethod;
+  if (q.delivery === "transport" || q.delivery === "pickup") filter.delivery = q.delivery as DeliveryMethod;
+  if ((EMIRATES as readonly string[]).includes(q.region ?? "")) filter.region = q.region;
+  if (DAY.test(q.from ?? "")) filter.from = q.from;
+  if (DAY.test(q.to ?? "")) filter.to = q.to;
+  const search = (q.q ?? "").trim().slice(0, 100);
+  if (search) filter.q = search;
+  return filter;
+}
+
+function filterQuery(filter: OrderFilter): Record<string, string> {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Record<string, string>;
+}
+
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  options: [string, string][];
+}) {
+  const id = `orders-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ""}>
+        <option value="">All</option>
+        {options.map(([key, words]) => (
+          <option key={key} value={key}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function FilterForm({ filter }: { filter: OrderFilter }) {
+  return (
+    <form method="get" action="/staff/orders" className="staff-filter">
+      <div className="field staff-filter__search">
+        <label htmlFor="orders-q">Order number, name, e-mail or phone</label>
+        <input id="orders-q" name="q" type="search" defaultValue={filter.q ?? ""} />
+      </div>
+      <Select
+        name="status"
+        label="Status"
+        value={filter.status}
+        options={ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]])}
+      />
+      <Select
+        name="payment"
+        label="Payment"
+        value={filter.payment}
+        options={[
+          ["cash", text.payment.cash],
+          ["online", text.payment.online],
+        ]}
+      />
+      <Select
+        name="delivery"
+        label="Delivery"
+        value={filter.delivery}
+        options={[
+          ["transport", text.delivery.transport],
+          ["pickup", text.delivery.pickup],
+        ]}
+      />
+      <Select name="region" label="Emirate" value={filter.region} options={EMIRATES.map((e) => [e, e])} />
+      <div className="field">
+        <label htmlFor="orders-from">Placed from</label>
+        <input id="orders-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+      </div>
+      <div className="field">
+        <label htmlFor="orders-to">Placed until</label>
+        <input id="orders-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+      </div>
+      <div className="staff-filter__actions">
+        <button type="submit" className="button">
+          Show orders
+        </button>
+        <a href="/staff/orders">Clear</a>
+      </div>
+    </form>
+  );
+}
+
+function OrderRow({ order }: { order: Order }) {
+  return (
+    <tr>
+      <th scope="row">
+        <a href={`/staff/orders/${order.number}`}>{order.number}</a>
+      </th>
+      <td>{staffDate.format(new Date(order.createdAt))}</td>
+      <td>
+        {order.firstName} {order.lastName}
+        <span className="staff-table__sub">{order.phone}</span>
+      </td>
+      <td>
+        <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+      </td>
+      <td>{text.payment[order.payment]}</td>
+      <td>{order.delivery === "pickup" ? text.delivery.pickup : (order.region ?? text.delivery.transport)}</td>
+      <td className="staff-table__num">{formatAed(order.totals.total)}</td>
+    </tr>
+  );
+}
+
+export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
+  const filter = readFilter(c);
+  const requested = Number.parseInt(c.req.query("page") ?? "1", 10);
+  const page = Number.isFinite(requested) && requested > 0 ? Math.min(requested, 10_000) : 1;
+  const { orders, total } = await listOrders(c.env.DB, filter, { page, perPage: PER_PAGE });
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const query = filterQuery(filter);
+  const href = (n: number) =>
+    `/staff/orders?${new URLSearchParams({ ...query, ...(n > 1 ? { page: String(n) } : {}) })}`;
+  const csv = `/staff/orders.csv${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`;
+  return renderStaffPage(c, {
+    title: "Orders · Staff",
+    body: (
+      <section className="container page-section staff">
+        <StaffNav current="orders" />
+        <div className="staff-head">
+          <h1>Orders</h1>
+          <a className="button button--ghost" href={csv}>
+            Download CSV
+          </a>
+        </div>
+        <FilterForm filter={filter} />
+        <p className="muted" role="status">
+          {total === 0 ? "No orders match." : `${total} order${total === 1 ? "" : "s"}, newest first.`}
+        </p>
+        {orders.length > 0 && (
+          <div className="staff-table-wrap">
+            <table className="staff-table">
+              <caption className="visually-hidden">Orders</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col" className="staff-table__num">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <OrderRow key={order.number} order={order} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 && (
+          <nav className="staff-pages" aria-label="Pages of orders">
+            {page > 1 ? (
+              <a href={href(page - 1)} rel="prev">
+                ‹ Newer
+              </a>
+            ) : (
+              <span />
+            )}
+            <span>
+              Page {Math.min(page, pages)} of {pages}
+            </span>
+            {page < pages ? (
+              <a href={href(page + 1)} rel="next">
+                Older ›
+              </a>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
+      </section>
+    ),
+  });
+}
+
+/**
+ * A CSV cell: quoted, quotes doubled, and a cell a spreadsheet would run as a formula
+ * (=, +, -, @, tab, carriage return first) starts with a quote mark instead (OWASP's advice).
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let cell = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;
+  return `"${cell.replace(/"/g, '""')}"`;
+}
+
+export async function ordersCsv(c: Context<AppEnv>): Promise<Response> {
+  const orders = await exportOrders(c.env.DB, readFilter(c));
+  const header = [
+    "number",
+    "placed",
+    "status",
+    "first name",
+    "last name",
+    "email",
+    "phone",
+    "payment",
+    "delivery",
+    "emirate",
+    "city",
+    "address",
+    "items",
+    "total AED",
+  ];
+  const rows = orders.map((order) =>
+    [
+      order.number,
+      order.createdAt,
+      ORDER_STATUS_LABELS[order.status],
+      order.firstName,
+      order.lastName,
+      order.email,
+      order.phone,
+      text.payment[order.payment],
+      order.delivery === "pickup" ? text.delivery.pickup : text.delivery.transport,
+      order.region,
+      order.city,
+      order.address,
+      order.lines.map((line) => `${line.quantity} × ${line.name}`).join("; "),
+      (order.totals.total / 100).toFixed(2),
+    ]
+      .map(csvCell)
+      .join(","),
+  );
+  const body = `\uFEFF${[header.map(csvCell).join(","), ...rows].join("\r\n")}\r\n`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../platform/app-env";
+import { deskOverview } from "../../platform/stores/order-desk-store";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../platform/stores/order-store";
+import { renderStaffPage, StaffNav } from "./staff-page";
+
+/** `/staff`: what needs doing today, at a glance. */
+const OPEN: readonly OrderStatus[] = ["new", "paid", "awaiting_payment", "processing", "shipped"];
+
+function Tile({ href, count, label }: { href?: string; count: number; label: string }) {
+  const inner = (
+    <>
+      <span className="staff-tile__count">{count}</span>
+      <span className="staff-tile__label">{label}</span>
+    </>
+  );
+  return <li className="staff-tile">{href ? <a href={href}>{inner}</a> : inner}</li>;
+}
+
+export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
+  const overview = await deskOverview(c.env.DB);
+  const staff = c.get("staff");
+  return renderStaffPage(c, {
+    title: "Staff desk",
+    body: (
+      <section className="container page-section staff">
+        <StaffNav current="overview" />
+        <h1>Good day{staff ? `, ${staff.name}` : ""}</h1>
+        <h2>Orders</h2>
+        <ul className="staff-tiles">
+          <Tile href="/staff/orders" count={overview.today} label="placed today" />
+          {OPEN.map((status) => (
+            <Tile
+              key={status}
+              href={`/staff/orders?status=${status}`}
+              count={overview.byStatus[status]}
+              label={ORDER_STATUS_LABELS[status].toLowerCase()}
+            />
+          ))}
+        </ul>
+        <h2>Waiting for you</h2>
+        <ul className="staff-tiles">
+          <Tile count={overview.newRequests} label="new requests" />
+          <Tile count={overview.reviewsWaiting} label="reviews to moderate" />
+          <Tile count={overview.failedMails} label="e-mails that failed" />
+        </ul>
+      </section>
+    ),
+  });
+}

@@ -1,0 +1,82 @@
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import type { AppEnv } from "../../platform/app-env";
+import { renderPage } from "../../platform/page/render-page";
+
+/** The desk's sections, in the order its navigation shows them. */
+export const STAFF_SECTIONS = {
+  overview: { href: "/staff", label: "Overview" },
+  orders: { href: "/staff/orders", label: "Orders" },
+  requests: { href: "/staff/requests", label: "Requests" },
+  reviews: { href: "/staff/reviews", label: "Reviews" },
+  redirects: { href: "/staff/redirects", label: "Redirects" },
+  outbox: { href: "/staff/outbox", label: "E-mails" },
+} as const;
+export type StaffSection = keyof typeof STAFF_SECTIONS;
+
+/** The staff desk's pages: the shop's frame, the desk's own navigation, never kept or indexed. */
+export function StaffNav({ current }: { current: StaffSection }) {
+  return (
+    <nav className="staff-nav" aria-label="Staff desk">
+      <ul>
+        {(Object.keys(STAFF_SECTIONS) as StaffSection[]).map((key) => (
+          <li key={key}>
+            <a href={STAFF_SECTIONS[key].href} aria-current={current === key ? "page" : undefined}>
+              {STAFF_SECTIONS[key].label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export async function renderStaffPage(
+  c: Context<AppEnv>,
+  page: { title: string; body: ReactNode },
+  status: 200 | 403 | 404 | 409 | 422 = 200,
+): Promise<Response> {
+  c.set("noindex", true);
+  const rendered = await renderPage(c, { title: page.title, description: "The shop's staff desk.", body: page.body });
+  const response =
+    status === rendered.status ? rendered : new Response(rendered.body, { status, headers: rendered.headers });
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}
+
+/** A page with one message (refused, not found). */
+export function renderStaffMessage(
+  c: Context<AppEnv>,
+  title: string,
+  message: string,
+  status: 403 | 404,
+): Promise<Response> {
+  return renderStaffPage(
+    c,
+    {
+      title,
+      body: (
+        <section className="container page-section narrow staff">
+          <h1>{title}</h1>
+          <p className="lead">{message}</p>
+          <p>
+            <a className="button" href="/">
+              Back to the shop
+            </a>
+          </p>
+        </section>
+      ),
+    },
+    status,
+  );
+}
+
+export const staffDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Dubai",
+});

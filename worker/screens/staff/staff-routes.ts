@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../platform/app-env";
+import { staffOnly } from "./staff-gate";
+import { orderPage, postOrder } from "./staff-order";
+import { ordersCsv, ordersPage } from "./staff-orders";
+import { overviewPage } from "./staff-overview";
+
+/** The staff desk under /staff: every page and action behind the role check (staff-gate.ts). */
+export const staffRoutes = new Hono<AppEnv>();
+
+staffRoutes.use("*", staffOnly);
+staffRoutes.get("/", overviewPage);
+staffRoutes.get("/orders", ordersPage);
+staffRoutes.get("/orders.csv", ordersCsv);
+staffRoutes.get("/orders/:number", orderPage);
+staffRoutes.post("/orders/:number", postOrder);
