@@ -14,13 +14,27 @@ import {
 } from "../../platform/stores/order-store";
 import { statusMail } from "./order-mail";
 import { allowedActions, isOrderAction, type OrderAction, refusal, TRANSITIONS } from "./order-workflow";
-import { renderStaffMessage, renderStaffPage, StaffNav, staffDate } from "./staff-page";
+import { AuditLog, type AuditWords } from "./staff-audit";
+import { renderStaffMessage, renderStaffPage, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
 
 /**
  * `/staff/orders/{number}`: the order as staff need it (lines, totals with VAT, customer,
  * address, payment, its history and audit) and a form for each action its status allows.
  * Each form posts the version it showed; a save from an older copy is refused.
  */
+const ORDER_AUDIT_WORDS: AuditWords = {
+  actions: {
+    confirm: "confirmed the order",
+    ship: "marked it shipped",
+    deliver: "marked it delivered",
+    cancel: "cancelled the order",
+    note: "added a note",
+  },
+  fields: { status: "Status", carrier: "Carrier", trackingNumber: "Tracking number", note: "Note" },
+  value: (field, value) =>
+    field === "status" ? (ORDER_STATUS_LABELS[value as OrderStatus] ?? String(value)) : String(value),
+};
+
 const NUMBER = /^NB-\d{4}-[A-Z0-9]{6}$/;
 const FIELD_MAX = 200;
 
@@ -185,17 +199,14 @@ function Facts({ order }: { order: Order }) {
 
 function Lines({ order }: { order: Order }) {
   return (
-    <div className="staff-table-wrap">
-      <table className="staff-table">
+    <StaffTableFrame label="Products in this order">
+      <table className="staff-table staff-table--fit">
         <caption className="visually-hidden">Products in order {order.number}</caption>
         <thead>
           <tr>
             <th scope="col">Product</th>
             <th scope="col" className="staff-table__num">
               Quantity
-            </th>
-            <th scope="col" className="staff-table__num">
-              Unit price
             </th>
             <th scope="col" className="staff-table__num">
               Total
@@ -210,33 +221,35 @@ function Lines({ order }: { order: Order }) {
                 {line.brand && <span className="staff-table__sub">{line.brand}</span>}
                 {line.prepurchase && <span className="badge badge--amber">{text.availability.prepurchase}</span>}
               </td>
-              <td className="staff-table__num">{line.quantity}</td>
-              <td className="staff-table__num">{formatAed(line.unitPrice)}</td>
+              <td className="staff-table__num">
+                {line.quantity}
+                <span className="staff-table__sub">× {formatAed(line.unitPrice)}</span>
+              </td>
               <td className="staff-table__num">{formatAed(line.lineTotal)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               Subtotal
             </th>
             <td className="staff-table__num">{formatAed(order.totals.subtotal)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               Delivery
             </th>
             <td className="staff-table__num">{formatAed(order.totals.delivery)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               VAT included
             </th>
             <td className="staff-table__num">{formatAed(order.totals.vat)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               Total
             </th>
             <td className="staff-table__num">
@@ -245,7 +258,7 @@ function Lines({ order }: { order: Order }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </StaffTableFrame>
   );
 }
 
@@ -316,19 +329,7 @@ async function renderOrder(c: Context<AppEnv>, order: Order, state: FormState = 
             </button>
           </form>
           <h2>Audit</h2>
-          {audit.length === 0 ? (
-            <p className="muted">No staff action yet.</p>
-          ) : (
-            <ul className="staff-audit">
-              {audit.map((entry) => (
-                <li key={entry.id}>
-                  <time dateTime={entry.createdAt}>{staffDate.format(new Date(entry.createdAt))}</time>{" "}
-                  {entry.staffName}: {entry.action}
-                  <code>{entry.before}</code> → <code>{entry.after}</code>
-                </li>
-              ))}
-            </ul>
-          )}
+          <AuditLog entries={audit} words={ORDER_AUDIT_WORDS} />
         </section>
       ),
     },

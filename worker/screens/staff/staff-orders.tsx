@@ -6,7 +6,7 @@ import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { exportOrders, listOrders, type OrderFilter } from "../../platform/stores/order-desk-store";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from "../../platform/stores/order-store";
-import { renderStaffPage, StaffNav, staffDate } from "./staff-page";
+import { renderStaffPage, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
 
 /** `/staff/orders`: every order, newest first, filtered and searched; `/staff/orders.csv`: the same as a spreadsheet. */
 const PER_PAGE = 25;
@@ -155,7 +155,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
           {total === 0 ? "No orders match." : `${total} order${total === 1 ? "" : "s"}, newest first.`}
         </p>
         {orders.length > 0 && (
-          <div className="staff-table-wrap">
+          <StaffTableFrame label="Orders found">
             <table className="staff-table">
               <caption className="visually-hidden">Orders</caption>
               <thead>
@@ -177,7 +177,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
                 ))}
               </tbody>
             </table>
-          </div>
+          </StaffTableFrame>
         )}
         {pages > 1 && (
           <nav className="staff-pages" aria-label="Pages of orders">

@@ -80,3 +80,16 @@ export const staffDate = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
   timeZone: "Asia/Dubai",
 });
+
+/**
+ * A wide table's frame: it scrolls sideways on a phone, so it is a named region keyboard users can
+ * focus and scroll (axe: scrollable-region-focusable).
+ */
+export function StaffTableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <div className="staff-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, expectAccessible, launchBrowser, PHONE } from "./harness";
+import { startTestShop, type TestShop } from "./shop";
+
+/**
+ * The staff desk in Chromium (issue 19): a staff member runs a guest's order from a phone,
+ * with and without JavaScript, and the shopper sees what staff did. This file runs its own
+ * shop so it can give the Staff role (as `npm run staff -- grant` does) and read the outbox.
+ */
+let browser: Browser;
+let shop: TestShop;
+const SHOTS = "/tmp/shots";
+
+beforeAll(async () => {
+  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.dispose();
+});
+
+async function newContext(viewport: { width: number; height: number }, js = true): Promise<BrowserContext> {
+  return browser.newContext({ viewport, baseURL: shop.url, javaScriptEnabled: js });
+}
+
+/** A guest puts a product in the bag and places a cash order; returns the order number and the guest's page. */
+async function guestOrder(email: string): Promise<{ number: string; page: Page }> {
+  const context = await newContext(DESKTOP);
+  const page = await context.newPage();
+  await page.goto("/catalog/fragrance");
+  const card = page.locator(".product-card", { has: page.getByRole("button", { name: /^Add to bag/ }) }).first();
+  await card.getByRole("button", { name: /^Add to bag/ }).click();
+  await card.getByText(/is in your bag\./).waitFor();
+  await page.goto("/cart/order");
+  await page.getByLabel(/First name/).fill("Mariam");
+  await page.getByLabel(/Last name/).fill("Al Suwaidi");
+  await page.getByLabel(/E-mail/).fill(email);
+  await page.getByLabel(/^Phone/).fill("050 765 4321");
+  await page.getByLabel(/^Address/).fill("Villa 12, Al Wasl Road");
+  await page.getByLabel(/^City/).fill("Dubai");
+  await page.getByLabel(/Emirate or country/).fill("Dubai");
+  await page.getByRole("checkbox", { name: "By leaving a request, you agree to the privacy policy" }).check();
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await page.getByRole("heading", { name: "Your order is placed" }).waitFor();
+  const number = new URL(page.url()).pathname.split("/").pop()!;
+  expect(number).toMatch(/^NB-\d{4}-[A-Z0-9]{6}$/);
+  return { number, page };
+}
+
+/** A staff account: signed up through the shop, then given the role as the owner would. */
+async function staffMember(tag: string): Promise<{ email: string; password: string }> {
+  const account = { username: `noura${tag}`, email: `noura.${tag}@noorbeauty.example`, password: "Desk-shift-2026" };
+  const context = await newContext(DESKTOP);
+  const page = await context.newPage();
+  await page.goto("/user/signup");
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/user?notice=welcome");
+  await context.close();
+  await shop.execute("UPDATE cms_users SET role = 'staff' WHERE email = ?1", account.email);
+  return account;
+}
+
+async function signInToDesk(page: Page, account: { email: string; password: string }) {
+  await page.goto("/staff");
+  await page.waitForURL(/\/user\/login\?redirect=%2Fstaff/);
+  await page.getByLabel("E-mail or username").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/staff$/);
+  await page.getByRole("navigation", { name: "Staff desk" }).waitFor();
+}
+
+async function runOrder(
+  page: Page,
+  number: string,
+  { shots, js }: { shots: string; js: boolean },
+): Promise<void> {
+  const checkA11y = () => (js ? expectAccessible(page) : Promise.resolve());
+  await checkA11y();
+  await page.screenshot({ path: `${SHOTS}/${shots}-overview.png`, fullPage: true });
+
+  // Find the order by its number.
+  await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Orders" }).click();
+  await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+  await page.getByLabel("Order number, name, e-mail or phone").fill(number);
+  await page.getByRole("button", { name: "Show orders" }).click();
+  await page.waitForURL(/q=NB-/);
+  await checkA11y();
+  await page.screenshot({ path: `${SHOTS}/${shots}-orders.png`, fullPage: true });
+  await page.getByRole("link", { name: number }).click();
+  await page.getByRole("heading", { name: `Order ${number}` }).waitFor();
+  await checkA11y();
+
+  // Confirm it, then mark it shipped: a missing tracking number is asked for beside its field.
+  await page.getByRole("button", { name: "Confirm order" }).click();
+  await page.getByText(`Order ${number}: Confirmed.`).waitFor();
+  await page.getByLabel(/^Carrier/).fill("Aramex");
+  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await page.getByText("Enter the tracking number.").waitFor();
+  expect(await page.getByLabel(/^Carrier/).inputValue()).toBe("Aramex");
+  await checkA11y();
+  await page.getByLabel(/^Tracking number/).fill("AWB 3348 1190");
+  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await page.getByText(`Order ${number}: Shipped.`).waitFor();
+  await page.getByRole("button", { name: "Mark as delivered" }).waitFor();
+  await checkA11y();
+  await page.screenshot({ path: `${SHOTS}/${shots}-order.png`, fullPage: true });
+}
+
+async function expectShopperSeesShipped(shopper: Page, number: string, email: string) {
+  await shopper.goto(`/cart/order/${number}`);
+  await shopper.getByText("Shipped").first().waitFor();
+  await shopper.getByText(/AWB 3348 1190/).waitFor();
+  const mails = await shop.readOutbox(email);
+  const shipped = mails.find((mail) => mail.subject.includes(number) && mail.subject.includes("Shipped"));
+  expect(shipped?.body_text).toContain("AWB 3348 1190");
+  expect(mails.some((mail) => mail.subject.includes(number) && mail.subject.includes("Confirmed"))).toBe(true);
+}
+
+describe("the staff desk", () => {
+  const tag = Date.now().toString(36);
+
+  it("runs a new order from a phone: find it by number, confirm, ship with a tracking number; the shopper sees it", async () => {
+    const email = `mariam.${tag}@example.ae`;
+    const [{ number, page: shopper }, account] = await Promise.all([guestOrder(email), staffMember(`p${tag}`)]);
+    const context = await newContext(PHONE);
+    const page = await context.newPage();
+    await signInToDesk(page, account);
+    await runOrder(page, number, { shots: "staff-390", js: true });
+    await expectShopperSeesShipped(shopper, number, email);
+    await expectAccessible(shopper);
+    await context.close();
+    await shopper.context().close();
+  });
+
+  it("does the same without JavaScript, on a desktop", async () => {
+    const email = `amal.${tag}@example.ae`;
+    const [{ number, page: shopper }, account] = await Promise.all([guestOrder(email), staffMember(`d${tag}`)]);
+    const context = await newContext(DESKTOP, false);
+    const page = await context.newPage();
+    await signInToDesk(page, account);
+    await runOrder(page, number, { shots: "staff-nojs-1280", js: false });
+    await expectShopperSeesShipped(shopper, number, email);
+    await context.close();
+    await shopper.context().close();
+  });
+
+  it("shows a shopper a calm refusal, not the desk", async () => {
+    const context = await newContext(PHONE);
+    const page = await context.newPage();
+    const shopper = { username: `hessa${tag}`, email: `hessa.${tag}@example.ae`, password: "Rose-water-2026" };
+    await page.goto("/user/signup");
+    await page.getByLabel("Username").fill(shopper.username);
+    await page.getByLabel("E-mail").fill(shopper.email);
+    await page.getByLabel("Password").fill(shopper.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL("**/user?notice=welcome");
+    const response = await page.goto("/staff/orders");
+    expect(response?.status()).toBe(403);
+    await page.getByRole("heading", { name: "This page is for the shop's staff" }).waitFor();
+    expect(await page.getByRole("navigation", { name: "Staff desk" }).count()).toBe(0);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/staff-refused-390.png`, fullPage: true });
+    await context.close();
+  });
+});
