@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VISITOR_COOKIE } from "../../shared/cookie-names";
 import { ROUTE_POLICIES } from "../../worker/platform/security/route-policy";
+import { latestMail, register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 import { customer, productSlugs } from "./support/shop-fixtures";
 
@@ -163,5 +164,48 @@ describe("one browser's flood", () => {
       "You have sent many requests in a short time. Please wait 10 minutes and try again.",
     ]);
     expect(await ordersOf([visitorIdOf(shopper)])).toHaveLength(10);
+  }, 60_000);
+});
+
+describe("a crowd's accounts behind one carrier address", () => {
+  it("20 shoppers change their passwords and 20 reset theirs in the same minute: all 40 go through", async () => {
+    const ip = `100.69.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const NEW_PASSWORD = "Orange-blossom-77";
+    const changers = await Promise.all(Array.from({ length: 20 }, () => register()));
+    const resetters = await Promise.all(Array.from({ length: 20 }, () => register()));
+    const changed = await Promise.all(
+      changers.map(async (account) => {
+        const browser = new Browser();
+        browser.ip = ip;
+        await browser.post("/user/login", { identifier: account.email, password: account.password }, { from: null });
+        const res = await browser.post(
+          "/user/password",
+          {
+            username: account.username,
+            currentPassword: account.password,
+            password: NEW_PASSWORD,
+            passwordConfirmation: NEW_PASSWORD,
+          },
+          { from: null },
+        );
+        return res.headers.get("location");
+      }),
+    );
+    expect(changed).toEqual(Array(20).fill("/user?notice=password-changed"));
+    const reset = await Promise.all(
+      resetters.map(async (account) => {
+        const browser = new Browser();
+        browser.ip = ip;
+        await browser.post("/user/password/forgot", { email: account.email }, { from: null });
+        const { code } = await latestMail(account.email);
+        const res = await browser.post(
+          "/user/password/reset",
+          { code: code!, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+          { from: null },
+        );
+        return res.headers.get("location");
+      }),
+    );
+    expect(reset).toEqual(Array(20).fill("/user?notice=password-reset"));
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { sha256, toHex } from "../../platform/security/crypto";
 import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
 import { authenticateBearer, type BearerResult } from "./bearer-auth";
 import { type JsonObject, readBody, str } from "./request-body";
@@ -66,17 +67,33 @@ function normalised(value: string): string {
 }
 
 /**
- * Strapi's auth rate limit: 10 a minute per (e-mail, path, address). Sign-in keys on the
- * identifier it actually checks, not Strapi's `email || identifier`: a sign-in body's
- * `email` is ignored by the handler, so a changing `email` would otherwise open a fresh
- * bucket per guess. Sign-in is also limited per identifier across addresses (slow
- * guessing from many IPs) and per address across identifiers (one IP trying many accounts).
+ * The one account a request is about, as the `strapi/` project keys users-permissions' limit
+ * (strapi/config/plugins.js): the signed-in user (a password change), else the identifier it
+ * checks (sign-in; a sign-in body's `email` is ignored by the handler, so a changing `email`
+ * would otherwise open a fresh bucket per guess), else the e-mail, else the reset code's hash.
+ * Keyed on Strapi's bare `email` instead, every password change and reset behind one carrier
+ * address shared one bucket of 10 a minute (issue 18: the 11th shopper was refused).
+ */
+async function subjectOf(c: AuthContext, sent: JsonObject, signIn: boolean): Promise<string> {
+  const bearer = c.get("bearer");
+  if (bearer.kind === "user") return `user:${bearer.user.id}`;
+  const who = normalised(signIn ? str(sent, "identifier") : str(sent, "email"));
+  if (who) return who;
+  const code = str(sent, "code");
+  if (code) return `code:${toHex(await sha256(code))}`;
+  return "unknownIdentifier";
+}
+
+/**
+ * Strapi's auth rate limit: 10 a minute per (account, path, address); see `subjectOf`. Sign-in
+ * is also limited per identifier across addresses (slow guessing from many IPs) and per address
+ * across identifiers (one IP trying many accounts).
  */
 export const rateLimit = createMiddleware<AuthApiEnv>(async (c, next) => {
   const sent = c.get("body") ?? {};
   const path = c.req.path.toLowerCase();
   const signIn = path.endsWith("/auth/local");
-  const who = normalised(signIn ? str(sent, "identifier") : str(sent, "email")) || "unknownIdentifier";
+  const who = await subjectOf(c, sent, signIn);
   const network = clientNetwork(c.req.raw.headers);
   const hit = await hitRateLimit(c.env.DB, { action: "auth", ...LIMIT }, `${who}:${path}:${network}`);
   if (!hit.allowed) return tooManyRequests(c, hit.retryAfter, LIMIT.limit);
