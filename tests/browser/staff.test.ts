@@ -76,11 +76,7 @@ async function signInToDesk(page: Page, account: { email: string; password: stri
   await page.getByRole("navigation", { name: "Staff desk" }).waitFor();
 }
 
-async function runOrder(
-  page: Page,
-  number: string,
-  { shots, js }: { shots: string; js: boolean },
-): Promise<void> {
+async function runOrder(page: Page, number: string, { shots, js }: { shots: string; js: boolean }): Promise<void> {
   const checkA11y = () => (js ? expectAccessible(page) : Promise.resolve());
   await checkA11y();
   await page.screenshot({ path: `${SHOTS}/${shots}-overview.png`, fullPage: true });

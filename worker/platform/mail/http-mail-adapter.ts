@@ -13,7 +13,11 @@ export function httpMailAdapter(options: { apiKey: string; from: string; endpoin
         headers: { Authorization: `Bearer ${options.apiKey}`, "Content-Type": "application/json" },
         body: JSON.stringify({ from: options.from, to: [message.to], subject: message.subject, text: message.text }),
       });
-      if (!response.ok) throw new Error(`Mail API answered ${response.status}`);
+      if (!response.ok) {
+        // The API's own words (e.g. "invalid `to` address") are what staff need to judge a retry on /staff/outbox.
+        const said = (await response.text().catch(() => "")).replace(/\s+/g, " ").trim().slice(0, 300);
+        throw new Error(`Mail API answered ${response.status}${said ? `: ${said}` : ""}`);
+      }
     },
   };
 }

@@ -53,31 +53,45 @@ const PRIORITY_SQL = `CASE kind
   WHEN 'order-received' THEN 2
   ELSE 3 END`;
 
+/** Tries per e-mail before it is marked failed and waits for staff to retry it (/staff/outbox). */
+export const MAX_ATTEMPTS = 5;
+
+/** Why a delivery failed, short enough for a table cell and a D1 column. */
+export function failureReason(error: unknown): string {
+  const words = error instanceof Error ? error.message : String(error);
+  return (words.trim() || "Unknown error").slice(0, 500);
+}
+
 /** Hands pending messages to the adapter, most urgent first; failures stay pending for the next run. */
 export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 20): Promise<number> {
   const { results } = await db
     .prepare(
-      `SELECT id, recipient, subject, body_text, kind FROM outbox WHERE status = 'pending' AND attempts < 5
+      `SELECT id, recipient, subject, body_text, kind FROM outbox WHERE status = 'pending' AND attempts < ?2
        ORDER BY ${PRIORITY_SQL}, id LIMIT ?1`,
     )
-    .bind(limit)
+    .bind(limit, MAX_ATTEMPTS)
     .all<OutboxRow>();
   let sent = 0;
   for (const row of results) {
     try {
       await adapter.deliver({ to: row.recipient, subject: row.subject, text: row.body_text, kind: row.kind });
       await db
-        .prepare("UPDATE outbox SET status = 'sent', sent_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1")
+        .prepare(
+          `UPDATE outbox SET status = 'sent', sent_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'),
+             last_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), last_error = NULL WHERE id = ?1`,
+        )
         .bind(row.id)
         .run();
       sent++;
     } catch (error) {
       console.error("Mail delivery failed:", error);
+      // Kept for the staff desk's outbox (/staff/outbox): why it failed, in the adapter's words.
       await db
         .prepare(
-          "UPDATE outbox SET attempts = attempts + 1, status = CASE WHEN attempts + 1 >= 5 THEN 'failed' ELSE 'pending' END WHERE id = ?1",
+          `UPDATE outbox SET attempts = attempts + 1, status = CASE WHEN attempts + 1 >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'pending' END,
+             last_error = ?2, last_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1`,
         )
-        .bind(row.id)
+        .bind(row.id, failureReason(error))
         .run();
     }
   }

@@ -6,7 +6,23 @@ export function pageHref(base: string, n: number, query: Record<string, string> 
   return qs ? `${base}?${qs}` : base;
 }
 
-/** The one pager of every list (catalogue, search, blog, reviews): previous, numbered pages, next. */
+/**
+ * The page numbers to show: all of them, or with `around` the first, the last and those within
+ * `around` of the current one, a gap (null) between (a staff list can have hundreds of pages).
+ */
+export function pagesShown(page: number, pageCount: number, around?: number): (number | null)[] {
+  const all = Array.from({ length: pageCount }, (_, i) => i + 1);
+  if (around === undefined) return all;
+  const shown: (number | null)[] = [];
+  for (const n of all.filter((n) => n === 1 || n === pageCount || Math.abs(n - page) <= around)) {
+    const last = shown[shown.length - 1];
+    if (typeof last === "number" && n - last > 1) shown.push(null);
+    shown.push(n);
+  }
+  return shown;
+}
+
+/** The one pager of every list (catalogue, search, blog, reviews, the staff desk): previous, numbered pages, next. */
 export function Pager({
   base,
   page,
@@ -14,6 +30,7 @@ export function Pager({
   query,
   href = (n) => pageHref(base, n, query),
   label = "Pages",
+  around,
 }: {
   base: string;
   page: number;
@@ -22,6 +39,8 @@ export function Pager({
   /** Where page n is, when it is more than `base` and `query` say (the catalogue's filter). */
   href?: (n: number) => string;
   label?: string;
+  /** Show only the pages this near the current one, with the first and the last (see pagesShown). */
+  around?: number;
 }) {
   if (pageCount <= 1) return null;
   return (
@@ -35,9 +54,13 @@ export function Pager({
             </a>
           </li>
         )}
-        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-          <li key={n}>
-            {n === page ? (
+        {pagesShown(page, pageCount, around).map((n, i) => (
+          <li key={n ?? `gap-${i}`}>
+            {n === null ? (
+              <span className="pagination__gap" aria-hidden="true">
+                …
+              </span>
+            ) : n === page ? (
               <span aria-current="page">{n}</span>
             ) : (
               <a href={href(n)}>

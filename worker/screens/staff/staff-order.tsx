@@ -139,7 +139,7 @@ function ActionForm({ order, action, state }: { order: Order; action: OrderActio
           multiline
         />
       )}
-      <button type="submit" className={action === "cancel" ? "button button--ghost" : "button"}>
+      <button type="submit" className={action === "cancel" ? "button button--outlined" : "button"}>
         {TRANSITIONS[action].label}
       </button>
     </form>
@@ -324,7 +324,7 @@ async function renderOrder(c: Context<AppEnv>, order: Order, state: FormState = 
               value={state.values?.note}
               multiline
             />
-            <button type="submit" className="button button--ghost">
+            <button type="submit" className="button button--outlined">
               Add note
             </button>
           </form>

@@ -146,7 +146,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
         <StaffNav current="orders" />
         <div className="staff-head">
           <h1>Orders</h1>
-          <a className="button button--ghost" href={csv}>
+          <a className="button button--outlined" href={csv}>
             Download CSV
           </a>
         </div>

@@ -40,9 +40,9 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
         </ul>
         <h2>Waiting for you</h2>
         <ul className="staff-tiles">
-          <Tile count={overview.newRequests} label="new requests" />
+          <Tile href="/staff/requests?status=new" count={overview.newRequests} label="new requests" />
           <Tile count={overview.reviewsWaiting} label="reviews to moderate" />
-          <Tile count={overview.failedMails} label="e-mails that failed" />
+          <Tile href="/staff/outbox" count={overview.failedMails} label="e-mails that failed" />
         </ul>
       </section>
     ),

@@ -1,0 +1,37 @@
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { register } from "./auth-api";
+import { Browser } from "./browser-session";
+
+/** Signed-in browsers for the staff desk's tests: a staff member (the CMS's Staff role) or a shopper. */
+export async function setRole(userId: number, role: "staff" | "authenticated"): Promise<void> {
+  await env.DB.prepare("UPDATE cms_users SET role = ?2 WHERE id = ?1").bind(userId, role).run();
+}
+
+export async function signedIn(role: "staff" | "authenticated") {
+  const account = await register();
+  if (role === "staff") await setRole(account.id, "staff");
+  const browser = new Browser();
+  const res = await browser.post(
+    "/user/login",
+    { identifier: account.email, password: account.password },
+    { from: null },
+  );
+  expect(res.status).toBe(303);
+  return { account, browser };
+}
+
+/** The staff audit of one record, oldest first, with before and after parsed. */
+export async function auditOf(recordKind: string, recordId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT staff_id, action, before_json, after_json FROM staff_audit WHERE record_kind = ?1 AND record_id = ?2 ORDER BY id",
+  )
+    .bind(recordKind, recordId)
+    .all<{ staff_id: number; action: string; before_json: string; after_json: string }>();
+  return results.map((row) => ({
+    staffId: row.staff_id,
+    action: row.action,
+    before: JSON.parse(row.before_json) as Record<string, unknown>,
+    after: JSON.parse(row.after_json) as Record<string, unknown>,
+  }));
+}

@@ -1,0 +1,178 @@
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { Field } from "../../../client/components/fields";
+import type { AppEnv } from "../../platform/app-env";
+import { FlashMessage, takeFlash } from "../../platform/render/flash";
+import { listAudit } from "../../platform/stores/order-history-store";
+import type { DeskRequest } from "../../platform/stores/request-desk-store";
+import type { RequestStatus } from "../../platform/stores/request-store";
+import {
+  allowedRequestActions,
+  REQUEST_KIND_LABELS,
+  REQUEST_STATUS_LABELS,
+  REQUEST_TRANSITIONS,
+  type RequestAction,
+} from "./request-workflow";
+import { AuditLog, type AuditWords } from "./staff-audit";
+import { renderStaffPage, StaffNav, staffDate } from "./staff-page";
+
+/**
+ * `/staff/requests/{id}`: everything the visitor sent (React escapes it all; nothing here is
+ * raw HTML), the file, a form per action the status allows, the internal note and the audit.
+ * Each form posts the version it showed; a save from an older copy is refused (staff-request.tsx).
+ */
+export const NOTE_MAX = 2000;
+
+export interface RequestFormState {
+  errors?: { note?: string };
+  values?: Record<string, string>;
+  alert?: string;
+}
+
+export function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? "staff-facts__wide" : undefined}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Facts({ request }: { request: DeskRequest }) {
+  const { attachment } = request;
+  return (
+    <dl className="order-facts">
+      <Fact term="Status">
+        <span className={`status status--request-${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
+      </Fact>
+      <Fact term="Received">
+        <time dateTime={request.createdAt}>{staffDate.format(new Date(request.createdAt))}</time>
+      </Fact>
+      <Fact term="Kind">{REQUEST_KIND_LABELS[request.kind]}</Fact>
+      <Fact term="Name">{request.name}</Fact>
+      {request.company && <Fact term="Company">{request.company}</Fact>}
+      <Fact term="Phone">
+        <a href={`tel:${request.phone.replace(/[^\d+]/g, "")}`}>{request.phone}</a>
+      </Fact>
+      {request.email && (
+        <Fact term="E-mail">
+          <a href={`mailto:${request.email}`}>{request.email}</a>
+        </Fact>
+      )}
+      {request.message && (
+        <Fact term={request.kind === "consultation" ? "Question" : "Message"} wide>
+          <p className="staff-request__message">{request.message}</p>
+        </Fact>
+      )}
+      {attachment && (
+        <Fact term="Attached file">
+          <a href={`/staff/requests/${request.publicId}/attachment`} download>
+            {attachment.name}
+          </a>{" "}
+          <span className="muted">({fileSize(attachment.size)})</span>
+        </Fact>
+      )}
+    </dl>
+  );
+}
+
+function ActionForm({ request, action }: { request: DeskRequest; action: RequestAction }) {
+  return (
+    <form method="post" action={`/staff/requests/${request.publicId}`} className="staff-request__action">
+      <input type="hidden" name="action" value={action} />
+      <input type="hidden" name="version" value={String(request.version)} />
+      <button type="submit" className={action === "spam" ? "button button--outlined" : "button"}>
+        {REQUEST_TRANSITIONS[action].label}
+      </button>
+    </form>
+  );
+}
+
+function NoteForm({ request, state }: { request: DeskRequest; state: RequestFormState }) {
+  const error = state.errors?.note;
+  const value = state.values?.note ?? request.staffNote ?? "";
+  return (
+    <form
+      method="post"
+      action={`/staff/requests/${request.publicId}`}
+      className="staff-note staff-request__note"
+      noValidate
+    >
+      <input type="hidden" name="action" value="note" />
+      <input type="hidden" name="version" value={String(request.version)} />
+      <Field
+        name="note"
+        label="Internal note (staff only)"
+        idPrefix="request"
+        error={error}
+        hint="What was agreed, who called back. Leave it empty to remove the note."
+      >
+        {(props) => <textarea {...props} rows={4} maxLength={NOTE_MAX} defaultValue={value} />}
+      </Field>
+      <button type="submit" className="button button--outlined">
+        Save note
+      </button>
+    </form>
+  );
+}
+
+const REQUEST_AUDIT_WORDS: AuditWords = {
+  actions: {
+    start: "started working on it",
+    done: "marked it as done",
+    spam: "marked it as spam",
+    reopen: "reopened it",
+    note: "changed the note",
+  },
+  fields: { status: "Status", note: "Note" },
+  value: (field, value) =>
+    field === "status" ? (REQUEST_STATUS_LABELS[value as RequestStatus] ?? String(value)) : String(value),
+};
+
+export async function renderRequest(
+  c: Context<AppEnv>,
+  request: DeskRequest,
+  state: RequestFormState = {},
+  status: 200 | 409 | 422 = 200,
+): Promise<Response> {
+  const audit = await listAudit(c.env.DB, "request", request.publicId);
+  const flash = takeFlash(c);
+  const actions = allowedRequestActions(request.status);
+  return renderStaffPage(
+    c,
+    {
+      title: `${REQUEST_KIND_LABELS[request.kind]} from ${request.name} · Staff`,
+      body: (
+        <section className="container page-section staff">
+          <StaffNav current="requests" />
+          <p>
+            <a href="/staff/requests">← All requests</a>
+          </p>
+          <FlashMessage flash={flash} />
+          {state.alert && (
+            <div className="notice notice--error" role="alert">
+              {state.alert}
+            </div>
+          )}
+          <h1>{`${REQUEST_KIND_LABELS[request.kind]} from ${request.name}`}</h1>
+          <Facts request={request} />
+          <div className="staff-request__actions">
+            {actions.map((action) => (
+              <ActionForm key={action} request={request} action={action} />
+            ))}
+          </div>
+          <NoteForm request={request} state={state} />
+          <h2>Audit</h2>
+          <AuditLog entries={audit} words={REQUEST_AUDIT_WORDS} />
+        </section>
+      ),
+    },
+    status,
+  );
+}
