@@ -147,6 +147,61 @@ describe("the staff desk", () => {
     await shopper.context().close();
   });
 
+  it("works through a call-back request and a failed e-mail, at 390 and 1280 px", async () => {
+    // A visitor asks for a call back through the shop's own form.
+    const visitor = await newContext(PHONE, false);
+    const form = await visitor.newPage();
+    const name = `Noura ${tag}`;
+    await form.goto("/contacts#callback");
+    await form.locator("#callback").getByLabel("Your name").fill(name);
+    await form.locator("#callback").getByLabel("Phone").fill("+971 50 765 4321");
+    await form.locator("#callback").getByRole("button", { name: "Call me back" }).click();
+    await form.waitForURL(/sent=callback/);
+    await visitor.close();
+    // An e-mail the mail API refused, as the sender records it.
+    await shop.execute(
+      "INSERT INTO outbox (recipient, subject, body_text, kind, status, attempts, last_error) VALUES (?1, ?2, 'x', 'order-status', 'failed', 5, ?3)",
+      `fatima.${tag}@example.ae`,
+      "Your Noor Beauty order NB-2611-TEST01: Shipped",
+      "Mail API answered 422: recipient domain does not accept mail",
+    );
+
+    const account = await staffMember(`r${tag}`);
+    for (const [viewport, width] of [
+      [PHONE, 390],
+      [DESKTOP, 1280],
+    ] as const) {
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      await signInToDesk(page, account);
+      await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Requests" }).click();
+      await page.getByRole("heading", { name: "Requests", level: 1 }).waitFor();
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/staff-${width}-requests.png`, fullPage: true });
+      await page.getByRole("link", { name }).first().click();
+      await page.getByRole("heading", { name: new RegExp(name) }).waitFor();
+      if (width === 390) {
+        await page.getByRole("button", { name: "Start working on it" }).click();
+        await page
+          .getByText(/In progress\./)
+          .first()
+          .waitFor();
+        await page.getByLabel(/Internal note/).fill("Called back at 10:30, sending samples.");
+        await page.getByRole("button", { name: "Save note" }).click();
+        await page.getByRole("button", { name: "Mark as done" }).waitFor();
+      }
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/staff-${width}-request.png`, fullPage: true });
+
+      await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "E-mails" }).click();
+      await page.getByRole("heading", { name: "E-mails", level: 1 }).waitFor();
+      await page.getByText("recipient domain does not accept mail").first().waitFor();
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/staff-${width}-outbox.png`, fullPage: true });
+      await context.close();
+    }
+  });
+
   it("shows a shopper a calm refusal, not the desk", async () => {
     const context = await newContext(PHONE);
     const page = await context.newPage();
