@@ -112,6 +112,8 @@ export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   { method: "POST", path: "/reviews", body: "upload", files: 1 + REVIEW_PHOTOS_MAX, ...REQUESTS },
   // The staff desk: a member works quickly through a day's orders; the role is checked on every post too.
   { method: "POST", path: "/staff/orders/:number", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/staff/reviews/shop/:ref", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/staff/reviews/product/:ref", body: "form", ...ACCOUNT_FORM },
 ];
 
 /** Bytes a non-upload body may have. Forms are a few fields; JSON is a sign-in or a query. */

@@ -4,6 +4,9 @@ import { staffOnly } from "./staff-gate";
 import { orderPage, postOrder } from "./staff-order";
 import { ordersCsv, ordersPage } from "./staff-orders";
 import { overviewPage } from "./staff-overview";
+import { postReview, reviewPage } from "./staff-review";
+import { staffReviewMedia } from "./staff-review-media";
+import { reviewsPage } from "./staff-reviews";
 
 /** The staff desk under /staff: every page and action behind the role check (staff-gate.ts). */
 export const staffRoutes = new Hono<AppEnv>();
@@ -14,3 +17,9 @@ staffRoutes.get("/orders", ordersPage);
 staffRoutes.get("/orders.csv", ordersCsv);
 staffRoutes.get("/orders/:number", orderPage);
 staffRoutes.post("/orders/:number", postOrder);
+staffRoutes.get("/reviews", reviewsPage);
+staffRoutes.get("/reviews/shop/:ref", reviewPage("shop"));
+staffRoutes.post("/reviews/shop/:ref", postReview("shop"));
+staffRoutes.get("/reviews/shop/:ref/media/:file", staffReviewMedia);
+staffRoutes.get("/reviews/product/:ref", reviewPage("product"));
+staffRoutes.post("/reviews/product/:ref", postReview("product"));
