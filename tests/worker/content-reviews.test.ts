@@ -107,7 +107,9 @@ describe("/reviews", () => {
       .all<{ recipient: string; kind: string; body_text: string }>();
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ recipient: "orders@noorbeauty.ae", kind: "review-new" });
-    expect(mail[0]!.body_text).toContain(`WHERE public_id = '${row!.public_id}'`);
+    // A link to the review on the staff desk, not an SQL command.
+    expect(mail[0]!.body_text).toContain(`https://shop.example/staff/reviews/shop/${row!.public_id}`);
+    expect(mail[0]!.body_text).not.toContain("wrangler");
 
     const thanks = await (await browser.get("/reviews?sent=review")).text();
     expect(thanks).toContain("Thank you for your review! It will appear here once we have checked it.");

@@ -56,10 +56,12 @@ export function requestMail(
   };
 }
 
+/** The shop's e-mail about a new review: the review itself and a link to it on the staff desk, where it is moderated. */
 export function reviewMail(
   receiver: string,
   review: { name: string; email: string; rating: number; text: string; photos: number; publicId: string },
   published: boolean,
+  origin: string,
 ): MailMessage {
   return {
     to: receiver,
@@ -76,8 +78,8 @@ export function reviewMail(
         [REQUEST_LABELS.text, review.text],
       ]),
       "",
-      published ? "To hide it:" : "To approve it (see README, Moderating shop reviews):",
-      `npx wrangler d1 execute DB --remote --command "UPDATE shop_reviews SET status = '${published ? "rejected" : "approved"}', approved_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE public_id = '${review.publicId}'"`,
+      published ? "To hide it, reject it on the staff desk:" : "To approve or reject it, open it on the staff desk:",
+      `${origin}/staff/reviews/shop/${review.publicId}`,
     ].join("\n"),
   };
 }

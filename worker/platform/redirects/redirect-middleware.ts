@@ -1,17 +1,28 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
+import { bumpContentVersion, contentVersion } from "../cms-client/content-version";
 import { listRedirectRules, type RedirectRule } from "./redirect-rules";
-import { parseAllowedHosts, resolveRedirect } from "./resolve-redirect";
+import { parseAllowedHosts, problemReason, resolveRedirect } from "./resolve-redirect";
 
 interface CachedRules {
   rules: Map<string, RedirectRule>;
   loadedAt: number;
+  /** The content version the rules were read under. */
+  version: string;
 }
 
 /**
- * Per-isolate copy of the rules, refreshed after REDIRECT_CACHE_SECONDS: one small
- * D1 read per isolate per interval instead of one per request. Keyed by the D1
- * binding so tests and environments never share a copy.
+ * Per-isolate copy of the rules: one small D1 read per isolate per interval instead of one per
+ * request. Keyed by the D1 binding so tests and environments never share a copy.
+ *
+ * The copy also belongs to the content version it was read under (the KV key page shells are
+ * keyed by, cms-client/content-version.ts): the staff desk moves that version on when it saves a
+ * rule, so every isolate re-reads the table on its next request instead of up to
+ * REDIRECT_CACHE_SECONDS later. It costs nothing extra on a page: the request reads the version
+ * once, and the page shell's key uses the same read. REDIRECT_CACHE_SECONDS still bounds how long
+ * a rule typed straight into D1 waits. Why this and not a key of its own:
+ * docs/decisions/0075-redirects-from-the-desk.md.
  *
  * Only the settled Map is kept, never the pending read: an isolate serves many
  * requests at once, and a request that awaits a promise another request made
@@ -22,13 +33,15 @@ interface CachedRules {
  */
 const cache = new WeakMap<D1Database, CachedRules>();
 
-async function rulesFor(env: Env): Promise<Map<string, RedirectRule>> {
+async function rulesFor(c: Context<AppEnv>): Promise<Map<string, RedirectRule>> {
+  const { env } = c;
   const ttlMs = Math.max(0, Number(env.REDIRECT_CACHE_SECONDS ?? 60) || 0) * 1000;
+  const version = await contentVersion(c);
   const cached = cache.get(env.DB);
-  if (cached && Date.now() - cached.loadedAt < ttlMs) return cached.rules;
+  if (cached && cached.version === version && Date.now() - cached.loadedAt < ttlMs) return cached.rules;
   try {
     const rules = await listRedirectRules(env.DB);
-    cache.set(env.DB, { rules, loadedAt: Date.now() });
+    cache.set(env.DB, { rules, loadedAt: Date.now(), version });
     return rules;
   } catch (error) {
     // A missing table or a D1 hiccup must never take routing down: the last rules, or none.
@@ -38,13 +51,22 @@ async function rulesFor(env: Env): Promise<Map<string, RedirectRule>> {
 }
 
 /**
+ * After the staff desk wrote redirect_rules: every isolate's copy is from an older content
+ * version now, so the next request anywhere reads the table again. (Kept page shells are
+ * rendered again too; a rule changes rarely, and a shell miss is the same cost a CMS edit has.)
+ */
+export async function redirectRulesChanged(env: Pick<Env, "CMS_CACHE">): Promise<void> {
+  await bumpContentVersion(env.CMS_CACHE);
+}
+
+/**
  * Redirect rules from D1 (migrations/0060), resolved before routing for GET and
  * HEAD. An internal target answers 301/302 as configured; an external one only
  * when its host is allowed; refused rules are logged and routing continues.
  */
 export const redirectRules = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-  const rules = await rulesFor(c.env);
+  const rules = await rulesFor(c);
   if (rules.size === 0) return next();
   const url = new URL(c.req.url);
   const decision = resolveRedirect(
@@ -56,7 +78,7 @@ export const redirectRules = createMiddleware<AppEnv>(async (c, next) => {
   );
   if (!decision) return next();
   if (decision.kind === "refused") {
-    console.warn(`Redirect rule for ${url.pathname} ignored: ${decision.reason}`);
+    console.warn(`Redirect rule for ${url.pathname} ignored: ${problemReason(decision.problem)}`);
     return next();
   }
   return c.redirect(decision.location, decision.status);

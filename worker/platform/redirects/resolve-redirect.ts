@@ -1,11 +1,36 @@
+import { safeLocalPath } from "../security/safe-path";
 import type { RedirectRule } from "./redirect-rules";
+
+/**
+ * The rules a redirect rule must keep, in one place: the middleware ignores a rule that breaks
+ * one (redirect-middleware.ts) and the staff desk refuses to save it (check-rule.ts), with the
+ * same functions, so the desk can never save a rule the middleware would then ignore.
+ */
+
+/** Why a rule is not followed: the middleware logs it, the desk puts it in words beside a field. */
+export type RedirectProblem =
+  | { code: "invalid-target"; from: string; target: string }
+  | { code: "scheme"; from: string; scheme: string }
+  | { code: "host"; from: string; host: string }
+  | { code: "loop"; chain: string[] }
+  | { code: "too-long"; from: string };
 
 export type RedirectDecision =
   | { kind: "redirect"; location: string; status: 301 | 302 }
-  | { kind: "refused"; reason: string };
+  | { kind: "refused"; problem: RedirectProblem };
 
 /** A chain longer than this is treated like a loop: something is misconfigured. */
-const MAX_HOPS = 10;
+export const MAX_HOPS = 10;
+
+/**
+ * Paths no rule applies to: the staff desk and its sign-in (a rule there would lock staff out of
+ * the one place that can undo it) and the CMS API, which answers programs, not shoppers.
+ */
+const RESERVED = ["/staff", "/user/login", "/api"];
+
+export function isReservedPath(path: string): boolean {
+  return RESERVED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
 
 /** Hosts from REDIRECT_ALLOWED_HOSTS ("a.example, b.example"), lower-cased. */
 export function parseAllowedHosts(value: string | undefined): Set<string> {
@@ -17,12 +42,68 @@ export function parseAllowedHosts(value: string | undefined): Set<string> {
   );
 }
 
+/** The key a path is looked up by: as the URL parser gives it, trailing slashes removed (the trailing-slash middleware ran first). */
+export function rulePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+}
+
+export type TargetCheck =
+  | { kind: "external"; url: URL }
+  | { kind: "internal"; url: URL; path: string }
+  | { kind: "refused"; problem: RedirectProblem };
+
+/**
+ * Where one rule's target leads: a path on this site (compared by origin, so `//host` and
+ * `/\host` count as the other host they are to browsers), or an http(s) address on an allowed
+ * host; anything else is refused. A path on this site goes through safeLocalPath: dot segments
+ * can leave `//host` at its start (`/.//evil.example`), which a browser would read as a host.
+ */
+export function checkTarget(
+  rule: Pick<RedirectRule, "fromPath" | "toTarget">,
+  origin: string,
+  allowedHosts: ReadonlySet<string>,
+): TargetCheck {
+  let url: URL;
+  try {
+    url = new URL(rule.toTarget, origin);
+  } catch {
+    return { kind: "refused", problem: { code: "invalid-target", from: rule.fromPath, target: rule.toTarget } };
+  }
+  if (url.origin === origin) {
+    const local = new URL(safeLocalPath(url.pathname + url.search + url.hash, "/"), origin);
+    return { kind: "internal", url: local, path: rulePath(local.pathname) };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    return { kind: "refused", problem: { code: "scheme", from: rule.fromPath, scheme: url.protocol } };
+  }
+  if (!allowedHosts.has(url.hostname.toLowerCase())) {
+    return { kind: "refused", problem: { code: "host", from: rule.fromPath, host: url.hostname } };
+  }
+  return { kind: "external", url };
+}
+
+/** One line for the log. */
+export function problemReason(problem: RedirectProblem): string {
+  switch (problem.code) {
+    case "invalid-target":
+      return `invalid target "${problem.target}" for ${problem.from}`;
+    case "scheme":
+      return `target scheme ${problem.scheme} not allowed for ${problem.from}`;
+    case "host":
+      return `host ${problem.host} is not in REDIRECT_ALLOWED_HOSTS`;
+    case "loop":
+      return `loop: ${problem.chain.join(" → ")}`;
+    case "too-long":
+      return `chain from ${problem.from} is longer than ${MAX_HOPS} rules`;
+  }
+}
+
 /**
  * Where a rule for `path` sends the shopper, following a chain of internal rules
  * so they take one hop instead of several. A chain that comes back to a path it
  * passed (or a rule to itself) is refused, as is an external target whose host
  * is not allowed or whose scheme is not http(s). The chain is 301 only when
- * every rule in it is permanent. No rule: null.
+ * every rule in it is permanent. No rule (or a reserved path): null.
  */
 export function resolveRedirect(
   rules: ReadonlyMap<string, RedirectRule>,
@@ -31,39 +112,28 @@ export function resolveRedirect(
   origin: string,
   allowedHosts: ReadonlySet<string>,
 ): RedirectDecision | null {
-  let rule = rules.get(path);
+  const ruleFor = (at: string) => (isReservedPath(at) ? undefined : rules.get(at));
+  let rule = ruleFor(path);
   if (!rule) return null;
   const seen = new Set([path]);
   let status: 301 | 302 = 301;
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     if (rule.status === 302) status = 302;
-    let target: URL;
-    try {
-      target = new URL(rule.toTarget, origin);
-    } catch {
-      return { kind: "refused", reason: `invalid target "${rule.toTarget}" for ${rule.fromPath}` };
+    const target = checkTarget(rule, origin, allowedHosts);
+    if (target.kind === "refused") return target;
+    if (target.kind === "external") {
+      return { kind: "redirect", location: withSearch(target.url, search).toString(), status };
     }
-    const sameSite = target.origin === origin;
-    if (!sameSite) {
-      if (target.protocol !== "https:" && target.protocol !== "http:") {
-        return { kind: "refused", reason: `target scheme ${target.protocol} not allowed for ${rule.fromPath}` };
-      }
-      if (!allowedHosts.has(target.hostname.toLowerCase())) {
-        return { kind: "refused", reason: `host ${target.hostname} is not in REDIRECT_ALLOWED_HOSTS` };
-      }
-      return { kind: "redirect", location: withSearch(target, search).toString(), status };
-    }
-    const nextPath = target.pathname.length > 1 ? target.pathname.replace(/\/+$/, "") : target.pathname;
-    if (seen.has(nextPath)) return { kind: "refused", reason: `loop: ${[...seen, nextPath].join(" → ")}` };
-    seen.add(nextPath);
-    const next = rules.get(nextPath);
+    if (seen.has(target.path)) return { kind: "refused", problem: { code: "loop", chain: [...seen, target.path] } };
+    seen.add(target.path);
+    const next = ruleFor(target.path);
     if (!next) {
-      const local = withSearch(target, search);
+      const local = withSearch(target.url, search);
       return { kind: "redirect", location: local.pathname + local.search + local.hash, status };
     }
     rule = next;
   }
-  return { kind: "refused", reason: `chain from ${path} is longer than ${MAX_HOPS} rules` };
+  return { kind: "refused", problem: { code: "too-long", from: path } };
 }
 
 /** The request's query goes along unless the rule names its own. */

@@ -114,6 +114,10 @@ export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   { method: "POST", path: "/staff/orders/:number", body: "form", ...ACCOUNT_FORM },
   { method: "POST", path: "/staff/requests/:publicId", body: "form", ...ACCOUNT_FORM },
   { method: "POST", path: "/staff/outbox", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/staff/reviews/shop/:ref", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/staff/reviews/product/:ref", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/staff/redirects", body: "form", ...ACCOUNT_FORM },
+  { method: "POST", path: "/staff/redirects/:id", body: "form", ...ACCOUNT_FORM },
 ];
 
 /** Bytes a non-upload body may have. Forms are a few fields; JSON is a sign-in or a query. */

@@ -15,6 +15,7 @@ import { reviewMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm } from "../../platform/forms/visitor-form";
 import { getContacts } from "../../platform/layout/layout-data";
 import { type CheckedFile, checkUpload, checkUploads, IMAGE_TYPES } from "../../platform/security/file-checks";
+import { siteOrigin } from "../../platform/seo/site-origin";
 import { recentlyReviewed, saveReview } from "../../platform/stores/shop-review-store";
 import { saveWithFiles } from "../../platform/stores/upload-store";
 import { PUBLISHED_THANKS, renderReviews } from "./shop-reviews-page";
@@ -68,7 +69,9 @@ reviewRoutes.post("/", (c) => {
           fingerprint: print,
           dedupeKey: dedupeKey(print),
           publicId,
-          mail: receiver ? reviewMail(receiver, { ...input, photos: storedPhotos.length, publicId }, published) : null,
+          mail: receiver
+            ? reviewMail(receiver, { ...input, photos: storedPhotos.length, publicId }, published, siteOrigin(c))
+            : null,
         });
       });
       // A review published at once changes the shared /reviews page: it must not be served from an old shell.

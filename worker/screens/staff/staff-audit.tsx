@@ -34,13 +34,19 @@ function shown(words: AuditWords, field: string, value: unknown): string {
 export function auditChanges(words: AuditWords, entry: Pick<AuditEntry, "before" | "after">) {
   const before = parse(entry.before);
   const after = parse(entry.after);
-  return Object.entries(words.fields)
-    .filter(([field]) => field in after && JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .map(([field, label]) => ({
-      label,
-      from: field in before ? shown(words, field, before[field]) : null,
-      to: shown(words, field, after[field]),
-    }));
+  return (
+    Object.entries(words.fields)
+      // A field shows when the action set it, changed it or, for a deleted record, took it away.
+      .filter(
+        ([field]) =>
+          (field in after || field in before) && JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+      )
+      .map(([field, label]) => ({
+        label,
+        from: field in before ? shown(words, field, before[field]) : null,
+        to: shown(words, field, after[field]),
+      }))
+  );
 }
 
 export function AuditLog({ entries, words }: { entries: AuditEntry[]; words: AuditWords }) {

@@ -41,7 +41,7 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
         <h2>Waiting for you</h2>
         <ul className="staff-tiles">
           <Tile href="/staff/requests?status=new" count={overview.newRequests} label="new requests" />
-          <Tile count={overview.reviewsWaiting} label="reviews to moderate" />
+          <Tile href="/staff/reviews" count={overview.reviewsWaiting} label="reviews to moderate" />
           <Tile href="/staff/outbox" count={overview.failedMails} label="e-mails that failed" />
         </ul>
       </section>

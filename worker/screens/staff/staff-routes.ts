@@ -6,8 +6,13 @@ import { orderPage, postOrder } from "./staff-order";
 import { ordersCsv, ordersPage } from "./staff-orders";
 import { outboxPage, postOutbox } from "./staff-outbox";
 import { overviewPage } from "./staff-overview";
+import { postRedirectRule, redirectPage } from "./staff-redirect";
+import { postRedirect, redirectsPage } from "./staff-redirects";
 import { postRequest, requestPage } from "./staff-request";
 import { requestsPage } from "./staff-requests";
+import { postReview, reviewPage } from "./staff-review";
+import { staffReviewMedia } from "./staff-review-media";
+import { reviewsPage } from "./staff-reviews";
 
 /** The staff desk under /staff: every page and action behind the role check (staff-gate.ts). */
 export const staffRoutes = new Hono<AppEnv>();
@@ -24,3 +29,13 @@ staffRoutes.post("/requests/:publicId", postRequest);
 staffRoutes.get("/requests/:publicId/attachment", requestAttachment);
 staffRoutes.get("/outbox", outboxPage);
 staffRoutes.post("/outbox", postOutbox);
+staffRoutes.get("/reviews", reviewsPage);
+staffRoutes.get("/reviews/shop/:ref", reviewPage("shop"));
+staffRoutes.post("/reviews/shop/:ref", postReview("shop"));
+staffRoutes.get("/reviews/shop/:ref/media/:file", staffReviewMedia);
+staffRoutes.get("/reviews/product/:ref", reviewPage("product"));
+staffRoutes.post("/reviews/product/:ref", postReview("product"));
+staffRoutes.get("/redirects", redirectsPage);
+staffRoutes.post("/redirects", postRedirect);
+staffRoutes.get("/redirects/:id", redirectPage);
+staffRoutes.post("/redirects/:id", postRedirectRule);

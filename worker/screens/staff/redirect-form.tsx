@@ -1,0 +1,138 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../platform/app-env";
+import type { RuleDraft, RuleErrors } from "../../platform/redirects/check-rule";
+import type { RedirectRule } from "../../platform/redirects/redirect-rules";
+import { parseAllowedHosts } from "../../platform/redirects/resolve-redirect";
+import { listAudit } from "../../platform/stores/order-history-store";
+
+/** The fields of a redirect rule, the same on the add form and a rule's own page. */
+export const STATUS_WORDS: Record<301 | 302, string> = {
+  301: "Permanent (301)",
+  302: "Temporary (302)",
+};
+
+export interface RuleFormState {
+  values?: Partial<RuleDraft>;
+  errors?: RuleErrors;
+  alert?: string;
+}
+
+/** The checks' view of this request: the origin the middleware compares with, and the allowed hosts. */
+export function ruleScope(c: Context<AppEnv>) {
+  return { origin: new URL(c.req.url).origin, allowedHosts: parseAllowedHosts(c.env.REDIRECT_ALLOWED_HOSTS) };
+}
+
+/** The draft a form posted (text fields only; anything missing is empty and gets its message). */
+export function draftOf(values: Record<string, string>): RuleDraft {
+  return { fromPath: values.fromPath ?? "", toTarget: values.toTarget ?? "", status: values.status ?? "" };
+}
+
+/** Who last changed a rule, for the refusal of a save from an older copy. */
+export async function lastChangedBy(c: Context<AppEnv>, id: number): Promise<string> {
+  const [latest] = await listAudit(c.env.DB, "redirect", String(id));
+  return latest?.staffName ?? "someone else";
+}
+
+function TextField({
+  form,
+  name,
+  label,
+  hint,
+  value,
+  error,
+}: {
+  form: string;
+  name: "fromPath" | "toTarget";
+  label: string;
+  hint: string;
+  value: string;
+  error?: string;
+}) {
+  const id = `${form}-${name}`;
+  const described = [`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={2000}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        defaultValue={value}
+      />
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          <span>{error}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The three fields; `form` keeps the ids apart when two forms share a page. */
+export function RuleFields({
+  form,
+  state,
+  rule,
+}: {
+  form: string;
+  state: RuleFormState;
+  rule?: Pick<RedirectRule, "fromPath" | "toTarget" | "status">;
+}) {
+  const values = state.values ?? {};
+  const errors = state.errors ?? {};
+  const status = values.status ?? String(rule?.status ?? 301);
+  const statusId = `${form}-status`;
+  return (
+    <div className="staff-redirects-fields">
+      <TextField
+        form={form}
+        name="fromPath"
+        label="Old path"
+        hint="The address shoppers still use, from the / after the domain, e.g. /old-serums."
+        value={values.fromPath ?? rule?.fromPath ?? ""}
+        error={errors.fromPath}
+      />
+      <TextField
+        form={form}
+        name="toTarget"
+        label="Send shoppers to"
+        hint="A page of this shop (/catalog/skincare) or an https:// address of an allowed site."
+        value={values.toTarget ?? rule?.toTarget ?? ""}
+        error={errors.toTarget}
+      />
+      <div className={`field${errors.status ? " field--invalid" : ""}`}>
+        <label htmlFor={statusId}>Kind of redirect</label>
+        <select
+          id={statusId}
+          name="status"
+          defaultValue={status}
+          aria-invalid={errors.status ? true : undefined}
+          aria-describedby={errors.status ? `${statusId}-error` : `${statusId}-hint`}
+        >
+          <option value="301">{STATUS_WORDS[301]}</option>
+          <option value="302">{STATUS_WORDS[302]}</option>
+        </select>
+        {errors.status ? (
+          <p className="field-error" id={`${statusId}-error`}>
+            <span>{errors.status}</span>
+          </p>
+        ) : (
+          <p className="field__hint" id={`${statusId}-hint`}>
+            Permanent: the page has moved for good (search engines move its ranking). Temporary: for a while, e.g. a
+            campaign.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
