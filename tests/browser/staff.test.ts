@@ -202,6 +202,74 @@ describe("the staff desk", () => {
     }
   });
 
+  for (const js of [true, false]) {
+    it(`approves a product review on the desk and the product page shows it at once (${js ? "with" : "without"} JavaScript)`, async () => {
+      // A shopper reviews a product; the product page has been seen (kept as a shell) before.
+      const shopperContext = await newContext(DESKTOP, js);
+      const shopper = await shopperContext.newPage();
+      await shopper.goto("/catalog/skincare");
+      await shopper.locator(".product-card__name a").first().click();
+      const productPath = new URL(shopper.url()).pathname;
+      const words = `Light, absorbs fast and my skin feels calm ${tag}${js ? "j" : "n"}.`;
+      const name = `Reem ${tag}${js ? "j" : "n"}`;
+      const form = shopper.locator("#reviews form");
+      await form.getByText("4 stars").click();
+      await form.getByLabel("Your review").fill(words);
+      await form.getByLabel("Your name").fill(name);
+      await form.getByLabel("E-mail").fill(`reem.${tag}@example.ae`);
+      await form.getByRole("button", { name: "Send review" }).click();
+      await shopper
+        .getByText(/moderat|approv|Thank you/i)
+        .first()
+        .waitFor();
+
+      const before = await (await fetch(shop.url + productPath)).text();
+      expect(before).not.toContain(words);
+      const account = await staffMember(`v${tag}${js ? "j" : "n"}`);
+      const context = await newContext(js ? PHONE : DESKTOP, js);
+      const page = await context.newPage();
+      await signInToDesk(page, account);
+      await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Reviews" }).click();
+      await page.getByRole("heading", { name: "Reviews", level: 1 }).waitFor();
+      const card = page.getByRole("article").filter({ hasText: words });
+      await card.waitFor();
+      if (js) {
+        await expectAccessible(page);
+        await page.screenshot({ path: `${SHOTS}/staff-390-reviews.png`, fullPage: true });
+      }
+      await card.getByRole("button", { name: `Approve the review by ${name}` }).click();
+      await page
+        .getByText(/approved/i)
+        .first()
+        .waitFor();
+
+      // Another visitor's very next request for the product page shows it (its author saw it
+      // as waiting all along, so the author's page proves nothing).
+      const otherContext = await newContext(DESKTOP, js);
+      const other = await otherContext.newPage();
+      await other.goto(productPath);
+      await other.locator("#reviews").getByText(words).waitFor();
+      if (js) await expectAccessible(other);
+      await otherContext.close();
+
+      // Redirect rules live on the desk too.
+      await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Redirects" }).click();
+      await page.getByRole("heading", { name: /Redirect/, level: 1 }).waitFor();
+      const oldPath = `/old-toner-${tag}${js ? "j" : "n"}`;
+      await page.getByLabel("Old path").fill(oldPath);
+      await page.getByLabel("Send shoppers to").fill(productPath);
+      await page.getByRole("button", { name: "Add rule" }).click();
+      await page.getByRole("link", { name: oldPath }).waitFor();
+      if (js) await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/staff-${js ? 390 : 1280}-redirects.png`, fullPage: true });
+      const moved = await fetch(shop.url + oldPath, { redirect: "manual" });
+      expect(moved.status).toBe(301);
+      expect(new URL(moved.headers.get("location")!, shop.url).pathname).toBe(productPath);
+      await context.close();
+      await shopperContext.close();
+    });
+  }
+
   it("shows a shopper a calm refusal, not the desk", async () => {
     const context = await newContext(PHONE);
     const page = await context.newPage();
