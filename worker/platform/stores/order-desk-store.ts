@@ -8,6 +8,7 @@ import {
   ORDER_COLUMNS,
   ORDER_STATUSES,
   type Order,
+  type OrderLine,
   type OrderRecord,
   type OrderStatus,
   toOrder,
@@ -94,10 +95,14 @@ export function orderListQueries(filter: OrderFilter, { page, perPage }: { page:
   };
 }
 
+/**
+ * A page of the list and how many orders match. The list shows no lines, so they are read only
+ * when asked for (`withLines`, the CSV export); otherwise every order's `lines` is empty.
+ */
 export async function listOrders(
   db: D1Database,
   filter: OrderFilter,
-  paging: { page: number; perPage: number },
+  paging: { page: number; perPage: number; withLines?: boolean },
 ): Promise<{ orders: Order[]; total: number }> {
   const { count, rows } = orderListQueries(filter, paging);
   const [counted, found] = await db.batch([
@@ -105,10 +110,12 @@ export async function listOrders(
     db.prepare(rows.sql).bind(...rows.params),
   ]);
   const records = (found?.results ?? []) as OrderRecord[];
-  const lines = await linesOf(
-    db,
-    records.map((row) => row.id),
-  );
+  const lines = paging.withLines
+    ? await linesOf(
+        db,
+        records.map((row) => row.id),
+      )
+    : new Map<number, OrderLine[]>();
   return {
     orders: records.map((row) => toOrder(row, lines.get(row.id) ?? [])),
     total: ((counted?.results?.[0] as { total?: number } | undefined)?.total ?? 0) as number,
@@ -117,7 +124,7 @@ export async function listOrders(
 
 /** Every order the filter finds, newest first, for the CSV export (bounded: a spreadsheet, not a backup). */
 export async function exportOrders(db: D1Database, filter: OrderFilter, limit = 10_000): Promise<Order[]> {
-  return (await listOrders(db, filter, { page: 1, perPage: limit })).orders;
+  return (await listOrders(db, filter, { page: 1, perPage: limit, withLines: true })).orders;
 }
 
 export interface DeskOverview {
