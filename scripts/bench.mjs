@@ -8,150 +8,35 @@
 // page-shell misses (the first render after a content change), shops started
 // with one setting changed, and a mixed load that counts failed and hung
 // requests, broken pages and error lines in the worker's log.
+// Then the staff desk's order list with 10 000 orders (scripts/bench-staff.mjs).
 // Everything prints as Markdown, ready to paste into the README.
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import autocannon from "autocannon";
+import {
+  answers,
+  average,
+  connections,
+  fetchOnce,
+  fmt,
+  load,
+  mainPages,
+  minimal,
+  mixedSeconds,
+  returningShopper,
+  rounds,
+  seconds,
+  shellMisses,
+  shopperAddress,
+  signedInShopper,
+  timeoutSeconds,
+} from "./bench-kit.mjs";
+import { BENCH_ORDERS, benchStaffOrders } from "./bench-staff.mjs";
 import { startFreshShop } from "./serve.mjs";
-
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-/** A request without an answer after this long counts as hung. */
-const timeoutSeconds = 10;
-
-/** Total CPU seconds (user + system) used so far by every workerd process under us. */
-function workerdCpuSeconds() {
-  const ticks = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
-  let total = 0;
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (comm !== "workerd" || !isOurs(Number(pid))) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) / ticks;
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return total;
-}
-
-function isOurs(pid) {
-  let current = pid;
-  for (let i = 0; i < 10 && current > 1; i++) {
-    if (current === process.pid) return true;
-    const stat = readFileSync(`/proc/${current}/stat`, "utf8");
-    current = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-  }
-  return false;
-}
-
-async function load(url, options = {}) {
-  const cpuBefore = workerdCpuSeconds();
-  const result = await autocannon({ url, connections, duration: seconds, timeout: timeoutSeconds, ...options });
-  const cpu = workerdCpuSeconds() - cpuBefore;
-  const requests = result.requests.total;
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMs: requests ? (cpu * 1000) / requests : 0,
-    bytes: requests ? result.throughput.total / requests : 0,
-    bad: result.non2xx + result.errors + result.timeouts,
-    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
-  };
-}
-
-/** "303 ×2 410, 429 ×3": what the shop answered, by status. */
-const answers = (statuses) =>
-  Object.entries(statuses)
-    .map(([code, count]) => `${code} ×${count}`)
-    .join(", ");
-
-/** The n-th bench shopper's address: shoppers browse from addresses of their own, as real ones do. */
-const shopperAddress = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-
-function average(samples) {
-  const keys = Object.keys(samples[0]);
-  return Object.fromEntries(keys.map((k) => [k, samples.reduce((sum, s) => sum + s[k], 0) / samples.length]));
-}
-
-const fmt = (n, d = 0) => n.toFixed(d);
-const minimal = "/builds/latest.json";
-
-/** fetch with a deadline: a hung answer fails the bench instead of hanging it. */
-function fetchOnce(url, init = {}) {
-  return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutSeconds * 3000) });
-}
-
-/** The response's lasting cookies as a Cookie header (a one-shot flash message is shown once, then gone). */
-function cookiesOf(res) {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((pair) => !pair.startsWith("flash="))
-    .join("; ");
-}
-
-/** A returning shopper: the visitor cookie the shop set when they put one product in the bag. */
-async function returningShopper(url, slug, address = shopperAddress(1)) {
-  const res = await fetchOnce(`${url}/cart/add`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: url, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": address },
-    body: new URLSearchParams({ slug, quantity: "1" }),
-  });
-  return `i18n_redirected=en; ${cookiesOf(res)}`;
-}
-
-/** A signed-in shopper: registered through the CMS's API, signed in through the shop's form, one product in the bag. */
-async function signedInShopper(url, slug) {
-  const tag = `bench${Date.now().toString(36)}`;
-  const account = { username: tag, email: `${tag}@example.ae`, password: "Rosewater-2024" };
-  const registered = await fetchOnce(`${url}/api/auth/local/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "cf-connecting-ip": "127.0.0.2" },
-    body: JSON.stringify(account),
-  });
-  if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-  const login = await fetchOnce(`${url}/user/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: url, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "127.0.0.2" },
-    body: new URLSearchParams({ identifier: account.email, password: account.password, redirect: "/" }),
-  });
-  const cookie = `i18n_redirected=en; ${cookiesOf(login)}`;
-  if (!cookie.includes("strapi_jwt=")) throw new Error(`sign-in failed: ${login.status}`);
-  await fetchOnce(`${url}/cart/add`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: url, cookie, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ slug, quantity: "1" }),
-  });
-  return cookie;
-}
-
-/** Paths of the main pages, found in the running shop (the first product and post it lists). */
-async function mainPages(url) {
-  const listing = await (await fetchOnce(`${url}/catalog/skincare`)).text();
-  const blog = await (await fetchOnce(`${url}/blog`)).text();
-  return {
-    home: "/",
-    category: "/catalog/skincare",
-    product: listing.match(/href="(\/catalog\/skincare\/[a-z0-9-]+)"/)?.[1] ?? "/catalog/skincare",
-    post: blog.match(/href="(\/blog\/[a-z0-9-]+\/[a-z0-9-]+)"/)?.[1] ?? "/blog",
-    info: "/company",
-    search: "/search?q=serum",
-    slug: listing.match(/name="slug" value="([a-z0-9-]+)"/)?.[1],
-  };
-}
 
 async function benchPages(url, pages, visitors) {
   const rows = [];
@@ -274,13 +159,6 @@ async function benchBagAndOrder(mf, url, slug, base) {
   console.log(
     `| add + place order (1 connection, a shopper's 5 orders each) | ${fmt(placed.rps)} | ${fmt(placed.p50)} | ${fmt(placed.cpuMs, 2)} | ${fmt(placed.rps / base.rps, 2)}× | ${answers(placed.statuses)}; ${ordersPlaced} orders placed, ${fmt(ordersPlaced / elapsed, 1)} orders/s |`,
   );
-}
-
-/** Every request a new URL: no kept shell, so each is a full streamed render (records from KV or the CMS). */
-function shellMisses(path) {
-  let n = 0;
-  const join = path.includes("?") ? "&" : "?";
-  return [{ method: "GET", setupRequest: (req) => ({ ...req, path: `${path}${join}bench=${n++}` }) }];
 }
 
 /**
@@ -429,30 +307,50 @@ async function benchMixedLoad() {
   }
 }
 
+/** The sections BENCH_ONLY names (comma-separated), or all of them. */
+const SECTIONS = ["pages", "bag", "variants", "mixed", "staff"];
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
+for (const name of only) {
+  if (!SECTIONS.includes(name)) throw new Error(`BENCH_ONLY: no section "${name}" (${SECTIONS.join(", ")})`);
+}
+const runs = (section) => only.length === 0 || only.includes(section);
+
 async function main() {
   // The fresh shop is seeded from dist/seed.sql, made from the CMS seed files; a clone that has
   // only run `npm run build` has none, and every page would be empty.
   execFileSync("node", ["scripts/build-seed.mjs"], { stdio: "ignore" });
   const cpu = cpus()[0]?.model ?? "unknown CPU";
   console.log(
-    `\nBench of ${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · workerd via Miniflare · ${connections} connections · ${seconds} s × ${rounds} rounds, alternating with the minimal response\n`,
+    `\nBench of ${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · workerd via Miniflare · ${connections} connections · ${seconds} s × ${rounds} rounds, alternating with the minimal response${only.length ? ` · sections: ${only.join(", ")}` : ""}\n`,
   );
-  const { mf, url } = await startFreshShop({ log: false });
-  try {
-    const pages = await mainPages(url);
-    if (!pages.slug) throw new Error("No product to put in the bag on /catalog/skincare");
-    const visitors = [
-      ["first visit", "i18n_redirected=en"],
-      ["returning shopper with a bag", await returningShopper(url, pages.slug)],
-      ["signed-in shopper with a bag", await signedInShopper(url, pages.slug)],
-    ];
-    const base = printPages(await benchPages(url, pages, visitors));
-    await benchBagAndOrder(mf, url, pages.slug, base);
-    await benchVariants(pages);
-  } finally {
-    await mf.dispose();
+  if (runs("pages") || runs("bag") || runs("variants")) {
+    const { mf, url } = await startFreshShop({ log: false });
+    try {
+      const pages = await mainPages(url);
+      if (!pages.slug) throw new Error("No product to put in the bag on /catalog/skincare");
+      let base;
+      if (runs("pages")) {
+        const visitors = [
+          ["first visit", "i18n_redirected=en"],
+          ["returning shopper with a bag", await returningShopper(url, pages.slug)],
+          ["signed-in shopper with a bag", await signedInShopper(url, pages.slug)],
+        ];
+        base = printPages(await benchPages(url, pages, visitors));
+      }
+      if (runs("bag")) await benchBagAndOrder(mf, url, pages.slug, base ?? (await load(url + minimal)));
+      if (runs("variants")) await benchVariants(pages);
+    } finally {
+      await mf.dispose();
+    }
   }
-  await benchMixedLoad();
+  if (runs("mixed")) await benchMixedLoad();
+  if (runs("staff")) {
+    console.log(`\nStaff desk with ${BENCH_ORDERS} orders:`);
+    await benchStaffOrders();
+  }
 }
 
 await main();

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchBrowser } from "../browser/harness";
+import { ShopJar } from "./shop-jar";
 
 /**
  * A shopper's account through Strapi's users-permissions, in Chromium against the shop
@@ -114,42 +115,11 @@ describe("a shopper's account, kept by a real Strapi", () => {
   it("keeps 20 of 20 shoppers signed in through sign up, out, in and a password change, the old sessions dead", async () => {
     // Plain form posts, as a browser without JavaScript sends them, with a cookie jar each.
     const shop = inject("shopUrl");
-    class Jar {
-      readonly cookies = new Map<string, string>();
-      async send(path: string, form?: Record<string, string>): Promise<Response> {
-        const res = await fetch(`${shop}${path}`, {
-          method: form ? "POST" : "GET",
-          redirect: "manual",
-          headers: {
-            cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-            ...(form ? { origin: shop, "content-type": "application/x-www-form-urlencoded" } : {}),
-          },
-          body: form ? new URLSearchParams(form) : undefined,
-        });
-        for (const line of res.headers.getSetCookie()) {
-          const [pair = ""] = line.split(";");
-          const name = pair.slice(0, pair.indexOf("="));
-          const value = pair.slice(pair.indexOf("=") + 1);
-          if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name);
-          else this.cookies.set(name, value);
-        }
-        return res;
-      }
-      copy(): Jar {
-        const other = new Jar();
-        for (const [k, v] of this.cookies) other.cookies.set(k, v);
-        return other;
-      }
-      async signedIn(): Promise<boolean> {
-        const res = await this.send("/user");
-        return res.status === 200 && (await res.text()).includes("Sign out");
-      }
-    }
     let stillIn = 0;
     let oldAlive = 0;
     for (let i = 0; i < 20; i++) {
       const who = { username: `seq${tag}${i}`, email: `seq.${tag}.${i}@example.com`, password: "Jasmine-tea-2024" };
-      const jar = new Jar();
+      const jar = new ShopJar(shop);
       expect((await jar.send("/user/signup", { ...who, redirect: "/user" })).status).toBe(303);
       const signedUp = jar.copy();
       expect((await jar.send("/user/logout", {})).status).toBe(303);

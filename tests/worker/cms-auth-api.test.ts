@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
+import { fetchWorker } from "./fetch";
 import {
   api,
   expectStrapiError,
@@ -276,6 +277,50 @@ describe("GET /api/users/me", () => {
 
   it("answers 403 Forbidden without a token", async () => {
     expectStrapiError(await api("GET", "/users/me"), 403, "ForbiddenError", "Forbidden");
+  });
+
+  it("leaves the role out even when asked to populate it, as Strapi's sanitiser does", async () => {
+    const shopper = await register();
+    await env.DB.prepare("UPDATE cms_users SET role = 'staff' WHERE id = ?1").bind(shopper.id).run();
+    for (const query of ["populate=role", "populate=*", "populate[role]=*"]) {
+      const res = await api("GET", `/users/me?${query}`, undefined, { token: shopper.jwt });
+      expect(res.status, query).toBe(200);
+      expect(res.body, query).not.toHaveProperty("role");
+    }
+  });
+});
+
+describe("GraphQL me", () => {
+  async function me(token?: string) {
+    const res = await fetchWorker("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query: "{ me { id username role { id name type } } }" }),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: the answer is checked field by field
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
+  it("answers the token's user with their role, read afresh on every request", async () => {
+    const shopper = await register();
+    const first = await me(shopper.jwt);
+    expect(first.body.data.me).toEqual({
+      id: String(shopper.id),
+      username: shopper.username,
+      role: { id: "1", name: "Authenticated", type: "authenticated" },
+    });
+    await env.DB.prepare("UPDATE cms_users SET role = 'staff' WHERE id = ?1").bind(shopper.id).run();
+    expect((await me(shopper.jwt)).body.data.me.role).toEqual({ id: "3", name: "Staff", type: "staff" });
+  });
+
+  it("answers an anonymous caller as Strapi does: me null and FORBIDDEN", async () => {
+    const { status, body } = await me();
+    expect(status).toBe(200);
+    expect(body.data).toEqual({ me: null });
+    expect(body.errors[0]).toMatchObject({
+      message: "Forbidden access",
+      extensions: { code: "FORBIDDEN", error: { name: "ForbiddenError" } },
+    });
   });
 });
 

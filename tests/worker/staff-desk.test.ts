@@ -249,10 +249,14 @@ describe("an order through the desk", () => {
 });
 
 describe("the order list", () => {
-  it("finds orders by number, e-mail, phone and status", async () => {
-    const { number, email } = await placedOrder({ phone: "050 765 4321" });
+  it("finds orders by number, e-mail, phone, name and status", async () => {
+    const lastName = `Qasimi${crypto.randomUUID().slice(0, 6)}`;
+    const { number, email } = await placedOrder({ phone: "050 765 4321", firstName: "Shamma", lastName });
     const { browser } = await signedIn("staff");
-    for (const q of [number, email, "0507654321"]) {
+    const phones = ["0507654321", "+971 50 765 4321", "00971507654321"];
+    // Names by the start of the full name or of the last name, in any case.
+    const names = [`shamma ${lastName.slice(0, 8)}`, lastName.toUpperCase()];
+    for (const q of [number, number.toLowerCase(), email.toUpperCase(), ...phones, ...names]) {
       const html = await (await browser.get(`/staff/orders?q=${encodeURIComponent(q)}`)).text();
       expect(html, q).toContain(`/staff/orders/${number}`);
     }

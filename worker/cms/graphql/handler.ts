@@ -11,7 +11,7 @@ import {
   validate,
 } from "graphql";
 import { LOCALES } from "../../../shared/constants";
-import { authenticateBearer, bearerErrorBody } from "../auth/bearer-auth";
+import { authenticateBearer, type BearerResult, bearerErrorBody } from "../auth/bearer-auth";
 import { depthAndCostLimit } from "./limits";
 import { type CmsContext, createLoaders } from "./loaders";
 import { rootValue } from "./resolvers";
@@ -70,12 +70,6 @@ function errorEnvelope(status: number, name: string, message: string): Response 
   return Response.json({ data: null, error: { status, name, message, details: {} } }, { status });
 }
 
-/** Checks a Bearer token the way Strapi's content API does (shared with the REST auth API); null when fine or absent. */
-async function refuseBadToken(request: Request, env: Env): Promise<Response | null> {
-  const result = await authenticateBearer(env, env.DB, request.headers.get("authorization"));
-  return result.kind === "invalid" ? Response.json(bearerErrorBody(result), { status: 401 }) : null;
-}
-
 async function readRequest(request: Request): Promise<GraphQLRequest | Response> {
   if (request.method === "GET") {
     const url = new URL(request.url);
@@ -108,9 +102,12 @@ export async function handleGraphql(request: Request, env: Env): Promise<Respons
   if (request.method !== "GET" && request.method !== "POST") {
     return errorEnvelope(405, "MethodNotAllowedError", "Method Not Allowed");
   }
+  // The Bearer token is checked the way Strapi's content API does (shared with the REST auth API);
+  // its user is who `me` answers about.
+  let bearer: BearerResult = { kind: "anonymous" };
   if (request.method === "POST") {
-    const refused = await refuseBadToken(request, env);
-    if (refused) return refused;
+    bearer = await authenticateBearer(env, env.DB, request.headers.get("authorization"));
+    if (bearer.kind === "invalid") return Response.json(bearerErrorBody(bearer), { status: 401 });
   }
   const body = await readRequest(request);
   if (body instanceof Response) return body;
@@ -141,7 +138,11 @@ export async function handleGraphql(request: Request, env: Env): Promise<Respons
   ) {
     return Response.json({ errors: [{ message: "Only queries can be sent with GET" }] }, { status: 405 });
   }
-  const context: CmsContext = { db: env.DB, loaders: createLoaders(env.DB) };
+  const context: CmsContext = {
+    db: env.DB,
+    loaders: createLoaders(env.DB),
+    user: bearer.kind === "user" ? bearer.user : null,
+  };
   const result = await execute({
     schema: cmsSchema(),
     document,

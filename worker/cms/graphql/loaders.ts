@@ -1,3 +1,5 @@
+import type { CmsUserRow } from "../auth/user-store";
+
 /**
  * Per-request batching of relation lookups: every id asked for in the same
  * tick is fetched with one query, so a product list costs a handful of
@@ -112,8 +114,9 @@ export function createLoaders(db: D1Database) {
   };
 }
 
-/** What every resolver gets: the database and this request's loaders. */
+/** What every resolver gets: the database, this request's loaders, and who sent it (null: anonymous). */
 export interface CmsContext {
   db: D1Database;
   loaders: ReturnType<typeof createLoaders>;
+  user: CmsUserRow | null;
 }

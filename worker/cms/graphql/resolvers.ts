@@ -2,6 +2,7 @@ import { GraphQLError } from "graphql";
 import { type EntityName, entities } from "./entities";
 import { orderSql, pageWindow, whereSql } from "./filters";
 import type { CmsContext, Row } from "./loaders";
+import { me } from "./me";
 import { mediaEntity } from "./media-entity";
 import { singleTypeResolvers } from "./single-types";
 
@@ -167,4 +168,5 @@ export const rootValue = {
   blogPosts: (args: CollectionArgs, ctx: CmsContext) => collection(ctx, "blogPost", args),
   projects: (args: CollectionArgs, ctx: CmsContext) => collection(ctx, "project", args),
   pages: (args: CollectionArgs, ctx: CmsContext) => collection(ctx, "page", args),
+  me,
 };

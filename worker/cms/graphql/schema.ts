@@ -1,4 +1,5 @@
 import { modelTypeDefs } from "../../../shared/cms-model/graphql-sdl";
+import { meTypeDefs } from "./me";
 
 /**
  * The embedded CMS's GraphQL schema, in Strapi v4's shapes: entities wrapped as
@@ -7,7 +8,7 @@ import { modelTypeDefs } from "../../../shared/cms-model/graphql-sdl";
  * types and components come from the shared content model (shared/cms-model), the
  * same one the Strapi project in strapi/ is generated from; the filters (only those
  * worker/cms/graphql/filters.ts can turn into SQL; enumerations filter as strings, as
- * in Strapi) and the queries are written here.
+ * in Strapi) and the queries are written here, users-permissions' `me` in me.ts.
  */
 export const typeDefs = /* GraphQL */ `
 scalar JSON
@@ -34,6 +35,7 @@ type UploadFileEntityResponse { data: UploadFileEntity }
 type UploadFileRelationResponseCollection { data: [UploadFileEntity!]! }
 
 ${modelTypeDefs()}
+${meTypeDefs}
 
 input CategoryFiltersInput { id: IDFilterInput, name: StringFilterInput, slug: StringFilterInput, and: [CategoryFiltersInput], or: [CategoryFiltersInput], not: CategoryFiltersInput }
 input BrandFiltersInput { id: IDFilterInput, name: StringFilterInput, slug: StringFilterInput, and: [BrandFiltersInput], or: [BrandFiltersInput], not: BrandFiltersInput }
@@ -62,5 +64,6 @@ type Query {
   blogPosts(filters: BlogPostFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], locale: I18NLocaleCode): BlogPostEntityResponseCollection
   projects(filters: ProjectFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], locale: I18NLocaleCode): ProjectEntityResponseCollection
   pages(filters: PageFiltersInput, pagination: PaginationArg = {}, sort: [String] = [], locale: I18NLocaleCode): PageEntityResponseCollection
+  me: UsersPermissionsMe
 }
 `;

@@ -116,11 +116,6 @@ export function authClient(c: Context<AppEnv>) {
   return {
     /** GET /users/me with the shopper's token. */
     me: (token: string) => call<CmsUser>("/users/me", { token }),
-    /** GET /users/me?populate=role: the user with their users-permissions role, asked afresh (the staff desk). */
-    meWithRole: (token: string) =>
-      call<CmsUser & { role?: { id: number; name: string; type: string } | null }>("/users/me?populate=role", {
-        token,
-      }),
     login: (identifier: string, password: string) =>
       call<AuthAnswer>("/auth/local", { method: "POST", body: { identifier, password } }),
     register: (data: { username: string; email: string; password: string }) =>

@@ -2,11 +2,13 @@ import type { DeliveryMethod } from "../../../shared/cart-rules";
 import type { PaymentMethod } from "../../../shared/forms/checkout";
 import type { MailMessage } from "../mail/mailer";
 import { type Actor, auditStatement, orderEventStatement } from "./order-history-store";
+import { orderSearchKeys, PREFIX_END } from "./order-search";
 import {
   linesOf,
   ORDER_COLUMNS,
   ORDER_STATUSES,
   type Order,
+  type OrderLine,
   type OrderRecord,
   type OrderStatus,
   toOrder,
@@ -25,7 +27,7 @@ export interface OrderFilter {
   /** YYYY-MM-DD, Dubai's calendar day, inclusive. */
   from?: string;
   to?: string;
-  /** An order number, a name, an e-mail address or a phone number (digits). */
+  /** An order number, an e-mail address, the start of a name or a whole phone number (order-search.ts). */
   q?: string;
 }
 
@@ -54,57 +56,75 @@ function whereOf(filter: OrderFilter): { sql: string; params: unknown[] } {
       }),
     );
   };
-  if (filter.status) add("status = ?", filter.status);
-  if (filter.payment) add("payment_method = ?", filter.payment);
-  if (filter.delivery) add("delivery_method = ?", filter.delivery);
-  if (filter.region) add("region = ?", filter.region);
-  if (filter.from) add("created_at >= ?", dubaiDayStart(filter.from));
-  if (filter.to) add("created_at < ?", dubaiDayStart(nextDay(filter.to)));
   const q = filter.q?.trim();
+  // With a search, its indexes find the few rows it matches first; `+column` keeps SQLite from
+  // walking a filter's index instead (a status or a month can hold thousands of orders).
+  const column = (name: string) => (q ? `+${name}` : name);
+  if (filter.status) add(`${column("status")} = ?`, filter.status);
+  if (filter.payment) add(`${column("payment_method")} = ?`, filter.payment);
+  if (filter.delivery) add(`${column("delivery_method")} = ?`, filter.delivery);
+  if (filter.region) add(`${column("region")} = ?`, filter.region);
+  if (filter.from) add(`${column("created_at")} >= ?`, dubaiDayStart(filter.from));
+  if (filter.to) add(`${column("created_at")} < ?`, dubaiDayStart(nextDay(filter.to)));
   if (q) {
-    const digits = q.replace(/\D/g, "");
-    const like = `%${q.toLowerCase().replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-    const conditions = [
-      "number = ?",
-      "lower(email) = ?",
-      "lower(first_name || ' ' || last_name) LIKE ? ESCAPE '\\'",
-      ...(digits.length >= 6 ? ["replace(replace(phone, ' ', ''), '+', '') LIKE ?"] : []),
-    ];
-    const values: unknown[] = [q.toUpperCase(), q.toLowerCase(), like, ...(digits.length >= 6 ? [`%${digits}%`] : [])];
-    add(`(${conditions.join(" OR ")})`, ...values);
+    const keys = orderSearchKeys(q);
+    const name = (key: string) => `(${key} >= ? AND ${key} < ?)`;
+    const prefix = [keys.namePrefix, `${keys.namePrefix}${PREFIX_END}`];
+    add(
+      `(number = ? OR email = ? OR ${name("search_name")} OR ${name("search_last_name")}${keys.phoneKey ? " OR phone_key = ?" : ""})`,
+      keys.number,
+      keys.email,
+      ...prefix,
+      ...prefix,
+      ...(keys.phoneKey ? [keys.phoneKey] : []),
+    );
   }
   return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
 }
 
+/** The two statements of a page of the list: how many orders match, and the page's rows. */
+export function orderListQueries(filter: OrderFilter, { page, perPage }: { page: number; perPage: number }) {
+  const where = whereOf(filter);
+  const n = where.params.length;
+  return {
+    count: { sql: `SELECT COUNT(*) AS total FROM orders ${where.sql}`, params: where.params },
+    rows: {
+      sql: `SELECT ${ORDER_COLUMNS} FROM orders ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`,
+      params: [...where.params, perPage, (page - 1) * perPage],
+    },
+  };
+}
+
+/**
+ * A page of the list and how many orders match. The list shows no lines, so they are read only
+ * when asked for (`withLines`, the CSV export); otherwise every order's `lines` is empty.
+ */
 export async function listOrders(
   db: D1Database,
   filter: OrderFilter,
-  { page, perPage }: { page: number; perPage: number },
+  paging: { page: number; perPage: number; withLines?: boolean },
 ): Promise<{ orders: Order[]; total: number }> {
-  const where = whereOf(filter);
-  const n = where.params.length;
-  const [count, rows] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS total FROM orders ${where.sql}`).bind(...where.params),
-    db
-      .prepare(
-        `SELECT ${ORDER_COLUMNS} FROM orders ${where.sql} ORDER BY created_at DESC, id DESC LIMIT ?${n + 1} OFFSET ?${n + 2}`,
-      )
-      .bind(...where.params, perPage, (page - 1) * perPage),
+  const { count, rows } = orderListQueries(filter, paging);
+  const [counted, found] = await db.batch([
+    db.prepare(count.sql).bind(...count.params),
+    db.prepare(rows.sql).bind(...rows.params),
   ]);
-  const records = (rows?.results ?? []) as OrderRecord[];
-  const lines = await linesOf(
-    db,
-    records.map((row) => row.id),
-  );
+  const records = (found?.results ?? []) as OrderRecord[];
+  const lines = paging.withLines
+    ? await linesOf(
+        db,
+        records.map((row) => row.id),
+      )
+    : new Map<number, OrderLine[]>();
   return {
     orders: records.map((row) => toOrder(row, lines.get(row.id) ?? [])),
-    total: ((count?.results?.[0] as { total?: number } | undefined)?.total ?? 0) as number,
+    total: ((counted?.results?.[0] as { total?: number } | undefined)?.total ?? 0) as number,
   };
 }
 
 /** Every order the filter finds, newest first, for the CSV export (bounded: a spreadsheet, not a backup). */
 export async function exportOrders(db: D1Database, filter: OrderFilter, limit = 10_000): Promise<Order[]> {
-  return (await listOrders(db, filter, { page: 1, perPage: limit })).orders;
+  return (await listOrders(db, filter, { page: 1, perPage: limit, withLines: true })).orders;
 }
 
 export interface DeskOverview {

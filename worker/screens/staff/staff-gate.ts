@@ -2,14 +2,14 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { AppEnv } from "../../platform/app-env";
-import { authClient, CmsAuthError } from "../../platform/session/auth-client";
+import { accountRole } from "../../platform/cms-client/account-role";
 import { displayName } from "../../platform/session/session";
 import { renderStaffMessage } from "./staff-page";
 
 /**
  * Who may use the staff desk (issue 19): a signed-in account whose users-permissions role is
- * Staff, asked of the CMS on every request (`/users/me?populate=role` with the session's
- * token, never a cached claim), so a role taken back counts from the next request. Every
+ * Staff, asked of the CMS on every request (GraphQL `me { role }` with the session's token,
+ * never a cached claim), so a role taken back counts from the next request. Every
  * action runs behind this too. Optionally, in production, Cloudflare Access in front of
  * /staff: with STAFF_ACCESS_AUD and STAFF_ACCESS_TEAM set, its signed assertion must verify.
  */
@@ -42,14 +42,9 @@ export const staffOnly = createMiddleware<AppEnv>(async (c, next) => {
     const back = c.req.method === "GET" ? c.req.path : "/staff";
     return c.redirect(`/user/login?redirect=${encodeURIComponent(back)}`, c.req.method === "GET" ? 302 : 303);
   }
-  let role: string | undefined;
-  try {
-    const me = await authClient(c).meWithRole(token);
-    role = me.id === user.id ? me.role?.type : undefined;
-  } catch (error) {
-    if (!(error instanceof CmsAuthError) || error.status >= 500) console.error("Staff role check failed:", error);
-    role = undefined;
-  }
+  // The answer must be about this session's user: a token is only ever checked against its own account.
+  const me = await accountRole(c.env, token);
+  const role = me?.userId === user.id ? me.type : null;
   if (role !== STAFF_ROLE_TYPE || !(await accessAssertionValid(c))) {
     return renderStaffMessage(
       c,

@@ -1,0 +1,195 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { ShopJar } from "./shop-jar";
+
+/**
+ * The staff desk against a real Strapi (issue 19): the strapi/ project's bootstrap makes the
+ * Staff role; an administrator gives it to a user in the admin's Content Manager and takes it
+ * back; the shop asks Strapi for the role on every request to /staff.
+ */
+const strapi = () => inject("strapiUrl");
+const tag = Date.now().toString(36);
+let adminToken: string;
+let staffRoleId: number;
+
+/** A call to Strapi's admin API, as the admin panel makes it. */
+async function admin(path: string, init: { method?: string; body?: unknown } = {}) {
+  const res = await fetch(`${strapi()}${path}`, {
+    method: init.method ?? "GET",
+    headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  expect(res.status, `${init.method ?? "GET"} ${path}`).toBe(200);
+  // biome-ignore lint/suspicious/noExplicitAny: admin answers are read field by field
+  return (await res.json()) as any;
+}
+
+/** The first visit to an empty admin creates its administrator; later runs sign in. */
+async function adminSignIn(): Promise<string> {
+  const owner = { email: "owner@noorbeauty.ae", password: "Owner-of-the-shop-2024" };
+  const post = (path: string, body: unknown) =>
+    fetch(`${strapi()}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  let res = await post("/admin/register-admin", { ...owner, firstname: "Shop", lastname: "Owner" });
+  if (res.status !== 200) res = await post("/admin/login", owner);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** The role an administrator picks for a user in Content Manager → User. */
+async function setRole(userId: number, roleId: number) {
+  const user = await admin(`/content-manager/collection-types/plugin::users-permissions.user/${userId}`, {
+    method: "PUT",
+    body: { role: roleId },
+  });
+  expect(user.id).toBe(userId);
+}
+
+/** An account registered through Strapi's API, then signed in through the shop's own form. */
+async function shopperSignedIn(name: string) {
+  const who = { username: `${name}${tag}`, email: `${name}.${tag}@example.com`, password: "Cardamom-tea-2024" };
+  const res = await fetch(`${strapi()}/api/auth/local/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(who),
+  });
+  expect(res.status).toBe(200);
+  const { jwt, user } = (await res.json()) as { jwt: string; user: { id: number } };
+  const jar = new ShopJar(inject("shopUrl"));
+  expect((await jar.send("/user/login", { identifier: who.email, password: who.password })).status).toBe(303);
+  expect(await jar.signedIn()).toBe(true);
+  return { jar, jwt, id: user.id };
+}
+
+/** A guest's cash order through the Strapi-backed shop's forms; its number. */
+async function guestOrder(): Promise<string> {
+  const guest = new ShopJar(inject("shopUrl"));
+  const listing = await (await guest.send("/catalog/skincare")).text();
+  const slug = listing.match(/name="slug" value="([a-z0-9-]+)"/)?.[1];
+  expect(slug, "a product to buy on /catalog/skincare").toBeDefined();
+  expect((await guest.send("/cart/add", { slug: slug as string, quantity: "1" })).status).toBe(303);
+  const placed = await guest.send("/cart/order", {
+    firstName: "Hessa",
+    lastName: `Staffdesk${tag}`,
+    email: `hessa.${tag}@example.ae`,
+    phone: "050 555 0199",
+    delivery: "transport",
+    address: "Villa 7, Al Wasl Road",
+    city: "Dubai",
+    region: "Dubai",
+    postcode: "",
+    notes: "",
+    payment: "cash",
+    consent: "on",
+    idempotencyKey: crypto.randomUUID(),
+  });
+  expect(placed.status).toBe(303);
+  return (placed.headers.get("location") ?? "").split("/").pop() as string;
+}
+
+/** What /staff and /staff/orders answer this browser. */
+async function deskStatuses(jar: ShopJar) {
+  return [(await jar.send("/staff")).status, (await jar.send("/staff/orders")).status];
+}
+
+/** Every enabled content-API action of a role, as the admin's Roles page lists them. */
+async function enabledActions(roleId: number): Promise<string[]> {
+  const { role } = await admin(`/users-permissions/roles/${roleId}`);
+  const out: string[] = [];
+  for (const [api, { controllers }] of Object.entries(role.permissions) as [string, { controllers: object }][]) {
+    for (const [controller, actions] of Object.entries(controllers) as [string, object][]) {
+      for (const [action, { enabled }] of Object.entries(actions) as [string, { enabled: boolean }][]) {
+        if (enabled) out.push(`${api}.${controller}.${action}`);
+      }
+    }
+  }
+  return out.sort();
+}
+
+beforeAll(async () => {
+  adminToken = await adminSignIn();
+  const { roles } = await admin("/users-permissions/roles");
+  staffRoleId = (roles as { id: number; type: string }[]).find((r) => r.type === "staff")?.id as number;
+});
+
+describe("the staff desk with a real Strapi", () => {
+  it("has a Staff role, made at boot, with every permission the Authenticated role has", async () => {
+    expect(staffRoleId, "bootstrap made a role of type staff").toBeTypeOf("number");
+    const { roles } = await admin("/users-permissions/roles");
+    const authenticated = (roles as { id: number; type: string }[]).find((r) => r.type === "authenticated");
+    const staffActions = await enabledActions(staffRoleId);
+    expect(staffActions).toEqual(await enabledActions(authenticated?.id as number));
+    expect(staffActions).toContain("plugin::users-permissions.user.me");
+  });
+
+  it("lets in a user the admin gives Staff, and refuses them on the next request once it is taken back", async () => {
+    const number = await guestOrder();
+    const { jar, id } = await shopperSignedIn("hessa");
+    expect(await deskStatuses(jar)).toEqual([403, 403]);
+
+    await setRole(id, staffRoleId);
+    expect(await deskStatuses(jar)).toEqual([200, 200]);
+    const found = await (await jar.send(`/staff/orders?q=${number}`)).text();
+    expect(found).toContain(`/staff/orders/${number}`);
+    const orderPage = await (await jar.send(`/staff/orders/${number}`)).text();
+    const version = orderPage.match(/name="version" value="(\d+)"/)?.[1];
+    expect(version).toBeDefined();
+    const confirmed = await jar.send(`/staff/orders/${number}`, { action: "confirm", version: version as string });
+    expect(confirmed.status).toBe(303);
+    expect(await (await jar.send(`/staff/orders/${number}`)).text()).toContain("Mark as shipped");
+
+    const { roles } = await admin("/users-permissions/roles");
+    const authenticated = (roles as { id: number; type: string }[]).find((r) => r.type === "authenticated");
+    await setRole(id, authenticated?.id as number);
+    expect(await deskStatuses(jar)).toEqual([403, 403]);
+    const refused = await jar.send(`/staff/orders/${number}`, { action: "note", version: "2", note: "Late note" });
+    expect(refused.status).toBe(403);
+  });
+
+  it("refuses a shopper who tries to give themselves the Staff role through Strapi's API", async () => {
+    const { jar, jwt, id } = await shopperSignedIn("badr");
+    const asShopper = (path: string, method: string, body: unknown) =>
+      fetch(`${strapi()}${path}`, {
+        method,
+        headers: { "content-type": "application/json", authorization: `Bearer ${jwt}` },
+        body: JSON.stringify(body),
+      });
+    // The project's extension keeps PUT /users/:id (REST and GraphQL) to the profile's own fields.
+    await asShopper(`/api/users/${id}`, "PUT", { role: staffRoleId });
+    await asShopper("/graphql", "POST", {
+      query: `mutation { updateUsersPermissionsUser(id: ${id}, data: { role: ${staffRoleId} }) { data { id } } }`,
+    });
+    expect(await deskStatuses(jar)).toEqual([403, 403]);
+  });
+});
+
+describe("asking a user's role, the same in both CMSs", () => {
+  const backends = { embedded: () => `${inject("embeddedShopUrl")}/api`, strapi: () => `${strapi()}/api` };
+
+  for (const [name, api] of Object.entries(backends)) {
+    it(`${name}: REST /users/me leaves the role out even with populate=role; GraphQL me answers it`, async () => {
+      const who = { username: `role${name}${tag}`, email: `role.${name}.${tag}@example.com`, password: "Za'atar-2024" };
+      const res = await fetch(`${api()}/auth/local/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(who),
+      });
+      expect(res.status).toBe(200);
+      const { jwt } = (await res.json()) as { jwt: string };
+      const auth = { authorization: `Bearer ${jwt}` };
+      const me = await (await fetch(`${api()}/users/me?populate=role`, { headers: auth })).json();
+      expect(me).toMatchObject({ username: who.username });
+      expect(me).not.toHaveProperty("role");
+      const graphql = await fetch(`${api().replace(/\/api$/, "")}/graphql`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ me { username role { name type } } }" }),
+      });
+      expect(await graphql.json()).toEqual({
+        data: { me: { username: who.username, role: { name: "Authenticated", type: "authenticated" } } },
+      });
+    });
+  }
+});
