@@ -1,31 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 import { customer, productSlugs } from "./support/shop-fixtures";
+import { setRole, signedIn } from "./support/staff-session";
 
 /**
  * The staff desk (issue 19): only accounts the CMS gives the Staff role get in, on every
  * request; orders move through one state machine, each change with its e-mail, history and
  * audit row; a save from an older copy of the page is refused.
  */
-async function setRole(userId: number, role: "staff" | "authenticated"): Promise<void> {
-  await env.DB.prepare("UPDATE cms_users SET role = ?2 WHERE id = ?1").bind(userId, role).run();
-}
-
-async function signedIn(role: "staff" | "authenticated") {
-  const account = await register();
-  if (role === "staff") await setRole(account.id, "staff");
-  const browser = new Browser();
-  const res = await browser.post(
-    "/user/login",
-    { identifier: account.email, password: account.password },
-    { from: null },
-  );
-  expect(res.status).toBe(303);
-  return { account, browser };
-}
-
 /** A guest's cash order through the shop's own forms; its number and the guest's browser. */
 async function placedOrder(overrides: Record<string, string> = {}) {
   const [slug] = await productSlugs();

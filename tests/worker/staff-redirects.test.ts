@@ -6,7 +6,7 @@ import { parseAllowedHosts, resolveRedirect } from "../../worker/platform/redire
 import { fetchWorker } from "./fetch";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
-import { auditOf, signedIn } from "./support/staff-browser";
+import { auditOf, signedIn } from "./support/staff-session";
 
 /**
  * Redirect rules on the staff desk (issue 19): added, changed and deleted with the middleware's

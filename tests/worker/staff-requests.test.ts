@@ -258,7 +258,7 @@ describe("a request on the desk", () => {
     expect((await requestRow(request.name)).status).toBe("spam");
 
     const audit = await auditOf("request", request.public_id);
-    expect(audit.map((row) => [row.action, row.before.status, row.after.status])).toEqual([
+    expect(audit.map((row) => [row.action, row.before.status, row.after?.status])).toEqual([
       ["start", "new", "in_progress"],
       ["done", "in_progress", "done"],
       ["reopen", "done", "in_progress"],
@@ -324,7 +324,7 @@ describe("a request on the desk", () => {
     expect((await act(browser, request.public_id, { action: "note", note: "" })).status).toBe(303);
     expect(await requestRow(request.name)).toMatchObject({ staff_note: null, status: "new" });
     const audit = await auditOf("request", request.public_id);
-    expect(audit.map((row) => [row.action, row.before.note, row.after.note])).toEqual([
+    expect(audit.map((row) => [row.action, row.before.note, row.after?.note])).toEqual([
       ["note", null, "Call after 6 pm <please>"],
       ["note", "Call after 6 pm <please>", null],
     ]);

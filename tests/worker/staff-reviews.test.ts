@@ -4,7 +4,7 @@ import { fetchWorker } from "./fetch";
 import { uniqueIp } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 import { keptPage } from "./support/page-shells";
-import { auditOf, signedIn } from "./support/staff-browser";
+import { auditOf, signedIn } from "./support/staff-session";
 
 /**
  * Reviews on the staff desk (issue 19): shop and product reviews waiting for moderation, with
