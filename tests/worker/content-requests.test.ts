@@ -21,7 +21,7 @@ function unique(prefix: string): string {
 
 async function requestRows(name: string) {
   const { results } = await env.DB.prepare(
-    "SELECT kind, status, name, phone, email, company, message, attachment_key, attachment_type, attachment_name FROM shop_requests WHERE name = ?1",
+    "SELECT public_id, kind, status, name, phone, email, company, message, attachment_key, attachment_type, attachment_name FROM shop_requests WHERE name = ?1",
   )
     .bind(name)
     .all<Record<string, string | null>>();
@@ -303,7 +303,10 @@ describe("/wholesale and /partnership", () => {
     const [mail] = await outboxFor(name);
     expect(mail).toMatchObject({ recipient: RECEIVER, kind: "request-wholesale" });
     expect(mail!.subject).toBe(`Wholesale enquiry: ${name} (Glow Salon LLC)`);
-    expect(mail!.body_text).toContain(`stored in R2 as ${row!.attachment_key}`);
+    expect(mail!.body_text).toContain("price-list-request.pdf (application/pdf, ");
+    expect(mail!.body_text).toContain(`/staff/requests/${row!.public_id}`);
+    // The storage key is the desk's business, not the e-mail's.
+    expect(mail!.body_text).not.toContain(row!.attachment_key!);
   });
 
   it("takes a wholesale enquiry without an attachment", async () => {

@@ -21,7 +21,7 @@ function lines(entries: [string, string | null | undefined][]): string {
 
 export function requestMail(
   receiver: string,
-  request: NewShopRequest,
+  request: NewShopRequest & { publicId: string },
   attachment: StoredFile | null,
   origin: string,
 ): MailMessage {
@@ -44,7 +44,7 @@ export function requestMail(
         [
           REQUEST_LABELS.attachment,
           attachment
-            ? `${attachment.name} (${attachment.contentType}, ${attachment.size} bytes), stored in R2 as ${attachment.key}`
+            ? `${attachment.name} (${attachment.contentType}, ${attachment.size} bytes), to download on the staff desk`
             : null,
         ],
       ]),
@@ -52,6 +52,8 @@ export function requestMail(
       kind === "callback" || kind === "consultation"
         ? "Please call back within working hours."
         : "Please reply by e-mail within one working day.",
+      "",
+      `Work on it (status, note) on the staff desk: ${origin}/staff/requests/${request.publicId}`,
     ].join("\n"),
   };
 }

@@ -56,8 +56,8 @@ export interface SaveRequestInput {
   attachment: StoredFile | null;
   fingerprint: string;
   dedupeKey: string;
-  /** The e-mail to the shop, or null when the CMS names no receiver. */
-  mail: MailMessage | null;
+  /** The e-mail to the shop for the request's public id (it links to the desk), or null when the CMS names no receiver. */
+  mail: ((publicId: string) => MailMessage) | null;
 }
 
 /** Stores the request and queues its e-mail; `kept` is false when it was a duplicate. */
@@ -89,7 +89,7 @@ export async function saveRequest(
       input.dedupeKey,
     );
   try {
-    await db.batch(input.mail ? [insert, outboxInsert(db, input.mail)] : [insert]);
+    await db.batch(input.mail ? [insert, outboxInsert(db, input.mail(publicId))] : [insert]);
   } catch (error) {
     if (isDuplicateError(error)) return { kept: false, publicId: null };
     throw error;

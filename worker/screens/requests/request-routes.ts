@@ -74,7 +74,9 @@ function requestForm<S extends FormSchema>(
           attachment: stored[0] ?? null,
           fingerprint: print,
           dedupeKey: dedupeKey(print),
-          mail: receiver ? requestMail(receiver, request, stored[0] ?? null, siteOrigin(c)) : null,
+          mail: receiver
+            ? (publicId) => requestMail(receiver, { ...request, publicId }, stored[0] ?? null, siteOrigin(c))
+            : null,
         }),
       );
     },
