@@ -163,6 +163,7 @@ describe("the outbox on the desk", () => {
     expect(audit).toEqual([
       {
         staffId: account.id,
+        staffName: account.username,
         action: "retry",
         before: {
           status: "failed",
