@@ -2,6 +2,7 @@
 // the bindings come from wrangler.toml, local state from .wrangler/state (the
 // same place `wrangler d1 migrations apply --local` writes), no network, no account.
 // Used by `npm start`, the browser tests and the benchmark.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Miniflare } from "miniflare";
@@ -88,8 +89,9 @@ async function runSql(db, sql) {
 }
 
 /**
- * Fresh in-memory state for tests and the benchmark: every migration, then the
- * seed (dist/seed.sql) when the build made one.
+ * Fresh in-memory state for tests and the benchmark: every migration, then the seed
+ * (dist/seed.sql, built from worker/cms/seed when missing: `npm run test:strapi` after a plain
+ * `npm run build` once compared Strapi with an embedded CMS that had no content at all).
  */
 export async function migrateAndSeed(mf) {
   const db = await mf.getD1Database("DB");
@@ -100,7 +102,8 @@ export async function migrateAndSeed(mf) {
     await runSql(db, readFileSync(resolve(migrationsDir, file), "utf8"));
   }
   const seed = resolve(root, "dist/seed.sql");
-  if (existsSync(seed)) await runSql(db, readFileSync(seed, "utf8"));
+  if (!existsSync(seed)) execFileSync("node", [resolve(root, "scripts/build-seed.mjs")], { stdio: "ignore" });
+  await runSql(db, readFileSync(seed, "utf8"));
   return db;
 }
 
