@@ -273,12 +273,20 @@ async function benchMixedLoad() {
           }
         } catch (error) {
           broken++;
-          reasons.push(`${path} (${kindOf(cookie)}): ${error.name}: ${error.message}`);
+          const cause = error.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : "";
+          reasons.push(`${path} (${kindOf(cookie)}): ${error.name}: ${error.message}${cause}`);
         }
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
-    const result = await autocannon({ url, connections, duration: mixedSeconds, timeout: timeoutSeconds, requests });
+    const load = autocannon({ url, connections, duration: mixedSeconds, timeout: timeoutSeconds, requests });
+    // Why a request got no answer (reset, refused, closed early), counted by kind.
+    const noAnswer = new Map();
+    load.on("reqError", (error) => {
+      const kind = error?.code ?? error?.message ?? String(error);
+      noAnswer.set(kind, (noAnswer.get(kind) ?? 0) + 1);
+    });
+    const result = await load;
     stop = true;
     await sampler;
     // Stack frames ("    at …") belong to the line above them; count each error once.
@@ -295,6 +303,11 @@ async function benchMixedLoad() {
     console.log(`| req/s (mean) | ${fmt(result.requests.average)} |`);
     console.log(`| p50 / p99 ms | ${fmt(result.latency.p50)} / ${fmt(result.latency.p99)} |`);
     console.log(`| failed (non-2xx or error) | ${result.non2xx + result.errors} |`);
+    // Which: a status the shop answered, or a connection error (reset, refused) the shop never answered.
+    const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith("2"));
+    for (const [code, { count }] of statuses) console.log(`|   … answered ${code} | ${count} |`);
+    if (result.errors > 0) console.log(`|   … connection errors (no answer) | ${result.errors} |`);
+    for (const [kind, count] of noAnswer) console.log(`|     … ${kind} | ${count} |`);
     console.log(`| hung (no answer in ${timeoutSeconds} s) | ${result.timeouts} |`);
     console.log(`| sampled pages not whole (of ${sampled}) | ${broken} |`);
     for (const reason of reasons.slice(0, 5)) console.log(`|   … ${reason.slice(0, 160)} | |`);
