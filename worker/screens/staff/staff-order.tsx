@@ -3,7 +3,7 @@ import { formatAed } from "../../../shared/money";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { FlashMessage, setFlash, takeFlash } from "../../platform/render/flash";
+import { setFlash, takeFlash } from "../../platform/render/flash";
 import { changeOrder } from "../../platform/stores/order-desk-store";
 import { type Actor, listAudit, listOrderEvents } from "../../platform/stores/order-history-store";
 import {
@@ -15,7 +15,7 @@ import {
 import { statusMail } from "./order-mail";
 import { allowedActions, isOrderAction, type OrderAction, refusal, TRANSITIONS } from "./order-workflow";
 import { AuditLog, type AuditWords } from "./staff-audit";
-import { renderStaffMessage, renderStaffPage, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
+import { renderStaffMessage, renderStaffPage, StaffRecordTop, StaffTableFrame, staffDate } from "./staff-page";
 
 /**
  * `/staff/orders/{number}`: the order as staff need it (lines, totals with VAT, customer,
@@ -275,16 +275,12 @@ async function renderOrder(c: Context<AppEnv>, order: Order, state: FormState = 
       title: `Order ${order.number} · Staff`,
       body: (
         <section className="container page-section staff">
-          <StaffNav current="orders" />
-          <p>
-            <a href="/staff/orders">← All orders</a>
-          </p>
-          <FlashMessage flash={flash} />
-          {state.alert && (
-            <div className="notice notice--error" role="alert">
-              {state.alert}
-            </div>
-          )}
+          <StaffRecordTop
+            section="orders"
+            back={{ href: "/staff/orders", label: "All orders" }}
+            flash={flash}
+            alert={state.alert}
+          />
           <h1>Order {order.number}</h1>
           <Facts order={order} />
           <div className="staff-actions">

@@ -6,7 +6,7 @@ import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { exportOrders, listOrders, type OrderFilter } from "../../platform/stores/order-desk-store";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from "../../platform/stores/order-store";
-import { renderStaffPage, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
+import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
 
 /** `/staff/orders`: every order, newest first, filtered and searched; `/staff/orders.csv`: the same as a spreadsheet. */
 const PER_PAGE = 25;
@@ -31,33 +31,6 @@ function filterQuery(filter: OrderFilter): Record<string, string> {
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Record<string, string>;
 }
 
-function Select({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value?: string;
-  options: [string, string][];
-}) {
-  const id = `orders-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value ?? ""}>
-        <option value="">All</option>
-        {options.map(([key, words]) => (
-          <option key={key} value={key}>
-            {words}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 function FilterForm({ filter }: { filter: OrderFilter }) {
   return (
     <form method="get" action="/staff/orders" className="staff-filter">
@@ -65,13 +38,15 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
         <label htmlFor="orders-q">Order number, name, e-mail or phone</label>
         <input id="orders-q" name="q" type="search" defaultValue={filter.q ?? ""} />
       </div>
-      <Select
+      <StaffFilterSelect
+        form="orders"
         name="status"
         label="Status"
         value={filter.status}
         options={ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]])}
       />
-      <Select
+      <StaffFilterSelect
+        form="orders"
         name="payment"
         label="Payment"
         value={filter.payment}
@@ -80,7 +55,8 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
           ["online", text.payment.online],
         ]}
       />
-      <Select
+      <StaffFilterSelect
+        form="orders"
         name="delivery"
         label="Delivery"
         value={filter.delivery}
@@ -89,7 +65,13 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
           ["pickup", text.delivery.pickup],
         ]}
       />
-      <Select name="region" label="Emirate" value={filter.region} options={EMIRATES.map((e) => [e, e])} />
+      <StaffFilterSelect
+        form="orders"
+        name="region"
+        label="Emirate"
+        value={filter.region}
+        options={EMIRATES.map((e) => [e, e])}
+      />
       <div className="field">
         <label htmlFor="orders-from">Placed from</label>
         <input id="orders-from" name="from" type="date" defaultValue={filter.from ?? ""} />

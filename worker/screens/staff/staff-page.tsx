@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../../platform/app-env";
 import { renderPage } from "../../platform/page/render-page";
+import { type Flash, FlashMessage } from "../../platform/render/flash";
 
 /** The desk's sections, in the order its navigation shows them. */
 export const STAFF_SECTIONS = {
@@ -90,6 +91,67 @@ export function StaffTableFrame({ label, children }: { label: string; children: 
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
     <div className="staff-table-wrap" role="region" aria-label={label} tabIndex={0}>
       {children}
+    </div>
+  );
+}
+
+/**
+ * The top of a record's page: the desk's navigation, the way back to its list, the message of the
+ * last action (flash) and, when a post was refused, why.
+ */
+export function StaffRecordTop({
+  section,
+  back,
+  flash,
+  alert,
+}: {
+  section: StaffSection;
+  back: { href: string; label: string };
+  flash: Flash | null;
+  alert?: string;
+}) {
+  return (
+    <>
+      <StaffNav current={section} />
+      <p>
+        <a href={back.href}>← {back.label}</a>
+      </p>
+      <FlashMessage flash={flash} />
+      {alert && (
+        <div className="notice notice--error" role="alert">
+          {alert}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** One select of a list's filter form: "All" first, then the options as [value, words]. */
+export function StaffFilterSelect({
+  form,
+  name,
+  label,
+  value,
+  options,
+}: {
+  form: string;
+  name: string;
+  label: string;
+  value?: string;
+  options: readonly (readonly [string, string])[];
+}) {
+  const id = `${form}-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ""}>
+        <option value="">All</option>
+        {options.map(([key, words]) => (
+          <option key={key} value={key}>
+            {words}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -10,11 +10,11 @@ import {
   listRedirectRules,
   type StoredRule,
 } from "../../platform/redirects/redirect-rules";
-import { FlashMessage, setFlash, takeFlash } from "../../platform/render/flash";
+import { setFlash, takeFlash } from "../../platform/render/flash";
 import { listAudit } from "../../platform/stores/order-history-store";
 import { draftOf, lastChangedBy, RuleFields, type RuleFormState, ruleScope, STATUS_WORDS } from "./redirect-form";
 import { AuditLog, type AuditWords } from "./staff-audit";
-import { renderStaffMessage, renderStaffPage, StaffNav, staffDate } from "./staff-page";
+import { renderStaffMessage, renderStaffPage, StaffRecordTop, staffDate } from "./staff-page";
 import { renderRedirects } from "./staff-redirects";
 
 /**
@@ -42,16 +42,12 @@ async function renderRule(
       title: `Redirect ${rule.fromPath} · Staff`,
       body: (
         <section className="container page-section staff">
-          <StaffNav current="redirects" />
-          <p>
-            <a href="/staff/redirects">← All redirect rules</a>
-          </p>
-          <FlashMessage flash={flash} />
-          {state.alert && (
-            <div className="notice notice--error" role="alert">
-              {state.alert}
-            </div>
-          )}
+          <StaffRecordTop
+            section="redirects"
+            back={{ href: "/staff/redirects", label: "All redirect rules" }}
+            flash={flash}
+            alert={state.alert}
+          />
           <h1 className="staff-redirects-title">
             Redirect from <code>{rule.fromPath}</code>
           </h1>

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { Field } from "../../../client/components/fields";
 import type { AppEnv } from "../../platform/app-env";
-import { FlashMessage, takeFlash } from "../../platform/render/flash";
+import { takeFlash } from "../../platform/render/flash";
 import { listAudit } from "../../platform/stores/order-history-store";
 import type { DeskRequest } from "../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../platform/stores/request-store";
@@ -14,7 +14,7 @@ import {
   type RequestAction,
 } from "./request-workflow";
 import { AuditLog, type AuditWords } from "./staff-audit";
-import { renderStaffPage, StaffNav, staffDate } from "./staff-page";
+import { renderStaffPage, StaffRecordTop, staffDate } from "./staff-page";
 
 /**
  * `/staff/requests/{id}`: everything the visitor sent (React escapes it all; nothing here is
@@ -150,16 +150,12 @@ export async function renderRequest(
       title: `${REQUEST_KIND_LABELS[request.kind]} from ${request.name} · Staff`,
       body: (
         <section className="container page-section staff">
-          <StaffNav current="requests" />
-          <p>
-            <a href="/staff/requests">← All requests</a>
-          </p>
-          <FlashMessage flash={flash} />
-          {state.alert && (
-            <div className="notice notice--error" role="alert">
-              {state.alert}
-            </div>
-          )}
+          <StaffRecordTop
+            section="requests"
+            back={{ href: "/staff/requests", label: "All requests" }}
+            flash={flash}
+            alert={state.alert}
+          />
           <h1>{`${REQUEST_KIND_LABELS[request.kind]} from ${request.name}`}</h1>
           <Facts request={request} />
           <div className="staff-request__actions">

@@ -11,7 +11,7 @@ import {
 import type { RequestStatus } from "../../platform/stores/request-store";
 import { Pager, pageNumber } from "../../platform/ui/pager";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
-import { renderStaffPage, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
+import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
 
 /** `/staff/requests`: what visitors asked the shop, newest first, filtered by status and kind. */
 const PER_PAGE = 25;
@@ -26,43 +26,18 @@ function readFilter(c: Context<AppEnv>): RequestFilter {
   return filter;
 }
 
-function Select({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value?: string;
-  options: [string, string][];
-}) {
-  const id = `requests-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value ?? ""}>
-        <option value="">All</option>
-        {options.map(([key, words]) => (
-          <option key={key} value={key}>
-            {words}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 function FilterForm({ filter }: { filter: RequestFilter }) {
   return (
     <form method="get" action="/staff/requests" className="staff-filter staff-filter--requests">
-      <Select
+      <StaffFilterSelect
+        form="requests"
         name="status"
         label="Status"
         value={filter.status}
         options={REQUEST_STATUSES.map((s) => [s, REQUEST_STATUS_LABELS[s]])}
       />
-      <Select
+      <StaffFilterSelect
+        form="requests"
         name="kind"
         label="Kind"
         value={filter.kind}

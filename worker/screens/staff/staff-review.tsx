@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { bumpContentVersion } from "../../platform/cms-client/content-version";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { FlashMessage, setFlash, takeFlash } from "../../platform/render/flash";
+import { setFlash, takeFlash } from "../../platform/render/flash";
 import { safeLocalPath } from "../../platform/security/safe-path";
 import { listAudit } from "../../platform/stores/order-history-store";
 import type { ReviewStatus } from "../../platform/stores/product-review-store";
@@ -15,7 +15,7 @@ import {
 } from "../../platform/stores/review-desk-store";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts, reviewPath } from "./review-card";
 import { AuditLog, type AuditWords } from "./staff-audit";
-import { renderStaffMessage, renderStaffPage, StaffNav } from "./staff-page";
+import { renderStaffMessage, renderStaffPage, StaffRecordTop } from "./staff-page";
 
 /**
  * `/staff/reviews/shop/{public id}` and `/staff/reviews/product/{id}`: one review (the shop's
@@ -61,16 +61,12 @@ async function renderReview(
       title: `Review by ${review.name} · Staff`,
       body: (
         <section className="container page-section staff">
-          <StaffNav current="reviews" />
-          <p>
-            <a href="/staff/reviews">← Reviews waiting</a>
-          </p>
-          <FlashMessage flash={flash} />
-          {state.alert && (
-            <div className="notice notice--error" role="alert">
-              {state.alert}
-            </div>
-          )}
+          <StaffRecordTop
+            section="reviews"
+            back={{ href: "/staff/reviews", label: "Reviews waiting" }}
+            flash={flash}
+            alert={state.alert}
+          />
           <h1>{review.kind === "shop" ? "Shop review" : "Product review"}</h1>
           <DeskReviewCard review={review} product={product} back={reviewPath(review)} />
           {review.status === "approved" && shownAt && (
