@@ -45,41 +45,49 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
         value={filter.status}
         options={ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]])}
       />
-      <StaffFilterSelect
-        form="orders"
-        name="payment"
-        label="Payment"
-        value={filter.payment}
-        options={[
-          ["cash", text.payment.cash],
-          ["online", text.payment.online],
-        ]}
-      />
-      <StaffFilterSelect
-        form="orders"
-        name="delivery"
-        label="Delivery"
-        value={filter.delivery}
-        options={[
-          ["transport", text.delivery.transport],
-          ["pickup", text.delivery.pickup],
-        ]}
-      />
-      <StaffFilterSelect
-        form="orders"
-        name="region"
-        label="Emirate"
-        value={filter.region}
-        options={EMIRATES.map((e) => [e, e])}
-      />
-      <div className="field">
-        <label htmlFor="orders-from">Placed from</label>
-        <input id="orders-from" name="from" type="date" defaultValue={filter.from ?? ""} />
-      </div>
-      <div className="field">
-        <label htmlFor="orders-to">Placed until</label>
-        <input id="orders-to" name="to" type="date" defaultValue={filter.to ?? ""} />
-      </div>
+      <details
+        className="staff-filter__more"
+        open={Boolean(filter.payment || filter.delivery || filter.region || filter.from || filter.to)}
+      >
+        <summary>More filters: payment, delivery, emirate, dates</summary>
+        <div className="staff-filter__grid">
+          <StaffFilterSelect
+            form="orders"
+            name="payment"
+            label="Payment"
+            value={filter.payment}
+            options={[
+              ["cash", text.payment.cash],
+              ["online", text.payment.online],
+            ]}
+          />
+          <StaffFilterSelect
+            form="orders"
+            name="delivery"
+            label="Delivery"
+            value={filter.delivery}
+            options={[
+              ["transport", text.delivery.transport],
+              ["pickup", text.delivery.pickup],
+            ]}
+          />
+          <StaffFilterSelect
+            form="orders"
+            name="region"
+            label="Emirate"
+            value={filter.region}
+            options={EMIRATES.map((e) => [e, e])}
+          />
+          <div className="field">
+            <label htmlFor="orders-from">Placed from</label>
+            <input id="orders-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+          </div>
+          <div className="field">
+            <label htmlFor="orders-to">Placed until</label>
+            <input id="orders-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+          </div>
+        </div>
+      </details>
       <div className="staff-filter__actions">
         <button type="submit" className="button">
           Show orders
@@ -96,17 +104,21 @@ function OrderRow({ order }: { order: Order }) {
       <th scope="row">
         <a href={`/staff/orders/${order.number}`}>{order.number}</a>
       </th>
-      <td>{staffDate.format(new Date(order.createdAt))}</td>
-      <td>
+      <td data-label="Placed">{staffDate.format(new Date(order.createdAt))}</td>
+      <td data-label="Customer">
         {order.firstName} {order.lastName}
         <span className="staff-table__sub">{order.phone}</span>
       </td>
-      <td>
+      <td data-label="Status">
         <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
       </td>
-      <td>{text.payment[order.payment]}</td>
-      <td>{order.delivery === "pickup" ? text.delivery.pickup : (order.region ?? text.delivery.transport)}</td>
-      <td className="staff-table__num">{formatAed(order.totals.total)}</td>
+      <td data-label="Payment">{text.payment[order.payment]}</td>
+      <td data-label="Delivery">
+        {order.delivery === "pickup" ? text.delivery.pickup : (order.region ?? text.delivery.transport)}
+      </td>
+      <td data-label="Total" className="staff-table__num">
+        {formatAed(order.totals.total)}
+      </td>
     </tr>
   );
 }
@@ -138,7 +150,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
         </p>
         {orders.length > 0 && (
           <StaffTableFrame label="Orders found">
-            <table className="staff-table">
+            <table className="staff-table staff-table--stack">
               <caption className="visually-hidden">Orders</caption>
               <thead>
                 <tr>

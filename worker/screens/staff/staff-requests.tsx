@@ -60,18 +60,18 @@ function RequestRow({ request }: { request: DeskRequest }) {
         <a href={`/staff/requests/${request.publicId}`}>{request.name}</a>
         {request.company && <span className="staff-table__sub">{request.company}</span>}
       </th>
-      <td>{REQUEST_KIND_LABELS[request.kind]}</td>
-      <td>
+      <td data-label="Kind">{REQUEST_KIND_LABELS[request.kind]}</td>
+      <td data-label="Status">
         <span className={`status status--request-${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
       </td>
-      <td>
+      <td data-label="Received">
         <time dateTime={request.createdAt}>{staffDate.format(new Date(request.createdAt))}</time>
       </td>
-      <td>
+      <td data-label="Contact">
         {request.phone}
         {request.email && <span className="staff-table__sub">{request.email}</span>}
       </td>
-      <td>{request.attachment ? "Attached file" : ""}</td>
+      <td data-label="File">{request.attachment ? "Attached file" : "—"}</td>
     </tr>
   );
 }
@@ -98,7 +98,7 @@ export async function requestsPage(c: Context<AppEnv>): Promise<Response> {
         </p>
         {requests.length > 0 && (
           <StaffTableFrame label="Requests found">
-            <table className="staff-table">
+            <table className="staff-table staff-table--stack">
               <caption className="visually-hidden">Requests</caption>
               <thead>
                 <tr>
