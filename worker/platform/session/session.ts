@@ -20,7 +20,7 @@ import {
   openSessionStatement,
 } from "./session-store";
 import { runSignInHooks } from "./sign-in-hooks";
-import { cachedUser, cacheUser, forgetUser } from "./user-cache";
+import { cachedUser, cacheUser, forgetUser, staleUser } from "./user-cache";
 
 /**
  * The session of spec section 4, kept by the shop itself (docs/decisions/0072). A browser is
@@ -91,15 +91,30 @@ async function resumeSession(c: Context<AppEnv>): Promise<void> {
     clearSessionCookies(c);
     return;
   }
+  let user: SessionUser | null;
   try {
-    c.set("user", await loadUser(c, idHash, token, live.userId));
-    c.set("token", token);
-    c.set("sessionIdHash", idHash);
+    user = await loadUser(c, idHash, token, live.userId);
   } catch (error) {
-    if (!(error instanceof CmsAuthError) || error.status >= 500)
-      console.error("Loading the session user failed:", error);
-    clearSessionCookies(c);
+    if (cmsRefusedToken(error)) {
+      // The CMS says the token is no good (expired, user blocked or gone): the session is over.
+      clearSessionCookies(c);
+      return;
+    }
+    // The CMS could not answer (down, slow, rate-limited): the session is live in D1, so it is not
+    // ended for that. The profile last seen stands in; without one, this request is served as a
+    // visitor's and the next asks again.
+    console.error("Loading the session user failed:", error);
+    user = staleUser(idHash);
+    if (!user) return;
   }
+  c.set("user", user);
+  c.set("token", token);
+  c.set("sessionIdHash", idHash);
+}
+
+/** A 401 or 403 from the CMS about the token; anything else (5xx, 429, no answer) is the CMS's trouble. */
+function cmsRefusedToken(error: unknown): boolean {
+  return error instanceof CmsAuthError && (error.status === 401 || error.status === 403);
 }
 
 /** Paths that never need the shopper: the CMS API itself and the build manifest. */
