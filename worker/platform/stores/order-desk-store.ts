@@ -1,7 +1,7 @@
 import type { DeliveryMethod } from "../../../shared/cart-rules";
 import type { PaymentMethod } from "../../../shared/forms/checkout";
 import type { MailMessage } from "../mail/mailer";
-import { type Actor, auditStatement, orderEventStatement } from "./order-history-store";
+import { orderEventStatement } from "./order-history-store";
 import { orderSearchKeys, PREFIX_END } from "./order-search";
 import {
   linesOf,
@@ -13,6 +13,7 @@ import {
   type OrderStatus,
   toOrder,
 } from "./order-store";
+import { type Actor, auditStatement } from "./staff-audit-store";
 
 /**
  * D1 access for the staff desk's orders (issue 19): the filtered list, the overview's counts,

@@ -1,6 +1,8 @@
+import type { Actor } from "./staff-audit-store";
+
 /**
- * D1 access for an order's history (`order_events`) and the staff audit log (`staff_audit`),
- * migrations/0080. Status moves are shown to the shopper; notes and the audit only to staff.
+ * D1 access for an order's history (`order_events`, migrations/0080). Status moves are shown
+ * to the shopper; notes only to staff.
  */
 export interface OrderEvent {
   id: number;
@@ -20,21 +22,6 @@ interface OrderEventRow {
   note: string | null;
   actor_name: string | null;
   created_at: string;
-}
-
-export interface AuditEntry {
-  id: number;
-  staffName: string;
-  action: string;
-  before: string | null;
-  after: string | null;
-  createdAt: string;
-}
-
-/** Who did it: the staff member's account id and the name shown in the history. */
-export interface Actor {
-  id: number;
-  name: string;
 }
 
 /**
@@ -64,29 +51,6 @@ export function orderEventStatement(
     );
 }
 
-export function auditStatement(
-  db: D1Database,
-  guard: { sql: string; params: unknown[] },
-  entry: { actor: Actor; action: string; recordKind: string; recordId: string; before: unknown; after: unknown },
-): D1PreparedStatement {
-  const n = guard.params.length;
-  return db
-    .prepare(
-      `INSERT INTO staff_audit (staff_id, staff_name, action, record_kind, record_id, before_json, after_json)
-       SELECT ?${n + 1}, ?${n + 2}, ?${n + 3}, ?${n + 4}, ?${n + 5}, ?${n + 6}, ?${n + 7} WHERE ${guard.sql}`,
-    )
-    .bind(
-      ...guard.params,
-      entry.actor.id,
-      entry.actor.name,
-      entry.action,
-      entry.recordKind,
-      entry.recordId,
-      JSON.stringify(entry.before),
-      JSON.stringify(entry.after),
-    );
-}
-
 export async function listOrderEvents(db: D1Database, orderId: number, kinds: readonly string[] = ["status", "note"]) {
   const { results } = await db
     .prepare(
@@ -106,29 +70,4 @@ export async function listOrderEvents(db: D1Database, orderId: number, kinds: re
       createdAt: row.created_at,
     }),
   );
-}
-
-export async function listAudit(db: D1Database, recordKind: string, recordId: string): Promise<AuditEntry[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT id, staff_name, action, before_json, after_json, created_at FROM staff_audit
-       WHERE record_kind = ?1 AND record_id = ?2 ORDER BY id DESC LIMIT 100`,
-    )
-    .bind(recordKind, recordId)
-    .all<{
-      id: number;
-      staff_name: string;
-      action: string;
-      before_json: string | null;
-      after_json: string | null;
-      created_at: string;
-    }>();
-  return results.map((row) => ({
-    id: row.id,
-    staffName: row.staff_name,
-    action: row.action,
-    before: row.before_json,
-    after: row.after_json,
-    createdAt: row.created_at,
-  }));
 }

@@ -1,4 +1,4 @@
-import type { Actor } from "./order-history-store";
+import type { Actor } from "./staff-audit-store";
 
 /**
  * D1 access for the staff desk's e-mails (issue 19, migrations/0001 + 0081): the outbox by

@@ -1,6 +1,6 @@
 import type { RequestKind } from "../../../shared/forms/requests";
-import { type Actor, auditStatement } from "./order-history-store";
-import type { RequestStatus } from "./request-store";
+import type { RequestStatus, ShopRequestRow } from "./request-store";
+import { type Actor, auditStatement } from "./staff-audit-store";
 
 /**
  * D1 access for the staff desk's requests (issue 19, migrations/0050 + 0081): the filtered
@@ -34,23 +34,10 @@ export interface DeskRequest {
   updatedAt: string;
 }
 
-interface DeskRequestRow {
-  id: number;
-  public_id: string;
-  kind: RequestKind;
-  status: RequestStatus;
-  name: string;
-  phone: string;
-  email: string | null;
-  company: string | null;
-  message: string | null;
-  attachment_key: string | null;
-  attachment_type: string | null;
-  attachment_name: string | null;
-  attachment_size: number | null;
+/** The stored request with the desk's columns (migrations/0081). */
+interface DeskRequestRow extends ShopRequestRow {
   staff_note: string | null;
   version: number;
-  created_at: string;
   updated_at: string;
 }
 

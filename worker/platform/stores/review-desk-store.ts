@@ -1,5 +1,5 @@
-import { type Actor, auditStatement } from "./order-history-store";
 import type { ReviewStatus } from "./product-review-store";
+import { type Actor, auditStatement } from "./staff-audit-store";
 
 /**
  * D1 access for the staff desk's reviews (issue 19): shop reviews (shop_reviews + their media,

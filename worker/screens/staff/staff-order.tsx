@@ -5,13 +5,14 @@ import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { setFlash, takeFlash } from "../../platform/render/flash";
 import { changeOrder } from "../../platform/stores/order-desk-store";
-import { type Actor, listAudit, listOrderEvents } from "../../platform/stores/order-history-store";
+import { listOrderEvents } from "../../platform/stores/order-history-store";
 import {
   findOrderByNumber,
   ORDER_STATUS_LABELS,
   type Order,
   type OrderStatus,
 } from "../../platform/stores/order-store";
+import { type Actor, listAudit } from "../../platform/stores/staff-audit-store";
 import { statusMail } from "./order-mail";
 import { allowedActions, isOrderAction, type OrderAction, refusal, TRANSITIONS } from "./order-workflow";
 import { AuditLog, type AuditWords } from "./staff-audit";

@@ -3,7 +3,6 @@ import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { MAX_ATTEMPTS } from "../../platform/mail/mailer";
 import { FlashMessage, setFlash, takeFlash } from "../../platform/render/flash";
-import { listAudit } from "../../platform/stores/order-history-store";
 import {
   findMail,
   listOutbox,
@@ -13,6 +12,7 @@ import {
   RETRY_ALL_LIMIT,
   retryFailedMails,
 } from "../../platform/stores/outbox-desk-store";
+import { listAudit } from "../../platform/stores/staff-audit-store";
 import { Pager, pageNumber } from "../../platform/ui/pager";
 import { MailCard, RetryList } from "./staff-outbox-view";
 import { renderStaffPage, StaffNav } from "./staff-page";

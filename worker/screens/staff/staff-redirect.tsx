@@ -11,7 +11,7 @@ import {
   type StoredRule,
 } from "../../platform/redirects/redirect-rules";
 import { setFlash, takeFlash } from "../../platform/render/flash";
-import { listAudit } from "../../platform/stores/order-history-store";
+import { listAudit } from "../../platform/stores/staff-audit-store";
 import { draftOf, lastChangedBy, RuleFields, type RuleFormState, ruleScope, STATUS_WORDS } from "./redirect-form";
 import { AuditLog, type AuditWords } from "./staff-audit";
 import { renderStaffMessage, renderStaffPage, StaffRecordTop, staffDate } from "./staff-page";

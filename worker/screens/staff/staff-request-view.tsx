@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { Field } from "../../../client/components/fields";
 import type { AppEnv } from "../../platform/app-env";
 import { takeFlash } from "../../platform/render/flash";
-import { listAudit } from "../../platform/stores/order-history-store";
 import type { DeskRequest } from "../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../platform/stores/request-store";
+import { listAudit } from "../../platform/stores/staff-audit-store";
 import {
   allowedRequestActions,
   REQUEST_KIND_LABELS,

@@ -4,7 +4,6 @@ import { bumpContentVersion } from "../../platform/cms-client/content-version";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { setFlash, takeFlash } from "../../platform/render/flash";
 import { safeLocalPath } from "../../platform/security/safe-path";
-import { listAudit } from "../../platform/stores/order-history-store";
 import type { ReviewStatus } from "../../platform/stores/product-review-store";
 import {
   auditKind,
@@ -13,6 +12,7 @@ import {
   findDeskReview,
   moderateReview,
 } from "../../platform/stores/review-desk-store";
+import { listAudit } from "../../platform/stores/staff-audit-store";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts, reviewPath } from "./review-card";
 import { AuditLog, type AuditWords } from "./staff-audit";
 import { renderStaffMessage, renderStaffPage, StaffRecordTop } from "./staff-page";
