@@ -16,10 +16,11 @@ const insert = (table, row) => {
 };
 
 let mediaId = 0;
-function media(url, alt, width, height, meta) {
-  mediaId += 1;
+// Variant pictures came later: their ids start apart, so a database seeded before keeps its ids.
+let variantMediaId = 10_000;
+function media(url, alt, width, height, meta, id = ++mediaId) {
   insert("cms_media", {
-    id: mediaId,
+    id,
     name: url.split("/").pop(),
     url,
     alternative_text: alt,
@@ -28,7 +29,7 @@ function media(url, alt, width, height, meta) {
     mime: "image/svg+xml",
     provider_metadata: JSON.stringify(meta),
   });
-  return mediaId;
+  return id;
 }
 
 const categories = seed("categories");
@@ -108,6 +109,38 @@ for (const p of products) {
     });
     insert("cms_product_images", { product_id: p.id, position: i, media_id: image });
   }
+  (p.variants ?? []).forEach((v, position) => {
+    // A shade is drawn in its own colour; a size shows the product's pictures.
+    const image = v.swatch
+      ? media(
+          `/uploads/products/${p.slug}-${v.sku.toLowerCase()}.svg`,
+          `${p.name}, ${v.name}`,
+          800,
+          800,
+          {
+            kind: p.kind,
+            colour: v.swatch,
+            variant: 0,
+          },
+          ++variantMediaId,
+        )
+      : null;
+    insert("cms_product_variants", {
+      id: p.id * 100 + position,
+      product_id: p.id,
+      position,
+      name: v.name,
+      kind: v.kind,
+      sku: v.sku,
+      price: v.price,
+      old_price: v.oldPrice,
+      swatch: v.swatch,
+      image_id: image,
+      availability: v.availability,
+    });
+    // The demo shop's stock (the shop's record, not the CMS's): a SKU without it is sold uncounted.
+    if (typeof v.onHand === "number") insert("stock_levels", { sku: v.sku, product_slug: p.slug, on_hand: v.onHand });
+  });
 }
 
 const tags = seed("tags");

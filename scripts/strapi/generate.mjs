@@ -89,8 +89,10 @@ for (const component of model.components) {
       attr.type === "component"
         ? { type: "component", repeatable: attr.repeatable, component: attr.component }
         : attr.type === "enumeration"
-          ? { type: "enumeration", enum: [...attr.enum] }
-          : attr;
+          ? { type: "enumeration", enum: [...attr.enum], ...(attr.required ? { required: true } : {}) }
+          : attr.type === "media"
+            ? { type: "media", multiple: attr.multiple, required: attr.required ?? false, allowedTypes: ["images"] }
+            : attr;
   }
   files.set(
     `src/components/${category}/${name}.json`,

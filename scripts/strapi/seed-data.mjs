@@ -96,6 +96,24 @@ export function buildStrapiSeed(root, model) {
         variant: i,
       }),
     );
+    const variants = (p.variants ?? []).map(({ onHand: _shopStock, ...v }) => v);
+    // A shade's picture, by the path of its field inside the component (strapi/src/seed.js sets it).
+    const variantImages = Object.fromEntries(
+      variants.flatMap((v, i) =>
+        v.swatch
+          ? [
+              [
+                `variants.${i}.image`,
+                illustration(`product-${p.slug}-${v.sku.toLowerCase()}.svg`, `${p.name}, ${v.name}`, 800, 800, {
+                  kind: p.kind,
+                  colour: v.swatch,
+                  variant: 0,
+                }),
+              ],
+            ]
+          : [],
+      ),
+    );
     entry(
       "product",
       `product:${p.slug}`,
@@ -113,9 +131,10 @@ export function buildStrapiSeed(root, model) {
         year: p.year,
         popularity: p.popularity,
         publishedAt: published(p),
+        variants,
       },
       {
-        media: { images },
+        media: { images, ...variantImages },
         relations: { brand: `brand:${p.brand}`, line: `product-line:${p.line}`, category: `category:${p.category}` },
       },
     );

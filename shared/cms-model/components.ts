@@ -1,6 +1,9 @@
 import type { Component } from "./model-types";
 
-/** The menu and button components shared by the single types (Strapi "Menus" model). */
+/**
+ * The menu and button components shared by the single types (Strapi "Menus" model), and a
+ * product's variants: its shades or sizes, each sold under its own SKU.
+ */
 export const components: readonly Component[] = [
   {
     uid: "menu.sublink",
@@ -38,6 +41,22 @@ export const components: readonly Component[] = [
       size: { type: "string" },
       text: { type: "string" },
       window: { type: "string" },
+    },
+  },
+  {
+    uid: "product.variant",
+    displayName: "Variant",
+    attributes: {
+      name: { type: "string", required: true },
+      kind: { type: "enumeration", enum: ["shade", "size"], required: true },
+      sku: { type: "string", required: true },
+      price: { type: "float", required: true },
+      oldPrice: { type: "float" },
+      /** A shade's colour as `#rrggbb`, drawn as its swatch. */
+      swatch: { type: "string" },
+      image: { type: "media", multiple: false },
+      /** Overrides the product's availability for this variant; empty: the product's. */
+      availability: { type: "enumeration", enum: ["in_stock", "out_of_stock", "none", "prepurchase"] },
     },
   },
 ];

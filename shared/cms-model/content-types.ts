@@ -151,6 +151,7 @@ export const contentTypes: readonly ContentType[] = [
       line: { type: "relation", relation: "manyToOne", target: "product-line" },
       category: { type: "relation", relation: "manyToOne", target: "category" },
       images: media(true),
+      variants: { type: "component", component: "product.variant", repeatable: true },
     },
   },
   {

@@ -56,9 +56,9 @@ function fieldType(owner: string, name: string, attr: Attribute): string {
   }
 }
 
-function enums(type: ContentType): string[] {
-  const owner = typeName(type.singularName);
-  return Object.entries(type.attributes).flatMap(([name, attr]) =>
+/** Strapi names an enum after its owner: `ENUM_PRODUCT_AVAILABILITY`, `ENUM_COMPONENTPRODUCTVARIANT_KIND`. */
+function enums(owner: string, attributes: ContentType["attributes"]): string[] {
+  return Object.entries(attributes).flatMap(([name, attr]) =>
     attr.type === "enumeration"
       ? [`enum ENUM_${owner.toUpperCase()}_${name.toUpperCase()} { ${attr.enum.join(", ")} }`]
       : [],
@@ -72,7 +72,7 @@ function contentTypeSdl(type: ContentType): string {
   if (type.draftAndPublish) fields.push("publishedAt: DateTime");
   fields.push("locale: String");
   const lines = [
-    ...enums(type),
+    ...enums(name, type.attributes),
     `type ${name} {\n  ${fields.join("\n  ")}\n}`,
     `type ${name}Entity { id: ID, attributes: ${name} }`,
     `type ${name}EntityResponse { data: ${name}Entity }`,
@@ -88,7 +88,7 @@ export function modelTypeDefs(): string {
   const componentSdl = components.map((component) => {
     const name = componentTypeName(component.uid);
     const fields = Object.entries(component.attributes).map(([field, attr]) => fieldType(name, field, attr));
-    return `type ${name} {\n  id: ID!\n  ${fields.join("\n  ")}\n}`;
+    return [...enums(name, component.attributes), `type ${name} {\n  id: ID!\n  ${fields.join("\n  ")}\n}`].join("\n");
   });
   return [...componentSdl, ...contentTypes.map(contentTypeSdl)].join("\n\n");
 }

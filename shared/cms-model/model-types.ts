@@ -85,5 +85,5 @@ export interface Component {
   /** `category.name`. */
   uid: string;
   displayName: string;
-  attributes: Record<string, ScalarAttribute | EnumAttribute | ComponentAttribute>;
+  attributes: Record<string, ScalarAttribute | EnumAttribute | MediaAttribute | ComponentAttribute>;
 }

@@ -30,6 +30,22 @@ export interface Category {
   productCount: number;
 }
 
+export type VariantKind = "shade" | "size";
+
+/** One shade or size of a product, sold under its own SKU (the CMS component product.variant). */
+export interface ProductVariant {
+  name: string;
+  kind: VariantKind;
+  sku: string;
+  price: number;
+  oldPrice: number | null;
+  /** `#rrggbb`, checked by the CMS client (it goes into a style attribute); null when none or invalid. */
+  swatch: string | null;
+  image: Media | null;
+  /** The variant's own, or the product's when the CMS leaves it empty. */
+  availability: Availability;
+}
+
 export interface ProductSummary {
   id: string;
   name: string;
@@ -44,6 +60,8 @@ export interface ProductSummary {
   line: { name: string; slug: string } | null;
   category: { name: string; slug: string } | null;
   images: Media[];
+  /** Shades or sizes; empty for a product sold as one item. */
+  variants: ProductVariant[];
 }
 
 export interface Product extends ProductSummary {

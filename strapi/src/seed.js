@@ -37,7 +37,11 @@ async function seedDemoContent(strapi) {
     if (created.entries[entry.key]) continue;
     const data = { ...entry.data, locale: 'en' };
     for (const [field, files] of Object.entries(entry.media)) {
-      data[field] = Array.isArray(files) ? files.map((f) => created.media[f]) : created.media[files];
+      // `variants.2.image`: a media field inside a repeatable component.
+      const pathTo = field.split('.');
+      const last = pathTo.pop();
+      const owner = pathTo.reduce((node, key) => node[key], data);
+      owner[last] = Array.isArray(files) ? files.map((f) => created.media[f]) : created.media[files];
     }
     for (const [field, keys] of Object.entries(entry.relations)) {
       data[field] = Array.isArray(keys) ? keys.map((k) => created.entries[k]) : created.entries[keys];

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { components } from "../../shared/cms-model/components";
 import { contentTypes } from "../../shared/cms-model/content-types";
 import { userProfileAttributes } from "../../shared/cms-model/user-profile";
 
@@ -44,8 +45,18 @@ describe("the embedded CMS's tables hold the shared content model", () => {
               expect(await columns(`cms_${snake(type.singularName)}_${snake(name)}`)).toContain("media_id");
             else expect(have).toContain(`${snake(name)}_id`);
             break;
-          case "component":
-            throw new Error(`${type.singularName}.${name}: components live only in single types here`);
+          case "component": {
+            // A collection type's repeatable component is a table of its own, a row per item.
+            const [, componentName] = attr.component.split(".");
+            const parts = await columns(`cms_${snake(type.singularName)}_${snake(componentName)}s`);
+            expect(parts, `${type.singularName}.${name}`).toEqual(
+              expect.arrayContaining([`${snake(type.singularName)}_id`, "position"]),
+            );
+            const component = components.find((c) => c.uid === attr.component);
+            for (const [field, fieldAttr] of Object.entries(component?.attributes ?? {}))
+              expect(parts).toContain(fieldAttr.type === "media" ? `${snake(field)}_id` : snake(field));
+            break;
+          }
           default:
             expect(have, `${table}.${name}`).toContain("column" in attr && attr.column ? attr.column : snake(name));
         }

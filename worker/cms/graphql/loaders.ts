@@ -63,7 +63,7 @@ export interface MediaRow {
 }
 export type Row = Record<string, unknown> & { id: number };
 
-/** The loaders one GraphQL request uses: media, brands, lines, categories, images, tags, counts. */
+/** The loaders one GraphQL request uses: media, brands, lines, categories, images, variants, tags, counts. */
 export function createLoaders(db: D1Database) {
   const byIds = (table: string, columns = "*") =>
     new BatchLoader<number, Row>(
@@ -85,6 +85,14 @@ export function createLoaders(db: D1Database) {
         `SELECT pi.product_id AS parent_id, m.id, m.name, m.url, m.alternative_text, m.width, m.height, m.mime
          FROM cms_product_images pi JOIN cms_media m ON m.id = pi.media_id
          WHERE pi.product_id IN (SELECT value FROM json_each(?1)) ORDER BY pi.product_id, pi.position`,
+      ),
+    ),
+    // The repeatable component product.variant, in the order the editor put them.
+    productVariants: new BatchLoader<number, (Row & { parent_id: number })[]>(
+      rowsByParent<Row & { parent_id: number }>(
+        db,
+        `SELECT product_id AS parent_id, * FROM cms_product_variants
+         WHERE product_id IN (SELECT value FROM json_each(?1)) ORDER BY product_id, position`,
       ),
     ),
     linesOfBrand: new BatchLoader<number, (Row & { parent_id: number })[]>(

@@ -76,6 +76,21 @@ function attributes(ctx: CmsContext, name: EntityName, row: Row): Record<string,
           const window = pageWindow(args.pagination ?? { limit: 100 });
           return { data: all.slice(window.offset, window.offset + window.pageSize).map((m) => mediaEntity(m)) };
         },
+        variants: async (args: { pagination?: Record<string, number> }) => {
+          const all = (await ctx.loaders.productVariants.load(row.id)) ?? [];
+          const window = pageWindow(args.pagination ?? { limit: 100 });
+          return all.slice(window.offset, window.offset + window.pageSize).map((v) => ({
+            id: String(v.id),
+            name: v.name,
+            kind: v.kind,
+            sku: v.sku,
+            price: v.price,
+            oldPrice: v.old_price,
+            swatch: v.swatch,
+            image: mediaResponse(ctx, v.image_id),
+            availability: v.availability,
+          }));
+        },
       };
     case "tag":
       return { ...common, name: row.name, slug: row.slug };

@@ -1,7 +1,17 @@
 import { gql } from "@urql/core";
 import type { Context } from "hono";
 import type { Availability } from "../../../shared/cart-rules";
-import type { Brand, Category, Page, Product, ProductLine, ProductSummary } from "../../../shared/types/catalog";
+import type {
+  Brand,
+  Category,
+  Page,
+  Product,
+  ProductLine,
+  ProductSummary,
+  ProductVariant,
+  VariantKind,
+} from "../../../shared/types/catalog";
+import { safeSwatch } from "../../../shared/variants";
 import type { AppEnv } from "../app-env";
 import { cachedQuery } from "./record-cache";
 import {
@@ -31,6 +41,16 @@ interface BrandAttributes {
 interface NamedRef {
   data: { attributes: { name: string; slug: string } } | null;
 }
+interface VariantAttributes {
+  name: string;
+  kind: VariantKind;
+  sku: string;
+  price: number;
+  oldPrice: number | null;
+  swatch: string | null;
+  image: MediaResponse;
+  availability: Availability | null;
+}
 interface ProductAttributes {
   name: string;
   slug: string;
@@ -44,6 +64,7 @@ interface ProductAttributes {
   line: NamedRef;
   category: NamedRef;
   images: MediaCollection;
+  variants: VariantAttributes[] | null;
 }
 interface ProductDetailAttributes extends ProductAttributes {
   description: string | null;
@@ -58,6 +79,7 @@ const PRODUCT_FIELDS = `
   line { data { attributes { name slug } } }
   category { data { attributes { name slug } } }
   images { data { attributes { url alternativeText width height } } }
+  variants { name kind sku price oldPrice swatch availability image { data { attributes { url alternativeText width height } } } }
 `;
 
 const categoriesQuery = gql<{ categories: Collection<CategoryAttributes> | null }, { locale: string; slug?: string }>`
@@ -104,8 +126,22 @@ function ref(r: NamedRef): { name: string; slug: string } | null {
   return r.data ? { name: r.data.attributes.name, slug: r.data.attributes.slug } : null;
 }
 
+function toVariant(env: Env, v: VariantAttributes, product: Availability): ProductVariant {
+  return {
+    name: v.name,
+    kind: v.kind,
+    sku: v.sku,
+    price: v.price,
+    oldPrice: v.oldPrice,
+    swatch: safeSwatch(v.swatch),
+    image: unwrapMedia(env, v.image),
+    availability: v.availability ?? product,
+  };
+}
+
 function toSummary(env: Env, e: Entity<ProductAttributes>): ProductSummary {
   const a = e.attributes;
+  const availability = a.availability ?? "none";
   return {
     id: e.id,
     name: a.name,
@@ -113,13 +149,14 @@ function toSummary(env: Env, e: Entity<ProductAttributes>): ProductSummary {
     sku: a.sku,
     price: a.price,
     oldPrice: a.oldPrice,
-    availability: a.availability ?? "none",
+    availability,
     year: a.year,
     volume: a.volume,
     brand: ref(a.brand),
     line: ref(a.line),
     category: ref(a.category),
     images: unwrapMediaList(env, a.images),
+    variants: (a.variants ?? []).map((v) => toVariant(env, v, availability)),
   };
 }
 
