@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { contentVersion } from "../cms-client/content-version";
 import { buildInfo } from "../render/build-info";
+import { stockVersion } from "./stock-version";
 
 /** Query parameters that never change a page: campaign and click ids. */
 const IGNORED_PARAMS = /^(utm_[a-z_]+|gclid|fbclid|msclkid|yclid|_ga|_gl)$/;
@@ -24,8 +25,9 @@ function shellBuild(env: Env): string {
 /**
  * A page shell's key in the Cache API: the normalised URL (campaign parameters
  * dropped, the rest sorted, repeated keys kept in order), the locale, the build
- * and the content version. A new deployment or a CMS change asks for new keys:
- * nothing has to be purged, and the old shells expire on their own.
+ * the content version and the stock version. A new deployment, a CMS change or a SKU
+ * that sells out asks for new keys: nothing has to be purged, and the old shells expire
+ * on their own.
  */
 export async function shellKey(c: Context<AppEnv>): Promise<Request> {
   const url = new URL(c.req.url);
@@ -33,7 +35,7 @@ export async function shellKey(c: Context<AppEnv>): Promise<Request> {
     .filter(([name]) => !IGNORED_PARAMS.test(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(params).toString();
-  const version = await contentVersion(c);
-  const scope = [shellBuild(c.env), version, c.get("locale")].map(encodeURIComponent).join("/");
+  const [version, stock] = await Promise.all([contentVersion(c), stockVersion(c)]);
+  const scope = [shellBuild(c.env), version, stock, c.get("locale")].map(encodeURIComponent).join("/");
   return new Request(`${url.origin}/__page-shell/${scope}${url.pathname}${query ? `?${query}` : ""}`);
 }
