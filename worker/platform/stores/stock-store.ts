@@ -39,3 +39,67 @@ export async function stockOfProduct(db: D1Database, productSlug: string): Promi
     .all<StockRecord>();
   return results.map(toRow);
 }
+
+/** One line of an order as stock sees it. */
+export interface StockTake {
+  sku: string;
+  quantity: number;
+  /** The CMS allows selling ahead (pre-purchase): take what is on hand, sell the rest anyway. */
+  sellAhead: boolean;
+}
+
+/**
+ * Takes an order's quantities, for the same D1 batch that writes the order (run after its
+ * order_lines rows, which record in `stock_taken` what each line took). `guard` is a SQL
+ * condition true only for the attempt that wrote the order. A line that would take a SKU below
+ * zero violates stock_levels' CHECK and fails the whole batch: nothing of the order is written.
+ */
+export function takeStockStatements(
+  db: D1Database,
+  orderGuard: { sql: string; params: unknown[] },
+  takes: readonly StockTake[],
+): D1PreparedStatement[] {
+  const n = orderGuard.params.length;
+  return takes.map((take) =>
+    db
+      .prepare(
+        take.sellAhead
+          ? `UPDATE stock_levels SET on_hand = MAX(0, on_hand - ?${n + 2}), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+             WHERE sku = ?${n + 1} AND ${orderGuard.sql}`
+          : `UPDATE stock_levels SET on_hand = on_hand - ?${n + 2}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+             WHERE sku = ?${n + 1} AND ${orderGuard.sql}`,
+      )
+      .bind(...orderGuard.params, take.sku, take.quantity),
+  );
+}
+
+/**
+ * What a line takes, as the SQL expression its order_lines row stores in `stock_taken` (?sku and
+ * ?quantity are the placeholders given): all of it when the SKU is counted, what is on hand when
+ * selling ahead, nothing when the SKU is not counted.
+ */
+export function stockTakenSql(skuParam: string, quantityParam: string, sellAhead: boolean): string {
+  const onHand = `(SELECT on_hand FROM stock_levels WHERE sku = ${skuParam})`;
+  return sellAhead
+    ? `COALESCE(MIN(${quantityParam}, ${onHand}), 0)`
+    : `CASE WHEN ${onHand} IS NULL THEN 0 ELSE ${quantityParam} END`;
+}
+
+/**
+ * Gives back what an order's lines took (a cancel, an expired or failed card payment) and marks
+ * them as given back, for a batch whose other statements change the order's status under the same
+ * guard, so a second cancel or a late webhook gives nothing twice.
+ */
+export function returnStockStatements(db: D1Database, orderId: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `UPDATE stock_levels SET on_hand = on_hand + (
+           SELECT COALESCE(SUM(l.stock_taken), 0) FROM order_lines l WHERE l.order_id = ?1 AND l.sku = stock_levels.sku
+         ), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE sku IN (SELECT sku FROM order_lines WHERE order_id = ?1 AND stock_taken > 0)`,
+      )
+      .bind(orderId),
+    db.prepare("UPDATE order_lines SET stock_taken = 0 WHERE order_id = ?1 AND stock_taken > 0").bind(orderId),
+  ];
+}
