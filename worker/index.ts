@@ -23,6 +23,7 @@ import { originGuard } from "./platform/security/csrf";
 import { sweepRateLimits } from "./platform/security/rate-limit";
 import { session } from "./platform/session/session";
 import { sweepSessions } from "./platform/session/session-store";
+import { sweepExpiredCardOrders } from "./platform/stock/card-holds";
 import { accountRoutes } from "./screens/account/account-routes";
 import { latestBuild } from "./screens/builds/latest-route";
 import { cartActions } from "./screens/cart/cart-actions";
@@ -79,12 +80,18 @@ registerPages(app, routes, pageHandlers);
 app.notFound(renderNotFound);
 app.onError(handleAppError);
 
-/** HTTP from the Hono app; the cron trigger delivers the e-mail outbox. */
+/** HTTP from the Hono app; the cron trigger delivers the e-mail outbox and ends expired card holds. */
 export default {
   fetch: app.fetch,
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     ctx.waitUntil(sweepRateLimits(env.DB));
     ctx.waitUntil(sweepSessions(env.DB));
+    // Card orders whose payment page expired without a webhook give their stock back.
+    ctx.waitUntil(
+      sweepExpiredCardOrders(env).then((released) => {
+        if (released > 0) console.log(`Card holds: ${released} expired orders cancelled, stock given back`);
+      }),
+    );
     ctx.waitUntil(deliverOutbox(env).then((sent) => console.log(`Outbox: ${sent} e-mails delivered`)));
   },
 } satisfies ExportedHandler<Env>;

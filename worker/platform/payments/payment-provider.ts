@@ -11,6 +11,25 @@ export interface CheckoutSessionRequest {
   lines: { name: string; unitAmount: number; quantity: number }[];
   successUrl: string;
   cancelUrl: string;
+  /** Unix seconds after which the provider's page no longer takes the payment (sessionExpiresAt). */
+  expiresAt: number;
+}
+
+/**
+ * How long the provider's page stays open, and so how long a card order holds its stock. Stripe
+ * allows 30 minutes to 24 hours. 45: a shopper has time for the card form and a bank's 3-D Secure
+ * step (a few minutes), with room above Stripe's 30-minute floor for the seconds between placing the
+ * order and creating the session; and a product held by a shopper who left is back on sale within
+ * the hour, where Stripe's default of 24 hours would keep the last lipstick from everyone a day.
+ */
+export const CARD_SESSION_MINUTES = 45;
+
+/**
+ * When an order's session expires: counted from the order, not the call, so a retried checkout
+ * sends the provider the very same request (its idempotency key refuses a changed one).
+ */
+export function sessionExpiresAt(orderCreatedAt: string): number {
+  return Math.floor(Date.parse(orderCreatedAt) / 1000) + CARD_SESSION_MINUTES * 60;
 }
 
 export interface CheckoutSession {
@@ -20,7 +39,13 @@ export interface CheckoutSession {
   redirectUrl: string;
 }
 
-export type PaymentEvent = { kind: "paid"; eventId: string; reference: string } | { kind: "ignored"; eventId: string };
+/**
+ * What a webhook says: a session was paid, expired unpaid, or its (delayed) payment failed;
+ * `reference` is the session, as stored on the order. Anything else is ignored.
+ */
+export type PaymentEvent =
+  | { kind: "paid" | "expired" | "failed"; eventId: string; reference: string }
+  | { kind: "ignored"; eventId: string };
 
 export interface PaymentProvider {
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;

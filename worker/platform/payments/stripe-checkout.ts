@@ -33,6 +33,7 @@ export function stripeCheckout(config: StripeConfig): PaymentProvider {
         customer_email: request.email,
         client_reference_id: request.orderNumber,
         "metadata[order_number]": request.orderNumber,
+        expires_at: String(request.expiresAt),
       });
       request.lines.forEach((line, i) => {
         form.set(`line_items[${i}][quantity]`, String(line.quantity));
@@ -83,13 +84,20 @@ export function stripeCheckout(config: StripeConfig): PaymentProvider {
       }
       const eventId = event.id ?? "";
       const session = event.data?.object;
+      if (!session?.id) return { kind: "ignored", eventId };
       if (
         (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") &&
-        session?.id &&
         session.payment_status === "paid"
       ) {
         return { kind: "paid", eventId, reference: session.id };
       }
+      // The session's page closed unpaid (expires_at passed, or expired through the API).
+      if (event.type === "checkout.session.expired" && session.payment_status !== "paid") {
+        return { kind: "expired", eventId, reference: session.id };
+      }
+      // A delayed payment method (a bank debit) was refused after the session completed unpaid.
+      if (event.type === "checkout.session.async_payment_failed")
+        return { kind: "failed", eventId, reference: session.id };
       return { kind: "ignored", eventId };
     },
   };

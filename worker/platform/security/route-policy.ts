@@ -119,6 +119,9 @@ export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   { method: "POST", path: "/requests/:kind", body: "upload", files: 1, ...REQUESTS },
   { method: "POST", path: "/reviews", body: "upload", files: 1 + REVIEW_PHOTOS_MAX, ...REQUESTS },
   { method: "POST", path: "/staff/orders/:number", body: "form", ...STAFF_DESK },
+  // A delivery's CSV: the text box or one file.
+  { method: "POST", path: "/staff/products", body: "upload", files: 1, ...STAFF_DESK },
+  { method: "POST", path: "/staff/products/:slug", body: "form", ...STAFF_DESK },
   { method: "POST", path: "/staff/requests/:publicId", body: "form", ...STAFF_DESK },
   { method: "POST", path: "/staff/outbox", body: "form", ...STAFF_DESK },
   { method: "POST", path: "/staff/reviews/shop/:ref", body: "form", ...STAFF_DESK },

@@ -14,6 +14,7 @@ import {
   toOrder,
 } from "./order-store";
 import { type Actor, auditStatement } from "./staff-audit-store";
+import { giveBackStatements } from "./stock-return-store";
 
 /**
  * D1 access for the staff desk's orders (issue 19): the filtered list, the overview's counts,
@@ -179,8 +180,8 @@ export interface OrderChange {
 
 /**
  * Writes the change in one batch: the order (version + 1, marked with this change's id), its
- * history, the audit row and the e-mail, the last three only if the order carries this change's
- * id. False when the order moved on since `seenVersion` (nothing is written).
+ * history, for a cancel its stock given back, the audit row and the e-mail, all but the first only
+ * if the order carries this change's id. False when the order moved on since `seenVersion` (nothing is written).
  */
 export async function changeOrder(db: D1Database, change: OrderChange): Promise<boolean> {
   const { order, actor } = change;
@@ -208,6 +209,8 @@ export async function changeOrder(db: D1Database, change: OrderChange): Promise<
       note: change.note,
       actor,
     }),
+    // A cancel gives the order's stock back in the same batch, only if the cancel won.
+    ...(change.to === "cancelled" ? giveBackStatements(db, order.id, guard) : []),
     auditStatement(db, guard, {
       actor,
       action: change.action,

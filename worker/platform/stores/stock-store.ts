@@ -88,18 +88,28 @@ export function stockTakenSql(skuParam: string, quantityParam: string, sellAhead
 /**
  * Gives back what an order's lines took (a cancel, an expired or failed card payment) and marks
  * them as given back, for a batch whose other statements change the order's status under the same
- * guard, so a second cancel or a late webhook gives nothing twice.
+ * guard, so a second cancel or a late webhook gives nothing twice. `guard` (SQL over ?1.., its
+ * parameters first) is true only when this batch's status change won: a cancel refused as stale
+ * gives nothing back either.
  */
-export function returnStockStatements(db: D1Database, orderId: number): D1PreparedStatement[] {
+export function returnStockStatements(
+  db: D1Database,
+  orderId: number,
+  guard: { sql: string; params: unknown[] } = { sql: "1", params: [] },
+): D1PreparedStatement[] {
+  const n = guard.params.length;
+  const id = `?${n + 1}`;
   return [
     db
       .prepare(
         `UPDATE stock_levels SET on_hand = on_hand + (
-           SELECT COALESCE(SUM(l.stock_taken), 0) FROM order_lines l WHERE l.order_id = ?1 AND l.sku = stock_levels.sku
+           SELECT COALESCE(SUM(l.stock_taken), 0) FROM order_lines l WHERE l.order_id = ${id} AND l.sku = stock_levels.sku
          ), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-         WHERE sku IN (SELECT sku FROM order_lines WHERE order_id = ?1 AND stock_taken > 0)`,
+         WHERE sku IN (SELECT sku FROM order_lines WHERE order_id = ${id} AND stock_taken > 0) AND ${guard.sql}`,
       )
-      .bind(orderId),
-    db.prepare("UPDATE order_lines SET stock_taken = 0 WHERE order_id = ?1 AND stock_taken > 0").bind(orderId),
+      .bind(...guard.params, orderId),
+    db
+      .prepare(`UPDATE order_lines SET stock_taken = 0 WHERE order_id = ${id} AND stock_taken > 0 AND ${guard.sql}`)
+      .bind(...guard.params, orderId),
   ];
 }

@@ -8,7 +8,7 @@ import type { AppEnv } from "../../platform/app-env";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { renderPage } from "../../platform/page/render-page";
 import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
-import { PaymentProviderError } from "../../platform/payments/payment-provider";
+import { PaymentProviderError, sessionExpiresAt } from "../../platform/payments/payment-provider";
 import { setFlash } from "../../platform/render/flash";
 import { Island } from "../../platform/render/island";
 import { readCartOwner } from "../../platform/stores/cart-owner";
@@ -159,6 +159,7 @@ checkoutActions.post("/", async (c) => {
         ],
         successUrl: `${origin}/cart/order/${order.number}?paid=1`,
         cancelUrl: `${origin}/cart/order/${order.number}?cancelled=1`,
+        expiresAt: sessionExpiresAt(order.createdAt),
       });
       await setPaymentReference(c.env.DB, order.id, session.reference);
       return c.redirect(session.redirectUrl, 303);

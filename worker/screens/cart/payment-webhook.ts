@@ -1,12 +1,16 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/app-env";
+import { getContacts } from "../../platform/layout/layout-data";
 import { cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentSignatureError } from "../../platform/payments/payment-provider";
-import { markPaid } from "../../platform/stores/order-store";
+import { releaseByReference, settleByReference } from "../../platform/stock/card-holds";
 
 /**
- * POST /api/payments/webhook: the provider tells us a payment succeeded. Only a
- * correctly signed event marks an order paid; a repeated event is harmless.
+ * POST /api/payments/webhook: the provider tells us a payment succeeded, a session expired
+ * unpaid, or a payment failed. Only a correctly signed event changes an order; a repeated event
+ * is harmless. Paid: the order is paid (or, if the shop cancelled it meanwhile, paid again when its
+ * stock can be taken again, else staff are told to refund). Expired or failed: an order still
+ * awaiting payment is cancelled and its stock given back, in one batch.
  * No CSRF check here: the signature is the authentication.
  */
 export const paymentWebhook = new Hono<AppEnv>().post("/webhook", async (c) => {
@@ -20,8 +24,19 @@ export const paymentWebhook = new Hono<AppEnv>().post("/webhook", async (c) => {
     if (error instanceof PaymentSignatureError) return c.json({ error: "Invalid signature" }, 400);
     throw error;
   }
-  if (event.kind !== "paid") return c.json({ received: true, handled: false });
-  const outcome = await markPaid(c.env.DB, event.eventId, event.reference);
+  if (event.kind === "ignored") return c.json({ received: true, handled: false });
+  if (event.kind === "expired" || event.kind === "failed") {
+    const outcome = await releaseByReference(c.env, event.reference, event.kind, event.eventId);
+    if (outcome === "unknown")
+      console.error(`Card payment ${event.kind} for an unknown checkout session:`, event.reference);
+    return c.json({ received: true, handled: outcome === "released" });
+  }
+  // Where staff are told to refund a payment for an order that stays cancelled (rarely needed, never fatal).
+  const contacts = await getContacts(c, c.get("locale")).catch(() => null);
+  const receiver = contacts?.receiver || null;
+  const outcome = await settleByReference(c.env, event.reference, event.eventId, receiver);
   if (outcome === "unknown") console.error("Payment for an unknown checkout session:", event.reference);
-  return c.json({ received: true, handled: outcome === "paid" });
+  if (outcome === "refund")
+    console.error("Payment after the order was cancelled; staff are asked to refund:", event.reference);
+  return c.json({ received: true, handled: outcome === "paid" || outcome === "paid-again" });
 });

@@ -4,6 +4,7 @@ import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { setFlash, takeFlash } from "../../platform/render/flash";
+import { withStockMoves } from "../../platform/stock/stock-moves";
 import { changeOrder } from "../../platform/stores/order-desk-store";
 import { listOrderEvents } from "../../platform/stores/order-history-store";
 import {
@@ -13,6 +14,7 @@ import {
   type OrderStatus,
 } from "../../platform/stores/order-store";
 import { type Actor, listAudit } from "../../platform/stores/staff-audit-store";
+import { heldSkus, type LineStock, lineStock } from "../../platform/stores/stock-return-store";
 import { statusMail } from "./order-mail";
 import { allowedActions, isOrderAction, type OrderAction, refusal, TRANSITIONS } from "./order-workflow";
 import { AuditLog, type AuditWords } from "./staff-audit";
@@ -198,7 +200,15 @@ function Facts({ order }: { order: Order }) {
   );
 }
 
-function Lines({ order }: { order: Order }) {
+/** What a line did to stock: what it holds, or what its cancel gave back. */
+function stockWords(stock: LineStock | undefined): string | null {
+  if (!stock) return null;
+  if (stock.returned > 0) return `${stock.returned} back to stock`;
+  if (stock.taken > 0) return `${stock.taken} taken from stock`;
+  return null;
+}
+
+function Lines({ order, stock }: { order: Order; stock: LineStock[] }) {
   return (
     <StaffTableFrame label="Products in this order">
       <table className="staff-table staff-table--fit">
@@ -215,8 +225,8 @@ function Lines({ order }: { order: Order }) {
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.productSlug}>
+          {order.lines.map((line, i) => (
+            <tr key={`${line.productSlug}-${i}`}>
               <td>
                 {line.name}
                 {line.brand && <span className="staff-table__sub">{line.brand}</span>}
@@ -225,6 +235,7 @@ function Lines({ order }: { order: Order }) {
               <td className="staff-table__num">
                 {line.quantity}
                 <span className="staff-table__sub">× {formatAed(line.unitPrice)}</span>
+                {stockWords(stock[i]) && <span className="staff-table__sub">{stockWords(stock[i])}</span>}
               </td>
               <td className="staff-table__num">{formatAed(line.lineTotal)}</td>
             </tr>
@@ -264,9 +275,10 @@ function Lines({ order }: { order: Order }) {
 }
 
 async function renderOrder(c: Context<AppEnv>, order: Order, state: FormState = {}, status: 200 | 409 | 422 = 200) {
-  const [events, audit] = await Promise.all([
+  const [events, audit, stock] = await Promise.all([
     listOrderEvents(c.env.DB, order.id),
     listAudit(c.env.DB, "order", order.number),
+    lineStock(c.env.DB, order.id),
   ]);
   const flash = takeFlash(c);
   const actions = allowedActions(order);
@@ -292,7 +304,7 @@ async function renderOrder(c: Context<AppEnv>, order: Order, state: FormState = 
             )}
           </div>
           <h2>Products</h2>
-          <Lines order={order} />
+          <Lines order={order} stock={stock} />
           <h2>History</h2>
           <ol className="staff-history">
             <li>
@@ -406,17 +418,21 @@ export async function postOrder(c: Context<AppEnv>): Promise<Response> {
       : undefined;
   if (Object.keys(errors).length > 0) return renderOrder(c, order, { errors, values }, 422);
   const to = TRANSITIONS[action].to;
-  const saved = await changeOrder(c.env.DB, {
-    order,
-    seenVersion,
-    actor,
-    action,
-    to,
-    carrier,
-    trackingNumber,
-    note: reason,
-    mail: statusMail(order, to, { carrier, trackingNumber }, reason),
-  });
+  const save = () =>
+    changeOrder(c.env.DB, {
+      order,
+      seenVersion,
+      actor,
+      action,
+      to,
+      carrier,
+      trackingNumber,
+      note: reason,
+      mail: statusMail(order, to, { carrier, trackingNumber }, reason),
+    });
+  // A cancel gives the order's stock back: kept pages and back-in-stock alerts follow.
+  const saved =
+    to === "cancelled" ? await withStockMoves(c.env, await heldSkus(c.env.DB, order.id), save) : await save();
   if (!saved) {
     const now = (await findOrderByNumber(c.env.DB, order.number)) ?? order;
     return renderOrder(
@@ -429,9 +445,13 @@ export async function postOrder(c: Context<AppEnv>): Promise<Response> {
       409,
     );
   }
+  const returned =
+    to === "cancelled" ? (await lineStock(c.env.DB, order.id)).reduce((sum, line) => sum + line.returned, 0) : 0;
   setFlash(c, {
     kind: "success",
-    text: `Order ${order.number}: ${ORDER_STATUS_LABELS[to]}. The customer is told by e-mail.`,
+    text: `Order ${order.number}: ${ORDER_STATUS_LABELS[to]}. The customer is told by e-mail.${
+      returned > 0 ? ` ${returned} unit${returned === 1 ? "" : "s"} went back to stock.` : ""
+    }`,
   });
   return c.redirect(`/staff/orders/${order.number}`, 303);
 }

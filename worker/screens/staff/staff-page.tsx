@@ -8,6 +8,7 @@ import { type Flash, FlashMessage } from "../../platform/render/flash";
 export const STAFF_SECTIONS = {
   overview: { href: "/staff", label: "Overview" },
   orders: { href: "/staff/orders", label: "Orders" },
+  products: { href: "/staff/products", label: "Products" },
   requests: { href: "/staff/requests", label: "Requests" },
   reviews: { href: "/staff/reviews", label: "Reviews" },
   redirects: { href: "/staff/redirects", label: "Redirects" },
@@ -35,7 +36,7 @@ export function StaffNav({ current }: { current: StaffSection }) {
 export async function renderStaffPage(
   c: Context<AppEnv>,
   page: { title: string; body: ReactNode },
-  status: 200 | 403 | 404 | 409 | 422 = 200,
+  status: 200 | 403 | 404 | 409 | 422 | 503 = 200,
 ): Promise<Response> {
   c.set("noindex", true);
   const rendered = await renderPage(c, { title: page.title, description: "The shop's staff desk.", body: page.body });

@@ -1,0 +1,64 @@
+import { bumpStockVersion, stockChangeShows } from "../page-shells/stock-version";
+import { readStock } from "../stores/stock-store";
+
+/**
+ * What the shop does after it wrote stock (staff set it, a cancel or an expired card payment gave
+ * it back): kept pages learn of a change a shopper would see (the stock version), and SKUs that
+ * come back from sold out go to the back-in-stock hook. Called after the D1 batch committed, so a
+ * failure here is logged, never answered as an error: the stock itself is already right.
+ */
+export interface StockMove {
+  sku: string;
+  /** On hand before and after; undefined when the SKU is not counted (no stock row). */
+  before: number | undefined;
+  after: number | undefined;
+}
+
+/**
+ * Back from sold out: 0 on hand before, and now some on hand — or no longer counted, which sells
+ * it again too (a SKU without a row is sold without counting).
+ */
+function cameBack(move: StockMove): boolean {
+  return move.before === 0 && (move.after === undefined || move.after > 0);
+}
+
+export async function afterStockWrite(env: Env, moves: readonly StockMove[]): Promise<void> {
+  const raised = moves.filter(cameBack).map((move) => move.sku);
+  try {
+    if (raised.length > 0) await afterStockRaised(env, raised);
+    else if (moves.some((move) => stockChangeShows(move.before, move.after))) await bumpStockVersion(env.CMS_CACHE);
+  } catch (error) {
+    console.error("After a stock write:", error);
+  }
+}
+
+/**
+ * SKUs that went from 0 on hand to more than 0. Their pages change (sold out → in stock), so the
+ * stock version moves on; and shoppers who asked to be told get their e-mail.
+ */
+export async function afterStockRaised(env: Env, skus: readonly string[]): Promise<void> {
+  await bumpStockVersion(env.CMS_CACHE);
+  console.log(`Back in stock: ${skus.join(", ")}`);
+  // ▶ BACK-IN-STOCK ALERTS (branch stock-alerts): the lead adds its one call here when merging, given env and skus.
+}
+
+/**
+ * Runs a write that may change these SKUs' stock (a cancel giving an order's stock back), reading
+ * their counts before and after it, then does what follows a stock write. `write` answers whether
+ * it changed anything; when it did not, nothing follows.
+ */
+export async function withStockMoves(
+  env: Env,
+  skus: readonly string[],
+  write: () => Promise<boolean>,
+): Promise<boolean> {
+  const before = await readStock(env.DB, skus);
+  const wrote = await write();
+  if (!wrote || skus.length === 0) return wrote;
+  const after = await readStock(env.DB, skus);
+  await afterStockWrite(
+    env,
+    [...new Set(skus)].map((sku) => ({ sku, before: before.get(sku), after: after.get(sku) })),
+  );
+  return wrote;
+}

@@ -1,0 +1,218 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../platform/app-env";
+import { getProduct } from "../../platform/cms-client/catalog-records";
+import { readFormBody, textFields } from "../../platform/forms/form-guard";
+import { setFlash, takeFlash } from "../../platform/render/flash";
+import { afterStockWrite } from "../../platform/stock/stock-moves";
+import { listAudit } from "../../platform/stores/staff-audit-store";
+import { STOCK_AUDIT_KIND, type StockSet, writeStockSets } from "../../platform/stores/stock-desk-store";
+import { readStock } from "../../platform/stores/stock-store";
+import { AuditLog, type AuditWords } from "./staff-audit";
+import { renderStaffMessage, renderStaffPage, StaffRecordTop } from "./staff-page";
+import { StockCount } from "./staff-products";
+import { STOCK_MAX, wholeCount } from "./stock-import";
+import { type ProductStock, stockSkusOf, withStock } from "./stock-levels";
+
+/**
+ * `/staff/products/{slug}`: a number on hand for each shade or size (or the product's own SKU),
+ * empty for "not counted". The form carries the counts it showed; a save changes only the SKUs
+ * whose field was changed, and is refused ("changed by … meanwhile") when any of them is no
+ * longer at the count shown — another staff member saved, or an order took or gave back stock.
+ */
+const SLUG = /^[a-z0-9][a-z0-9-]{0,149}$/;
+const SHOWN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+interface FormState {
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  alert?: string;
+}
+
+async function loadProduct(c: Context<AppEnv>): Promise<ProductStock | null> {
+  const slug = c.req.param("slug") ?? "";
+  if (!SLUG.test(slug)) return null;
+  const product = await getProduct(c, c.get("locale"), slug);
+  if (!product) return null;
+  const stock = await readStock(
+    c.env.DB,
+    stockSkusOf(product).map((item) => item.sku),
+  );
+  return withStock(product, stock);
+}
+
+function shownCount(onHand: number | undefined): string {
+  return onHand === undefined ? "" : String(onHand);
+}
+
+function auditWords(product: ProductStock): AuditWords {
+  return {
+    actions: { set: "set the stock", import: "imported stock" },
+    fields: Object.fromEntries(
+      product.items.map((item) => [item.sku, item.variant ? `${item.variant} (${item.sku})` : item.sku]),
+    ),
+    value: (_field, value) => String(value),
+  };
+}
+
+async function renderProduct(
+  c: Context<AppEnv>,
+  product: ProductStock,
+  state: FormState = {},
+  status: 200 | 409 | 422 = 200,
+) {
+  const audit = await listAudit(c.env.DB, STOCK_AUDIT_KIND, product.slug);
+  const flash = takeFlash(c);
+  const errors = state.errors ?? {};
+  return renderStaffPage(
+    c,
+    {
+      title: `Stock of ${product.name} · Staff`,
+      body: (
+        <section className="container page-section staff">
+          <StaffRecordTop
+            section="products"
+            back={{ href: "/staff/products", label: "All products" }}
+            flash={flash}
+            alert={state.alert}
+          />
+          <h1>{product.name}</h1>
+          {product.brand && <p className="muted">{product.brand}</p>}
+          <form
+            method="post"
+            action={`/staff/products/${product.slug}`}
+            className="staff-action staff-stock-form"
+            noValidate
+          >
+            <h2>Stock on hand</h2>
+            <p className="muted">
+              Whole numbers of 0 or more. Leave a field empty to stop counting it: it is then sold without counting.
+            </p>
+            <input type="hidden" name="shown" value={new Date().toISOString()} />
+            {product.items.map((item, i) => {
+              const id = `stock-${i}`;
+              const error = errors[item.sku];
+              const hint = `${id}-now`;
+              return (
+                <div key={item.sku} className={`field staff-stock-field${error ? " field--invalid" : ""}`}>
+                  <label htmlFor={id}>
+                    {item.variant ?? product.name} <span className="staff-stock__sku">SKU {item.sku}</span>
+                  </label>
+                  <input
+                    id={id}
+                    name={`count:${item.sku}`}
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={7}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id}-error ${hint}` : hint}
+                    defaultValue={state.values?.[item.sku] ?? shownCount(item.onHand)}
+                  />
+                  <input type="hidden" name={`seen:${item.sku}`} value={shownCount(item.onHand)} />
+                  <p className="staff-stock-field__now" id={hint}>
+                    Now: <StockCount onHand={item.onHand} />
+                  </p>
+                  {error && (
+                    <p className="field-error" id={`${id}-error`}>
+                      <span>{error}</span>
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            <button type="submit" className="button">
+              Save stock
+            </button>
+          </form>
+          <h2>Audit</h2>
+          <AuditLog entries={audit} words={auditWords(product)} />
+        </section>
+      ),
+    },
+    status,
+  );
+}
+
+export async function productStockPage(c: Context<AppEnv>): Promise<Response> {
+  const product = await loadProduct(c);
+  if (!product) return renderStaffMessage(c, "Product not found", "There is no product with that address.", 404);
+  return renderProduct(c, product);
+}
+
+/** Who changed the product's stock after the page was shown: a staff member (the audit), else an order. */
+async function changedBy(c: Context<AppEnv>, product: ProductStock, shown: string): Promise<string> {
+  const [latest] = await listAudit(c.env.DB, STOCK_AUDIT_KIND, product.slug);
+  return latest && latest.createdAt > shown ? latest.staffName : "an order";
+}
+
+export async function postProductStock(c: Context<AppEnv>): Promise<Response> {
+  const staff = c.get("staff");
+  if (!staff) throw new Error("The staff desk's actions run behind staffOnly");
+  const product = await loadProduct(c);
+  if (!product) return renderStaffMessage(c, "Product not found", "There is no product with that address.", 404);
+  const form = textFields(await readFormBody(c));
+  const shown = form.shown ?? "";
+  const values: Record<string, string> = {};
+  const errors: Record<string, string> = {};
+  const sets: StockSet[] = [];
+  let incomplete = !SHOWN.test(shown);
+  for (const item of product.items) {
+    const typed = form[`count:${item.sku}`];
+    const seenRaw = form[`seen:${item.sku}`];
+    if (typed === undefined || seenRaw === undefined) {
+      incomplete = true;
+      continue;
+    }
+    values[item.sku] = typed;
+    const seen = seenRaw === "" ? null : wholeCount(seenRaw);
+    if (seenRaw !== "" && seen === null) incomplete = true;
+    const count = typed.trim() === "" ? null : wholeCount(typed);
+    if (typed.trim() !== "" && count === null) {
+      errors[item.sku] =
+        Number(typed.trim()) > STOCK_MAX
+          ? `At most ${STOCK_MAX.toLocaleString("en")}: check the number.`
+          : "Enter a whole number of 0 or more, or leave it empty to stop counting.";
+      continue;
+    }
+    if (count !== seen) sets.push({ sku: item.sku, productSlug: product.slug, before: seen, after: count });
+  }
+  if (incomplete) {
+    // A form from before the product's shades changed in the CMS, or not this page's.
+    return renderProduct(
+      c,
+      product,
+      { alert: "That form did not match this product's shades and sizes: here they are as they are now." },
+      422,
+    );
+  }
+  if (Object.keys(errors).length > 0) return renderProduct(c, product, { values, errors }, 422);
+  if (sets.length === 0) {
+    setFlash(c, { kind: "success", text: "Nothing changed." });
+    return c.redirect(`/staff/products/${product.slug}`, 303);
+  }
+  const saved = await writeStockSets(c.env.DB, { actor: { id: staff.id, name: staff.name }, kind: "product", sets });
+  if (!saved) {
+    const now = (await loadProduct(c)) ?? product;
+    return renderProduct(
+      c,
+      now,
+      {
+        alert: `This stock was changed by ${await changedBy(c, product, shown)} meanwhile, so nothing was saved. Here it is as it is now: check it, then save again.`,
+      },
+      409,
+    );
+  }
+  await afterStockWrite(
+    c.env,
+    sets.map((set) => ({ sku: set.sku, before: set.before ?? undefined, after: set.after ?? undefined })),
+  );
+  setFlash(c, {
+    kind: "success",
+    text: `Stock saved: ${sets.map((set) => `${nameOf(product, set.sku)} ${set.after ?? "not counted"}`).join(", ")}.`,
+  });
+  return c.redirect(`/staff/products/${product.slug}`, 303);
+}
+
+function nameOf(product: ProductStock, sku: string): string {
+  return product.items.find((item) => item.sku === sku)?.variant ?? product.name;
+}
