@@ -95,7 +95,8 @@ async function renderProduct(
               return (
                 <div key={item.sku} className={`field staff-stock-field${error ? " field--invalid" : ""}`}>
                   <label htmlFor={id}>
-                    {item.variant ?? product.name} <span className="staff-stock__sku">SKU {item.sku}</span>
+                    {`${item.variant ?? product.name} `}
+                    <span className="staff-stock__sku">{`SKU ${item.sku}`}</span>
                   </label>
                   <input
                     id={id}

@@ -48,7 +48,8 @@ function Items({ items }: { items: StockItem[] }) {
       {items.map((item) => (
         <li key={item.sku}>
           <span className="staff-stock__name">
-            {item.variant ?? "One item"} <code className="staff-stock__sku">{item.sku}</code>
+            {`${item.variant ?? "One item"} `}
+            <code className="staff-stock__sku">{item.sku}</code>
           </span>
           <StockCount onHand={item.onHand} />
         </li>
