@@ -270,6 +270,50 @@ describe("the staff desk", () => {
     });
   }
 
+  it("sets a sold-out shade's stock from a phone at 390 px: a word refused beside its field, then the number saved", async () => {
+    const account = await staffMember(`k${tag}`);
+    const context = await newContext(PHONE);
+    const page = await context.newPage();
+    await signInToDesk(page, account);
+    const fitsThePhone = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Products" }).click();
+    await page.getByRole("heading", { name: "Products and stock", level: 1 }).waitFor();
+    // The seed's Apricot shade of the Lips Blush Duo is sold out: it is listed among the first.
+    const first = page.getByRole("region", { name: "Products found" }).getByRole("row").nth(1);
+    await first.getByText("0 · sold out").first().waitFor();
+    await expectAccessible(page);
+    await fitsThePhone();
+    await page.screenshot({ path: `${SHOTS}/staff-390-products.png`, fullPage: true });
+
+    await page.getByLabel("Name or SKU").fill("VEL-LIP-0031-APRICOT");
+    await page.getByRole("button", { name: "Find products" }).click();
+    await page.waitForURL(/q=VEL-LIP-0031-APRICOT/);
+    await page.getByRole("link", { name: "Lips Blush Duo" }).click();
+    await page.getByRole("heading", { name: "Lips Blush Duo", level: 1 }).waitFor();
+    const apricot = page.getByLabel("Apricot SKU VEL-LIP-0031-APRICOT");
+    expect(await apricot.inputValue()).toBe("0");
+
+    await apricot.fill("a dozen");
+    await page.getByRole("button", { name: "Save stock" }).click();
+    await page.getByText("Enter a whole number of 0 or more, or leave it empty to stop counting.").waitFor();
+    expect(await apricot.getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page);
+    await fitsThePhone();
+    await page.screenshot({ path: `${SHOTS}/staff-390-product-stock-error.png`, fullPage: true });
+
+    await apricot.fill("12");
+    await page.getByRole("button", { name: "Save stock" }).click();
+    await page.getByText("Stock saved: Apricot 12.").waitFor();
+    expect(await page.getByLabel("Apricot SKU VEL-LIP-0031-APRICOT").inputValue()).toBe("12");
+    await page.getByText("Apricot (VEL-LIP-0031-APRICOT): 0 → 12").waitFor();
+    await expectAccessible(page);
+    await fitsThePhone();
+    await page.screenshot({ path: `${SHOTS}/staff-390-product-stock.png`, fullPage: true });
+    await context.close();
+  });
+
   it("shows a shopper a calm refusal, not the desk", async () => {
     const context = await newContext(PHONE);
     const page = await context.newPage();

@@ -7,7 +7,7 @@ import { type StockTake, stockTakenSql, takeStockStatements } from "./stock-stor
  * A card order holds its stock from the moment it is placed (the order's own batch takes it)
  * while the shopper is on the card provider's page. This file ends the hold: an expired or failed
  * payment, or the sweep of sessions that expired without a word, cancels the order and gives the
- * stock back in one batch; a payment that arrives after that is settled here too (decision 0077).
+ * stock back in one batch; a payment that arrives after that is settled here too (decision 0078).
  */
 export type ReleaseReason = "expired" | "failed";
 

@@ -110,14 +110,14 @@ async function renderProduct(
                     defaultValue={state.values?.[item.sku] ?? shownCount(item.onHand)}
                   />
                   <input type="hidden" name={`seen:${item.sku}`} value={shownCount(item.onHand)} />
-                  <p className="staff-stock-field__now" id={hint}>
-                    Now: <StockCount onHand={item.onHand} />
-                  </p>
                   {error && (
                     <p className="field-error" id={`${id}-error`}>
                       <span>{error}</span>
                     </p>
                   )}
+                  <p className="staff-stock-field__now" id={hint}>
+                    Now: <StockCount onHand={item.onHand} />
+                  </p>
                 </div>
               );
             })}
