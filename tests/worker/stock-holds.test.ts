@@ -8,7 +8,9 @@ import { SWEEP_MARGIN_MINUTES, sweepExpiredCardOrders } from "../../worker/platf
 import { changeOrder } from "../../worker/platform/stores/order-desk-store";
 import { findOrderByNumber } from "../../worker/platform/stores/order-store";
 import { appRequest } from "./support/app-request";
+import { Browser } from "./support/browser-session";
 import { countedSku, linesOfOrder, onHand, orderHolding } from "./support/held-order";
+import { customer } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
 import { stripeSignature } from "./support/stripe-signature";
 
@@ -202,6 +204,59 @@ describe("a card order's stock hold", () => {
     expect((await webhook("checkout.session.expired", `evt_${crypto.randomUUID()}`, reference)).handled).toBe(false);
     expect((await orderRow(number)).status).toBe("paid");
     expect(await onHand(sku)).toBe(2);
+  });
+});
+
+describe("a card order placed through the checkout", () => {
+  it("holds its shade's stock while the provider's page is open, and gives it back once when the session expires", async () => {
+    const shade = (await env.DB.prepare(
+      `SELECT p.slug, v.sku FROM cms_product_variants v JOIN cms_products p ON p.id = v.product_id
+       WHERE v.kind = 'shade' AND v.availability IS NULL AND p.availability = 'in_stock' ORDER BY v.id DESC LIMIT 1`,
+    ).first<{ slug: string; sku: string }>())!;
+    await env.DB.prepare(
+      `INSERT INTO stock_levels (sku, product_slug, on_hand) VALUES (?1, ?2, 4)
+       ON CONFLICT (sku) DO UPDATE SET on_hand = 4`,
+    )
+      .bind(shade.sku, shade.slug)
+      .run();
+    const shopper = new Browser((path, init) => appRequest(`https://shop.example${path}`, init, cardEnv));
+    const added = await shopper.post(
+      "/cart/add",
+      { slug: shade.slug, variant: shade.sku, quantity: "3" },
+      { from: null },
+    );
+    expect(added.status).toBe(303);
+    const reference = `cs_test_${crypto.randomUUID()}`;
+    const sessions: URLSearchParams[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      expect(request.url).toBe("https://api.stripe.com/v1/checkout/sessions");
+      sessions.push(new URLSearchParams(await request.text()));
+      return Response.json({ id: reference, url: `https://checkout.stripe.fake/${reference}` });
+    });
+    const placed = await shopper.post(
+      "/cart/order",
+      { idempotencyKey: crypto.randomUUID(), ...customer, payment: "online" },
+      { from: null },
+    );
+    expect(placed.status).toBe(303);
+    expect(placed.headers.get("location")).toBe(`https://checkout.stripe.fake/${reference}`);
+    const number = sessions[0]!.get("client_reference_id")!;
+    const created = (await env.DB.prepare("SELECT created_at FROM orders WHERE number = ?1")
+      .bind(number)
+      .first<{ created_at: string }>())!.created_at;
+    expect(sessions[0]!.get("expires_at")).toBe(String(sessionExpiresAt(created)));
+    expect((await orderRow(number)).status).toBe("awaiting_payment");
+    expect(await onHand(shade.sku)).toBe(1);
+    vi.restoreAllMocks();
+
+    const eventId = `evt_${crypto.randomUUID()}`;
+    expect((await webhook("checkout.session.expired", eventId, reference)).handled).toBe(true);
+    expect((await orderRow(number)).status).toBe("cancelled");
+    expect(await onHand(shade.sku)).toBe(4);
+    expect(await linesOfOrder(number)).toEqual([{ sku: shade.sku, quantity: 3, stock_taken: 0, stock_returned: 3 }]);
+    expect((await webhook("checkout.session.expired", eventId, reference)).handled).toBe(false);
+    expect(await onHand(shade.sku)).toBe(4);
   });
 });
 

@@ -2,12 +2,14 @@ import { env } from "cloudflare:test";
 import { computeTotals } from "../../../shared/cart-rules";
 import type { OrderStatus } from "../../../worker/platform/stores/order-store";
 import { insertOrderStatements, newOrderNumber } from "../../../worker/platform/stores/order-store";
-import { stockTakenSql, takeStockStatements } from "../../../worker/platform/stores/stock-store";
+import { takeStockStatements } from "../../../worker/platform/stores/stock-store";
 
 /**
- * Orders that hold stock, written as the shop's placement writes them: in one batch the order, its
- * lines, each line's SKU and `stock_taken` (stockTakenSql, before the take) and the take itself
- * (takeStockStatements, guarded on this attempt's order). Each test counts a SKU of its own.
+ * Orders that hold stock, written with the statements the shop's placement uses (place-order.ts):
+ * in one batch the order and its lines (each with its SKU and what it takes, insertOrderStatements)
+ * and the take itself (takeStockStatements, guarded on this attempt's order) — for orders the real
+ * checkout cannot make in a test (a line of a SKU no product has, an order aged by hand). Each test
+ * counts a SKU of its own.
  */
 export async function countedSku(onHand: number, prefix = "TEST"): Promise<string> {
   const sku = `${prefix}-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
@@ -45,6 +47,9 @@ export async function orderHolding(
     productSlug: "test-product",
     productPath: "/catalog/makeup/test-product",
     name: `Test lipstick — Shade ${i + 1}`,
+    variantName: `Shade ${i + 1}`,
+    sku: line.sku,
+    sellAhead: false,
     brand: "Maison Lumière",
     unitPrice: 9900,
     quantity: line.quantity,
@@ -80,14 +85,6 @@ export async function orderHolding(
         lines: orderLines,
       },
       number,
-    ),
-    ...lines.map((line, position) =>
-      db
-        .prepare(
-          `UPDATE order_lines SET sku = ?3, stock_taken = ${stockTakenSql("?3", "?4", false)}
-           WHERE order_id = (SELECT id FROM orders WHERE number = ?2) AND position = ?5 AND ${ours.sql}`,
-        )
-        .bind(...ours.params, line.sku, line.quantity, position),
     ),
     ...takeStockStatements(
       db,
