@@ -146,6 +146,8 @@ async function retakeAndMarkPaid(db: D1Database, order: HeldOrder, eventId: stri
     .all<{ sku: string; quantity: number; prepurchase: number }>();
   const changeId = crypto.randomUUID();
   const guard = { sql: "(SELECT change_id FROM orders WHERE id = ?1) = ?2", params: [order.id, changeId] };
+  // The line's pre-purchase flag stands in for selling ahead (the order keeps no other): a line the
+  // CMS sold ahead while it still had stock is re-taken strictly — at worst a refund is asked for.
   const takes: StockTake[] = lines.map((line) => ({
     sku: line.sku,
     quantity: line.quantity,
