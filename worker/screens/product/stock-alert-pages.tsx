@@ -18,6 +18,8 @@ async function alertPage(c: Context<AppEnv>, title: string, body: ReactNode, sta
   c.set("noindex", true);
   const res = await renderPage(c, {
     title,
+    // Not the request's path: the links' tokens stay out of the canonical and sharing tags.
+    canonicalPath: "/stock-alerts",
     status: status === 404 || status === 422 ? status : 200,
     body: <div className="container page-section stock-alert-page">{body}</div>,
   });
