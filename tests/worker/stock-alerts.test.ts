@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FLASH_COOKIE } from "../../shared/cookie-names";
+import { httpMailAdapter } from "../../worker/platform/mail/http-mail-adapter";
+import { parseHeaders } from "../../worker/platform/mail/mailer";
 import { sha256, toHex } from "../../worker/platform/security/crypto";
 import { queueRestockAlerts, restockAlertStatements } from "../../worker/platform/stores/restock-alerts";
 import { fetchWorker } from "./fetch";
@@ -412,6 +414,40 @@ describe("confirming and restocking", () => {
     expect(await mailsTo(email, "restock-alert")).toHaveLength(1);
   });
 
+  it("hands the alert's List-Unsubscribe headers to the mail API", async () => {
+    const shade = await aShade(0);
+    const email = anAddress();
+    await subscribeAndConfirm(shade, email);
+    await restock(shade);
+    const [row] = await mailsTo(email, "restock-alert");
+    const sent: unknown[] = [];
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response("{}", { status: 200 });
+    });
+    try {
+      const adapter = httpMailAdapter({ apiKey: "key", from: "shop@example.ae", endpoint: "https://mail.test/emails" });
+      await adapter.deliver({
+        to: email,
+        subject: row!.subject,
+        text: row!.body_text,
+        kind: row!.kind,
+        headers: parseHeaders(row!.headers),
+      });
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(sent).toEqual([
+      expect.objectContaining({
+        to: [email],
+        headers: {
+          "List-Unsubscribe": `<${ORIGIN}${linkIn(row!.body_text, "unsubscribe")}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      }),
+    ]);
+  });
+
   it("sends one e-mail when two restocks race", async () => {
     const shade = await aShade(0);
     const emails = [anAddress(), anAddress(), anAddress()];
@@ -457,6 +493,21 @@ describe("confirming and restocking", () => {
     expect(page.status).toBe(200);
     expect(await textOf(page)).toContain(`${shade.itemName} is in stock now`);
     expect(await mailsTo(email, "restock-alert")).toHaveLength(1);
+  });
+
+  it("sends nothing at confirmation for a shade the CMS keeps off sale, whatever its stock", async () => {
+    const row = await env.DB.prepare(
+      `SELECT p.slug, v.sku FROM cms_product_variants v JOIN cms_products p ON p.id = v.product_id
+       WHERE p.availability = 'out_of_stock' AND v.availability IS NULL ORDER BY v.id LIMIT 1`,
+    ).first<{ slug: string; sku: string }>();
+    await setStock(row!.sku, row!.slug, 7);
+    const email = anAddress();
+    expect((await subscribe(row!, email)).status).toBe(303);
+    const [confirmation] = await mailsTo(email);
+    const page = await fetchWorker(linkIn(confirmation!.body_text, "confirm"));
+    expect(await textOf(page)).toContain("You're on the list");
+    expect(await mailsTo(email, "restock-alert")).toEqual([]);
+    expect((await alertRow(email, row!.sku))?.status).toBe("confirmed");
   });
 
   it("shows the same page when the confirmation link is followed twice, and sends nothing more", async () => {

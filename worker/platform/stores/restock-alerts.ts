@@ -6,6 +6,9 @@
  * - Call `queueRestockAlerts(db, skus, origin)` after a stock write has committed, with the SKUs
  *   that write raised from 0 (or gave a first stock row above 0). `origin` is the shop's public
  *   origin for the links (`siteOrigin(c)`). It answers how many alerts it queued.
+ * - It knows stock, not the CMS: leave out a SKU the CMS has taken off sale (availability
+ *   "out_of_stock" or "none" whatever the stock; `stockState` does not say "in_stock"), or its
+ *   waiting shoppers are told it is back while its page says it is not.
  * - Or put `await restockAlertStatements(db, skus, origin)` at the END of the same D1 batch as the
  *   stock write, so the alerts are queued if and only if that write commits.
  * - Each confirmed subscription of a listed SKU whose `stock_levels.on_hand` is above 0 when the

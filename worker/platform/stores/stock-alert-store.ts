@@ -107,6 +107,7 @@ function guardedInsert(db: D1Database, message: MailMessage, confirmHash: string
 export interface StockAlertView {
   id: number;
   sku: string;
+  productSlug: string;
   itemName: string;
   productPath: string;
   status: AlertStatus;
@@ -115,15 +116,23 @@ export interface StockAlertView {
 interface AlertRecord {
   id: number;
   sku: string;
+  product_slug: string;
   item_name: string;
   product_path: string;
   status: AlertStatus;
 }
 
-const VIEW_COLUMNS = "id, sku, item_name, product_path, status";
+const VIEW_COLUMNS = "id, sku, product_slug, item_name, product_path, status";
 
 function toView(r: AlertRecord): StockAlertView {
-  return { id: r.id, sku: r.sku, itemName: r.item_name, productPath: r.product_path, status: r.status };
+  return {
+    id: r.id,
+    sku: r.sku,
+    productSlug: r.product_slug,
+    itemName: r.item_name,
+    productPath: r.product_path,
+    status: r.status,
+  };
 }
 
 /**

@@ -176,6 +176,16 @@ async function subscribe(
   return thanked();
 }
 
+/** Whether the item can be bought now: stock on hand and the CMS selling it (stockState, as the page says). */
+async function onSale(c: Context<AppEnv>, alert: { sku: string; productSlug: string }): Promise<boolean> {
+  const product = await getProduct(c, c.get("locale"), alert.productSlug);
+  if (!product) return false;
+  const variant = product.variants.find((v) => v.sku === alert.sku) ?? null;
+  if (!variant && product.sku !== alert.sku) return false;
+  const onHand = (await readStock(c.env.DB, [alert.sku])).get(alert.sku);
+  return stockState(variant?.availability ?? product.availability, onHand).availability === "in_stock";
+}
+
 stockAlertRoutes.get("/confirm/:token", async (c) => {
   const hash = await linkTokenHash(c.req.param("token"));
   if (!hash) return renderLinkNotValid(c);
@@ -184,8 +194,8 @@ stockAlertRoutes.get("/confirm/:token", async (c) => {
   const confirmed = await confirmStockAlert(db, hash, unsubscribe.hash, Date.now());
   if (!confirmed) return renderLinkNotValid(c);
   if (confirmed.status !== "confirmed") return renderConfirmed(c, confirmed, null);
-  // Back in stock before the shopper confirmed: the alert goes now rather than at the next restock.
-  const queued = await queueRestockAlerts(db, [confirmed.sku], siteOrigin(c));
+  // Back on sale before the shopper confirmed: the alert goes now rather than at the next restock.
+  const queued = (await onSale(c, confirmed)) ? await queueRestockAlerts(db, [confirmed.sku], siteOrigin(c)) : 0;
   const alert = queued > 0 ? ((await findStockAlert(db, confirmed.id)) ?? confirmed) : confirmed;
   return renderConfirmed(
     c,
