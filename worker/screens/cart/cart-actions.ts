@@ -17,6 +17,7 @@ import {
   findCartId,
   type LineKey,
   lineQuantity,
+  listLines,
   removeLine,
   setQuantity,
 } from "../../platform/stores/cart-store";
@@ -114,13 +115,27 @@ cartActions.post("/add", async (c) => {
   return reply(c, { ok: true, message }, product.path, owner);
 });
 
+/**
+ * The bag line an update or remove means. The bag's forms name the variant; a form that names
+ * none (a page from before variants, a script) means the product's one line in the bag, if it has
+ * exactly one.
+ */
+async function bagLine(db: D1Database, cartId: string, input: Record<string, string>): Promise<LineKey> {
+  const named = lineOf(input);
+  if (input.variant !== undefined) return named;
+  const lines = (await listLines(db, cartId)).filter((l) => l.productSlug === named.productSlug);
+  return lines.length === 1 ? lines[0]! : named;
+}
+
 cartActions.post("/update", async (c) => {
   const input = await form(c);
   const quantity = checkQuantity(input.quantity);
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
   const owner = await readCartOwner(c);
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;
-  const changed = cartId ? await setQuantity(c.env.DB, cartId, lineOf(input), quantity.value) : false;
+  const changed = cartId
+    ? await setQuantity(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input), quantity.value)
+    : false;
   if (!changed) return reply(c, { ok: false, message: "That product is no longer in your bag." }, "/cart");
   return reply(c, { ok: true, message: "Quantity updated." }, "/cart");
 });
@@ -129,6 +144,6 @@ cartActions.post("/remove", async (c) => {
   const input = await form(c);
   const owner = await readCartOwner(c);
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;
-  if (cartId) await removeLine(c.env.DB, cartId, lineOf(input));
+  if (cartId) await removeLine(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input));
   return reply(c, { ok: true, message: "Removed from your bag." }, "/cart");
 });
