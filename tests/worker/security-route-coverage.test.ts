@@ -115,10 +115,12 @@ describe("every state-changing route is covered (issue 13)", () => {
     });
   });
 
-  it("exempts from the Origin guard only webhooks and the Bearer-token CMS API", () => {
+  it("exempts from the Origin guard only webhooks, the Bearer-token CMS API and one-click unsubscribe", () => {
     const exempt = ROUTE_POLICIES.filter((policy) => isCsrfExempt(samplePath(policy.path))).map((p) => p.path);
     for (const path of exempt) {
-      expect(path).toMatch(/^\/(api\/(auth|users)\/|api\/(cms|payments)\/webhook$|graphql$)/);
+      expect(path).toMatch(
+        /^\/(api\/(auth|users)\/|api\/(cms|payments)\/webhook$|graphql$|stock-alerts\/unsubscribe\/:token$)/,
+      );
     }
   });
 });

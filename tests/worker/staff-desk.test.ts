@@ -262,5 +262,13 @@ describe("the order list", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"${number}"`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    // Each item with its variant's name and SKU, as the warehouse picks it.
+    const { results } = await env.DB.prepare(
+      "SELECT l.quantity, l.name, l.sku FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.number = ?1 ORDER BY position",
+    )
+      .bind(number)
+      .all<{ quantity: number; name: string; sku: string }>();
+    expect(results.length).toBeGreaterThan(0);
+    for (const line of results) expect(lines[1]).toContain(`${line.quantity} × ${line.name} [${line.sku}]`);
   });
 });

@@ -1,5 +1,6 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { STOCK_VERSION_KEY } from "../../worker/platform/page-shells/stock-version";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
 import { customer } from "./support/shop-fixtures";
@@ -254,6 +255,35 @@ describe("stock that cannot be oversold", () => {
       { from: null, headers: { Accept: "application/json" } },
     );
     expect(unknown.status).toBe(422);
+  });
+
+  it("moves the kept pages' stock version on only when an order changes what a page shows", async () => {
+    const [plenty, few] = await shades(2, 4);
+    await setStock(plenty!.sku, plenty!.slug, 40);
+    await setStock(few!.sku, few!.slug, 2);
+    // Every request's execution context, so the work done after answering can be waited for.
+    const contexts: ExecutionContext[] = [];
+    const send = (path: string, init: RequestInit) => {
+      const ctx = createExecutionContext();
+      contexts.push(ctx);
+      return appRequest(`https://shop.example${path}`, init, env, ctx);
+    };
+    const settled = () => Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
+    const version = () => env.CMS_CACHE.get(STOCK_VERSION_KEY);
+    const orderOne = async (line: Variant) => {
+      const shopper = new Browser(send);
+      await shopper.post("/cart/add", { slug: line.slug, variant: line.sku, quantity: "1" }, { from: null });
+      expect((await order(shopper)).headers.get("location")).toMatch(/^\/cart\/order\//);
+      await settled();
+    };
+    const before = await version();
+    await orderOne(plenty!);
+    expect(await version()).toBe(before);
+    await orderOne(few!);
+    const after = await version();
+    expect(after).not.toBe(before);
+    await orderOne(few!);
+    expect(await version()).not.toBe(after);
   });
 
   it("sells a pre-purchase shade beyond its stock, taking only what is on hand", async () => {

@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   /** What the message is about, e.g. "reset-password", "order-confirmation". */
   kind: string;
+  /** Extra headers, e.g. List-Unsubscribe on the restock alert (outbox column `headers`, migrations/0091). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAdapter {
@@ -18,8 +20,26 @@ export interface MailAdapter {
 /** The statement that queues a message; add it to the batch that writes the record. */
 export function outboxInsert(db: D1Database, message: MailMessage): D1PreparedStatement {
   return db
-    .prepare("INSERT INTO outbox (recipient, subject, body_text, kind) VALUES (?1, ?2, ?3, ?4)")
-    .bind(message.to, message.subject, message.text, message.kind);
+    .prepare("INSERT INTO outbox (recipient, subject, body_text, kind, headers) VALUES (?1, ?2, ?3, ?4, ?5)")
+    .bind(message.to, message.subject, message.text, message.kind, headersJson(message.headers));
+}
+
+/** The outbox's `headers` column: a JSON object, or null when there are none. */
+export function headersJson(headers: Record<string, string> | undefined): string | null {
+  return headers && Object.keys(headers).length > 0 ? JSON.stringify(headers) : null;
+}
+
+/** Headers read back from the outbox; a value that is not a JSON object of strings is dropped, not sent. */
+export function parseHeaders(json: string | null): Record<string, string> | undefined {
+  if (!json) return undefined;
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function queueMail(db: D1Database, message: MailMessage): Promise<void> {
@@ -29,7 +49,8 @@ export async function queueMail(db: D1Database, message: MailMessage): Promise<v
 /** Development adapter: prints the message (links included) to the worker's console. */
 export const consoleMailAdapter: MailAdapter = {
   async deliver(message) {
-    console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
+    const headers = Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
+    console.log(`[mail] to ${message.to}: ${message.subject}\n${headers.join("")}${message.text}`);
   },
 };
 
@@ -39,6 +60,7 @@ export interface OutboxRow {
   subject: string;
   body_text: string;
   kind: string;
+  headers: string | null;
 }
 
 /**
@@ -50,6 +72,7 @@ const PRIORITY_SQL = `CASE kind
   WHEN 'reset-password' THEN 0
   WHEN 'order-confirmation' THEN 1
   WHEN 'email-confirmation' THEN 1
+  WHEN 'stock-alert-confirmation' THEN 1
   WHEN 'order-received' THEN 2
   ELSE 3 END`;
 
@@ -66,7 +89,7 @@ export function failureReason(error: unknown): string {
 export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 20): Promise<number> {
   const { results } = await db
     .prepare(
-      `SELECT id, recipient, subject, body_text, kind FROM outbox WHERE status = 'pending' AND attempts < ?2
+      `SELECT id, recipient, subject, body_text, kind, headers FROM outbox WHERE status = 'pending' AND attempts < ?2
        ORDER BY ${PRIORITY_SQL}, id LIMIT ?1`,
     )
     .bind(limit, MAX_ATTEMPTS)
@@ -74,7 +97,13 @@ export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 
   let sent = 0;
   for (const row of results) {
     try {
-      await adapter.deliver({ to: row.recipient, subject: row.subject, text: row.body_text, kind: row.kind });
+      await adapter.deliver({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body_text,
+        kind: row.kind,
+        headers: parseHeaders(row.headers),
+      });
       await db
         .prepare(
           `UPDATE outbox SET status = 'sent', sent_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'),

@@ -6,12 +6,15 @@ import { listReviews } from "../stores/product-review-store";
 import { PostingAs, ReviewItem } from "../ui/product-reviews";
 import type { ShopperView } from "./shopper-view";
 
+/** An e-mail address made only of characters that mean nothing in an HTML attribute. */
+const PLAIN_ADDRESS = /^[^\s"'<>&`=]{3,254}$/;
+
 /**
  * Streams a page shell through HTMLRewriter and fills the holes that belong to
  * the shopper (elements marked `data-hole` or `data-favourite` by the layout
  * and the pages): bag and favourites counts, the account link, the page state
- * for islands, pressed hearts, the flash message, their own pending reviews and
- * the review form's "posting as" line. Every `nonce` attribute gets this
+ * for islands, pressed hearts, the flash message, their own pending reviews,
+ * the review form's "posting as" line and the back-in-stock form's e-mail. Every `nonce` attribute gets this
  * response's nonce. Text goes in escaped; markup only from our own components.
  */
 export function fillHoles(response: Response, nonce: string, view: ShopperView | null, db: D1Database): Response {
@@ -65,6 +68,12 @@ export function fillHoles(response: Response, nonce: string, view: ShopperView |
       .on('[data-hole="review-identity"]', {
         element(el) {
           el.setInnerContent(renderToStaticMarkup(<PostingAs name={name} />), { html: true });
+        },
+      })
+      .on('[data-hole="alert-email"]', {
+        element(el) {
+          // The back-in-stock form's address, prefilled; only an address with nothing to escape goes into the attribute.
+          if (!el.hasAttribute("value") && PLAIN_ADDRESS.test(user.email)) el.setAttribute("value", user.email);
         },
       });
   }

@@ -58,7 +58,7 @@ function bodyNeedsFilling(holes: Set<BodyHole>, view: ShopperView | null): boole
   return (
     (view.favourites.size > 0 && holes.has("favourite")) ||
     (view.flash !== null && holes.has("flash")) ||
-    (view.user !== null && holes.has("review-identity")) ||
+    (view.user !== null && (holes.has("review-identity") || holes.has("alert-email"))) ||
     (view.pendingReviews.size > 0 && holes.has("own-reviews"))
   );
 }

@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
-import { contentVersion } from "../cms-client/content-version";
 import { buildInfo } from "../render/build-info";
-import { stockVersion } from "./stock-version";
+import { shellVersions } from "./stock-version";
 
 /** Query parameters that never change a page: campaign and click ids. */
 const IGNORED_PARAMS = /^(utm_[a-z_]+|gclid|fbclid|msclkid|yclid|_ga|_gl)$/;
@@ -35,7 +34,7 @@ export async function shellKey(c: Context<AppEnv>): Promise<Request> {
     .filter(([name]) => !IGNORED_PARAMS.test(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(params).toString();
-  const [version, stock] = await Promise.all([contentVersion(c), stockVersion(c)]);
-  const scope = [shellBuild(c.env), version, stock, c.get("locale")].map(encodeURIComponent).join("/");
+  const { content, stock } = await shellVersions(c);
+  const scope = [shellBuild(c.env), content, stock, c.get("locale")].map(encodeURIComponent).join("/");
   return new Request(`${url.origin}/__page-shell/${scope}${url.pathname}${query ? `?${query}` : ""}`);
 }

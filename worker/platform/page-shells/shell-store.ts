@@ -20,12 +20,13 @@ const MAIN_HEADER = "X-Shell-Main";
 const BODY_HOLES_HEADER = "X-Shell-Body-Holes";
 
 /** What below `<main>` may need filling: most views of most pages need only the head and header. */
-export type BodyHole = "favourite" | "flash" | "own-reviews" | "review-identity" | "nonce";
+export type BodyHole = "favourite" | "flash" | "own-reviews" | "review-identity" | "alert-email" | "nonce";
 const BODY_HOLE_MARKS: Record<BodyHole, string> = {
   favourite: "data-favourite=",
   flash: 'data-hole="flash"',
   "own-reviews": 'data-hole="own-reviews"',
   "review-identity": 'data-hole="review-identity"',
+  "alert-email": 'data-hole="alert-email"',
   nonce: " nonce=",
 };
 

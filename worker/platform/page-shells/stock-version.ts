@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { LOW_STOCK_AT } from "../../../shared/stock-rules";
 import type { AppEnv } from "../app-env";
+import { CONTENT_VERSION_KEY, contentVersion } from "../cms-client/content-version";
 import { toHex } from "../security/crypto";
 
 /**
@@ -12,6 +13,25 @@ import { toHex } from "../security/crypto";
  * it on its page and in listings within a minute while shells stay kept (decision 0076).
  */
 export const STOCK_VERSION_KEY = "shop:stock-version";
+
+/**
+ * The content and stock versions a shell key needs, read from KV in one bulk get (one round trip,
+ * not two) unless this request has read them already.
+ */
+export async function shellVersions(c: Context<AppEnv>): Promise<{ content: string; stock: string }> {
+  const knownContent = c.get("contentVersion");
+  const knownStock = c.get("stockVersion");
+  if (knownStock && knownContent) return { content: knownContent, stock: knownStock };
+  if (knownContent) return { content: knownContent, stock: await stockVersion(c) };
+  try {
+    const found = await c.env.CMS_CACHE.get([CONTENT_VERSION_KEY, STOCK_VERSION_KEY]);
+    c.set("contentVersion", found.get(CONTENT_VERSION_KEY) ?? "0");
+    c.set("stockVersion", found.get(STOCK_VERSION_KEY) ?? "0");
+  } catch (error) {
+    console.error("Reading the shell versions failed:", error);
+  }
+  return { content: await contentVersion(c), stock: await stockVersion(c) };
+}
 
 export async function stockVersion(c: Context<AppEnv>): Promise<string> {
   const known = c.get("stockVersion");

@@ -15,7 +15,10 @@ import type { AppEnv } from "../app-env";
  * Exempt, and guarded otherwise: the CMS and payment webhooks (a shared secret
  * and a signature) and the embedded CMS's Strapi-compatible API (/api/auth,
  * /api/users, /graphql), which authenticates by Bearer token as Strapi does and
- * never reads the shop's cookies, so a forged request carries nothing to abuse.
+ * never reads the shop's cookies, so a forged request carries nothing to abuse;
+ * and the one-click unsubscribe of the back-in-stock e-mail, which mail providers
+ * POST from their own servers (RFC 8058): the secret token in its path authorises
+ * it, and all a forged one could do is what its link already does.
  */
 export const CSRF_EXEMPT: readonly string[] = [
   "/api/cms/webhook",
@@ -23,6 +26,7 @@ export const CSRF_EXEMPT: readonly string[] = [
   "/api/auth/",
   "/api/users/",
   "/graphql",
+  "/stock-alerts/unsubscribe/",
 ];
 
 export const CROSS_SITE_MESSAGE =

@@ -80,6 +80,16 @@ const REQUESTS = {
   replays: true as const,
 };
 /**
+ * Back-in-stock alerts: a shopper asks for a few shades or sizes in a sitting. A sale that sells a
+ * popular shade out can send a whole crowd to the form at once, each asking once or twice: twice the
+ * crowd. Each address is also sent at most 10 confirmations an hour (screens/product/stock-alert-routes.ts).
+ */
+const STOCK_ALERTS = {
+  perVisitor: { limit: 8, windowSeconds: TEN_MINUTES },
+  perAddress: { limit: 2 * CROWD, windowSeconds: TEN_MINUTES },
+  replays: true as const,
+};
+/**
  * The staff desk: a few people, each clearing a backlog (reviews, failed e-mails) a click every
  * second or two; the role is checked with the CMS on every post as well.
  */
@@ -118,6 +128,9 @@ export const ROUTE_POLICIES: readonly RoutePolicy[] = [
   { method: "POST", path: "/user/edit", body: "upload", files: 1, ...ACCOUNT_FORM },
   { method: "POST", path: "/requests/:kind", body: "upload", files: 1, ...REQUESTS },
   { method: "POST", path: "/reviews", body: "upload", files: 1 + REVIEW_PHOTOS_MAX, ...REQUESTS },
+  { method: "POST", path: "/stock-alerts", body: "form", ...STOCK_ALERTS },
+  // One-click unsubscribe (RFC 8058) comes from mail providers' servers, many shoppers behind each: no visitor to count.
+  { method: "POST", path: "/stock-alerts/unsubscribe/:token", body: "form", ...SERVICE },
   { method: "POST", path: "/staff/orders/:number", body: "form", ...STAFF_DESK },
   // A delivery's CSV: the text box or one file.
   { method: "POST", path: "/staff/products", body: "upload", files: 1, ...STAFF_DESK },

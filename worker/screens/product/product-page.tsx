@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { CURRENCY } from "../../../shared/constants";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
+import { chooseVariant } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct, getProducts } from "../../platform/cms-client/catalog-records";
 import { renderNotFound } from "../../platform/page/not-found";
@@ -22,6 +23,7 @@ import { FavouriteToggle } from "../../platform/ui/favourite-toggle";
 import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../platform/ui/product-card";
 import { ProductGrid } from "../../platform/ui/product-grid";
 import { RatingSummary } from "../../platform/ui/product-reviews";
+import { BackInStockForm } from "./back-in-stock-form";
 import { type ReviewFormState, ReviewSection } from "./product-review-section";
 
 const SCHEMA_AVAILABILITY = {
@@ -106,9 +108,11 @@ function Gallery({ product }: { product: Product }) {
 }
 
 function BuyBox({ product }: { product: Product }) {
+  const shown = chooseVariant(product);
   return (
     <div className="buy-box">
       <AddToBagForm product={product} withQuantity />
+      <BackInStockForm product={product} variant={shown} availability={shown?.availability ?? product.availability} />
       {product.availability === "prepurchase" && (
         <p className="field__hint">This product is on pre-order: we deliver it as soon as it arrives.</p>
       )}

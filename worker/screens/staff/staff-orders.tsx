@@ -241,7 +241,8 @@ export async function ordersCsv(c: Context<AppEnv>): Promise<Response> {
       order.region,
       order.city,
       order.address,
-      order.lines.map((line) => `${line.quantity} × ${line.name}`).join("; "),
+      // The SKU beside the item name: what the warehouse picks by.
+      order.lines.map((line) => `${line.quantity} × ${line.name}${line.sku ? ` [${line.sku}]` : ""}`).join("; "),
       (order.totals.total / 100).toFixed(2),
     ]
       .map(csvCell)

@@ -1,0 +1,88 @@
+/**
+ * "Tell me when it's back": the form the product page shows in place of buying, for a shade,
+ * size or product that is sold out or on pre-order. A plain form (POST /stock-alerts, then back
+ * to the product page with a message), so it works without JavaScript and ships none.
+ *
+ * The product page may be a kept page shell, the same for everyone: the e-mail field carries
+ * `data-hole="alert-email"` and the edge fills in a signed-in shopper's address
+ * (worker/platform/page-shells/fill-holes.tsx). A page rendered for one request passes `email`.
+ */
+import { Field } from "../../../client/components/fields";
+import { Honeypot } from "../../../client/components/request-form-parts";
+import type { Availability } from "../../../shared/cart-rules";
+import { STOCK_ALERT_LABELS } from "../../../shared/forms/stock-alert";
+import { itemName } from "../../../shared/variants";
+
+export const ALERT_EMAIL_HOLE = "alert-email";
+
+/** Only these can come back: "none" is an item the shop stopped selling. */
+export function offersStockAlert(availability: Availability): boolean {
+  return availability === "out_of_stock" || availability === "prepurchase";
+}
+
+export interface BackInStockState {
+  email?: string;
+  errors?: { email?: string };
+  /** A message for the whole form (a refusal that is not about the address typed). */
+  alert?: string | null;
+}
+
+export function BackInStockForm({
+  product,
+  variant,
+  availability,
+  state = {},
+}: {
+  product: { slug: string; name: string; sku: string };
+  /** The shade or size shown; null for a product sold as one item. */
+  variant: { sku: string; name: string } | null;
+  /** What the page shows for it, stock taken into account (shared/stock-rules.ts stockState). */
+  availability: Availability;
+  state?: BackInStockState;
+}) {
+  if (!offersStockAlert(availability)) return null;
+  const name = itemName(product.name, variant?.name);
+  const why = availability === "prepurchase" ? "is on pre-order" : "is sold out";
+  return (
+    <section className="back-in-stock" aria-labelledby="back-in-stock-title">
+      <h2 id="back-in-stock-title" className="back-in-stock__title">
+        Tell me when it's back
+      </h2>
+      <p className="back-in-stock__lead">
+        {name} {why}. Leave your e-mail and we will write to you once, when it is in stock.
+      </p>
+      {state.alert && (
+        <div className="notice notice--error" role="alert">
+          {state.alert}
+        </div>
+      )}
+      <form method="post" action="/stock-alerts" className="back-in-stock__form">
+        <input type="hidden" name="product" value={product.slug} />
+        <input type="hidden" name="sku" value={variant?.sku ?? product.sku} />
+        <Honeypot idPrefix="back-in-stock" />
+        <Field
+          name="email"
+          label={STOCK_ALERT_LABELS.email}
+          required
+          error={state.errors?.email}
+          idPrefix="back-in-stock"
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={254}
+              defaultValue={state.email}
+              data-hole={ALERT_EMAIL_HOLE}
+            />
+          )}
+        </Field>
+        <button type="submit" className="button button--outlined">
+          Notify me<span className="visually-hidden">: {name}</span>
+        </button>
+      </form>
+    </section>
+  );
+}
