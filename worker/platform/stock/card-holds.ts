@@ -43,11 +43,12 @@ function releaseMail(order: HeldOrder, reason: ReleaseReason): MailMessage {
 /** Cancels an unpaid card order and gives its stock back; false when it was no longer awaiting payment. */
 export async function releaseHeldOrder(
   env: Env,
+  origin: string,
   order: HeldOrder,
   reason: ReleaseReason,
   eventId?: string,
 ): Promise<boolean> {
-  return withStockMoves(env, await heldSkus(env.DB, order.id), () =>
+  return withStockMoves(env, origin, await heldSkus(env.DB, order.id), () =>
     releaseCardOrder(env.DB, order, { reason, eventId, mail: releaseMail(order, reason) }),
   );
 }
@@ -55,13 +56,14 @@ export async function releaseHeldOrder(
 /** The provider says a session expired or its payment failed. */
 export async function releaseByReference(
   env: Env,
+  origin: string,
   reference: string,
   reason: ReleaseReason,
   eventId: string,
 ): Promise<"released" | "unchanged" | "unknown"> {
   const order = await findByPaymentReference(env.DB, reference);
   if (!order) return "unknown";
-  return (await releaseHeldOrder(env, order, reason, eventId)) ? "released" : "unchanged";
+  return (await releaseHeldOrder(env, origin, order, reason, eventId)) ? "released" : "unchanged";
 }
 
 /**
@@ -72,8 +74,10 @@ export async function releaseByReference(
 export async function sweepExpiredCardOrders(env: Env, now = Date.now()): Promise<number> {
   const cutoff = new Date(now - (CARD_SESSION_MINUTES + SWEEP_MARGIN_MINUTES) * 60_000).toISOString();
   let released = 0;
+  // No request here: links in e-mails can only use the configured origin.
+  const origin = (env.PUBLIC_ORIGIN ?? "").trim().replace(/\/+$/, "");
   for (const order of await expiredCardOrders(env.DB, cutoff, SWEEP_LIMIT)) {
-    if (await releaseHeldOrder(env, order, "expired")) released++;
+    if (await releaseHeldOrder(env, origin, order, "expired")) released++;
   }
   return released;
 }
@@ -94,6 +98,7 @@ function refundMail(receiver: string | null) {
 /** The provider says a session was paid (see settlePayment); a paid-again order takes its stock anew. */
 export async function settleByReference(
   env: Env,
+  origin: string,
   reference: string,
   eventId: string,
   receiver: string | null,
@@ -101,7 +106,7 @@ export async function settleByReference(
   const order = await findByPaymentReference(env.DB, reference);
   const skus = order ? (await lineStock(env.DB, order.id)).flatMap((line) => (line.sku ? [line.sku] : [])) : [];
   let outcome: PaymentOutcome = "unknown";
-  await withStockMoves(env, skus, async () => {
+  await withStockMoves(env, origin, skus, async () => {
     outcome = await settlePayment(env.DB, eventId, reference, refundMail(receiver));
     return outcome === "paid-again";
   });

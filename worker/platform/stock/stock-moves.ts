@@ -22,10 +22,14 @@ function cameBack(move: StockMove): boolean {
   return move.before === 0 && (move.after === undefined || move.after > 0);
 }
 
-export async function afterStockWrite(env: Env, moves: readonly StockMove[]): Promise<void> {
+/**
+ * `origin`: the shop's public origin for links in e-mails (siteOrigin(c) in a request; the cron has
+ * only PUBLIC_ORIGIN).
+ */
+export async function afterStockWrite(env: Env, moves: readonly StockMove[], origin: string): Promise<void> {
   const raised = moves.filter(cameBack).map((move) => move.sku);
   try {
-    if (raised.length > 0) await afterStockRaised(env, raised);
+    if (raised.length > 0) await afterStockRaised(env, raised, origin);
     else if (moves.some((move) => stockChangeShows(move.before, move.after))) await bumpStockVersion(env.CMS_CACHE);
   } catch (error) {
     console.error("After a stock write:", error);
@@ -36,10 +40,10 @@ export async function afterStockWrite(env: Env, moves: readonly StockMove[]): Pr
  * SKUs that went from 0 on hand to more than 0. Their pages change (sold out → in stock), so the
  * stock version moves on; and shoppers who asked to be told get their e-mail.
  */
-export async function afterStockRaised(env: Env, skus: readonly string[]): Promise<void> {
+export async function afterStockRaised(env: Env, skus: readonly string[], origin: string): Promise<void> {
   await bumpStockVersion(env.CMS_CACHE);
-  console.log(`Back in stock: ${skus.join(", ")}`);
-  // ▶ BACK-IN-STOCK ALERTS (branch stock-alerts): the lead adds its one call here when merging, given env and skus.
+  console.log(`Back in stock: ${skus.join(", ")} (${origin})`);
+  // ▶ BACK-IN-STOCK ALERTS (stores/restock-alerts.ts, from branch stock-alerts): the lead adds its one call here, given env.DB, skus and origin.
 }
 
 /**
@@ -49,6 +53,7 @@ export async function afterStockRaised(env: Env, skus: readonly string[]): Promi
  */
 export async function withStockMoves(
   env: Env,
+  origin: string,
   skus: readonly string[],
   write: () => Promise<boolean>,
 ): Promise<boolean> {
@@ -59,6 +64,7 @@ export async function withStockMoves(
   await afterStockWrite(
     env,
     [...new Set(skus)].map((sku) => ({ sku, before: before.get(sku), after: after.get(sku) })),
+    origin,
   );
   return wrote;
 }

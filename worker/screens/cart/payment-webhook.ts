@@ -3,6 +3,7 @@ import type { AppEnv } from "../../platform/app-env";
 import { getContacts } from "../../platform/layout/layout-data";
 import { cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentSignatureError } from "../../platform/payments/payment-provider";
+import { siteOrigin } from "../../platform/seo/site-origin";
 import { releaseByReference, settleByReference } from "../../platform/stock/card-holds";
 
 /**
@@ -26,7 +27,7 @@ export const paymentWebhook = new Hono<AppEnv>().post("/webhook", async (c) => {
   }
   if (event.kind === "ignored") return c.json({ received: true, handled: false });
   if (event.kind === "expired" || event.kind === "failed") {
-    const outcome = await releaseByReference(c.env, event.reference, event.kind, event.eventId);
+    const outcome = await releaseByReference(c.env, siteOrigin(c), event.reference, event.kind, event.eventId);
     if (outcome === "unknown")
       console.error(`Card payment ${event.kind} for an unknown checkout session:`, event.reference);
     return c.json({ received: true, handled: outcome === "released" });
@@ -34,7 +35,7 @@ export const paymentWebhook = new Hono<AppEnv>().post("/webhook", async (c) => {
   // Where staff are told to refund a payment for an order that stays cancelled (rarely needed, never fatal).
   const contacts = await getContacts(c, c.get("locale")).catch(() => null);
   const receiver = contacts?.receiver || null;
-  const outcome = await settleByReference(c.env, event.reference, event.eventId, receiver);
+  const outcome = await settleByReference(c.env, siteOrigin(c), event.reference, event.eventId, receiver);
   if (outcome === "unknown") console.error("Payment for an unknown checkout session:", event.reference);
   if (outcome === "refund")
     console.error("Payment after the order was cancelled; staff are asked to refund:", event.reference);

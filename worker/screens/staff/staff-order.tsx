@@ -4,6 +4,7 @@ import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { setFlash, takeFlash } from "../../platform/render/flash";
+import { siteOrigin } from "../../platform/seo/site-origin";
 import { withStockMoves } from "../../platform/stock/stock-moves";
 import { changeOrder } from "../../platform/stores/order-desk-store";
 import { listOrderEvents } from "../../platform/stores/order-history-store";
@@ -432,7 +433,9 @@ export async function postOrder(c: Context<AppEnv>): Promise<Response> {
     });
   // A cancel gives the order's stock back: kept pages and back-in-stock alerts follow.
   const saved =
-    to === "cancelled" ? await withStockMoves(c.env, await heldSkus(c.env.DB, order.id), save) : await save();
+    to === "cancelled"
+      ? await withStockMoves(c.env, siteOrigin(c), await heldSkus(c.env.DB, order.id), save)
+      : await save();
   if (!saved) {
     const now = (await findOrderByNumber(c.env.DB, order.number)) ?? order;
     return renderOrder(

@@ -3,6 +3,7 @@ import type { AppEnv } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { setFlash, takeFlash } from "../../platform/render/flash";
+import { siteOrigin } from "../../platform/seo/site-origin";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { listAudit } from "../../platform/stores/staff-audit-store";
 import { STOCK_AUDIT_KIND, type StockSet, writeStockSets } from "../../platform/stores/stock-desk-store";
@@ -206,6 +207,7 @@ export async function postProductStock(c: Context<AppEnv>): Promise<Response> {
   await afterStockWrite(
     c.env,
     sets.map((set) => ({ sku: set.sku, before: set.before ?? undefined, after: set.after ?? undefined })),
+    siteOrigin(c),
   );
   setFlash(c, {
     kind: "success",

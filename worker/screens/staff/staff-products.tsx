@@ -3,6 +3,7 @@ import { LOW_STOCK_AT } from "../../../shared/stock-rules";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { FlashMessage, setFlash, takeFlash } from "../../platform/render/flash";
+import { siteOrigin } from "../../platform/seo/site-origin";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { type StockSet, writeStockSets } from "../../platform/stores/stock-desk-store";
 import { readStock } from "../../platform/stores/stock-store";
@@ -303,6 +304,7 @@ export async function postProducts(c: Context<AppEnv>): Promise<Response> {
   await afterStockWrite(
     c.env,
     sets.map((set) => ({ sku: set.sku, before: set.before ?? undefined, after: set.after ?? undefined })),
+    siteOrigin(c),
   );
   const same = parsed.rows.length - sets.length;
   setFlash(c, {
