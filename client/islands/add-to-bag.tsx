@@ -8,6 +8,9 @@ import { checkQuantity, QUANTITY_MAX } from "../../shared/cart-rules";
 
 export interface AddToBagProps {
   slug: string;
+  /** The shade or size to add (its SKU); without it the shop adds the product's default. */
+  variant?: string | null;
+  /** What the shopper adds, as the bag names it ("Matte Liquid Lipstick — Rosewood"). */
   name: string;
   /** Label of the button when the product can be bought ("Add to bag", "Pre-order"). */
   label: string;
@@ -33,7 +36,7 @@ function bagCounter(): { read(): number; write(n: number): void } {
   };
 }
 
-export default function AddToBag({ slug, name, label, unavailable, withQuantity, compact }: AddToBagProps) {
+export default function AddToBag({ slug, variant, name, label, unavailable, withQuantity, compact }: AddToBagProps) {
   const [state, setState] = useState<{ kind: "idle" | "busy" | "done" | "error"; message: string }>({
     kind: "idle",
     message: "",
@@ -56,7 +59,7 @@ export default function AddToBag({ slug, name, label, unavailable, withQuantity,
       const response = await fetch("/cart/add", {
         method: "POST",
         headers: { Accept: "application/json" },
-        body: new URLSearchParams({ slug, quantity: String(checked.value) }),
+        body: new URLSearchParams({ slug, ...(variant ? { variant } : {}), quantity: String(checked.value) }),
       });
       const body = (await response.json().catch(() => null)) as {
         ok?: boolean;
@@ -76,6 +79,7 @@ export default function AddToBag({ slug, name, label, unavailable, withQuantity,
   return (
     <form method="post" action="/cart/add" className="add-to-bag" onSubmit={submit}>
       <input type="hidden" name="slug" value={slug} />
+      {variant && <input type="hidden" name="variant" value={variant} />}
       {withQuantity ? (
         <div className="add-to-bag__quantity">
           <label htmlFor={`${id}-qty`}>Quantity</label>

@@ -8,6 +8,7 @@ import { renderPage } from "../../platform/page/render-page";
 import { FlashSlot } from "../../platform/render/flash";
 import { Island } from "../../platform/render/island";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { readListingStock } from "../../platform/stores/listing-stock";
 import { reviewSummaries } from "../../platform/stores/product-review-store";
 import { Breadcrumbs } from "../../platform/ui/breadcrumbs";
 import { Pager } from "../../platform/ui/pager";
@@ -35,10 +36,14 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
     page: filter.page,
     pageSize: PAGE_SIZE,
   });
-  const ratings = await reviewSummaries(
-    c.env.DB,
-    (products?.items ?? []).map((p) => Number(p.id)),
-  );
+  const items = products?.items ?? [];
+  const [ratings, stock] = await Promise.all([
+    reviewSummaries(
+      c.env.DB,
+      items.map((p) => Number(p.id)),
+    ),
+    readListingStock(c.env.DB, items),
+  ]);
   const base = `/catalog/${slug}`;
   return renderPage(c, {
     title: filter.page > 1 ? `${category.name} — page ${filter.page}` : category.name,
@@ -108,7 +113,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
               </div>
             ) : (
               <>
-                <ProductGrid products={products.items} favourites={favourites} ratings={ratings} />
+                <ProductGrid products={products.items} stock={stock} favourites={favourites} ratings={ratings} />
                 <Pager
                   base={base}
                   page={products.page}
