@@ -13,6 +13,7 @@ import { reviewSummaries } from "../../platform/stores/product-review-store";
 import { Breadcrumbs } from "../../platform/ui/breadcrumbs";
 import { Pager } from "../../platform/ui/pager";
 import { ProductGrid } from "../../platform/ui/product-grid";
+import { stockJudged } from "./availability-facet";
 import { parseQuery } from "./query-string";
 
 const PAGE_SIZE = 12;
@@ -23,15 +24,17 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const locale = c.get("locale");
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
   const filter = readCatalogFilter(parseQuery(c.req.url));
-  const [category, brands, favourites] = await Promise.all([
+  const [category, brands, favourites, judged] = await Promise.all([
     getCategory(c, locale, slug),
     getBrands(c, locale),
     favouriteSlugs(c),
+    // The availability facet follows stock as cards do; only a page filtered by it pays for reading it.
+    filter.availability.length ? stockJudged(c, locale, slug) : undefined,
   ]);
   if (!category) return renderNotFound(c);
   const sort = SORTS.find((s) => s.key === filter.sort)!;
   const products = await getProducts(c, locale, {
-    filters: cmsFilters(slug, filter),
+    filters: cmsFilters(slug, filter, judged),
     sort: sort.cms,
     page: filter.page,
     pageSize: PAGE_SIZE,
