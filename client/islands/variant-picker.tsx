@@ -74,8 +74,7 @@ function OptionContent({ option, kind, soldOut }: { option: VariantOption; kind:
   return (
     <>
       <span className="variant-option__chip" style={{ backgroundColor: swatch }} aria-hidden="true" />
-      <span className="visually-hidden">{option.name}</span>
-      {out}
+      <span className="visually-hidden">{soldOut ? `${option.name}, out of stock` : option.name}</span>
     </>
   );
 }
