@@ -30,3 +30,10 @@ export function stockState(cms: Availability, onHand: number | undefined): Stock
 export function fewLeft(left: number): string {
   return `Only ${left} left`;
 }
+
+/** What a shopper is told when an order asks for more than is left: the bag is changed to match. */
+export function shortageMessage(itemName: string, onHand: number): string {
+  return onHand <= 0
+    ? `${itemName} is sold out`
+    : `Only ${onHand} left of ${itemName} — we changed your bag to ${onHand}`;
+}

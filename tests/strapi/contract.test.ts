@@ -29,7 +29,7 @@ function normalise(value: unknown, key = ""): unknown {
   }
   return value;
 }
-const isComponent = (key: string) => ["menu", "sublinks", "button"].includes(key);
+const isComponent = (key: string) => ["menu", "sublinks", "button", "variants"].includes(key);
 
 async function both(name: string, variables: Record<string, unknown>) {
   const query = documents.get(name);
@@ -85,6 +85,17 @@ const cases: [string, string, Record<string, unknown>][] = [
     { locale: "en", slug: "maison-lumiere-rose-ritual-daily-moisturiser-spf-30" },
   ],
   ["a missing product", "productQuery", { locale: "en", slug: "no-such-product" }],
+  [
+    "a lipstick with its eight shades, swatches and pictures",
+    "productQuery",
+    { locale: "en", slug: "velvet-hue-tools-matte-liquid-lipstick" },
+  ],
+  ["a perfume with its three sizes", "productQuery", { locale: "en", slug: "oud-and-amber-musk-garden-eau-de-parfum" }],
+  [
+    "makeup listed with the shades of each product",
+    "productsQuery",
+    { locale: "en", filters: { category: { slug: { eq: "makeup" } } }, sort: ["id:asc"], page: 1, pageSize: 24 },
+  ],
   [
     "blog posts by tag",
     "blogPostsQuery",

@@ -41,8 +41,15 @@ describe("bag arithmetic", () => {
 describe("bag storage", () => {
   it("adds to an existing line and caps the quantity at the limit", async () => {
     const cartId = await ensureCartId(env.DB, visitor());
-    await addLine(env.DB, cartId, { productSlug: "rose-serum", quantity: 60, price: 12900, availability: "in_stock" });
+    await addLine(env.DB, cartId, {
+      variantSku: "",
+      productSlug: "rose-serum",
+      quantity: 60,
+      price: 12900,
+      availability: "in_stock",
+    });
     const second = await addLine(env.DB, cartId, {
+      variantSku: "",
       productSlug: "rose-serum",
       quantity: 60,
       price: 12900,
@@ -65,9 +72,27 @@ describe("bag storage", () => {
     const account = user();
     const anonCart = await ensureCartId(env.DB, anonymous);
     const userCart = await ensureCartId(env.DB, account);
-    await addLine(env.DB, anonCart, { productSlug: "oud-mist", quantity: 2, price: 25000, availability: "in_stock" });
-    await addLine(env.DB, anonCart, { productSlug: "clay-mask", quantity: 90, price: 8000, availability: "in_stock" });
-    await addLine(env.DB, userCart, { productSlug: "clay-mask", quantity: 20, price: 8000, availability: "in_stock" });
+    await addLine(env.DB, anonCart, {
+      variantSku: "",
+      productSlug: "oud-mist",
+      quantity: 2,
+      price: 25000,
+      availability: "in_stock",
+    });
+    await addLine(env.DB, anonCart, {
+      variantSku: "",
+      productSlug: "clay-mask",
+      quantity: 90,
+      price: 8000,
+      availability: "in_stock",
+    });
+    await addLine(env.DB, userCart, {
+      variantSku: "",
+      productSlug: "clay-mask",
+      quantity: 20,
+      price: 8000,
+      availability: "in_stock",
+    });
     await mergeCarts(env.DB, anonymous, account);
     const lines = await listLines(env.DB, userCart);
     expect(Object.fromEntries(lines.map((l) => [l.productSlug, l.quantity]))).toEqual({

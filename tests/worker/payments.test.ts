@@ -42,6 +42,9 @@ async function createAwaitingOrder(reference: string) {
       quantity: 1,
       lineTotal: 12900,
       prepurchase: false,
+      variantName: null,
+      sku: null,
+      sellAhead: false,
     },
   ];
   await env.DB.batch(

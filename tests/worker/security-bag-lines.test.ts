@@ -41,6 +41,7 @@ describe("placing an order takes out only what it ordered (issue 13, item 9)", (
             if (!raced) {
               raced = true;
               await addLine(target, cartId!, {
+                variantSku: "",
                 productSlug: addedMeanwhile!,
                 quantity: 1,
                 price: 1000,
@@ -77,11 +78,24 @@ describe("merging bags keeps the line cap (issue 13, item 9)", () => {
     const anonCart = await ensureCartId(env.DB, anonymous);
     const userCart = await ensureCartId(env.DB, account);
     for (let i = 0; i < CART_LINES_MAX - 2; i++) {
-      await addLine(env.DB, userCart, { productSlug: `mine-${i}`, quantity: 1, price: 100, availability: "in_stock" });
+      await addLine(env.DB, userCart, {
+        variantSku: "",
+        productSlug: `mine-${i}`,
+        quantity: 1,
+        price: 100,
+        availability: "in_stock",
+      });
     }
-    await addLine(env.DB, anonCart, { productSlug: "mine-0", quantity: 2, price: 100, availability: "in_stock" });
+    await addLine(env.DB, anonCart, {
+      variantSku: "",
+      productSlug: "mine-0",
+      quantity: 2,
+      price: 100,
+      availability: "in_stock",
+    });
     for (let i = 0; i < 5; i++) {
       await addLine(env.DB, anonCart, {
+        variantSku: "",
         productSlug: `theirs-${i}`,
         quantity: 1,
         price: 100,

@@ -1,6 +1,7 @@
 import type { DeliveryMethod, Totals } from "../../../shared/cart-rules";
 import type { CheckoutInput, PaymentMethod } from "../../../shared/forms/checkout";
 import type { CartOwner } from "./cart-store";
+import { stockTakenSql } from "./stock-store";
 
 /** D1 access for orders and order_lines. */
 export const ORDER_STATUSES = [
@@ -31,7 +32,14 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export interface OrderLine {
   productSlug: string;
   productPath: string;
+  /** The whole item name, variant included: "Matte Liquid Lipstick — Rosewood". */
   name: string;
+  /** The variant's name ("Rosewood"), or null for a product sold as one item. */
+  variantName: string | null;
+  /** The SKU stock is counted under (null on orders placed before stock was kept). */
+  sku: string | null;
+  /** Units this line took from stock and would give back on a cancel (0 once given back). */
+  stockTaken: number;
   brand: string | null;
   unitPrice: number;
   quantity: number;
@@ -106,6 +114,9 @@ interface LineRecord {
   quantity: number;
   line_total: number;
   prepurchase: number;
+  variant_name: string | null;
+  sku: string | null;
+  stock_taken: number;
 }
 
 export const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
@@ -146,6 +157,9 @@ function toLine(row: LineRecord): OrderLine {
     productSlug: row.product_slug,
     productPath: row.product_path,
     name: row.name,
+    variantName: row.variant_name,
+    sku: row.sku,
+    stockTaken: row.stock_taken,
     brand: row.brand,
     unitPrice: row.unit_price,
     quantity: row.quantity,
@@ -163,6 +177,12 @@ export function newOrderNumber(now = new Date()): string {
   return `NB-${stamp}-${code}`;
 }
 
+/** A line about to be ordered: what it takes from stock is decided inside the order's batch. */
+export interface NewOrderLine extends Omit<OrderLine, "stockTaken"> {
+  /** The CMS allows selling ahead of stock: take what is on hand, sell the rest anyway. */
+  sellAhead: boolean;
+}
+
 export interface NewOrder {
   idempotencyKey: string;
   userId: number | null;
@@ -170,7 +190,7 @@ export interface NewOrder {
   status: OrderStatus;
   input: CheckoutInput;
   totals: Totals;
-  lines: OrderLine[];
+  lines: NewOrderLine[];
 }
 
 /**
@@ -214,11 +234,14 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
       ),
   ];
   order.lines.forEach((line, position) => {
+    // stock_taken is worked out in SQL from stock_levels as it is inside this transaction.
+    const taken = line.sku ? stockTakenSql("?13", "?8", line.sellAhead) : "0";
     statements.push(
       db
         .prepare(
-          `INSERT OR IGNORE INTO order_lines (order_id, position, product_slug, product_path, name, brand, unit_price, quantity, line_total, prepurchase)
-           SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM orders WHERE idempotency_key = ?1 AND number = ?11`,
+          `INSERT OR IGNORE INTO order_lines (order_id, position, product_slug, product_path, name, brand, unit_price, quantity,
+             line_total, prepurchase, variant_name, sku, stock_taken)
+           SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12, ?13, ${taken} FROM orders WHERE idempotency_key = ?1 AND number = ?11`,
         )
         .bind(
           order.idempotencyKey,
@@ -232,6 +255,8 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
           line.lineTotal,
           line.prepurchase ? 1 : 0,
           number,
+          line.variantName,
+          line.sku,
         ),
     );
   });
@@ -243,7 +268,8 @@ export async function linesOf(db: D1Database, orderIds: number[]): Promise<Map<n
   if (orderIds.length === 0) return byOrder;
   const { results } = await db
     .prepare(
-      `SELECT order_id, product_slug, product_path, name, brand, unit_price, quantity, line_total, prepurchase
+      `SELECT order_id, product_slug, product_path, name, brand, unit_price, quantity, line_total, prepurchase,
+         variant_name, sku, stock_taken
        FROM order_lines WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position`,
     )
     .bind(JSON.stringify(orderIds))

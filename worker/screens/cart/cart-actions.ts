@@ -1,8 +1,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { canBuy, checkQuantity } from "../../../shared/cart-rules";
+import { fewLeft } from "../../../shared/stock-rules";
 import { text } from "../../../shared/text";
+import { chooseVariant } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
+import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { setFlash } from "../../platform/render/flash";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
@@ -12,10 +15,13 @@ import {
   countItems,
   ensureCartId,
   findCartId,
+  type LineKey,
+  lineQuantity,
+  listLines,
   removeLine,
   setQuantity,
 } from "../../platform/stores/cart-store";
-import { loadCartProducts } from "./cart-products";
+import { lineKeyOf, loadCartProducts } from "./cart-products";
 
 /**
  * Bag actions. Each works as a plain form post (redirect back with a message)
@@ -53,20 +59,49 @@ async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
 }
 
+/** The line a form names: `slug` and `variant` (a SKU; empty for a product sold as one item). */
+function lineOf(input: Record<string, string>): LineKey {
+  return { productSlug: input.slug?.trim() ?? "", variantSku: input.variant?.trim() ?? "" };
+}
+
+/**
+ * The variant an add means: the one named, or — with none named — the one the product page shows
+ * first (shared/variants.ts chooseVariant). Null when the product or the named variant is unknown.
+ */
+async function lineToAdd(c: Context<AppEnv>, asked: LineKey): Promise<LineKey | null> {
+  const [product] = await getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]);
+  if (!product) return null;
+  if (product.variants.length === 0) return { productSlug: product.slug, variantSku: "" };
+  const variant = asked.variantSku ? product.variants.find((v) => v.sku === asked.variantSku) : chooseVariant(product);
+  return variant ? { productSlug: product.slug, variantSku: variant.sku } : null;
+}
+
 cartActions.post("/add", async (c) => {
   const input = await form(c);
-  const slug = input.slug?.trim() ?? "";
   const quantity = checkQuantity(input.quantity ?? "1");
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
-  const product = (await loadCartProducts(c, [slug])).get(slug);
-  if (!product) return reply(c, { ok: false, message: "This product is no longer in our catalogue." }, "/catalog");
+  const line = await lineToAdd(c, lineOf(input));
+  const product = line ? (await loadCartProducts(c, [line])).get(lineKeyOf(line)) : undefined;
+  if (!line || !product) {
+    return reply(c, { ok: false, message: "This product is no longer in our catalogue." }, "/catalog");
+  }
   if (!canBuy(product.availability)) {
     return reply(c, { ok: false, message: `${product.name}: ${text.availability.out_of_stock}` }, product.path);
   }
   const owner = await ensureCartOwner(c);
   const cartId = await ensureCartId(c.env.DB, owner);
+  if (product.onHand !== null && !product.sellAhead) {
+    const inBag = await lineQuantity(c.env.DB, cartId, line);
+    if (inBag + quantity.value > product.onHand) {
+      const message =
+        inBag > 0
+          ? `${fewLeft(product.onHand)} of ${product.name}, and ${inBag} ${inBag === 1 ? "is" : "are"} in your bag already.`
+          : `${fewLeft(product.onHand)} of ${product.name}.`;
+      return reply(c, { ok: false, message, field: "quantity" }, product.path);
+    }
+  }
   const added = await addLine(c.env.DB, cartId, {
-    productSlug: slug,
+    ...line,
     quantity: quantity.value,
     price: product.price,
     availability: product.availability,
@@ -80,13 +115,27 @@ cartActions.post("/add", async (c) => {
   return reply(c, { ok: true, message }, product.path, owner);
 });
 
+/**
+ * The bag line an update or remove means. The bag's forms name the variant; a form that names
+ * none (a page from before variants, a script) means the product's one line in the bag, if it has
+ * exactly one.
+ */
+async function bagLine(db: D1Database, cartId: string, input: Record<string, string>): Promise<LineKey> {
+  const named = lineOf(input);
+  if (input.variant !== undefined) return named;
+  const lines = (await listLines(db, cartId)).filter((l) => l.productSlug === named.productSlug);
+  return lines.length === 1 ? lines[0]! : named;
+}
+
 cartActions.post("/update", async (c) => {
   const input = await form(c);
   const quantity = checkQuantity(input.quantity);
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
   const owner = await readCartOwner(c);
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;
-  const changed = cartId ? await setQuantity(c.env.DB, cartId, input.slug ?? "", quantity.value) : false;
+  const changed = cartId
+    ? await setQuantity(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input), quantity.value)
+    : false;
   if (!changed) return reply(c, { ok: false, message: "That product is no longer in your bag." }, "/cart");
   return reply(c, { ok: true, message: "Quantity updated." }, "/cart");
 });
@@ -95,6 +144,6 @@ cartActions.post("/remove", async (c) => {
   const input = await form(c);
   const owner = await readCartOwner(c);
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;
-  if (cartId) await removeLine(c.env.DB, cartId, input.slug ?? "");
+  if (cartId) await removeLine(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input));
   return reply(c, { ok: true, message: "Removed from your bag." }, "/cart");
 });

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { QUANTITY_MAX } from "../../../shared/cart-rules";
 import { formatAed } from "../../../shared/money";
+import { fewLeft } from "../../../shared/stock-rules";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/cms-client/layout-records";
@@ -20,13 +21,26 @@ function ChangeNotice({ item }: { item: CartItem }) {
   if (item.previousAvailability !== null || !item.buyable) {
     notes.push(`Now: ${text.availability[item.product.availability]}.`);
   }
+  if (item.onlyLeft !== null)
+    notes.push(`${fewLeft(item.onlyLeft)}: please change the quantity to ${item.onlyLeft} or less.`);
   if (notes.length === 0) return null;
   return <p className="line-notice">{notes.join(" ")}</p>;
+}
+
+/** The hidden fields that say which line a form is about. */
+function LineFields({ item }: { item: CartItem }) {
+  return (
+    <>
+      <input type="hidden" name="slug" value={item.slug} />
+      <input type="hidden" name="variant" value={item.variantSku} />
+    </>
+  );
 }
 
 function CartLine({ item }: { item: CartItem }) {
   const product = item.product;
   const name = product?.name ?? item.slug;
+  const quantityId = `qty-${item.key.replace(/[^a-zA-Z0-9-]/g, "-")}`;
   return (
     <li className="cart-line">
       <div className="cart-line__image">
@@ -43,10 +57,10 @@ function CartLine({ item }: { item: CartItem }) {
         <ChangeNotice item={item} />
         <div className="cart-line__controls">
           <form method="post" action="/cart/update" className="quantity-form">
-            <input type="hidden" name="slug" value={item.slug} />
-            <label htmlFor={`qty-${item.slug}`}>Quantity</label>
+            <LineFields item={item} />
+            <label htmlFor={quantityId}>Quantity</label>
             <input
-              id={`qty-${item.slug}`}
+              id={quantityId}
               name="quantity"
               type="number"
               inputMode="numeric"
@@ -60,7 +74,7 @@ function CartLine({ item }: { item: CartItem }) {
             </button>
           </form>
           <form method="post" action="/cart/remove">
-            <input type="hidden" name="slug" value={item.slug} />
+            <LineFields item={item} />
             <button type="submit" className="link-button">
               Remove<span className="visually-hidden"> {name}</span>
             </button>
@@ -111,7 +125,16 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
         c.env.DB,
         view.cartId,
         view.items.flatMap((i) =>
-          i.product ? [{ productSlug: i.slug, price: i.product.price, availability: i.product.availability }] : [],
+          i.product
+            ? [
+                {
+                  productSlug: i.slug,
+                  variantSku: i.variantSku,
+                  price: i.product.price,
+                  availability: i.product.availability,
+                },
+              ]
+            : [],
         ),
       ),
     );
@@ -140,7 +163,7 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
               )}
               <ul className="cart-lines" aria-label="Products in your bag">
                 {view.items.map((item) => (
-                  <CartLine key={item.slug} item={item} />
+                  <CartLine key={item.key} item={item} />
                 ))}
               </ul>
             </div>

@@ -1,39 +1,93 @@
 import type { Context } from "hono";
 import type { Availability } from "../../../shared/cart-rules";
 import { aedToFils, type Fils } from "../../../shared/money";
+import { stockState } from "../../../shared/stock-rules";
+import type { ProductSummary } from "../../../shared/types/catalog";
+import { chooseVariant, itemName, stockSku } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
+import type { LineKey } from "../../platform/stores/cart-store";
+import { readStock } from "../../platform/stores/stock-store";
 
-/** What the bag needs to know about a product, read from the CMS on every request. */
+/** What the bag needs to know about one line's item (a product in one variant), read on every request. */
 export interface CartProduct {
   slug: string;
+  /** The whole item name: "Matte Liquid Lipstick — Rosewood". */
   name: string;
+  productName: string;
+  /** The variant's name, or null for a product sold as one item. */
+  variantName: string | null;
+  /** The variant's SKU ('' for a product sold as one item): the bag line's key. */
+  variantSku: string;
+  /** The SKU stock is counted under. */
+  sku: string;
   brand: string | null;
   price: Fils;
+  /** The CMS's availability with stock on hand applied (shared/stock-rules.ts). */
   availability: Availability;
+  /** On hand when the SKU is counted; null when it is sold without counting. */
+  onHand: number | null;
+  /** The CMS allows selling ahead of stock (pre-purchase). */
+  sellAhead: boolean;
   path: string;
   image: { url: string; alt: string; width: number; height: number } | null;
 }
 
+export const lineKeyOf = (line: LineKey): string => `${line.productSlug}|${line.variantSku}`;
+
+const SLUG = /^[a-z0-9-]{1,120}$/;
+
 /**
- * Today's data for the products in a bag. Prices always come from the CMS on
- * the server, never from the browser.
+ * The item a line means: its product in the variant it names. A line without a variant of a
+ * product that has variants (a bag from before variants) means the default one; a variant the
+ * CMS no longer has means nothing (the bag says it is no longer available).
  */
-export async function loadCartProducts(c: Context<AppEnv>, slugs: string[]): Promise<Map<string, CartProduct>> {
-  const wanted = [...new Set(slugs.filter((s) => /^[a-z0-9-]{1,120}$/.test(s)))];
-  const products = await getProductsBySlugs(c, c.get("locale") ?? "en", wanted);
+function itemOf(product: ProductSummary, variantSku: string) {
+  if (product.variants.length === 0) return variantSku === "" ? { product, variant: null } : null;
+  const variant = variantSku === "" ? chooseVariant(product) : product.variants.find((v) => v.sku === variantSku);
+  return variant ? { product, variant } : null;
+}
+
+/**
+ * Today's data for the lines of a bag, by line key (lineKeyOf). Prices come from the CMS on the
+ * server, never from the browser; availability from the CMS and the shop's stock together.
+ */
+export async function loadCartProducts(
+  c: Context<AppEnv>,
+  lines: readonly LineKey[],
+): Promise<Map<string, CartProduct>> {
+  const slugs = [...new Set(lines.map((l) => l.productSlug).filter((s) => SLUG.test(s)))];
+  const products = new Map((await getProductsBySlugs(c, c.get("locale") ?? "en", slugs)).map((p) => [p.slug, p]));
+  const items = lines.flatMap((line) => {
+    const product = products.get(line.productSlug);
+    const item = product ? itemOf(product, line.variantSku) : null;
+    return item ? [{ line, ...item }] : [];
+  });
+  const stock = await readStock(
+    c.env.DB,
+    items.map((i) => stockSku(i.product, i.variant)),
+  );
   return new Map(
-    products.map((p) => {
-      const image = p.images[0];
+    items.map(({ line, product: p, variant }) => {
+      const sku = stockSku(p, variant);
+      const cmsAvailability = variant?.availability ?? p.availability;
+      const onHand = stock.get(sku);
+      const image = variant?.image ?? p.images[0];
       return [
-        p.slug,
+        lineKeyOf(line),
         {
           slug: p.slug,
-          name: p.name,
+          name: itemName(p.name, variant?.name),
+          productName: p.name,
+          variantName: variant?.name ?? null,
+          variantSku: variant?.sku ?? "",
+          sku,
           brand: p.brand?.name ?? null,
-          price: aedToFils(p.price),
-          availability: p.availability,
-          path: `/catalog/${p.category?.slug ?? "all"}/${p.slug}`,
+          price: aedToFils(variant?.price ?? p.price),
+          availability: stockState(cmsAvailability, onHand).availability,
+          onHand: onHand ?? null,
+          sellAhead: cmsAvailability === "prepurchase",
+          path: `/catalog/${p.category?.slug ?? "all"}/${p.slug}${variant ? `?variant=${encodeURIComponent(variant.sku)}` : ""}`,
           image: image
             ? {
                 url: image.url,

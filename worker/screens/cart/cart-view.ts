@@ -3,11 +3,15 @@ import type { Availability, DeliveryMethod, Totals } from "../../../shared/cart-
 import { canBuy, computeTotals } from "../../../shared/cart-rules";
 import type { AppEnv } from "../../platform/app-env";
 import { type CartLineRow, type CartOwner, findCartId, listLines } from "../../platform/stores/cart-store";
-import { type CartProduct, loadCartProducts } from "./cart-products";
+import { type CartProduct, lineKeyOf, loadCartProducts } from "./cart-products";
 
-/** A bag line joined with the product as the CMS has it now. */
+/** A bag line joined with its item (product and variant) as the CMS and the stock have it now. */
 export interface CartItem {
   slug: string;
+  /** The variant's SKU as the line stores it ('' for a product sold as one item). */
+  variantSku: string;
+  /** Unique in the bag: for form field ids and React keys. */
+  key: string;
   quantity: number;
   product: CartProduct | null;
   /** The price when added, when it differs from today's. */
@@ -16,6 +20,8 @@ export interface CartItem {
   previousAvailability: Availability | null;
   /** Can be bought now (exists, in stock or pre-purchase). */
   buyable: boolean;
+  /** Fewer are on hand than the line asks for (and the item can't be sold ahead): how many are. */
+  onlyLeft: number | null;
 }
 
 export interface CartView {
@@ -32,13 +38,18 @@ export interface CartView {
 function toItem(line: CartLineRow, product: CartProduct | undefined): CartItem {
   const priceChanged = product ? product.price !== line.priceSeen : false;
   const availabilityChanged = product ? product.availability !== line.availabilitySeen : false;
+  const short =
+    product && product.onHand !== null && !product.sellAhead && product.onHand > 0 && product.onHand < line.quantity;
   return {
     slug: line.productSlug,
+    variantSku: line.variantSku,
+    key: lineKeyOf(line),
     quantity: line.quantity,
     product: product ?? null,
     previousPrice: priceChanged ? line.priceSeen : null,
     previousAvailability: availabilityChanged ? line.availabilitySeen : null,
     buyable: product ? canBuy(product.availability) : false,
+    onlyLeft: short ? product.onHand : null,
   };
 }
 
@@ -50,11 +61,8 @@ export async function loadCartView(
 ): Promise<CartView> {
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;
   const lines = cartId ? await listLines(c.env.DB, cartId) : [];
-  const products = await loadCartProducts(
-    c,
-    lines.map((l) => l.productSlug),
-  );
-  const items = lines.map((line) => toItem(line, products.get(line.productSlug)));
+  const products = await loadCartProducts(c, lines);
+  const items = lines.map((line) => toItem(line, products.get(lineKeyOf(line))));
   const priced = items.filter((i) => i.product && i.buyable);
   const totals = computeTotals(
     priced.map((i) => ({ unitPrice: i.product!.price, quantity: i.quantity })),
@@ -64,7 +72,9 @@ export async function loadCartView(
     cartId,
     items,
     totals,
-    hasChanges: items.some((i) => i.previousPrice !== null || i.previousAvailability !== null || !i.product),
+    hasChanges: items.some(
+      (i) => i.previousPrice !== null || i.previousAvailability !== null || !i.product || i.onlyLeft !== null,
+    ),
     canCheckout: items.length > 0 && items.every((i) => i.buyable),
     count: items.reduce((n, i) => n + i.quantity, 0),
   };

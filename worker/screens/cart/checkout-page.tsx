@@ -50,7 +50,7 @@ function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProp
         <h2>Your order</h2>
         <ul className="summary-lines">
           {view.items.map((item) => (
-            <li key={item.slug}>
+            <li key={item.key}>
               <span>
                 {item.quantity} × {item.product?.name ?? item.slug}
               </span>
@@ -128,6 +128,10 @@ checkoutActions.post("/", async (c) => {
   const placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
   if (!placed.ok) {
     if (placed.reason === "empty") return c.redirect("/cart", 303);
+    if (placed.reason === "stock") {
+      setFlash(c, { kind: "error", text: `${placed.messages.join(". ")}.` });
+      return c.redirect("/cart", 303);
+    }
     if (placed.reason === "unavailable") {
       setFlash(c, {
         kind: "error",
