@@ -53,6 +53,12 @@ describe("choosing a shade or size", () => {
     expect(await page.getByRole("link", { name: "Mocha", exact: true }).getAttribute("aria-current")).toBe("true");
     expect(await page.locator("img[data-variant-image='main']").getAttribute("src")).toMatch(/mocha\.svg$/);
     expect(await page.locator("[data-variant-sku]").innerText()).toBe("SKU VEL-TOO-0046-MOCHA");
+    // The bag gets the shade on show, named as the bag names it.
+    await page
+      .locator(".product-details")
+      .getByRole("button", { name: /^Add to bag/ })
+      .click();
+    await page.getByText("Tools Matte Liquid Lipstick — Mocha").first().waitFor();
 
     await page.getByRole("link", { name: "Desert Rose" }).click();
     expect((await shown(page)).availability).toBe("Only 3 left");
@@ -91,6 +97,16 @@ describe("choosing a shade or size", () => {
       page.getByRole("link", { name: "100 ml" }).click(),
     ]);
     expect(await shown(page)).toMatchObject({ label: "Size: 100 ml", price: "AED 479.00", sku: "OUD-ROY-0020-100ML" });
+    // The plain form posts the size on show.
+    await Promise.all([
+      page.waitForURL(/\/catalog\/fragrance\//),
+      page
+        .locator(".product-details")
+        .getByRole("button", { name: /^Add to bag/ })
+        .click(),
+    ]);
+    await page.goto(shopUrl("/cart"), { waitUntil: "load" });
+    expect(await page.getByText("Royal Oud Eau de Parfum — 100 ml").count()).toBeGreaterThan(0);
 
     await page.goto(shopUrl(LIPSTICK), { waitUntil: "load" });
     await Promise.all([
