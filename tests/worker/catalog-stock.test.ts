@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { cmsFilters, readCatalogFilter } from "../../shared/catalog-filter";
 import type { QuickViewProduct } from "../../shared/quick-view";
 import { bumpStockVersion } from "../../worker/platform/page-shells/stock-version";
 import { fetchWorker } from "./fetch";
@@ -71,6 +72,34 @@ describe("cards count shades and sizes and follow stock", () => {
 });
 
 describe("the availability facet agrees with the cards", () => {
+  it("asks the CMS in Strapi v4 filter syntax: the CMS's word except for the products stock judged", () => {
+    const judged = new Map([
+      ["sold-out-lipstick", "out_of_stock" as const],
+      ["blush-back-in-stock", "in_stock" as const],
+    ]);
+    const { and } = cmsFilters("makeup", readCatalogFilter({ availability: "in_stock" }), judged) as {
+      and: unknown[];
+    };
+    expect(and[1]).toEqual({
+      or: [
+        {
+          and: [
+            { or: [{ availability: { in: ["in_stock"] } }] },
+            { slug: { notIn: ["sold-out-lipstick", "blush-back-in-stock"] } },
+          ],
+        },
+        { slug: { in: ["blush-back-in-stock"] } },
+      ],
+    });
+    // Nothing judged: today's filter, unchanged.
+    expect(cmsFilters("makeup", readCatalogFilter({ availability: "out_of_stock" }))).toEqual({
+      and: [
+        { category: { slug: { eq: "makeup" } } },
+        { or: [{ availability: { in: ["out_of_stock", "none"] } }, { availability: { null: true } }] },
+      ],
+    });
+  });
+
   it("leaves out of 'In stock', and puts under 'Out of stock', a product whose every shade is at 0", async () => {
     await setStock(LIPSTICK, allShades(0));
     try {
