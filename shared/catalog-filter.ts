@@ -108,22 +108,49 @@ export function filterQuery(filter: CatalogFilter, overrides: Partial<CatalogFil
   return s ? `?${s}` : "";
 }
 
+/**
+ * Products whose stock makes them show other than the CMS says (a lipstick with every shade at 0,
+ * a pre-order item back in stock), each with what its card shows: the availability facet judges
+ * these by that, and every other product by the CMS's word.
+ */
+export type StockJudged = ReadonlyMap<string, "in_stock" | "prepurchase" | "out_of_stock" | "none">;
+
+/** Which facet value a shown availability falls under ("none" is shown as out of stock). */
+function facetOf(shown: "in_stock" | "prepurchase" | "out_of_stock" | "none"): AvailabilityFilter {
+  return shown === "none" ? "out_of_stock" : shown;
+}
+
+/** The availability facet: the CMS's word, except for the products stock judged otherwise. */
+function availabilityFilter(chosen: AvailabilityFilter[], judged: StockJudged): Record<string, unknown> {
+  const states = chosen.flatMap((a) => (a === "out_of_stock" ? ["out_of_stock", "none"] : [a]));
+  const word = {
+    or: [
+      { availability: { in: states } },
+      ...(chosen.includes("out_of_stock") ? [{ availability: { null: true } }] : []),
+    ],
+  };
+  if (judged.size === 0) return word;
+  const matching = [...judged].filter(([, shown]) => chosen.includes(facetOf(shown))).map(([slug]) => slug);
+  return {
+    or: [
+      { and: [word, { slug: { notIn: [...judged.keys()] } }] },
+      ...(matching.length ? [{ slug: { in: matching } }] : []),
+    ],
+  };
+}
+
 /** The filter as Strapi ProductFiltersInput, within one category. */
-export function cmsFilters(categorySlug: string, filter: CatalogFilter): Record<string, unknown> {
+export function cmsFilters(
+  categorySlug: string,
+  filter: CatalogFilter,
+  judged: StockJudged = new Map(),
+): Record<string, unknown> {
   const and: Record<string, unknown>[] = [{ category: { slug: { eq: categorySlug } } }];
   if (filter.maker.length) and.push({ brand: { slug: { in: filter.maker } } });
   if (filter.maker.length === 1 && filter.model.length) and.push({ line: { slug: { in: filter.model } } });
   if (filter.year.length) and.push({ year: { in: filter.year } });
   if (filter.priceMin !== null) and.push({ price: { gte: filter.priceMin } });
   if (filter.priceMax !== null) and.push({ price: { lte: filter.priceMax } });
-  if (filter.availability.length) {
-    const states = filter.availability.flatMap((a) => (a === "out_of_stock" ? ["out_of_stock", "none"] : [a]));
-    and.push({
-      or: [
-        { availability: { in: states } },
-        ...(filter.availability.includes("out_of_stock") ? [{ availability: { null: true } }] : []),
-      ],
-    });
-  }
+  if (filter.availability.length) and.push(availabilityFilter(filter.availability, judged));
   return { and };
 }

@@ -1,6 +1,10 @@
 import type { Availability } from "./cart-rules";
 
-/** What GET /catalog-api/quick-view/{slug} answers: just enough for the quick view dialog. */
+/**
+ * What GET /catalog-api/quick-view/{slug} answers: just enough for the quick view dialog. For a
+ * product with shades or sizes, price and availability are the default variant's (the one the
+ * product page opens on) and add-to-bag adds that one.
+ */
 export interface QuickViewProduct {
   slug: string;
   name: string;
@@ -8,8 +12,15 @@ export interface QuickViewProduct {
   path: string;
   price: number;
   oldPrice: number | null;
+  /** Stock applied: what the product page says of the same variant. */
   availability: Availability;
+  /** "Only 3 left" when counted and few. */
+  left: number | null;
   volume: string | null;
+  /** "8 shades", "3 sizes"; null for a product sold as one item. */
+  variantCount: string | null;
+  /** The variant add-to-bag adds; null without variants. */
+  variant: { sku: string; name: string; kind: "shade" | "size" } | null;
   images: { url: string; alt: string; width: number; height: number }[];
   rating: { average: number; count: number } | null;
 }

@@ -37,3 +37,8 @@ export function shortageMessage(itemName: string, onHand: number): string {
     ? `${itemName} is sold out`
     : `Only ${onHand} left of ${itemName} — we changed your bag to ${onHand}`;
 }
+
+/** "Tell me when it's back" is offered for these; "none" is an item the shop stopped selling. */
+export function offersStockAlert(availability: Availability): boolean {
+  return availability === "out_of_stock" || availability === "prepurchase";
+}

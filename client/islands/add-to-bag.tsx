@@ -8,8 +8,9 @@ import { checkQuantity, QUANTITY_MAX } from "../../shared/cart-rules";
 
 export interface AddToBagProps {
   slug: string;
-  /** The chosen shade's or size's SKU; absent for a product sold as one item. */
-  variant?: string;
+  /** The shade or size to add (its SKU); without it the shop adds the product's default. */
+  variant?: string | null;
+  /** What the shopper adds, as the bag names it ("Matte Liquid Lipstick — Rosewood"). */
   name: string;
   /** Label of the button when the product can be bought ("Add to bag", "Pre-order"). */
   label: string;

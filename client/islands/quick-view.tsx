@@ -7,10 +7,12 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { canBuy } from "../../shared/cart-rules";
-import { aedToFils, formatAed } from "../../shared/money";
 import { type QuickViewProduct, quickViewUrl } from "../../shared/quick-view";
 import { text } from "../../shared/text";
+import { itemName } from "../../shared/variants";
+import { AvailabilityText } from "../components/availability";
 import { Icon } from "../components/icons";
+import { PriceLine } from "../components/price";
 import AddToBag from "./add-to-bag";
 
 export interface QuickViewProps {
@@ -28,7 +30,7 @@ type Load =
 function Details({ product, titleId }: { product: QuickViewProduct; titleId: string }) {
   const [shown, setShown] = useState(0);
   const image = product.images[shown] ?? product.images[0];
-  const tone = product.availability === "in_stock" ? "in" : product.availability === "prepurchase" ? "pre" : "out";
+  const { variant } = product;
   return (
     <div className="quick-view__layout">
       <div className="quick-view__gallery">
@@ -52,30 +54,28 @@ function Details({ product, titleId }: { product: QuickViewProduct; titleId: str
           {product.name}
         </h2>
         {product.volume && <p className="muted">{product.volume}</p>}
+        {variant && (
+          <p className="muted">
+            {`${variant.kind === "shade" ? "Shade" : "Size"}: ${variant.name}`}
+            {product.variantCount && ` · ${product.variantCount}`}
+          </p>
+        )}
         {product.rating && (
           <p className="rating-summary">{`★ ${product.rating.average.toFixed(1)} · ${product.rating.count} ${product.rating.count === 1 ? "review" : "reviews"}`}</p>
         )}
-        <p className="price">
-          <span className="price__now">{formatAed(aedToFils(product.price))}</span>
-          {product.oldPrice !== null && product.oldPrice > product.price && (
-            <del className="price__old">
-              <span className="visually-hidden">Was </span>
-              {formatAed(aedToFils(product.oldPrice))}
-            </del>
-          )}
-        </p>
-        <span className={`availability availability--${tone}`}>
-          {text.availability[product.availability ?? "none"]}
-        </span>
+        <PriceLine price={product.price} oldPrice={product.oldPrice} />
+        <AvailabilityText availability={product.availability} left={product.left} />
         <AddToBag
           slug={product.slug}
-          name={product.name}
+          variant={variant?.sku ?? null}
+          name={itemName(product.name, variant?.name)}
           label={product.availability === "prepurchase" ? "Pre-order" : "Add to bag"}
           unavailable={canBuy(product.availability) ? null : text.availability.out_of_stock}
           withQuantity
         />
         <a href={product.path} className="quick-view__more">
-          View full details<span className="visually-hidden">: {product.name}</span>
+          {variant ? `View all ${product.variantCount ?? "options"}` : "View full details"}
+          <span className="visually-hidden">: {product.name}</span>
         </a>
       </div>
     </div>

@@ -1,10 +1,13 @@
+import { AvailabilityText } from "../../../client/components/availability";
+import { PriceLine } from "../../../client/components/price";
 import AddToBag from "../../../client/islands/add-to-bag";
 import QuickView from "../../../client/islands/quick-view";
 import type { Availability } from "../../../shared/cart-rules";
 import { canBuy } from "../../../shared/cart-rules";
-import { aedToFils, formatAed } from "../../../shared/money";
+import type { StockState } from "../../../shared/stock-rules";
 import { text } from "../../../shared/text";
 import type { ProductSummary } from "../../../shared/types/catalog";
+import { itemName, safeSwatch, variantCount } from "../../../shared/variants";
 import { Island } from "../render/island";
 import type { ReviewSummary } from "../stores/product-review-store";
 import { FavouriteToggle } from "./favourite-toggle";
@@ -14,37 +17,30 @@ export function productPath(p: Pick<ProductSummary, "slug" | "category">): strin
   return `/catalog/${p.category?.slug ?? "all"}/${p.slug}`;
 }
 
-export function AvailabilityLabel({ availability }: { availability: Availability | null }) {
-  const state = availability ?? "none";
-  const tone = state === "in_stock" ? "in" : state === "prepurchase" ? "pre" : "out";
-  return <span className={`availability availability--${tone}`}>{text.availability[state]}</span>;
+export function AvailabilityLabel({ availability, left }: { availability: Availability | null; left?: number | null }) {
+  return <AvailabilityText availability={availability} left={left} />;
 }
 
 export function Price({ price, oldPrice }: { price: number; oldPrice: number | null }) {
-  return (
-    <p className="price">
-      <span className="price__now">{formatAed(aedToFils(price))}</span>
-      {oldPrice !== null && oldPrice > price && (
-        <del className="price__old">
-          <span className="visually-hidden">Was </span>
-          {formatAed(aedToFils(oldPrice))}
-        </del>
-      )}
-    </p>
-  );
+  return <PriceLine price={price} oldPrice={oldPrice} />;
 }
 
 /** The add-to-bag control: an island that updates the bag in place, a plain form without JavaScript. */
 export function AddToBagForm({
   product,
+  availability,
+  variant,
   compact,
   withQuantity,
 }: {
-  product: ProductSummary;
+  product: Pick<ProductSummary, "slug" | "name">;
+  /** What stock makes of it (productStock / variantStock), not the CMS's word alone. */
+  availability: Availability;
+  /** The shade or size added; none for a product sold as one item. */
+  variant?: { sku: string; name: string } | null;
   compact?: boolean;
   withQuantity?: boolean;
 }) {
-  const buyable = canBuy(product.availability);
   return (
     <Island
       name="add-to-bag"
@@ -52,13 +48,36 @@ export function AddToBagForm({
       wake="interaction"
       props={{
         slug: product.slug,
-        name: product.name,
-        label: product.availability === "prepurchase" ? "Pre-order" : "Add to bag",
-        unavailable: buyable ? null : text.availability.out_of_stock,
+        variant: variant?.sku ?? null,
+        name: itemName(product.name, variant?.name),
+        label: availability === "prepurchase" ? "Pre-order" : "Add to bag",
+        unavailable: canBuy(availability) ? null : text.availability.out_of_stock,
         withQuantity,
         compact,
       }}
     />
+  );
+}
+
+/** How many shades or sizes, and up to five of the shades' colours (decoration: the count is the text). */
+function VariantSummary({ product }: { product: ProductSummary }) {
+  const count = variantCount(product);
+  if (!count) return null;
+  const dots = product.variants
+    .map((v) => (v.kind === "shade" ? safeSwatch(v.swatch) : null))
+    .filter((colour): colour is string => colour !== null)
+    .slice(0, 5);
+  return (
+    <p className="variant-summary">
+      {dots.length > 0 && (
+        <span className="variant-summary__dots" aria-hidden="true">
+          {dots.map((colour, i) => (
+            <span key={i} className="variant-summary__dot" style={{ backgroundColor: colour }} />
+          ))}
+        </span>
+      )}
+      {count}
+    </p>
   );
 }
 
@@ -68,8 +87,11 @@ export function ProductCard({
   eager,
   favourite,
   rating,
+  stock,
 }: {
   product: ProductSummary;
+  /** The product's state with stock applied (productStock). */
+  stock: StockState;
   eager?: boolean;
   favourite: boolean;
   rating?: ReviewSummary;
@@ -100,11 +122,25 @@ export function ProductCard({
           <a href={href}>{product.name}</a>
         </h3>
         {rating && <RatingSummary summary={rating} compact />}
+        <VariantSummary product={product} />
         <Price price={product.price} oldPrice={product.oldPrice} />
-        <AvailabilityLabel availability={product.availability} />
+        <AvailabilityLabel availability={stock.availability} left={stock.left} />
       </div>
       <div className="product-card__actions">
-        <AddToBagForm product={product} compact />
+        {product.variants.length > 1 ? (
+          // A shade is the shopper's to choose: the card never adds one they have not seen.
+          <a className="button button--small button--block" href={href}>
+            {product.variants.every((v) => v.kind === "shade") ? "Choose shade" : "Choose size"}
+            <span className="visually-hidden">: {product.name}</span>
+          </a>
+        ) : (
+          <AddToBagForm
+            product={product}
+            availability={stock.availability}
+            variant={product.variants[0] ?? null}
+            compact
+          />
+        )}
         <Island
           name="quick-view"
           component={QuickView}

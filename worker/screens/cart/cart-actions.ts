@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { canBuy, checkQuantity } from "../../../shared/cart-rules";
+import { defaultVariant, stockSkusOf } from "../../../shared/product-stock";
 import { fewLeft } from "../../../shared/stock-rules";
 import { text } from "../../../shared/text";
-import { chooseVariant } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { setFlash } from "../../platform/render/flash";
@@ -21,6 +21,7 @@ import {
   removeLine,
   setQuantity,
 } from "../../platform/stores/cart-store";
+import { readStock } from "../../platform/stores/stock-store";
 import { lineKeyOf, loadCartProducts } from "./cart-products";
 
 /**
@@ -66,13 +67,15 @@ function lineOf(input: Record<string, string>): LineKey {
 
 /**
  * The variant an add means: the one named, or — with none named — the one the product page shows
- * first (shared/variants.ts chooseVariant). Null when the product or the named variant is unknown.
+ * first (shared/product-stock.ts defaultVariant: the first that stock lets a shopper buy). Null when the product or the named variant is unknown.
  */
 async function lineToAdd(c: Context<AppEnv>, asked: LineKey): Promise<LineKey | null> {
   const [product] = await getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]);
   if (!product) return null;
   if (product.variants.length === 0) return { productSlug: product.slug, variantSku: "" };
-  const variant = asked.variantSku ? product.variants.find((v) => v.sku === asked.variantSku) : chooseVariant(product);
+  const variant = asked.variantSku
+    ? product.variants.find((v) => v.sku === asked.variantSku)
+    : defaultVariant(product, await readStock(c.env.DB, stockSkusOf([product])));
   return variant ? { productSlug: product.slug, variantSku: variant.sku } : null;
 }
 

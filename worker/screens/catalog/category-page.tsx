@@ -8,10 +8,12 @@ import { renderPage } from "../../platform/page/render-page";
 import { FlashSlot } from "../../platform/render/flash";
 import { Island } from "../../platform/render/island";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { readListingStock } from "../../platform/stores/listing-stock";
 import { reviewSummaries } from "../../platform/stores/product-review-store";
 import { Breadcrumbs } from "../../platform/ui/breadcrumbs";
 import { Pager } from "../../platform/ui/pager";
 import { ProductGrid } from "../../platform/ui/product-grid";
+import { stockJudged } from "./availability-facet";
 import { parseQuery } from "./query-string";
 
 const PAGE_SIZE = 12;
@@ -22,23 +24,29 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const locale = c.get("locale");
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
   const filter = readCatalogFilter(parseQuery(c.req.url));
-  const [category, brands, favourites] = await Promise.all([
+  const [category, brands, favourites, judged] = await Promise.all([
     getCategory(c, locale, slug),
     getBrands(c, locale),
     favouriteSlugs(c),
+    // The availability facet follows stock as cards do; only a page filtered by it pays for reading it.
+    filter.availability.length ? stockJudged(c, locale, slug) : undefined,
   ]);
   if (!category) return renderNotFound(c);
   const sort = SORTS.find((s) => s.key === filter.sort)!;
   const products = await getProducts(c, locale, {
-    filters: cmsFilters(slug, filter),
+    filters: cmsFilters(slug, filter, judged),
     sort: sort.cms,
     page: filter.page,
     pageSize: PAGE_SIZE,
   });
-  const ratings = await reviewSummaries(
-    c.env.DB,
-    (products?.items ?? []).map((p) => Number(p.id)),
-  );
+  const items = products?.items ?? [];
+  const [ratings, stock] = await Promise.all([
+    reviewSummaries(
+      c.env.DB,
+      items.map((p) => Number(p.id)),
+    ),
+    readListingStock(c.env.DB, items),
+  ]);
   const base = `/catalog/${slug}`;
   return renderPage(c, {
     title: filter.page > 1 ? `${category.name} — page ${filter.page}` : category.name,
@@ -108,7 +116,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
               </div>
             ) : (
               <>
-                <ProductGrid products={products.items} favourites={favourites} ratings={ratings} />
+                <ProductGrid products={products.items} stock={stock} favourites={favourites} ratings={ratings} />
                 <Pager
                   base={base}
                   page={products.page}

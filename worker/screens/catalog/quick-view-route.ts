@@ -1,11 +1,15 @@
 import { Hono } from "hono";
 import { aedToFils, formatAed } from "../../../shared/money";
+import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
 import type { QuickViewProduct, Suggestion } from "../../../shared/quick-view";
 import { readSearchQuery } from "../../../shared/search-query";
+import { variantCount } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct, getProducts, searchFilters } from "../../platform/cms-client/catalog-records";
+import { readListingStock } from "../../platform/stores/listing-stock";
 import { reviewSummary } from "../../platform/stores/product-review-store";
 import { productPath } from "../../platform/ui/product-card";
+import { variantPath } from "../../platform/ui/variant-options";
 
 /**
  * GET /catalog-api/quick-view/{slug}: a product's images, price, availability
@@ -20,17 +24,27 @@ catalogApi.get("/quick-view/:slug", async (c) => {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return c.json({ error: "Unknown product" }, 404);
   const product = await getProduct(c, c.get("locale"), slug);
   if (!product) return c.json({ error: "Unknown product" }, 404);
-  const summary = await reviewSummary(c.env.DB, Number(product.id));
+  const [summary, stock] = await Promise.all([
+    reviewSummary(c.env.DB, Number(product.id)),
+    readListingStock(c.env.DB, [product]),
+  ]);
+  const variant = defaultVariant(product, stock);
+  const state = variant ? variantStock(variant, stock) : productStock(product, stock);
+  // The chosen shade's picture first, as on the product page.
+  const images = variant?.image ? [variant.image, ...product.images.slice(1)] : product.images;
   const body: QuickViewProduct = {
     slug: product.slug,
     name: product.name,
     brand: product.brand?.name ?? null,
-    path: productPath(product),
-    price: product.price,
-    oldPrice: product.oldPrice,
-    availability: product.availability,
-    volume: product.volume,
-    images: product.images.slice(0, 6).map((i) => ({
+    path: variant ? variantPath(product, variant.sku) : productPath(product),
+    price: variant?.price ?? product.price,
+    oldPrice: variant ? variant.oldPrice : product.oldPrice,
+    availability: state.availability,
+    left: state.left,
+    volume: variant?.kind === "size" ? null : product.volume,
+    variantCount: variantCount(product),
+    variant: variant ? { sku: variant.sku, name: variant.name, kind: variant.kind } : null,
+    images: images.slice(0, 6).map((i) => ({
       url: i.url,
       alt: i.alternativeText ?? product.name,
       width: i.width ?? 800,

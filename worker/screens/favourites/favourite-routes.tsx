@@ -12,6 +12,7 @@ import {
   mergeFavourites,
   toggleFavourite,
 } from "../../platform/stores/favourite-store";
+import { readListingStock } from "../../platform/stores/listing-stock";
 import { ProductGrid } from "../../platform/ui/product-grid";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
@@ -41,6 +42,7 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
   const products = await getProductsBySlugs(c, c.get("locale"), slugs);
   const order = new Map(slugs.map((s, i) => [s, i]));
   products.sort((a, b) => (order.get(a.slug) ?? 0) - (order.get(b.slug) ?? 0));
+  const stock = await readListingStock(c.env.DB, products);
   return renderPage(c, {
     title: "Favourites",
     description: "Products you saved at Noor Beauty.",
@@ -56,7 +58,7 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
             </a>
           </div>
         ) : (
-          <ProductGrid products={products} favourites={new Set(slugs)} />
+          <ProductGrid products={products} stock={stock} favourites={new Set(slugs)} />
         )}
       </section>
     ),

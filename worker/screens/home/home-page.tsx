@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Icon } from "../../../client/components/icons";
+import type { OnHand } from "../../../shared/product-stock";
 import { text } from "../../../shared/text";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { MenuItem } from "../../../shared/types/cms";
@@ -8,6 +9,7 @@ import { getBrands, getProducts } from "../../platform/cms-client/catalog-record
 import { getMainMenu } from "../../platform/layout/layout-data";
 import { renderPage } from "../../platform/page/render-page";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { readListingStock } from "../../platform/stores/listing-stock";
 import { ProductGrid } from "../../platform/ui/product-grid";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
@@ -40,6 +42,7 @@ function ProductShelf({
   products,
   more,
   favourites,
+  stock,
 }: {
   id: string;
   eyebrow: string;
@@ -47,6 +50,7 @@ function ProductShelf({
   products: ProductSummary[];
   more: string;
   favourites: Set<string>;
+  stock: OnHand;
 }) {
   if (products.length === 0) return null;
   return (
@@ -59,7 +63,7 @@ function ProductShelf({
           </div>
           <a href={more}>See all</a>
         </div>
-        <ProductGrid products={products} favourites={favourites} />
+        <ProductGrid products={products} stock={stock} favourites={favourites} />
       </div>
     </section>
   );
@@ -76,6 +80,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
     favouriteSlugs(c),
   ]);
   const catalog = mainMenu?.menu.find((item) => item.megaMenu);
+  const stock = await readListingStock(c.env.DB, bestsellers?.items ?? [], arrivals?.items ?? []);
   return renderPage(c, {
     title: text.tagline,
     body: (
@@ -143,6 +148,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           title="Bestsellers"
           products={bestsellers?.items ?? []}
           favourites={favourites}
+          stock={stock}
           more="/catalog"
         />
         {brands.length > 0 && (
@@ -167,6 +173,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           title="New arrivals"
           products={arrivals?.items ?? []}
           favourites={favourites}
+          stock={stock}
           more="/catalog/skincare?sort=newest"
         />
         <section className="section" aria-labelledby="home-consultation">

@@ -11,14 +11,10 @@ import { Field } from "../../../client/components/fields";
 import { Honeypot } from "../../../client/components/request-form-parts";
 import type { Availability } from "../../../shared/cart-rules";
 import { STOCK_ALERT_LABELS } from "../../../shared/forms/stock-alert";
+import { offersStockAlert } from "../../../shared/stock-rules";
 import { itemName } from "../../../shared/variants";
 
 export const ALERT_EMAIL_HOLE = "alert-email";
-
-/** Only these can come back: "none" is an item the shop stopped selling. */
-export function offersStockAlert(availability: Availability): boolean {
-  return availability === "out_of_stock" || availability === "prepurchase";
-}
 
 export interface BackInStockState {
   email?: string;

@@ -1,80 +1,44 @@
 import type { Context } from "hono";
-import { CURRENCY } from "../../../shared/constants";
+import VariantPicker from "../../../client/islands/variant-picker";
+import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
+import type { StockState } from "../../../shared/stock-rules";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
-import { chooseVariant } from "../../../shared/variants";
+import type { Media } from "../../../shared/types/cms";
+import { isVariantOf } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct, getProducts } from "../../platform/cms-client/catalog-records";
 import { renderNotFound } from "../../platform/page/not-found";
 import { renderPage } from "../../platform/page/render-page";
 import { FlashSlot } from "../../platform/render/flash";
+import { Island } from "../../platform/render/island";
 import { RichText, sanitizeHtml } from "../../platform/render/sanitize-html";
 import { absoluteUrl, siteOrigin } from "../../platform/seo/site-origin";
 import { displayName } from "../../platform/session/session";
 import { readCartOwner } from "../../platform/stores/cart-owner";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
-import {
-  listReviews,
-  type ReviewSummary,
-  reviewSummaries,
-  reviewSummary,
-} from "../../platform/stores/product-review-store";
+import { readListingStock } from "../../platform/stores/listing-stock";
+import { listReviews, reviewSummaries, reviewSummary } from "../../platform/stores/product-review-store";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
 import { FavouriteToggle } from "../../platform/ui/favourite-toggle";
 import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../platform/ui/product-card";
 import { ProductGrid } from "../../platform/ui/product-grid";
 import { RatingSummary } from "../../platform/ui/product-reviews";
+import { variantImage, variantOptions } from "../../platform/ui/variant-options";
 import { BackInStockForm } from "./back-in-stock-form";
+import { productJsonLd } from "./product-json-ld";
 import { type ReviewFormState, ReviewSection } from "./product-review-section";
 
-const SCHEMA_AVAILABILITY = {
-  in_stock: "https://schema.org/InStock",
-  out_of_stock: "https://schema.org/OutOfStock",
-  none: "https://schema.org/OutOfStock",
-  prepurchase: "https://schema.org/PreOrder",
-} as const;
-
-function productJsonLd(origin: string, product: Product, reviews: ReviewSummary) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    sku: product.sku,
-    description: sanitizeHtml(product.description)
-      .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim(),
-    image: product.images.map((i) => absoluteUrl(origin, i.url)),
-    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand.name } } : {}),
-    ...(reviews.count > 0 && reviews.average !== null
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: reviews.average.toFixed(1),
-            reviewCount: reviews.count,
-            bestRating: "5",
-            worstRating: "1",
-          },
-        }
-      : {}),
-    offers: {
-      "@type": "Offer",
-      url: absoluteUrl(origin, productPath(product)),
-      priceCurrency: CURRENCY,
-      price: product.price.toFixed(2),
-      availability: SCHEMA_AVAILABILITY[product.availability],
-      itemCondition: "https://schema.org/NewCondition",
-    },
-  };
-}
-
-function Gallery({ product }: { product: Product }) {
+function Gallery({ product, main }: { product: Product; main: Media | null }) {
+  // The chosen shade's picture takes the first place; the variant picker swaps it (data-variant-image).
+  const images = main ? [main, ...product.images.slice(1)] : product.images;
+  const marked = product.variants.length > 0;
   return (
     <div className="gallery">
       {/* A scroll-snap strip: swipe on touch, arrow keys once focused, no script needed. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
       <ul className="gallery__track" tabIndex={0} aria-label={`${product.name}, gallery`}>
-        {product.images.map((image, i) => (
-          <li key={image.url} id={`image-${i + 1}`} className="gallery__slide">
+        {images.map((image, i) => (
+          <li key={i} id={`image-${i + 1}`} className="gallery__slide">
             <img
               src={image.url}
               alt={image.alternativeText ?? product.name}
@@ -82,21 +46,23 @@ function Gallery({ product }: { product: Product }) {
               height={image.height ?? 800}
               loading={i === 0 ? "eager" : "lazy"}
               fetchPriority={i === 0 ? "high" : undefined}
+              data-variant-image={marked && i === 0 ? "main" : undefined}
             />
           </li>
         ))}
       </ul>
-      {product.images.length > 1 && (
+      {images.length > 1 && (
         <ul className="gallery__thumbs">
-          {product.images.map((image, i) => (
-            <li key={image.url}>
+          {images.map((image, i) => (
+            <li key={i}>
               <a href={`#image-${i + 1}`}>
                 <img
                   src={image.url}
-                  alt={`View ${i + 1} of ${product.images.length}`}
+                  alt={`View ${i + 1} of ${images.length}`}
                   width={72}
                   height={72}
                   loading="lazy"
+                  data-variant-image={marked && i === 0 ? "thumb" : undefined}
                 />
               </a>
             </li>
@@ -107,16 +73,20 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
-function BuyBox({ product }: { product: Product }) {
-  const shown = chooseVariant(product);
+/** A product sold as one item: its price, availability and add-to-bag. */
+function SingleBuyBox({ product, stock }: { product: Product; stock: StockState }) {
   return (
-    <div className="buy-box">
-      <AddToBagForm product={product} withQuantity />
-      <BackInStockForm product={product} variant={shown} availability={shown?.availability ?? product.availability} />
-      {product.availability === "prepurchase" && (
-        <p className="field__hint">This product is on pre-order: we deliver it as soon as it arrives.</p>
-      )}
-    </div>
+    <>
+      <Price price={product.price} oldPrice={product.oldPrice} />
+      <AvailabilityLabel availability={stock.availability} left={stock.left} />
+      <div className="buy-box">
+        <AddToBagForm product={product} availability={stock.availability} withQuantity />
+        <BackInStockForm product={product} variant={null} availability={stock.availability} />
+        {stock.availability === "prepurchase" && (
+          <p className="field__hint">This product is on pre-order: we deliver it as soon as it arrives.</p>
+        )}
+      </div>
+    </>
   );
 }
 
@@ -140,8 +110,12 @@ export async function renderProductPage(
   const product = await getProduct(c, locale, slug);
   if (!product) return renderNotFound(c);
   const canonical = productPath(product);
+  const search = new URL(c.req.url).search;
+  // A shade that is not (or no longer) this product's: the product itself, without the query.
+  const asked = new URLSearchParams(search).get("variant");
+  if (asked !== null && !isVariantOf(product, asked)) return c.redirect(canonical, 301);
   if (categorySlug !== null && product.category && product.category.slug !== categorySlug) {
-    return c.redirect(canonical + new URL(c.req.url).search, 301);
+    return c.redirect(canonical + search, 301);
   }
   const productId = Number(product.id);
   const user = c.get("user");
@@ -165,10 +139,17 @@ export async function renderProductPage(
     reviewSummary(c.env.DB, productId),
     readCartOwner(c).then((owner) => listReviews(c.env.DB, productId, owner)),
   ]);
-  const similarRatings = await reviewSummaries(
-    c.env.DB,
-    (similar?.items ?? []).map((p) => Number(p.id)),
-  );
+  const similarItems = similar?.items ?? [];
+  // One stock read for the product and its similar goods' cards.
+  const [similarRatings, stock] = await Promise.all([
+    reviewSummaries(
+      c.env.DB,
+      similarItems.map((p) => Number(p.id)),
+    ),
+    readListingStock(c.env.DB, [product], similarItems),
+  ]);
+  const chosen = defaultVariant(product, stock, asked);
+  const kind = chosen?.kind ?? null;
   const origin = siteOrigin(c);
   const crumbs: Crumb[] = [
     { name: "Home", path: "/" },
@@ -176,7 +157,8 @@ export async function renderProductPage(
     ...(product.category ? [{ name: product.category.name, path: `/catalog/${product.category.slug}` }] : []),
     { name: product.name, path: canonical },
   ];
-  const first = product.images[0];
+  const first = variantImage(product, chosen);
+  const details = [product.line?.name, kind === "size" ? null : product.volume].filter(Boolean).join(" · ");
   return renderPage(c, {
     title: product.brand ? `${product.name} by ${product.brand.name}` : product.name,
     description: `${product.name}${product.volume ? `, ${product.volume}` : ""}. ${sanitizeHtml(product.description)
@@ -195,13 +177,13 @@ export async function renderProductPage(
         }
       : undefined,
     status: reviewForm ? 422 : 200,
-    jsonLd: [productJsonLd(origin, product, summary), breadcrumbJsonLd(origin, crumbs)],
+    jsonLd: [productJsonLd(origin, product, summary, stock), breadcrumbJsonLd(origin, crumbs)],
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />
         <FlashSlot />
         <article className="product-layout">
-          <Gallery product={product} />
+          <Gallery product={product} main={first} />
           <div className="product-details">
             {product.brand && <p className="product-brand">{product.brand.name}</p>}
             <div className="product-title">
@@ -209,14 +191,36 @@ export async function renderProductPage(
               <FavouriteToggle slug={product.slug} name={product.name} active={favourites.has(product.slug)} />
             </div>
             <p className="muted">
-              {[product.line?.name, product.volume, product.sku && `SKU ${product.sku}`].filter(Boolean).join(" · ")}
+              {details && `${details} · `}
+              <span data-variant-sku="">{`SKU ${chosen?.sku ?? product.sku}`}</span>
             </p>
             <a href="#reviews" className="rating-link">
               <RatingSummary summary={summary} />
             </a>
-            <Price price={product.price} oldPrice={product.oldPrice} />
-            <AvailabilityLabel availability={product.availability} />
-            <BuyBox product={product} />
+            {chosen && kind ? (
+              <>
+                <Island
+                  name="variant-picker"
+                  component={VariantPicker}
+                  wake="interaction"
+                  props={{
+                    slug: product.slug,
+                    productName: product.name,
+                    kind,
+                    options: variantOptions(product, stock),
+                    chosen: chosen.sku,
+                  }}
+                />
+                {/* The picker follows a link (a full page) to or from a shade that offers this form. */}
+                <BackInStockForm
+                  product={product}
+                  variant={chosen}
+                  availability={variantStock(chosen, stock).availability}
+                />
+              </>
+            ) : (
+              <SingleBuyBox product={product} stock={productStock(product, stock)} />
+            )}
             <section aria-labelledby="about">
               <h2 id="about">About</h2>
               <RichText html={product.description} />
@@ -249,6 +253,7 @@ export async function renderProductPage(
             <h2 id="similar">Similar goods</h2>
             <ProductGrid
               products={similar.items as ProductSummary[]}
+              stock={stock}
               favourites={favourites}
               ratings={similarRatings}
             />

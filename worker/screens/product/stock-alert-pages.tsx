@@ -6,10 +6,11 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { Availability } from "../../../shared/cart-rules";
+import { offersStockAlert } from "../../../shared/stock-rules";
 import type { AppEnv } from "../../platform/app-env";
 import { renderPage } from "../../platform/page/render-page";
 import type { StockAlertView } from "../../platform/stores/stock-alert-store";
-import { BackInStockForm, type BackInStockState, offersStockAlert } from "./back-in-stock-form";
+import { BackInStockForm, type BackInStockState } from "./back-in-stock-form";
 
 /** Statuses a page here answers with; renderPage knows fewer, so the rest are set on its response. */
 type PageStatus = 200 | 404 | 409 | 422 | 429;

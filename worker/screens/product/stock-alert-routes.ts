@@ -18,7 +18,7 @@ import {
   type StockAlertInput,
   stockAlertSchema,
 } from "../../../shared/forms/stock-alert";
-import { stockState } from "../../../shared/stock-rules";
+import { offersStockAlert, stockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
 import type { AppEnv, LimitRefusal } from "../../platform/app-env";
@@ -43,7 +43,6 @@ import {
 } from "../../platform/stores/stock-alert-store";
 import { readStock } from "../../platform/stores/stock-store";
 import { productPath } from "../../platform/ui/product-card";
-import { offersStockAlert } from "./back-in-stock-form";
 import {
   type AlertFormPage,
   renderAlertFormPage,

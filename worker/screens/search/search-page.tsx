@@ -5,6 +5,7 @@ import { getProducts, searchFilters } from "../../platform/cms-client/catalog-re
 import { getBlogPosts } from "../../platform/cms-client/content-records";
 import { renderPage } from "../../platform/page/render-page";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { readListingStock } from "../../platform/stores/listing-stock";
 import { Pager } from "../../platform/ui/pager";
 import { PostGrid } from "../../platform/ui/post-card";
 import { ProductGrid } from "../../platform/ui/product-grid";
@@ -25,6 +26,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
         page === 1 ? getBlogPosts(c, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
       ])
     : [null, null];
+  const stock = await readListingStock(c.env.DB, products?.items ?? []);
   const nothing = q && products && products.total === 0 && (!posts || posts.total === 0);
   return renderPage(c, {
     title: q ? `Search: ${q}` : "Search",
@@ -62,7 +64,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
         {products && products.total > 0 && (
           <section aria-labelledby="search-products" className="search-results">
             <h2 id="search-products">{`Products (${products.total})`}</h2>
-            <ProductGrid products={products.items} favourites={favourites} />
+            <ProductGrid products={products.items} stock={stock} favourites={favourites} />
             <Pager base="/search" query={{ q }} page={products.page} pageCount={products.pageCount} />
           </section>
         )}

@@ -1,0 +1,147 @@
+/**
+ * The product page's shades or sizes with what follows the choice: price, availability and the
+ * add-to-bag form. Every option is a plain link to `?variant=<sku>`, so choosing works without
+ * JavaScript (a new page, kept per variant at the edge); once the island is awake a click swaps
+ * the choice in place and writes it into the URL with replaceState, so the address stays the one
+ * to share. The main image and the SKU line sit outside the island (in the gallery and the
+ * heading's block); they are marked with data attributes and updated here.
+ */
+import { type MouseEvent, useState } from "react";
+import type { Availability } from "../../shared/cart-rules";
+import { offersStockAlert } from "../../shared/stock-rules";
+import { text } from "../../shared/text";
+import { itemName, safeSwatch } from "../../shared/variants";
+import { AvailabilityText } from "../components/availability";
+import { PriceLine } from "../components/price";
+import AddToBag from "./add-to-bag";
+
+export interface VariantImage {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** One shade or size as the page shows it, stock already applied. */
+export interface VariantOption {
+  sku: string;
+  name: string;
+  swatch: string | null;
+  price: number;
+  oldPrice: number | null;
+  availability: Availability;
+  left: number | null;
+  /** The product page with `?variant=` for this one. */
+  href: string;
+  /** The main image when this one is chosen (its own, else the product's first). */
+  image: VariantImage | null;
+}
+
+export interface VariantPickerProps {
+  slug: string;
+  productName: string;
+  kind: "shade" | "size";
+  options: VariantOption[];
+  chosen: string;
+}
+
+function canOrder(availability: Availability): boolean {
+  return availability === "in_stock" || availability === "prepurchase";
+}
+
+/** The gallery's first picture and the SKU line are server-rendered outside the island. */
+function showOutside(option: VariantOption): void {
+  for (const img of document.querySelectorAll<HTMLImageElement>("img[data-variant-image]")) {
+    if (!option.image) continue;
+    img.removeAttribute("srcset");
+    img.src = option.image.url;
+    if (img.dataset.variantImage === "main") img.alt = option.image.alt;
+  }
+  for (const sku of document.querySelectorAll<HTMLElement>("[data-variant-sku]")) sku.textContent = `SKU ${option.sku}`;
+}
+
+function OptionContent({ option, kind, soldOut }: { option: VariantOption; kind: "shade" | "size"; soldOut: boolean }) {
+  const swatch = kind === "shade" ? safeSwatch(option.swatch) : null;
+  const out = soldOut ? <span className="visually-hidden">, out of stock</span> : null;
+  if (!swatch) {
+    // A size, or a shade the CMS gave no colour: its name is the label.
+    return (
+      <>
+        {option.name}
+        {out}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="variant-option__chip" style={{ backgroundColor: swatch }} aria-hidden="true" />
+      <span className="visually-hidden">{soldOut ? `${option.name}, out of stock` : option.name}</span>
+    </>
+  );
+}
+
+export default function VariantPicker({ slug, productName, kind, options, chosen: initial }: VariantPickerProps) {
+  const [chosen, setChosen] = useState(initial);
+  const current = options.find((o) => o.sku === chosen) ?? options[0];
+  if (!current) return null;
+  const labelId = `variant-label-${slug}`;
+  const buyable = canOrder(current.availability);
+
+  function choose(event: MouseEvent<HTMLAnchorElement>, option: VariantOption) {
+    // A new tab or window is the link's own business.
+    if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // To or from a shade that is sold out or on pre-order, the page itself changes (it offers, or
+    // stops offering, "tell me when it's back"): the link loads it, as it does without JavaScript.
+    if (offersStockAlert(option.availability) || offersStockAlert(current.availability)) return;
+    event.preventDefault();
+    setChosen(option.sku);
+    history.replaceState(history.state, "", option.href);
+    showOutside(option);
+  }
+
+  return (
+    <div className="variant-buy">
+      <PriceLine price={current.price} oldPrice={current.oldPrice} />
+      <AvailabilityText availability={current.availability} left={current.left} />
+      <div className="variant-picker" role="group" aria-labelledby={labelId}>
+        <p id={labelId} className="variant-picker__label" aria-live="polite">
+          {`${kind === "shade" ? "Shade" : "Size"}: `}
+          <strong>{current.name}</strong>
+        </p>
+        <ul className={`variant-picker__list variant-picker__list--${kind}`}>
+          {options.map((option) => {
+            const soldOut = !canOrder(option.availability);
+            const swatch = kind === "shade" && safeSwatch(option.swatch) !== null;
+            return (
+              <li key={option.sku}>
+                <a
+                  href={option.href}
+                  className={`variant-option variant-option--${swatch ? "swatch" : "text"}${soldOut ? " variant-option--out" : ""}`}
+                  aria-current={option.sku === current.sku ? "true" : undefined}
+                  title={swatch ? option.name : undefined}
+                  onClick={(event) => choose(event, option)}
+                >
+                  <OptionContent option={option} kind={kind} soldOut={soldOut} />
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="buy-box">
+        <AddToBag
+          key={current.sku}
+          slug={slug}
+          variant={current.sku}
+          name={itemName(productName, current.name)}
+          label={current.availability === "prepurchase" ? "Pre-order" : "Add to bag"}
+          unavailable={buyable ? null : text.availability.out_of_stock}
+          withQuantity
+        />
+        {current.availability === "prepurchase" && (
+          <p className="field__hint">This {kind} is on pre-order: we deliver it as soon as it arrives.</p>
+        )}
+      </div>
+    </div>
+  );
+}

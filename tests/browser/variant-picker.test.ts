@@ -1,0 +1,146 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, shopUrl } from "./harness";
+
+/** The seed's lipstick (eight shades, Berry Noir at 0 on hand) and a perfume in three sizes. */
+const LIPSTICK = "/catalog/makeup/velvet-hue-tools-matte-liquid-lipstick";
+const PERFUME = "/catalog/fragrance/oud-and-amber-royal-oud-eau-de-parfum";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What follows the choice: the label's chosen name, the price, and the SKU the form would add. */
+async function shown(page: Page) {
+  const picker = page.getByRole("group", { name: /^(Shade|Size):/ });
+  return {
+    label: (await picker.locator(".variant-picker__label").innerText()).trim(),
+    price: (await page.locator(".product-details .price__now").first().innerText()).trim(),
+    sku: await page.locator('.product-details input[name="variant"]').getAttribute("value"),
+    availability: (await page.locator(".product-details .availability").first().innerText()).trim(),
+  };
+}
+
+/** Wakes the picker island the way a shopper's pointer does, and waits until it is live. */
+async function wakePicker(page: Page): Promise<void> {
+  const island = page.locator("[data-island='variant-picker']");
+  await island.hover();
+  await page.waitForFunction((el) => el?.getAttribute("data-hydrated") === "true", await island.elementHandle());
+}
+
+describe("choosing a shade or size", () => {
+  it("switches in place with JavaScript: name, picture, price, availability and the SKU follow, and the URL says which", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(shopUrl(LIPSTICK), { waitUntil: "networkidle" });
+    expect((await shown(page)).label).toBe("Shade: Rosewood");
+    await wakePicker(page);
+    // A mark on the window: gone if the page reloads.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await page.getByRole("link", { name: "Mocha", exact: true }).click();
+    await page.waitForFunction(() => location.search === "?variant=VEL-TOO-0046-MOCHA");
+    expect(await shown(page)).toMatchObject({
+      label: "Shade: Mocha",
+      sku: "VEL-TOO-0046-MOCHA",
+      availability: "In stock",
+    });
+    expect(await page.getByRole("link", { name: "Mocha", exact: true }).getAttribute("aria-current")).toBe("true");
+    expect(await page.locator("img[data-variant-image='main']").getAttribute("src")).toMatch(/mocha\.svg$/);
+    expect(await page.locator("[data-variant-sku]").innerText()).toBe("SKU VEL-TOO-0046-MOCHA");
+    // The bag gets the shade on show, named as the bag names it.
+    await page
+      .locator(".product-details")
+      .getByRole("button", { name: /^Add to bag/ })
+      .click();
+    await page.getByText("Tools Matte Liquid Lipstick — Mocha").first().waitFor();
+
+    await page.getByRole("link", { name: "Desert Rose" }).click();
+    expect((await shown(page)).availability).toBe("Only 3 left");
+
+    await page.getByRole("link", { name: "Berry Noir, out of stock" }).click();
+    expect(await shown(page)).toMatchObject({ label: "Shade: Berry Noir", availability: "Out of stock" });
+    expect(await page.locator(".product-details form.add-to-bag button[type=submit]").isDisabled()).toBe(true);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    await expectAccessible(page);
+
+    // The address is the one to share: opened afresh it shows the same shade.
+    await page.reload({ waitUntil: "networkidle" });
+    expect((await shown(page)).label).toBe("Shade: Berry Noir");
+    await context.close();
+  });
+
+  it("changes the price with a size, by JavaScript", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto(shopUrl(PERFUME), { waitUntil: "networkidle" });
+    expect(await shown(page)).toMatchObject({ label: "Size: 30 ml", price: "AED 201.00" });
+    await wakePicker(page);
+    await page.getByRole("link", { name: "100 ml" }).click();
+    await page.waitForFunction(() => location.search === "?variant=OUD-ROY-0020-100ML");
+    expect(await shown(page)).toMatchObject({ label: "Size: 100 ml", price: "AED 479.00", sku: "OUD-ROY-0020-100ML" });
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it("works without JavaScript: each swatch and size is a link to the page with that variant", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: shopUrl(""), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(shopUrl(PERFUME), { waitUntil: "load" });
+    await Promise.all([
+      page.waitForURL(/\?variant=OUD-ROY-0020-100ML$/),
+      page.getByRole("link", { name: "100 ml" }).click(),
+    ]);
+    expect(await shown(page)).toMatchObject({ label: "Size: 100 ml", price: "AED 479.00", sku: "OUD-ROY-0020-100ML" });
+    // The plain form posts the size on show.
+    await Promise.all([
+      page.waitForURL(/\/catalog\/fragrance\//),
+      page
+        .locator(".product-details")
+        .getByRole("button", { name: /^Add to bag/ })
+        .click(),
+    ]);
+    await page.goto(shopUrl("/cart"), { waitUntil: "load" });
+    expect(await page.getByText("Royal Oud Eau de Parfum — 100 ml").count()).toBeGreaterThan(0);
+
+    await page.goto(shopUrl(LIPSTICK), { waitUntil: "load" });
+    await Promise.all([
+      page.waitForURL(/\?variant=VEL-TOO-0046-RUBY$/),
+      page.getByRole("link", { name: "Ruby", exact: true }).click(),
+    ]);
+    expect(await shown(page)).toMatchObject({ label: "Shade: Ruby", sku: "VEL-TOO-0046-RUBY" });
+    expect(await page.locator("img[data-variant-image='main']").getAttribute("src")).toMatch(/ruby\.svg$/);
+    await context.close();
+  });
+
+  it("is accessible and looks right at 390 and 1280 px (screenshots in /tmp/shots)", async () => {
+    mkdirSync("/tmp/shots", { recursive: true });
+    for (const [viewport, width] of [
+      [PHONE, 390],
+      [DESKTOP, 1280],
+    ] as const) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await page.goto(shopUrl(`${LIPSTICK}?variant=VEL-TOO-0046-BERRYNOIR`), { waitUntil: "networkidle" });
+      await expectAccessible(page);
+      // On a phone the gallery fills the first screen: show the picker and what follows it.
+      if (width === 390)
+        await page
+          .locator(".variant-picker")
+          .evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
+      await page.screenshot({ path: `/tmp/shots/variant-picker-shade-${width}.png` });
+      await page.goto(shopUrl(PERFUME), { waitUntil: "networkidle" });
+      if (width === 390)
+        await page
+          .locator(".variant-picker")
+          .evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
+      await page.screenshot({ path: `/tmp/shots/variant-picker-size-${width}.png` });
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import type { VariantImage, VariantOption } from "../../../client/islands/variant-picker";
+import { type OnHand, variantStock } from "../../../shared/product-stock";
+import type { Product, ProductVariant } from "../../../shared/types/catalog";
+import type { Media } from "../../../shared/types/cms";
+import { productPath } from "./product-card";
+
+/** The product page with one variant chosen: the address each swatch links to and JSON-LD's offer URL. */
+export function variantPath(product: Pick<Product, "slug" | "category">, sku: string): string {
+  return `${productPath(product)}?variant=${encodeURIComponent(sku)}`;
+}
+
+function toImage(media: Media | undefined | null, alt: string): VariantImage | null {
+  return media
+    ? { url: media.url, alt: media.alternativeText ?? alt, width: media.width ?? 800, height: media.height ?? 800 }
+    : null;
+}
+
+/** A variant's main picture: its own, else the product's first. */
+export function variantImage(product: Product, variant: ProductVariant | null): Media | null {
+  return variant?.image ?? product.images[0] ?? null;
+}
+
+/** The picker's options, stock applied (what the island shows and switches between). */
+export function variantOptions(product: Product, onHand: OnHand): VariantOption[] {
+  return product.variants.map((v) => {
+    const state = variantStock(v, onHand);
+    return {
+      sku: v.sku,
+      name: v.name,
+      swatch: v.swatch,
+      price: v.price,
+      oldPrice: v.oldPrice,
+      availability: state.availability,
+      left: state.left,
+      href: variantPath(product, v.sku),
+      image: toImage(variantImage(product, v), `${product.name}, ${v.name}`),
+    };
+  });
+}

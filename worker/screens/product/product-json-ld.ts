@@ -1,0 +1,106 @@
+import type { Availability } from "../../../shared/cart-rules";
+import { CURRENCY } from "../../../shared/constants";
+import { type OnHand, productStock, variantStock } from "../../../shared/product-stock";
+import type { Product, ProductVariant } from "../../../shared/types/catalog";
+import { itemName } from "../../../shared/variants";
+import { sanitizeHtml } from "../../platform/render/sanitize-html";
+import { absoluteUrl } from "../../platform/seo/site-origin";
+import type { ReviewSummary } from "../../platform/stores/product-review-store";
+import { productPath } from "../../platform/ui/product-card";
+import { variantImage, variantPath } from "../../platform/ui/variant-options";
+
+/**
+ * The product page's schema.org data. A product sold as one item is a `Product` with one `Offer`;
+ * one with shades or sizes is a `ProductGroup` (productGroupID, variesBy, hasVariant: a `Product`
+ * per variant with its own offer), the shape of Google's "Product variant structured data". The
+ * group's URL is the product's (the canonical); each variant's offer points at its `?variant=`.
+ * Availability is what the page shows: stock applied.
+ */
+
+const SCHEMA_AVAILABILITY: Record<Availability, string> = {
+  in_stock: "https://schema.org/InStock",
+  out_of_stock: "https://schema.org/OutOfStock",
+  none: "https://schema.org/OutOfStock",
+  prepurchase: "https://schema.org/PreOrder",
+};
+
+function plainDescription(product: Product): string {
+  return sanitizeHtml(product.description)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function offer(url: string, price: number, availability: Availability) {
+  return {
+    "@type": "Offer",
+    url,
+    priceCurrency: CURRENCY,
+    price: price.toFixed(2),
+    availability: SCHEMA_AVAILABILITY[availability],
+    itemCondition: "https://schema.org/NewCondition",
+  };
+}
+
+function shared(_origin: string, product: Product, reviews: ReviewSummary) {
+  return {
+    name: product.name,
+    description: plainDescription(product),
+    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand.name } } : {}),
+    ...(reviews.count > 0 && reviews.average !== null
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: reviews.average.toFixed(1),
+            reviewCount: reviews.count,
+            bestRating: "5",
+            worstRating: "1",
+          },
+        }
+      : {}),
+  };
+}
+
+function variantJsonLd(origin: string, product: Product, variant: ProductVariant, onHand: OnHand) {
+  const image = variantImage(product, variant);
+  return {
+    "@type": "Product",
+    sku: variant.sku,
+    name: itemName(product.name, variant.name),
+    ...(variant.kind === "shade" ? { color: variant.name } : { size: variant.name }),
+    ...(image ? { image: absoluteUrl(origin, image.url) } : {}),
+    offers: offer(
+      absoluteUrl(origin, variantPath(product, variant.sku)),
+      variant.price,
+      variantStock(variant, onHand).availability,
+    ),
+  };
+}
+
+export function productJsonLd(origin: string, product: Product, reviews: ReviewSummary, onHand: OnHand) {
+  if (product.variants.length === 0) {
+    return {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      ...shared(origin, product, reviews),
+      sku: product.sku,
+      image: product.images.map((i) => absoluteUrl(origin, i.url)),
+      offers: offer(
+        absoluteUrl(origin, productPath(product)),
+        product.price,
+        productStock(product, onHand).availability,
+      ),
+    };
+  }
+  const kinds = [...new Set(product.variants.map((v) => v.kind))];
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProductGroup",
+    ...shared(origin, product, reviews),
+    url: absoluteUrl(origin, productPath(product)),
+    productGroupID: product.sku,
+    image: product.images.map((i) => absoluteUrl(origin, i.url)),
+    variesBy: kinds.map((k) => (k === "shade" ? "https://schema.org/color" : "https://schema.org/size")),
+    hasVariant: product.variants.map((v) => variantJsonLd(origin, product, v, onHand)),
+  };
+}
