@@ -147,6 +147,50 @@ describe("a product's stock on the desk", () => {
     expect(after).toContain(`${b!.name} (${b!.sku}): 9 → —`);
   });
 
+  it("e-mails a shopper who asked to be told, once, when staff bring a sold-out shade back", async () => {
+    const product = await productWithVariants(5);
+    const [shade] = product.skus;
+    await setStock(shade!.sku, product.slug, 0);
+    const email = `waiting.${crypto.randomUUID().slice(0, 8)}@example.ae`;
+    const now = new Date().toISOString();
+    // A confirmed subscription, as the confirmation link leaves it (tests/worker/stock-alerts.test.ts covers the link).
+    await env.DB.prepare(
+      `INSERT INTO stock_alerts (sku, email, product_slug, product_path, item_name, status, confirm_hash, created_at,
+         confirmation_sent_at, confirmed_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, 'confirmed', ?6, ?7, ?7, ?7)`,
+    )
+      .bind(
+        shade!.sku,
+        email,
+        product.slug,
+        `/catalog/makeup/${product.slug}`,
+        `${product.name} — ${shade!.name}`,
+        crypto.randomUUID(),
+        now,
+      )
+      .run();
+    const alerts = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?1 AND kind = 'restock-alert'")
+        .bind(email)
+        .first<{ n: number }>())!.n;
+    const { browser } = await signedIn("staff");
+    const save = async (count: string) => {
+      const { fields } = await openProduct(browser, product.slug);
+      const res = await browser.post(
+        `/staff/products/${product.slug}`,
+        { ...fields, [`count:${shade!.sku}`]: count },
+        { from: null },
+      );
+      expect(res.status).toBe(303);
+    };
+    await save("4");
+    expect(await alerts()).toBe(1);
+    // Sold out and back again: the one alert was sent; nothing more.
+    await save("0");
+    await save("6");
+    expect(await alerts()).toBe(1);
+  });
+
   it("refuses a count that is not a whole number beside its field, and writes nothing", async () => {
     const product = await productWithVariants(2);
     const [a, b] = product.skus;

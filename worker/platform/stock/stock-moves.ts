@@ -1,4 +1,5 @@
 import { bumpStockVersion, stockChangeShows } from "../page-shells/stock-version";
+import { queueRestockAlerts } from "../stores/restock-alerts";
 import { readStock } from "../stores/stock-store";
 
 /**
@@ -42,8 +43,8 @@ export async function afterStockWrite(env: Env, moves: readonly StockMove[], ori
  */
 export async function afterStockRaised(env: Env, skus: readonly string[], origin: string): Promise<void> {
   await bumpStockVersion(env.CMS_CACHE);
-  console.log(`Back in stock: ${skus.join(", ")} (${origin})`);
-  // ▶ BACK-IN-STOCK ALERTS (stores/restock-alerts.ts, from branch stock-alerts): the lead adds its one call here, given env.DB, skus and origin.
+  const queued = await queueRestockAlerts(env.DB, skus, origin);
+  if (queued > 0) console.log(`Back in stock: ${skus.join(", ")}; ${queued} alert(s) queued`);
 }
 
 /**
