@@ -27,11 +27,12 @@ export interface QuickViewProduct {
 
 export const quickViewUrl = (slug: string) => `/catalog-api/quick-view/${encodeURIComponent(slug)}`;
 
-/** A header search suggestion (GET /catalog-api/suggest?q=). */
+/** A header search suggestion (GET /catalog-api/suggest?q=): a product, a brand or a category. */
 export interface Suggestion {
+  kind: "product" | "brand" | "category";
   name: string;
   brand: string | null;
-  /** Formatted, e.g. "AED 89.00". */
-  price: string;
+  /** Formatted, e.g. "AED 89.00"; null for a brand or a category. */
+  price: string | null;
   path: string;
 }

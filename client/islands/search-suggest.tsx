@@ -13,6 +13,7 @@ export interface SearchSuggestProps {
 }
 
 export const SUGGEST_MIN = 2;
+const KIND_LABELS = { brand: "Brand", category: "Category" } as const;
 const DELAY = 200;
 
 export default function SearchSuggest({ query }: SearchSuggestProps) {
@@ -48,7 +49,7 @@ export default function SearchSuggest({ query }: SearchSuggestProps) {
       setOpen(true);
       setStatus(
         body.items.length === 0
-          ? "No product suggestions. Press Enter to search."
+          ? "No suggestions. Press Enter to search."
           : `${body.items.length} ${body.items.length === 1 ? "suggestion" : "suggestions"}. Use the up and down arrows to choose.`,
       );
     } catch {
@@ -126,7 +127,7 @@ export default function SearchSuggest({ query }: SearchSuggestProps) {
         <Icon name="search" />
         <span className="visually-hidden">Search</span>
       </button>
-      <div id={listId} className="search-suggest" role="listbox" aria-label="Product suggestions" hidden={!expanded}>
+      <div id={listId} className="search-suggest" role="listbox" aria-label="Search suggestions" hidden={!expanded}>
         {items.map((item, i) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: options are chosen with the arrows and Enter from the input
           <div
@@ -140,7 +141,9 @@ export default function SearchSuggest({ query }: SearchSuggestProps) {
             onClick={() => location.assign(item.path)}
           >
             <span className="search-suggest__name">{item.name}</span>
-            <span className="search-suggest__meta">{[item.brand, item.price].filter(Boolean).join(" · ")}</span>
+            <span className="search-suggest__meta">
+              {item.kind === "product" ? [item.brand, item.price].filter(Boolean).join(" · ") : KIND_LABELS[item.kind]}
+            </span>
           </div>
         ))}
       </div>

@@ -201,7 +201,7 @@ describe("header search suggestions", () => {
     await box.click();
     await page.locator("[data-island='search-suggest'][data-hydrated='true']").waitFor({ state: "attached" });
     await box.pressSequentially("rose rit", { delay: 30 });
-    const list = page.getByRole("listbox", { name: "Product suggestions" });
+    const list = page.getByRole("listbox", { name: "Search suggestions" });
     await list.waitFor({ state: "visible" });
     expect(await box.getAttribute("aria-expanded")).toBe("true");
     const first = list.getByRole("option").first();

@@ -274,21 +274,3 @@ export async function getProductsBySlugs(
   const page = await getProducts(c, locale, { filters: { slug: { in: slugs.slice(0, 100) } }, pageSize: 100 });
   return page?.items ?? [];
 }
-
-/** Products matching every word in name, brand, line or description. */
-export function searchFilters(q: string): Record<string, unknown> {
-  const words = q
-    .split(/\s+/)
-    .filter((w) => w.length > 0)
-    .slice(0, 6);
-  return {
-    and: words.map((word) => ({
-      or: [
-        { name: { containsi: word } },
-        { description: { containsi: word } },
-        { brand: { name: { containsi: word } } },
-        { line: { name: { containsi: word } } },
-      ],
-    })),
-  };
-}

@@ -5,36 +5,61 @@ import { requireSecret } from "../security/secrets";
 import { bumpContentVersion } from "./content-version";
 import { CACHED_MODELS, type CachedModel, purgeModel } from "./kv-cache";
 
+/** What the webhook hands on about an entry that changed (Strapi v4: `entry.id`). */
+export interface EntryChange {
+  event: string;
+  model: string;
+  entryId: string | null;
+}
+
+/**
+ * Work that must follow a content change before the webhook answers (the search index): the
+ * assembly hands it in, so this layer knows nothing of who listens. Answers how many records it
+ * rewrote, or null when it could not (the webhook then answers 503 and Strapi retries).
+ */
+export type EntryChangeHook = (env: Env, change: EntryChange) => Promise<number | null>;
+
+function entryId(entry: unknown): string | null {
+  const id = entry && typeof entry === "object" ? (entry as { id?: unknown }).id : undefined;
+  return typeof id === "number" || (typeof id === "string" && id.length > 0) ? String(id) : null;
+}
+
 /**
  * POST /api/cms/webhook: Strapi's webhook (`{ event, model, entry }`) tells us a
  * record changed; we forget that model's cached values in every locale. The
  * shared secret comes in the Authorization header (a static header configured
  * on the webhook in Strapi) and is compared in constant time. Repeats are harmless.
  */
-export const cmsWebhook = new Hono<AppEnv>().post("/webhook", async (c) => {
-  const sent = c.req.header("authorization") ?? "";
-  const secret = requireSecret(c.env, "CMS_WEBHOOK_SECRET");
-  const presented = sent.replace(/^Bearer\s+/i, "");
-  if (!presented || !timingSafeEqual(presented, secret)) {
-    return c.json({ error: "Missing or wrong webhook secret" }, 401);
-  }
-  let payload: unknown;
-  try {
-    payload = await c.req.json();
-  } catch {
-    return c.json({ error: "The body must be JSON: { event, model, entry }" }, 400);
-  }
-  const { event, model } = (payload ?? {}) as { event?: unknown; model?: unknown };
-  if (typeof event !== "string" || !/^(entry|media)\.[a-z]+$/.test(event)) {
-    return c.json({ error: 'Missing or unknown "event" (e.g. "entry.update")' }, 400);
-  }
-  if (typeof model !== "string" || model.length === 0) {
-    return c.json({ error: 'Missing "model" (e.g. "menu")' }, 400);
-  }
-  const cached = CACHED_MODELS.includes(model as CachedModel) ? (model as CachedModel) : null;
-  const [contentVersion, purged] = await Promise.all([
-    bumpContentVersion(c.env.CMS_CACHE),
-    cached ? purgeModel(c.env.CMS_CACHE, cached) : Promise.resolve([]),
-  ]);
-  return c.json({ ok: true, event, model, purged, contentVersion });
-});
+export const cmsWebhook = (onEntryChange: EntryChangeHook) =>
+  new Hono<AppEnv>().post("/webhook", async (c) => {
+    const sent = c.req.header("authorization") ?? "";
+    const secret = requireSecret(c.env, "CMS_WEBHOOK_SECRET");
+    const presented = sent.replace(/^Bearer\s+/i, "");
+    if (!presented || !timingSafeEqual(presented, secret)) {
+      return c.json({ error: "Missing or wrong webhook secret" }, 401);
+    }
+    let payload: unknown;
+    try {
+      payload = await c.req.json();
+    } catch {
+      return c.json({ error: "The body must be JSON: { event, model, entry }" }, 400);
+    }
+    const { event, model, entry } = (payload ?? {}) as { event?: unknown; model?: unknown; entry?: unknown };
+    if (typeof event !== "string" || !/^(entry|media)\.[a-z]+$/.test(event)) {
+      return c.json({ error: 'Missing or unknown "event" (e.g. "entry.update")' }, 400);
+    }
+    if (typeof model !== "string" || model.length === 0) {
+      return c.json({ error: 'Missing "model" (e.g. "menu")' }, 400);
+    }
+    const cached = CACHED_MODELS.includes(model as CachedModel) ? (model as CachedModel) : null;
+    const [contentVersion, purged] = await Promise.all([
+      bumpContentVersion(c.env.CMS_CACHE),
+      cached ? purgeModel(c.env.CMS_CACHE, cached) : Promise.resolve([]),
+    ]);
+    // After the version moved on: a failure here must not leave the cached records of the change.
+    const reindexed = await onEntryChange(c.env, { event, model, entryId: entryId(entry) });
+    if (reindexed === null) {
+      return c.json({ error: "The CMS did not answer while reindexing search; send the webhook again" }, 503);
+    }
+    return c.json({ ok: true, event, model, purged, contentVersion, reindexed });
+  });

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { aedToFils, formatAed } from "../../../shared/money";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
-import type { QuickViewProduct, Suggestion } from "../../../shared/quick-view";
+import type { QuickViewProduct } from "../../../shared/quick-view";
 import { readSearchQuery } from "../../../shared/search-query";
 import { variantCount } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
-import { getProduct, getProducts, searchFilters } from "../../platform/cms-client/catalog-records";
+import { getProduct } from "../../platform/cms-client/catalog-records";
+import { suggestionsFor } from "../../platform/search/suggestions";
 import { readListingStock } from "../../platform/stores/listing-stock";
 import { reviewSummary } from "../../platform/stores/product-review-store";
 import { productPath } from "../../platform/ui/product-card";
@@ -55,21 +55,10 @@ catalogApi.get("/quick-view/:slug", async (c) => {
   return c.json(body, 200, { "Cache-Control": "public, max-age=60" });
 });
 
-/** GET /catalog-api/suggest?q=: up to 6 products for the header search box, most popular first. */
+/** GET /catalog-api/suggest?q=: categories, brands and up to 6 products for the header search box, from the search index. */
 catalogApi.get("/suggest", async (c) => {
   c.header("X-Robots-Tag", "noindex");
   const q = readSearchQuery(c.req.query("q"));
-  if (q.length < 2) return c.json({ items: [] }, 200, { "Cache-Control": "public, max-age=60" });
-  const page = await getProducts(c, c.get("locale"), {
-    filters: searchFilters(q),
-    sort: ["popularity:desc"],
-    pageSize: 6,
-  });
-  const items: Suggestion[] = (page?.items ?? []).map((p) => ({
-    name: p.name,
-    brand: p.brand?.name ?? null,
-    price: formatAed(aedToFils(p.price)),
-    path: productPath(p),
-  }));
+  const items = q.length < 2 ? [] : await suggestionsFor(c, q);
   return c.json({ items }, 200, { "Cache-Control": "public, max-age=60" });
 });

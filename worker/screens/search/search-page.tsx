@@ -1,9 +1,12 @@
 import type { Context } from "hono";
 import { leftOutWords, readSearchQuery, SEARCH_WORD_MAX_BYTES } from "../../../shared/search-query";
+import type { ProductSummary } from "../../../shared/types/catalog";
 import type { AppEnv } from "../../platform/app-env";
-import { getProducts, searchFilters } from "../../platform/cms-client/catalog-records";
+import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { getBlogPosts } from "../../platform/cms-client/content-records";
 import { renderPage } from "../../platform/page/render-page";
+import { findProducts } from "../../platform/search/find-products";
+import { countSearchMiss } from "../../platform/search/search-misses-store";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import { readListingStock } from "../../platform/stores/listing-stock";
 import { Pager } from "../../platform/ui/pager";
@@ -11,8 +14,36 @@ import { PostGrid } from "../../platform/ui/post-card";
 import { ProductGrid } from "../../platform/ui/product-grid";
 
 const PAGE_SIZE = 12;
+const POPULAR = 4;
 
-/** /search?q=: products first (name, brand, line, description), then blog posts, each with a count. */
+interface ProductResults {
+  items: ProductSummary[];
+  total: number;
+  pageCount: number;
+  correctedQuery: string | null;
+  normalised: string;
+}
+
+/** A page of products from the search index, their cards from the CMS (through the record cache), in the index's order. */
+async function productResults(c: Context<AppEnv>, q: string, page: number): Promise<ProductResults | null> {
+  const found = await findProducts(c.env, q, page, PAGE_SIZE);
+  const cards = found.slugs.length ? await getProductsBySlugs(c, c.get("locale"), found.slugs) : [];
+  if (found.slugs.length > 0 && cards.length === 0) return null;
+  const bySlug = new Map(cards.map((p) => [p.slug, p]));
+  return {
+    items: found.slugs.flatMap((slug) => bySlug.get(slug) ?? []),
+    total: found.total,
+    pageCount: Math.ceil(found.total / PAGE_SIZE),
+    correctedQuery: found.correctedQuery,
+    normalised: found.normalised,
+  };
+}
+
+function searchHref(q: string): string {
+  return `/search?q=${encodeURIComponent(q)}`;
+}
+
+/** /search?q=: products from the search index first, then blog posts, each with a count. */
 export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const q = readSearchQuery(c.req.query("q"));
   const leftOut = leftOutWords(c.req.query("q"));
@@ -22,12 +53,19 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const favourites = await favouriteSlugs(c);
   const [products, posts] = q
     ? await Promise.all([
-        getProducts(c, locale, { filters: searchFilters(q), sort: ["popularity:desc"], page, pageSize: PAGE_SIZE }),
+        productResults(c, q, page),
         page === 1 ? getBlogPosts(c, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
       ])
     : [null, null];
-  const stock = await readListingStock(c.env.DB, products?.items ?? []);
+  const noProducts = Boolean(products && products.total === 0);
+  const [popular] = await Promise.all([
+    noProducts ? getProducts(c, locale, { sort: ["popularity:desc", "id:asc"], pageSize: POPULAR }) : null,
+    noProducts && page === 1 && products ? countSearchMiss(c.env.DB, products.normalised) : null,
+  ]);
+  const shown = [...(products?.items ?? []), ...(popular?.items ?? [])];
+  const stock = await readListingStock(c.env.DB, shown);
   const nothing = q && products && products.total === 0 && (!posts || posts.total === 0);
+  const corrected = products?.correctedQuery ?? null;
   return renderPage(c, {
     title: q ? `Search: ${q}` : "Search",
     description: "Search Noor Beauty's products and articles.",
@@ -50,6 +88,12 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
           </p>
         )}
         {!q && <p className="muted">Type a product, a brand or an ingredient, for example “rose serum”.</p>}
+        {corrected && (
+          <p className="notice notice--info search-correction">
+            Did you mean <a href={searchHref(corrected)}>{corrected}</a>? Nothing matches “{q}” exactly, so these are
+            the products for “{corrected}”.
+          </p>
+        )}
         {nothing && (
           <div className="empty-state">
             <p>Nothing matches “{q}”. Try fewer or different words, or browse the catalog.</p>
@@ -65,13 +109,19 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
           <section aria-labelledby="search-products" className="search-results">
             <h2 id="search-products">{`Products (${products.total})`}</h2>
             <ProductGrid products={products.items} stock={stock} favourites={favourites} />
-            <Pager base="/search" query={{ q }} page={products.page} pageCount={products.pageCount} />
+            <Pager base="/search" query={{ q }} page={page} pageCount={products.pageCount} />
           </section>
         )}
         {posts && posts.total > 0 && (
           <section aria-labelledby="search-posts" className="search-results">
             <h2 id="search-posts">{`Articles (${posts.total})`}</h2>
             <PostGrid posts={posts.items} />
+          </section>
+        )}
+        {popular && popular.items.length > 0 && (
+          <section aria-labelledby="search-popular" className="search-results">
+            <h2 id="search-popular">Popular right now</h2>
+            <ProductGrid products={popular.items} stock={stock} favourites={favourites} />
           </section>
         )}
       </section>

@@ -1,0 +1,117 @@
+/**
+ * The words of a text as the search index holds them, and of a query as it is looked up: the same
+ * function on both sides, so whatever it does to a word, a shopper's spelling meets the product's.
+ * Case and accents are folded ("Lumière" = "lumiere"), symbols split words ("Oud & Amber"),
+ * apostrophes join them ("L'Oréal" = "loreal"), American spellings become British (the shop's
+ * own: "moisturizer" = "moisturiser", "color" = "colour") and plurals singular ("shampoos").
+ */
+
+/** Words spelt differently in American English, inside longer words too ("colorless"). */
+const SPELLING_STEMS: [RegExp, string][] = [
+  [/color/g, "colour"],
+  [/flavor/g, "flavour"],
+  [/odor/g, "odour"],
+  [/fiber/g, "fibre"],
+  [/center/g, "centre"],
+  [/favorite/g, "favourite"],
+  [/humor/g, "humour"],
+  [/^gray/, "grey"],
+  [/^aluminum/, "aluminium"],
+  [/^jewelry/, "jewellery"],
+  [/^defense/, "defence"],
+  [/^licorice/, "liquorice"],
+];
+
+/** -ize/-izer/-ization → -ise/…, only after three letters or more, so "size" and "prize" stay. */
+const IZE = /^(\p{L}{3,})iz(e|es|ed|er|ers|ing|ation|ations)?$/u;
+const YZE = /^(\p{L}{3,})yz(e|es|ed|er|ers|ing)$/u;
+
+/** Lower case, accents and ligatures folded, apostrophes dropped; everything else not a letter or digit a space. */
+export function foldText(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/æ/g, "ae")
+    .replace(/œ/g, "oe")
+    .replace(/ø/g, "o")
+    .replace(/['’`]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** The singular of an English plural, good enough to be the same on both sides ("roses" → "rose"). */
+function singular(word: string): string {
+  if (word.length <= 3 || /\p{N}/u.test(word)) return word;
+  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(sses|shes|ches|xes|zes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+function britishSpelling(word: string): string {
+  let out = word;
+  for (const [pattern, british] of SPELLING_STEMS) out = out.replace(pattern, british);
+  return out.replace(IZE, (_, stem: string, end = "e") => `${stem}is${end}`).replace(YZE, "$1ys$2");
+}
+
+/** One folded word as the index holds it. */
+export function indexWord(word: string): string {
+  return singular(britishSpelling(word));
+}
+
+/** Every word of a text as the index holds it, in order (repeats kept: they weigh in ranking). */
+export function indexText(text: string): string {
+  const folded = foldText(text);
+  return folded ? folded.split(" ").map(indexWord).join(" ") : "";
+}
+
+/** At most this many words of a query are looked up, each at most this long. */
+export const QUERY_WORDS_MAX = 8;
+const WORD_MAX_LENGTH = 40;
+
+/** The query's words as the index holds them: distinct, at most eight, none longer than 40 letters. */
+export function queryWords(query: string): string[] {
+  const words = foldText(query)
+    .split(" ")
+    .filter((w) => w.length > 0 && w.length <= WORD_MAX_LENGTH)
+    .map(indexWord);
+  return [...new Set(words)].slice(0, QUERY_WORDS_MAX);
+}
+
+/**
+ * An FTS5 MATCH expression from index words: each quoted (they hold only letters and digits, so
+ * no shopper input can make FTS syntax), the last one a prefix as the shopper may still be typing.
+ * "all" needs every word, "any" one of them.
+ */
+export function matchExpression(words: string[], mode: "all" | "any", prefixLast = true): string {
+  return words
+    .map((w, i) => {
+      const quoted = `"${w.replace(/"/g, "")}"`;
+      return prefixLast && i === words.length - 1 && w.length >= 2 ? `${quoted}*` : quoted;
+    })
+    .join(mode === "all" ? " " : " OR ");
+}
+
+/** Levenshtein distance with adjacent transpositions, stopping early once past `max`. */
+export function editDistance(a: string, b: string, max = 1): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      current.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,143 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { fetchWorker } from "./fetch";
+
+/** The product names on a search page, in the order shown (the "Popular right now" list left out). */
+async function resultNames(q: string): Promise<{ names: string[]; html: string }> {
+  const res = await fetchWorker(`/search?q=${encodeURIComponent(q)}`);
+  expect(res.status, q).toBe(200);
+  const html = await res.text();
+  const results = html.split('id="search-popular"')[0]!;
+  const names = [...results.matchAll(/<h3 class="product-card__name"><a[^>]*>([^<]+)<\/a>/g)].map((m) =>
+    m[1]!.replaceAll("&#x27;", "'").replaceAll("&amp;", "&"),
+  );
+  return { names, html };
+}
+
+function webhook(event: string, model: string, id: number): Promise<Response> {
+  return fetchWorker("/api/cms/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "test-webhook-secret-0123456789abcdef" },
+    body: JSON.stringify({ event, model, entry: { id, locale: "en" } }),
+  });
+}
+
+describe("search finds what shoppers mean (seed catalogue)", () => {
+  const table: [query: string, expected: RegExp, why: string][] = [
+    ["moisturizer", /Moisturiser/, "American spelling"],
+    ["moisturizers spf", /Daily Moisturiser SPF 30/, "American spelling and a plural"],
+    ["lumiere", /^(Rose Ritual|Clarté|Soleil) /, "accents folded: Maison Lumière's products"],
+    ["CLARTE", /^Clarté /, "case and accents folded in the name"],
+    ["vitamn", /Vitamin C/, "one letter missing"],
+    ["mascra", /Volume Mascara/, "one letter missing"],
+    ["vitamni c serum", /Vitamin C Brightening Serum/, "two letters swapped, with other words"],
+    ["shampoos", /Repair Shampoo/, "a plural"],
+    ["oud amber", /^(Royal Oud|Amber Nights) /, "brand name words"],
+    ["Oud & Amber", /^(Royal Oud|Amber Nights) /, "symbols ignored"],
+    ["serum vitamin c", /Vitamin C Brightening Serum/, "word order"],
+    ["cream repair night", /Night Repair Cream/, "word order"],
+    ["velvet hue mascara", /Volume Mascara/, "brand and kind"],
+    ["gentlemans grove beard oil", /Beard Oil/, "brand with an apostrophe typed without"],
+    ["Gentleman's Grove", /^(Beard|Shave) /, "brand with its apostrophe"],
+    ["color care", /^Colour Care /, "color = colour"],
+    ["hydrat", /Hydrating Serum/, "a prefix while typing"],
+    ["camel milk hand", /Camel Milk Hand Cream/, "name words above description words"],
+  ];
+  for (const [query, expected, why] of table) {
+    it(`finds ${expected} in the first three for “${query}” (${why})`, async () => {
+      const { names } = await resultNames(query);
+      expect(
+        names.slice(0, 3).some((n) => expected.test(n)),
+        `${query}: ${names.slice(0, 5).join(" | ")}`,
+      ).toBe(true);
+    });
+  }
+
+  it("ranks products with every word above those with some", async () => {
+    const { names } = await resultNames("hammam shower gel");
+    expect(names[0]).toBe("Hammam Shower Gel");
+    // Other shower gels and other Hammam products follow: some words, below.
+    expect(names.length).toBeGreaterThan(3);
+  });
+
+  it("offers the corrected query as a link when it corrected a typo", async () => {
+    const { html } = await resultNames("vitamn serum");
+    expect(html).toMatch(/Did you mean <a href="\/search\?q=vitamin%20serum">vitamin serum<\/a>\?/);
+  });
+
+  it("never fails on FTS syntax typed by a shopper", async () => {
+    for (const q of ['"', 'oud" OR "', "NEAR(a b)", "a* b*", "-serum", "^rose", "name:rose", "()", "'", "AND", "🌹"]) {
+      const res = await fetchWorker(`/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      const suggest = await fetchWorker(`/catalog-api/suggest?q=${encodeURIComponent(q)}`);
+      expect(suggest.status, q).toBe(200);
+    }
+  });
+});
+
+describe("the index follows the CMS webhook", () => {
+  it("finds a renamed product by its new name on the next request, not by its old one", async () => {
+    expect((await resultNames("Soothing Toner")).names).toContain("Date Seed Soothing Toner");
+    await env.DB.prepare("UPDATE cms_products SET name = 'Date Seed Saffron Mist' WHERE id = 15").run();
+    const res = await webhook("entry.update", "product", 15);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { reindexed: number }).reindexed).toBe(1);
+    expect((await resultNames("saffron")).names).toEqual(["Date Seed Saffron Mist"]);
+    expect((await resultNames("date seed soothing toner")).names).not.toContain("Date Seed Soothing Toner");
+    const suggest = (await (await fetchWorker("/catalog-api/suggest?q=saffr")).json()) as { items: { name: string }[] };
+    expect(suggest.items.map((i) => i.name)).toContain("Date Seed Saffron Mist");
+  });
+
+  // The embedded CMS has no drafts: an unpublished product is, as for Strapi's public API, one it no longer returns.
+  it("takes out a product the CMS no longer returns, on unpublish or delete", async () => {
+    expect((await resultNames("Heat Protect Spray")).names).toContain("Smooth Heat Protect Spray");
+    await env.DB.prepare("DELETE FROM cms_products WHERE id = 65").run();
+    expect((await webhook("entry.unpublish", "product", 65)).status).toBe(200);
+    expect((await resultNames("Heat Protect Spray")).names).not.toContain("Smooth Heat Protect Spray");
+
+    expect((await resultNames("Shaving Cream")).names).toContain("Beard Shaving Cream");
+    await env.DB.prepare("DELETE FROM cms_products WHERE id = 76").run();
+    expect((await webhook("entry.delete", "product", 76)).status).toBe(200);
+    expect((await resultNames("Shaving Cream")).names).not.toContain("Beard Shaving Cream");
+  });
+
+  it("reindexes a brand's products when the brand is renamed", async () => {
+    const brand = await env.DB.prepare("SELECT id FROM cms_brands WHERE slug = 'sahara-spa'").first<{ id: number }>();
+    await env.DB.prepare("UPDATE cms_brands SET name = 'Zanzibar Baths' WHERE id = ?1").bind(brand!.id).run();
+    expect((await webhook("entry.update", "brand", brand!.id)).status).toBe(200);
+    expect((await resultNames("zanzibar")).names).toContain("Hammam Shower Gel");
+    // (Its old name stays findable through the descriptions, which say "from Sahara Spa".)
+    const suggest = (await (await fetchWorker("/catalog-api/suggest?q=zanzib")).json()) as {
+      items: { kind: string; name: string }[];
+    };
+    expect(suggest.items).toContainEqual(expect.objectContaining({ kind: "brand", name: "Zanzibar Baths" }));
+  });
+});
+
+describe("suggestions from the index", () => {
+  it("suggests categories, brands and products for a prefix", async () => {
+    const res = await fetchWorker("/catalog-api/suggest?q=fragr");
+    const { items } = (await res.json()) as { items: { kind: string; name: string; path: string }[] };
+    expect(items[0]).toEqual(expect.objectContaining({ kind: "category", path: "/catalog/fragrance" }));
+    expect(items.some((i) => i.kind === "product")).toBe(true);
+    const brands = (await (await fetchWorker("/catalog-api/suggest?q=lumi")).json()) as {
+      items: { kind: string; name: string }[];
+    };
+    expect(brands.items).toContainEqual(expect.objectContaining({ kind: "brand", name: "Maison Lumière" }));
+  });
+});
+
+describe("no results", () => {
+  it("says so, shows popular products and counts the query for the staff desk", async () => {
+    for (let i = 0; i < 2; i++) {
+      const { html, names } = await resultNames("Zqxjv  Blorp!");
+      expect(html).toContain("Nothing matches");
+      expect(html).toContain("Popular right now");
+      expect(names).toEqual([]);
+    }
+    const row = await env.DB.prepare("SELECT count FROM search_misses WHERE query = 'zqxjv blorp'").first<{
+      count: number;
+    }>();
+    expect(row?.count).toBe(2);
+  });
+});

@@ -1,0 +1,119 @@
+import { matchExpression } from "../../../shared/search-words";
+
+/**
+ * Products for index words, best first: those with every word above those with some, then by
+ * bm25 with column weights (a word in the name counts most, then brand and line, category and
+ * shades, the description, ingredients least), then popularity: bm25 is taken relative to the best
+ * match, in steps of 5%, so products that match about as well are ordered by popularity rather than
+ * by the length of their descriptions. "Some words" leaves out words of one or two letters and
+ * numbers ("c", "30"), which alone would match half the catalogue.
+ */
+const WEIGHTS = "10.0, 5.0, 5.0, 3.0, 3.0, 1.0, 0.5";
+
+/** Products matching ?1, the relative relevance column `tier` (20 best) and the product id. */
+const HITS = `hits AS MATERIALIZED (
+  SELECT rowid AS id, bm25(search_products, ${WEIGHTS}) AS score FROM search_products WHERE search_products MATCH ?1
+), ranked AS (
+  SELECT id, round(20.0 * score / (SELECT min(score) FROM hits)) AS tier FROM hits
+)`;
+
+function someWords(words: string[]): string[] {
+  const telling = words.filter((w) => w.length >= 3 && !/^\p{N}+$/u.test(w));
+  return telling.length > 0 ? telling : words;
+}
+
+export interface IndexHits {
+  slugs: string[];
+  /** Products with at least one of the words. */
+  total: number;
+  /** Products with every word. */
+  everyWord: number;
+}
+
+export async function searchProductIndex(
+  db: D1Database,
+  words: string[],
+  page: number,
+  pageSize: number,
+): Promise<IndexHits> {
+  if (words.length === 0) return { slugs: [], total: 0, everyWord: 0 };
+  const all = matchExpression(words, "all");
+  const any = matchExpression(someWords(words), "any");
+  const [counts, rows] = await db.batch<Record<string, number | string>>([
+    db
+      .prepare(
+        `SELECT (SELECT count(*) FROM search_products WHERE search_products MATCH ?1) AS every_word,
+                (SELECT count(*) FROM search_products WHERE search_products MATCH ?2) AS total`,
+      )
+      .bind(all, any),
+    db
+      .prepare(
+        `WITH ${HITS}, every AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?2)
+         SELECT d.slug AS slug FROM ranked AS r JOIN search_documents AS d ON d.product_id = r.id
+         ORDER BY (r.id IN (SELECT id FROM every)) DESC, r.tier DESC, d.popularity DESC, d.product_id
+         LIMIT ?3 OFFSET ?4`,
+      )
+      .bind(any, all, pageSize, (page - 1) * pageSize),
+  ]);
+  const count = counts?.results[0] ?? {};
+  return {
+    slugs: (rows?.results ?? []).map((r) => String(r.slug)),
+    total: Number(count.total ?? 0),
+    everyWord: Number(count.every_word ?? 0),
+  };
+}
+
+export interface IndexSuggestion {
+  kind: "product" | "brand" | "category";
+  name: string;
+  slug: string;
+  brandName: string | null;
+  categorySlug: string | null;
+  price: number | null;
+}
+
+/** Up to `products` products with every word (the last a prefix), then up to `names` brands and categories. */
+export async function suggestFromIndex(
+  db: D1Database,
+  words: string[],
+  products: number,
+  names: number,
+): Promise<IndexSuggestion[]> {
+  if (words.length === 0) return [];
+  const all = matchExpression(words, "all");
+  const [productRows, nameRows] = await db.batch<Record<string, string | number | null>>([
+    db
+      .prepare(
+        `WITH ${HITS}
+         SELECT d.name AS name, d.slug AS slug, d.brand_name AS brand_name, d.category_slug AS category_slug, d.price AS price
+         FROM ranked AS r JOIN search_documents AS d ON d.product_id = r.id
+         ORDER BY r.tier DESC, d.popularity DESC, d.product_id
+         LIMIT ?2`,
+      )
+      .bind(all, products),
+    db
+      .prepare(
+        `SELECT label AS name, kind, slug FROM search_names WHERE search_names MATCH ?1
+         ORDER BY kind = 'category' DESC, rank LIMIT ?2`,
+      )
+      .bind(`name : (${all})`, names),
+  ]);
+  return [
+    ...(nameRows?.results ?? []).map((r) => ({
+      kind: r.kind === "brand" ? ("brand" as const) : ("category" as const),
+      name: String(r.name),
+      slug: String(r.slug),
+      brandName: null,
+      categorySlug: null,
+      price: null,
+    })),
+    ...(productRows?.results ?? []).map((r) => ({
+      kind: "product" as const,
+      name: String(r.name),
+      slug: String(r.slug),
+      brandName: r.brand_name === null ? null : String(r.brand_name),
+      categorySlug: r.category_slug === null ? null : String(r.category_slug),
+      price: Number(r.price),
+    })),
+  ];
+}

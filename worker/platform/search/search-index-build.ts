@@ -1,0 +1,88 @@
+import { loadNameDocuments, loadSearchDocuments } from "./search-documents";
+import {
+  putNameStatements,
+  putProductStatements,
+  removeNameStatements,
+  removeProductStatements,
+  runInBatches,
+} from "./search-index-store";
+
+/**
+ * The whole index, built from the CMS when it has never been built or was marked stale (a seed,
+ * `npm run search:reindex`). The first search after that builds it; a lease in `search_state`
+ * makes concurrent first searches build it once: the others wait for it while the index is
+ * empty, or search the old one meanwhile. No promise is shared between requests.
+ */
+const LEASE_MS = 60_000;
+const WAIT_STEP_MS = 100;
+const WAIT_MAX_MS = 8_000;
+
+interface SearchState {
+  built_at: number | null;
+}
+
+async function readState(db: D1Database): Promise<SearchState | null> {
+  return db.prepare("SELECT built_at FROM search_state WHERE id = 1").first<SearchState>();
+}
+
+async function takeLease(db: D1Database, now: number): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE search_state SET building_since = ?1
+       WHERE id = 1 AND built_at IS NULL AND (building_since IS NULL OR building_since < ?2)`,
+    )
+    .bind(now, now - LEASE_MS)
+    .run();
+  return result.meta.changes === 1;
+}
+
+async function indexIsEmpty(db: D1Database): Promise<boolean> {
+  return (await db.prepare("SELECT 1 FROM search_documents LIMIT 1").first()) === null;
+}
+
+/**
+ * Puts every published product, brand and category in, then takes out what the CMS no longer
+ * has; true when done. Existing rows are replaced one by one, so searches meanwhile find the
+ * old entry or the new, never nothing.
+ */
+export async function rebuildSearchIndex(env: Env): Promise<boolean> {
+  const [documents, names] = await Promise.all([loadSearchDocuments(env), loadNameDocuments(env)]);
+  if (!documents || !names) return false;
+  const db = env.DB;
+  await runInBatches(db, [...putProductStatements(db, documents), ...putNameStatements(db, names)]);
+  const keptProducts = new Set(documents.map((d) => d.productId));
+  const keptNames = new Set(names.map((n) => n.rowid));
+  const [products, nameRows] = await Promise.all([
+    db.prepare("SELECT product_id AS id FROM search_documents").all<{ id: number }>(),
+    db.prepare("SELECT rowid AS id FROM search_names").all<{ id: number }>(),
+  ]);
+  await runInBatches(db, [
+    ...removeProductStatements(
+      db,
+      products.results.map((r) => r.id).filter((id) => !keptProducts.has(id)),
+    ),
+    ...removeNameStatements(
+      db,
+      nameRows.results.map((r) => r.id).filter((id) => !keptNames.has(id)),
+    ),
+    db.prepare("UPDATE search_state SET built_at = ?1, building_since = NULL WHERE id = 1").bind(Date.now()),
+  ]);
+  return true;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Makes sure the index has been built before a search reads it (see the comment above). */
+export async function ensureSearchIndex(env: Env): Promise<void> {
+  const db = env.DB;
+  if ((await readState(db))?.built_at != null) return;
+  if (await takeLease(db, Date.now())) {
+    const built = await rebuildSearchIndex(env);
+    if (!built) await db.prepare("UPDATE search_state SET building_since = NULL WHERE id = 1").run();
+    return;
+  }
+  for (let waited = 0; waited < WAIT_MAX_MS && (await indexIsEmpty(db)); waited += WAIT_STEP_MS) {
+    if ((await readState(db))?.built_at != null) return;
+    await sleep(WAIT_STEP_MS);
+  }
+}

@@ -1,0 +1,46 @@
+import type { Context } from "hono";
+import { aedToFils, formatAed } from "../../../shared/money";
+import type { Suggestion } from "../../../shared/quick-view";
+import { queryWords } from "../../../shared/search-words";
+import type { AppEnv } from "../app-env";
+import { contentVersion } from "../cms-client/content-version";
+import { type IndexSuggestion, suggestFromIndex } from "./product-search";
+import { ensureSearchIndex } from "./search-index-build";
+
+/**
+ * The header's suggestions from the search index: up to two categories or brands, then up to
+ * six products. Kept per isolate per prefix and content version (the webhook moves the version
+ * on when the index changes). The cache holds settled answers only, never a pending promise, so
+ * two requests for the same prefix at once each ask D1.
+ */
+const PRODUCTS = 6;
+const NAMES = 2;
+const CACHE_MAX = 500;
+const settled = new Map<string, Suggestion[]>();
+
+function toSuggestion(s: IndexSuggestion): Suggestion {
+  if (s.kind === "product") {
+    return {
+      kind: "product",
+      name: s.name,
+      brand: s.brandName,
+      price: s.price === null ? null : formatAed(aedToFils(s.price)),
+      path: `/catalog/${s.categorySlug ?? "all"}/${s.slug}`,
+    };
+  }
+  const path = s.kind === "category" ? `/catalog/${s.slug}` : `/search?q=${encodeURIComponent(s.name)}`;
+  return { kind: s.kind, name: s.name, brand: null, price: null, path };
+}
+
+export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise<Suggestion[]> {
+  const words = queryWords(query);
+  if (words.length === 0) return [];
+  const key = `${await contentVersion(c)}|${words.join(" ")}`;
+  const kept = settled.get(key);
+  if (kept) return kept;
+  await ensureSearchIndex(c.env);
+  const items = (await suggestFromIndex(c.env.DB, words, PRODUCTS, NAMES)).map(toSuggestion);
+  if (settled.size >= CACHE_MAX) settled.delete(settled.keys().next().value!);
+  settled.set(key, items);
+  return items;
+}
