@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fetchWorker } from "./fetch";
+import { signedIn } from "./support/staff-session";
 
 /** The product names on a search page, in the order shown (the "Popular right now" list left out). */
 async function resultNames(q: string): Promise<{ names: string[]; html: string }> {
@@ -139,5 +140,42 @@ describe("no results", () => {
       count: number;
     }>();
     expect(row?.count).toBe(2);
+  });
+
+  it("lists the searches that found nothing on the staff desk, most frequent first, for staff only", async () => {
+    for (const q of ["glitter unicorn", "glitter unicorn", "Glitter UNICORN!", "moon dust"]) await resultNames(q);
+    const { browser: staff } = await signedIn("staff");
+    const page = await staff.get("/staff/searches");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('href="/staff/searches"');
+    const rows = [
+      ...html.matchAll(/<tr><td><a href="[^"]*">([^<]+)<\/a><\/td><td class="staff-table__num">(\d+)<\/td>/g),
+    ];
+    const counts = new Map(rows.map((m) => [m[1], Number(m[2])]));
+    expect(counts.get("glitter unicorn")).toBe(3);
+    expect(counts.get("moon dust")).toBe(1);
+    expect(rows.findIndex((m) => m[1] === "glitter unicorn")).toBeLessThan(rows.findIndex((m) => m[1] === "moon dust"));
+
+    const { browser: shopper } = await signedIn("authenticated");
+    const refused = await shopper.get("/staff/searches");
+    expect(refused.status).not.toBe(200);
+    expect(await refused.text()).not.toContain("glitter unicorn");
+  });
+
+  it("keeps at most the 1000 most recently seen searches", async () => {
+    const now = Date.now();
+    const statements = Array.from({ length: 1005 }, (_, i) =>
+      env.DB.prepare("INSERT INTO search_misses (query, count, first_seen, last_seen) VALUES (?1, 1, ?2, ?2)").bind(
+        `filler ${i}`,
+        now - 100_000 + i,
+      ),
+    );
+    for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
+    await resultNames("quokka sparkle");
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM search_misses").first<{ n: number }>())!;
+    expect(n).toBe(1000);
+    expect(await env.DB.prepare("SELECT 1 FROM search_misses WHERE query = 'quokka sparkle'").first()).not.toBeNull();
+    expect(await env.DB.prepare("SELECT 1 FROM search_misses WHERE query = 'filler 0'").first()).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ export const STAFF_SECTIONS = {
   reviews: { href: "/staff/reviews", label: "Reviews" },
   redirects: { href: "/staff/redirects", label: "Redirects" },
   outbox: { href: "/staff/outbox", label: "E-mails" },
+  searches: { href: "/staff/searches", label: "Searches" },
 } as const;
 export type StaffSection = keyof typeof STAFF_SECTIONS;
 

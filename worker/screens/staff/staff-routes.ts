@@ -15,6 +15,7 @@ import { requestsPage } from "./staff-requests";
 import { postReview, reviewPage } from "./staff-review";
 import { staffReviewMedia } from "./staff-review-media";
 import { reviewsPage } from "./staff-reviews";
+import { searchesPage } from "./staff-searches";
 
 /** The staff desk under /staff: every page and action behind the role check (staff-gate.ts). */
 export const staffRoutes = new Hono<AppEnv>();
@@ -41,6 +42,7 @@ staffRoutes.post("/reviews/shop/:ref", postReview("shop"));
 staffRoutes.get("/reviews/shop/:ref/media/:file", staffReviewMedia);
 staffRoutes.get("/reviews/product/:ref", reviewPage("product"));
 staffRoutes.post("/reviews/product/:ref", postReview("product"));
+staffRoutes.get("/searches", searchesPage);
 staffRoutes.get("/redirects", redirectsPage);
 staffRoutes.post("/redirects", postRedirect);
 staffRoutes.get("/redirects/:id", redirectPage);
