@@ -17,6 +17,21 @@ execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", see
   stdio: ["ignore", "ignore", "inherit"],
   env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
 });
+// The seed may have added products: the next search rebuilds the search index from the CMS.
+execFileSync(
+  "npx",
+  [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "-y",
+    "--command",
+    "UPDATE search_state SET built_at = NULL, building_since = NULL",
+  ],
+  { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+);
 // The embedded CMS's content may have changed with the seed: move the content version on,
 // so no catalogue record or page shell cached before is served again.
 execFileSync(
