@@ -159,8 +159,10 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
               <ul className="brand-list">
                 {brands.map((b) => (
                   <li key={b.slug}>
-                    <span className="brand-list__name">{b.name}</span>
-                    <span className="muted small">{b.description}</span>
+                    <a className="brand-list__link" href={`/brands/${encodeURIComponent(b.slug)}`}>
+                      <span className="brand-list__name">{b.name}</span>
+                      <span className="muted small">{b.description}</span>
+                    </a>
                   </li>
                 ))}
               </ul>
