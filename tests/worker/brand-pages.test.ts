@@ -241,6 +241,7 @@ describe("links to brand pages", () => {
     expect(home).toMatch(/<a[^>]*href="\/brands"[^>]*>(<[^>]+>)*Brands</);
     const strip = home.match(/<ul class="brand-list">[\s\S]*?<\/ul>/)?.[0] ?? "";
     for (const brand of await seededBrands()) expect(strip).toContain(`href="/brands/${brand.slug}"`);
+    expect(home).toContain('<a href="/brands">All brands</a>');
   });
 
   it("the sitemap lists /brands and every brand's page", async () => {

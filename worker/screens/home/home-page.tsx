@@ -154,8 +154,13 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
         {brands.length > 0 && (
           <section className="section brands-strip" aria-labelledby="home-brands">
             <div className="container">
-              <p className="eyebrow">Our houses</p>
-              <h2 id="home-brands">Brands we trust</h2>
+              <div className="shelf-head">
+                <div>
+                  <p className="eyebrow">Our houses</p>
+                  <h2 id="home-brands">Brands we trust</h2>
+                </div>
+                <a href="/brands">All brands</a>
+              </div>
               <ul className="brand-list">
                 {brands.map((b) => (
                   <li key={b.slug}>
