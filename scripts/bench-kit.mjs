@@ -134,10 +134,16 @@ export async function signedInShopper(url, slug) {
 export async function mainPages(url) {
   const listing = await (await fetchOnce(`${url}/catalog/skincare`)).text();
   const blog = await (await fetchOnce(`${url}/blog`)).text();
+  const makeup = await (await fetchOnce(`${url}/search?q=lipstick`)).text();
   return {
     home: "/",
     category: "/catalog/skincare",
     product: listing.match(/href="(\/catalog\/skincare\/[a-z0-9-]+)"/)?.[1] ?? "/catalog/skincare",
+    // A product with shades (picker, stock per shade, ProductGroup JSON-LD).
+    shades:
+      makeup.match(/href="(\/catalog\/makeup\/[a-z0-9-]*lipstick[a-z0-9-]*)"/)?.[1] ??
+      makeup.match(/href="(\/catalog\/makeup\/[a-z0-9-]+)"/)?.[1] ??
+      "/catalog/makeup",
     post: blog.match(/href="(\/blog\/[a-z0-9-]+\/[a-z0-9-]+)"/)?.[1] ?? "/blog",
     info: "/company",
     search: "/search?q=serum",

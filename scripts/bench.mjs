@@ -44,6 +44,7 @@ async function benchPages(url, pages, visitors) {
     ["home", pages.home],
     ["category (filter, 12 cards)", pages.category],
     ["product page", pages.product],
+    ["product page with shades", pages.shades],
     ["blog post", pages.post],
     ["information page", pages.info],
     ["404", "/no-such-page"],

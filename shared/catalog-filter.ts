@@ -25,6 +25,27 @@ export interface CatalogFilter {
   page: number;
 }
 
+/**
+ * Where a listing's products come from: one category (the maker facet picks brands, the model
+ * facet one maker's lines) or one brand (its lines are the model facet; there is no maker facet).
+ */
+export type ListingScope = { readonly kind: "category" | "brand"; readonly slug: string };
+
+/** The page a listing lives on. */
+export function listingPath(scope: ListingScope): string {
+  return `${scope.kind === "brand" ? "/brands" : "/catalog"}/${scope.slug}`;
+}
+
+/** The filter a page of this scope reads from its query: a brand page has no maker facet. */
+export function scopedFilter(scope: ListingScope, filter: CatalogFilter): CatalogFilter {
+  return scope.kind === "brand" ? { ...filter, maker: [] } : filter;
+}
+
+/** Whether the model (line) facet counts: within one brand always, in a category only for exactly one maker. */
+function linesApply(scope: ListingScope | undefined, filter: Pick<CatalogFilter, "maker">): boolean {
+  return scope?.kind === "brand" || filter.maker.length === 1;
+}
+
 const SLUG = /^[a-z0-9-]{1,80}$/;
 
 function list(value: unknown): string[] {
@@ -82,8 +103,9 @@ export function isFiltered(filter: CatalogFilter): boolean {
   );
 }
 
-/** What to say when nothing matches. */
-export function emptyMessage(filter: CatalogFilter): string {
+/** What to say when nothing matches (a brand page with no filter: the brand has nothing yet). */
+export function emptyMessage(filter: CatalogFilter, scope?: ListingScope): string {
+  if (scope?.kind === "brand" && !isFiltered(filter)) return text.noProductsForBrand;
   const onlyMaker =
     filter.maker.length > 0 &&
     filter.model.length + filter.year.length + filter.availability.length === 0 &&
@@ -93,11 +115,15 @@ export function emptyMessage(filter: CatalogFilter): string {
 }
 
 /** The URL query for a filter (plain repeated keys, readable and what a GET form sends). */
-export function filterQuery(filter: CatalogFilter, overrides: Partial<CatalogFilter> = {}): string {
+export function filterQuery(
+  filter: CatalogFilter,
+  overrides: Partial<CatalogFilter> = {},
+  scope?: ListingScope,
+): string {
   const f = { ...filter, ...overrides };
   const params = new URLSearchParams();
-  for (const m of f.maker) params.append("maker", m);
-  if (f.maker.length === 1) for (const m of f.model) params.append("model", m);
+  if (scope?.kind !== "brand") for (const m of f.maker) params.append("maker", m);
+  if (linesApply(scope, f)) for (const m of f.model) params.append("model", m);
   for (const y of f.year) params.append("year", String(y));
   if (f.priceMin !== null) params.set("cost[min]", String(f.priceMin));
   if (f.priceMax !== null) params.set("cost[max]", String(f.priceMax));
@@ -139,15 +165,20 @@ function availabilityFilter(chosen: AvailabilityFilter[], judged: StockJudged): 
   };
 }
 
-/** The filter as Strapi ProductFiltersInput, within one category. */
+/** The listing's own bound as Strapi ProductFiltersInput: its category or its brand. */
+export function scopeFilter(scope: ListingScope): Record<string, unknown> {
+  return scope.kind === "brand" ? { brand: { slug: { eq: scope.slug } } } : { category: { slug: { eq: scope.slug } } };
+}
+
+/** The filter as Strapi ProductFiltersInput, within one category or one brand. */
 export function cmsFilters(
-  categorySlug: string,
+  scope: ListingScope,
   filter: CatalogFilter,
   judged: StockJudged = new Map(),
 ): Record<string, unknown> {
-  const and: Record<string, unknown>[] = [{ category: { slug: { eq: categorySlug } } }];
-  if (filter.maker.length) and.push({ brand: { slug: { in: filter.maker } } });
-  if (filter.maker.length === 1 && filter.model.length) and.push({ line: { slug: { in: filter.model } } });
+  const and: Record<string, unknown>[] = [scopeFilter(scope)];
+  if (scope.kind === "category" && filter.maker.length) and.push({ brand: { slug: { in: filter.maker } } });
+  if (linesApply(scope, filter) && filter.model.length) and.push({ line: { slug: { in: filter.model } } });
   if (filter.year.length) and.push({ year: { in: filter.year } });
   if (filter.priceMin !== null) and.push({ price: { gte: filter.priceMin } });
   if (filter.priceMax !== null) and.push({ price: { lte: filter.priceMax } });

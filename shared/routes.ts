@@ -15,6 +15,8 @@ export type PageName =
   | "catalog"
   | "category"
   | "product"
+  | "brands"
+  | "brand"
   | "cart"
   | "checkout"
   | "search"
@@ -49,6 +51,8 @@ const table = [
   { name: "catalog___en", path: "/catalog", page: "catalog" },
   { name: "catalog-category___en", path: "/catalog/:category", page: "category" },
   { name: "catalog-category-slug___en", path: "/catalog/:category/:slug", page: "product" },
+  { name: "brands___en", path: "/brands", page: "brands" },
+  { name: "brands-slug___en", path: "/brands/:slug", page: "brand" },
   { name: "cart___en", path: "/cart", page: "cart", middleware: ["noindex"] },
   { name: "cart-order___en", path: "/cart/order", page: "checkout", middleware: ["noindex"] },
   { name: "search___en", path: "/search", page: "search", middleware: ["noindex"] },

@@ -5,6 +5,8 @@ import { overviewPage } from "./screens/account/overview";
 import { passwordPage } from "./screens/account/password";
 import { signupPage } from "./screens/account/signup";
 import { blogListPage, blogPostPage, blogTagPage } from "./screens/blog/blog-pages";
+import { brandPage } from "./screens/brands/brand-page";
+import { brandsPage } from "./screens/brands/brands-page";
 import { cartPage } from "./screens/cart/cart-page";
 import { checkoutPage } from "./screens/cart/checkout-page";
 import { ordersPage } from "./screens/cart/order-views";
@@ -28,6 +30,8 @@ export const pageHandlers: PageHandlers = {
   catalog: catalogPage,
   category: categoryPage,
   product: productPage,
+  brands: brandsPage,
+  brand: brandPage,
   cart: cartPage,
   checkout: checkoutPage,
   search: searchPage,

@@ -1,5 +1,5 @@
 /**
- * The category page's smart filter. On the server (and without JavaScript) a
+ * The smart filter of a category page and of a brand page (there the brand's lines, no maker). On the server (and without JavaScript) a
  * plain GET form; awake, every change updates the results in place: the page
  * for the new URL is fetched, its results replace ours, the URL is pushed, and
  * the back and forward buttons bring earlier results (and the form) back.
@@ -9,6 +9,8 @@ import {
   AVAILABILITY_FILTERS,
   type CatalogFilter,
   isFiltered,
+  type ListingScope,
+  listingPath,
   modelHint,
   readCatalogFilter,
 } from "../../shared/catalog-filter";
@@ -22,7 +24,8 @@ export interface FilterBrand {
 }
 
 export interface CatalogFilterProps {
-  categorySlug: string;
+  /** A category (brands are its maker facet) or a brand (`brands` holds only it; its lines are the facet). */
+  scope: ListingScope;
   brands: FilterBrand[];
   filter: CatalogFilter;
 }
@@ -42,7 +45,31 @@ function formUrl(form: HTMLFormElement): string {
   return form.getAttribute("action") + (query ? `?${query}` : "");
 }
 
-function Fields({ brands, filter }: { brands: FilterBrand[]; filter: CatalogFilter }) {
+function Fields({ scope, brands, filter }: { scope: ListingScope; brands: FilterBrand[]; filter: CatalogFilter }) {
+  return scope.kind === "brand" ? (
+    <>
+      <fieldset>
+        <legend>Product line</legend>
+        <div className="check-list">
+          {brands[0]?.lines.map((l) => (
+            <label key={l.slug} className="check">
+              <input type="checkbox" name="model" value={l.slug} defaultChecked={filter.model.includes(l.slug)} />
+              <span>{l.name}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <CommonFields filter={filter} />
+    </>
+  ) : (
+    <>
+      <MakerAndModel brands={brands} filter={filter} />
+      <CommonFields filter={filter} />
+    </>
+  );
+}
+
+function MakerAndModel({ brands, filter }: { brands: FilterBrand[]; filter: CatalogFilter }) {
   const [makers, setMakers] = useState(filter.maker);
   const makerRef = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
@@ -86,6 +113,14 @@ function Fields({ brands, filter }: { brands: FilterBrand[]; filter: CatalogFilt
           </div>
         )}
       </fieldset>
+    </>
+  );
+}
+
+/** Year, cost, availability: the same on every listing. */
+function CommonFields({ filter }: { filter: CatalogFilter }) {
+  return (
+    <>
       <fieldset>
         <legend>Year</legend>
         <div className="check-list check-list--inline">
@@ -138,8 +173,8 @@ function Fields({ brands, filter }: { brands: FilterBrand[]; filter: CatalogFilt
   );
 }
 
-export default function CatalogFilterForm({ categorySlug, brands, filter: initial }: CatalogFilterProps) {
-  const base = `/catalog/${categorySlug}`;
+export default function CatalogFilterForm({ scope, brands, filter: initial }: CatalogFilterProps) {
+  const base = listingPath(scope);
   // A new filter (back/forward, reset) remounts the fields with its values.
   const [shown, setShown] = useState({ filter: initial, key: 0 });
   const [current, setCurrent] = useState(initial);
@@ -225,7 +260,7 @@ export default function CatalogFilterForm({ categorySlug, brands, filter: initia
       }}
     >
       <h2 className="smart-filter__title">Filter</h2>
-      <Fields key={shown.key} brands={brands} filter={shown.filter} />
+      <Fields key={shown.key} scope={scope} brands={brands} filter={shown.filter} />
       <p className="visually-hidden" role="status">
         {status}
       </p>

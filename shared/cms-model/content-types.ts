@@ -109,6 +109,11 @@ export const contentTypes: readonly ContentType[] = [
       description: { type: "text" },
       colour: { type: "string" },
       logo: media(),
+      productCount: {
+        type: "computed",
+        graphql: "Int!",
+        why: "the brands page shows how many products each brand has; counting keeps it true after every edit",
+      },
       productLines: { type: "relation", relation: "oneToMany", target: "product-line", mappedBy: "brand" },
     },
   },

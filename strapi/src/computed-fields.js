@@ -7,6 +7,10 @@ const RESOLVERS = {
     strapi.db.query('api::product.product').count({
       where: { category: { id: parent.id }, publishedAt: { $notNull: true } },
     }),
+  'brand.productCount': (strapi) => async (parent) =>
+    strapi.db.query('api::product.product').count({
+      where: { brand: { id: parent.id }, publishedAt: { $notNull: true } },
+    }),
 };
 
 function registerComputedFields(strapi, fields) {

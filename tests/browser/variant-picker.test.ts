@@ -62,16 +62,62 @@ describe("choosing a shade or size", () => {
 
     await page.getByRole("link", { name: "Desert Rose" }).click();
     expect((await shown(page)).availability).toBe("Only 3 left");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 
-    await page.getByRole("link", { name: "Berry Noir, out of stock" }).click();
+    // A sold-out shade offers "tell me when it's back": its link loads the page that has the form.
+    await Promise.all([
+      page.waitForURL(/\?variant=VEL-TOO-0046-BERRYNOIR$/),
+      page.getByRole("link", { name: "Berry Noir, out of stock" }).click(),
+    ]);
+    await page.waitForLoadState("networkidle");
     expect(await shown(page)).toMatchObject({ label: "Shade: Berry Noir", availability: "Out of stock" });
     expect(await page.locator(".product-details form.add-to-bag button[type=submit]").isDisabled()).toBe(true);
-    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    await page.getByRole("heading", { name: "Tell me when it's back" }).waitFor();
+    const alertForm = page.locator(".back-in-stock");
+    expect(await alertForm.getByLabel("E-mail").count()).toBe(1);
+    expect(await alertForm.getByRole("button", { name: /^Notify me/ }).count()).toBe(1);
     await expectAccessible(page);
 
     // The address is the one to share: opened afresh it shows the same shade.
     await page.reload({ waitUntil: "networkidle" });
     expect((await shown(page)).label).toBe("Shade: Berry Noir");
+    await context.close();
+  });
+
+  it("puts two shades of one lipstick in the bag as two lines and orders them", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    for (const shade of ["Rosewood", "Ruby"]) {
+      await page.goto(shopUrl(LIPSTICK), { waitUntil: "networkidle" });
+      await wakePicker(page);
+      await page.getByRole("link", { name: shade, exact: true }).click();
+      await page.waitForFunction((name) => document.body.innerText.includes(`Shade: ${name}`), shade);
+      await page
+        .locator(".product-details")
+        .getByRole("button", { name: /^Add to bag/ })
+        .click();
+      await page.getByText(`Tools Matte Liquid Lipstick — ${shade} is in your bag.`).first().waitFor();
+    }
+    await page.goto(shopUrl("/cart"), { waitUntil: "networkidle" });
+    await page.screenshot({ path: "/tmp/shots/variant-two-shades-bag-390.png", fullPage: true });
+    const lines = page.locator(".cart-line");
+    expect(await lines.count()).toBe(2);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Proceed to checkout" }).click();
+    await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+    await page.getByLabel(/First name/).fill("Amna");
+    await page.getByLabel(/Last name/).fill("Rashid");
+    await page.getByLabel(/E-mail/).fill("amna@example.ae");
+    await page.getByLabel(/^Phone/).fill("050 765 4321");
+    await page.getByLabel(/^Address/).fill("Villa 3, Jumeirah 1");
+    await page.getByLabel(/^City/).fill("Dubai");
+    await page.getByLabel(/Emirate or country/).fill("Dubai");
+    await page.getByRole("checkbox", { name: "By leaving a request, you agree to the privacy policy" }).check();
+    await page.getByRole("button", { name: /Place order/ }).click();
+    await page.getByRole("heading", { name: "Your order is placed" }).waitFor();
+    const order = await page.locator("main").innerText();
+    expect(order).toContain("Tools Matte Liquid Lipstick — Rosewood");
+    expect(order).toContain("Tools Matte Liquid Lipstick — Ruby");
     await context.close();
   });
 

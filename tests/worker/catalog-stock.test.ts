@@ -77,7 +77,11 @@ describe("the availability facet agrees with the cards", () => {
       ["sold-out-lipstick", "out_of_stock" as const],
       ["blush-back-in-stock", "in_stock" as const],
     ]);
-    const { and } = cmsFilters("makeup", readCatalogFilter({ availability: "in_stock" }), judged) as {
+    const { and } = cmsFilters(
+      { kind: "category", slug: "makeup" },
+      readCatalogFilter({ availability: "in_stock" }),
+      judged,
+    ) as {
       and: unknown[];
     };
     expect(and[1]).toEqual({
@@ -92,7 +96,9 @@ describe("the availability facet agrees with the cards", () => {
       ],
     });
     // Nothing judged: today's filter, unchanged.
-    expect(cmsFilters("makeup", readCatalogFilter({ availability: "out_of_stock" }))).toEqual({
+    expect(
+      cmsFilters({ kind: "category", slug: "makeup" }, readCatalogFilter({ availability: "out_of_stock" })),
+    ).toEqual({
       and: [
         { category: { slug: { eq: "makeup" } } },
         { or: [{ availability: { in: ["out_of_stock", "none"] } }, { availability: { null: true } }] },

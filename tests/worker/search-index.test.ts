@@ -122,9 +122,11 @@ describe("suggestions from the index", () => {
     expect(items[0]).toEqual(expect.objectContaining({ kind: "category", path: "/catalog/fragrance" }));
     expect(items.some((i) => i.kind === "product")).toBe(true);
     const brands = (await (await fetchWorker("/catalog-api/suggest?q=lumi")).json()) as {
-      items: { kind: string; name: string }[];
+      items: { kind: string; name: string; path: string }[];
     };
-    expect(brands.items).toContainEqual(expect.objectContaining({ kind: "brand", name: "Maison Lumière" }));
+    expect(brands.items).toContainEqual(
+      expect.objectContaining({ kind: "brand", name: "Maison Lumière", path: "/brands/maison-lumiere" }),
+    );
   });
 });
 

@@ -31,8 +31,9 @@ function jsonLdProduct(html: string): Record<string, unknown> {
     JSON.parse(m[1]),
   );
   const flat = blocks.flatMap((b) => (Array.isArray(b) ? b : b["@graph"] ? b["@graph"] : [b]));
-  const product = flat.find((b: { "@type"?: string }) => b["@type"] === "Product");
-  if (!product) throw new Error("no Product JSON-LD");
+  // A product with shades or sizes is a ProductGroup; its rating is the group's.
+  const product = flat.find((b: { "@type"?: string }) => b["@type"] === "Product" || b["@type"] === "ProductGroup");
+  if (!product) throw new Error("no Product or ProductGroup JSON-LD");
   return product;
 }
 

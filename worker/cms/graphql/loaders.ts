@@ -119,6 +119,15 @@ export function createLoaders(db: D1Database) {
         .all<{ id: number; n: number }>();
       return new Map(results.map((r) => [r.id, r.n]));
     }),
+    brandProductCount: new BatchLoader<number, number>(async (ids) => {
+      const { results } = await db
+        .prepare(
+          "SELECT brand_id AS id, COUNT(*) AS n FROM cms_products WHERE brand_id IN (SELECT value FROM json_each(?1)) GROUP BY brand_id",
+        )
+        .bind(JSON.stringify(ids))
+        .all<{ id: number; n: number }>();
+      return new Map(results.map((r) => [r.id, r.n]));
+    }),
   };
 }
 

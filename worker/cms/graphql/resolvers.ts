@@ -46,6 +46,7 @@ function attributes(ctx: CmsContext, name: EntityName, row: Row): Record<string,
         description: row.description,
         colour: row.colour,
         logo: mediaResponse(ctx, row.logo_id),
+        productCount: async () => (await ctx.loaders.brandProductCount.load(row.id)) ?? 0,
         productLines: async () => ({
           data: ((await ctx.loaders.linesOfBrand.load(row.id)) ?? []).map((l) => entity(ctx, "productLine", l)),
         }),

@@ -35,7 +35,9 @@ interface BrandAttributes {
   name: string;
   slug: string;
   description: string | null;
+  colour: string | null;
   logo: MediaResponse;
+  productCount: number;
   productLines: { data: Entity<{ name: string; slug: string }>[] };
 }
 interface NamedRef {
@@ -94,7 +96,8 @@ const categoriesQuery = gql<{ categories: Collection<CategoryAttributes> | null 
 const brandsQuery = gql<{ brands: Collection<BrandAttributes> | null }, { locale: string }>`
   query brandsQuery($locale: I18NLocaleCode) {
     brands(locale: $locale, pagination: { pageSize: 100 }, sort: ["name:asc"]) {
-      data { id attributes { name slug description logo { data { attributes { url alternativeText width height } } }
+      data { id attributes { name slug description colour productCount
+        logo { data { attributes { url alternativeText width height } } }
         productLines { data { id attributes { name slug } } } } }
       meta { pagination { total } }
     }
@@ -194,6 +197,9 @@ export async function getCategory(c: Context<AppEnv>, locale: string, slug: stri
 }
 
 export interface BrandWithLines extends Brand {
+  /** `#rgb` or `#rrggbb` only (safeSwatch): it goes into a style attribute. */
+  colour: string | null;
+  productCount: number;
   lines: ProductLine[];
 }
 
@@ -205,6 +211,8 @@ export async function getBrands(c: Context<AppEnv>, locale: string): Promise<Bra
     name: e.attributes.name,
     slug: e.attributes.slug,
     description: e.attributes.description,
+    colour: safeSwatch(e.attributes.colour),
+    productCount: e.attributes.productCount,
     logo: unwrapMedia(env, e.attributes.logo),
     lines: e.attributes.productLines.data.map((l) => ({
       id: l.id,
@@ -213,6 +221,11 @@ export async function getBrands(c: Context<AppEnv>, locale: string): Promise<Bra
       brandSlug: e.attributes.slug,
     })),
   }));
+}
+
+/** One brand by its slug (from the cached list: a shop has tens of brands, not thousands). */
+export async function getBrand(c: Context<AppEnv>, locale: string, slug: string): Promise<BrandWithLines | null> {
+  return (await getBrands(c, locale)).find((b) => b.slug === slug) ?? null;
 }
 
 /** Most popular first; the id breaks ties so both CMSs page identically. */

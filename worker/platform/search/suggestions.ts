@@ -28,7 +28,7 @@ function toSuggestion(s: IndexSuggestion): Suggestion {
       path: `/catalog/${s.categorySlug ?? "all"}/${s.slug}`,
     };
   }
-  const path = s.kind === "category" ? `/catalog/${s.slug}` : `/search?q=${encodeURIComponent(s.name)}`;
+  const path = s.kind === "category" ? `/catalog/${s.slug}` : `/brands/${s.slug}`;
   return { kind: s.kind, name: s.name, brand: null, price: null, path };
 }
 

@@ -154,13 +154,20 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
         {brands.length > 0 && (
           <section className="section brands-strip" aria-labelledby="home-brands">
             <div className="container">
-              <p className="eyebrow">Our houses</p>
-              <h2 id="home-brands">Brands we trust</h2>
+              <div className="shelf-head">
+                <div>
+                  <p className="eyebrow">Our houses</p>
+                  <h2 id="home-brands">Brands we trust</h2>
+                </div>
+                <a href="/brands">All brands</a>
+              </div>
               <ul className="brand-list">
                 {brands.map((b) => (
                   <li key={b.slug}>
-                    <span className="brand-list__name">{b.name}</span>
-                    <span className="muted small">{b.description}</span>
+                    <a className="brand-list__link" href={`/brands/${encodeURIComponent(b.slug)}`}>
+                      <span className="brand-list__name">{b.name}</span>
+                      <span className="muted small">{b.description}</span>
+                    </a>
                   </li>
                 ))}
               </ul>

@@ -50,6 +50,15 @@ const categoriesQuery = gql<
   }
 `;
 
+const brandsQuery = gql<{ brands: Collection<{ slug: string; updatedAt: string | null }> | null }, PagedVariables>`
+  query sitemapBrands($locale: I18NLocaleCode, $page: Int) {
+    brands(locale: $locale, ${PAGINATION}, sort: ["id:asc"]) {
+      data { id attributes { slug updatedAt } }
+      meta { pagination { page pageSize pageCount total } }
+    }
+  }
+`;
+
 const productsQuery = gql<
   { products: Collection<{ slug: string; updatedAt: string | null; category: SlugRef }> | null },
   PagedVariables
@@ -106,6 +115,17 @@ export const categoriesSource: SitemapSource = {
     const rows = await readAll(c, categoriesQuery, (d) => d.categories, "sitemapCategories");
     return rows.map(({ attributes: a }) => ({
       path: `/catalog/${segment(a.slug)}`,
+      lastmod: a.updatedAt ?? undefined,
+    }));
+  },
+};
+
+export const brandsSource: SitemapSource = {
+  name: "brands",
+  async entries(c) {
+    const rows = await readAll(c, brandsQuery, (d) => d.brands, "sitemapBrands");
+    return rows.map(({ attributes: a }) => ({
+      path: `/brands/${segment(a.slug)}`,
       lastmod: a.updatedAt ?? undefined,
     }));
   },

@@ -1,7 +1,14 @@
 import { isPersonalPath } from "../../../shared/personal-paths";
 import { routes } from "../../../shared/routes";
 import { buildInfo } from "../../platform/render/build-info";
-import { categoriesSource, pageUpdates, postsSource, productsSource, projectsSource } from "./sitemap-cms-sources";
+import {
+  brandsSource,
+  categoriesSource,
+  pageUpdates,
+  postsSource,
+  productsSource,
+  projectsSource,
+} from "./sitemap-cms-sources";
 import type { SitemapSource } from "./sitemap-source";
 
 /**
@@ -24,6 +31,7 @@ export const staticPagesSource: SitemapSource = {
 export const sitemapSources: readonly SitemapSource[] = [
   staticPagesSource,
   categoriesSource,
+  brandsSource,
   productsSource,
   postsSource,
   projectsSource,

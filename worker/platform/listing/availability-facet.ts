@@ -1,27 +1,27 @@
 import type { Context } from "hono";
-import type { StockJudged } from "../../../shared/catalog-filter";
+import { type ListingScope, type StockJudged, scopeFilter } from "../../../shared/catalog-filter";
 import { productStock } from "../../../shared/product-stock";
 import type { ProductSummary } from "../../../shared/types/catalog";
-import type { AppEnv } from "../../platform/app-env";
-import { getProducts } from "../../platform/cms-client/catalog-records";
-import { readListingStock, slugsWithSkuAtZero } from "../../platform/stores/listing-stock";
+import type { AppEnv } from "../app-env";
+import { getProducts } from "../cms-client/catalog-records";
+import { readListingStock, slugsWithSkuAtZero } from "../stores/listing-stock";
 
 /** At most this many pages of 100 candidates are judged (a shop with more sold-out lines than that says less). */
 const MAX_CANDIDATE_PAGES = 5;
 
 /**
- * The products of a category whose stock makes their card show other than the CMS's word, with
+ * The products of a listing (a category or a brand) whose stock makes their card show other than the CMS's word, with
  * what it shows, for the filter's availability facet (cmsFilters). Without variant overrides only
  * two kinds can differ: one the CMS calls in stock with every counted SKU at 0 (it has a SKU at 0),
  * and one the CMS sells ahead with some SKU on hand (pre-order becomes in stock). Those candidates
  * come from one D1 query and one cached CMS query; each is judged by productStock, the function
  * cards use, so the facet and the cards agree.
  */
-export async function stockJudged(c: Context<AppEnv>, locale: string, categorySlug: string): Promise<StockJudged> {
+export async function stockJudged(c: Context<AppEnv>, locale: string, scope: ListingScope): Promise<StockJudged> {
   const atZero = await slugsWithSkuAtZero(c.env.DB);
   const filters = {
     and: [
-      { category: { slug: { eq: categorySlug } } },
+      scopeFilter(scope),
       { or: [{ availability: { eq: "prepurchase" } }, ...(atZero.length ? [{ slug: { in: atZero } }] : [])] },
     ],
   };

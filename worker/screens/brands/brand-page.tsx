@@ -1,0 +1,100 @@
+import type { Context } from "hono";
+import CatalogFilterForm from "../../../client/islands/catalog-filter";
+import { filterQuery, type ListingScope, readCatalogFilter, scopedFilter } from "../../../shared/catalog-filter";
+import type { AppEnv } from "../../platform/app-env";
+import { type BrandWithLines, getBrand } from "../../platform/cms-client/catalog-records";
+import { ListingResults, loadListing } from "../../platform/listing/product-listing";
+import { parseQuery } from "../../platform/listing/query-string";
+import { renderNotFound } from "../../platform/page/not-found";
+import { renderPage } from "../../platform/page/render-page";
+import { FlashSlot } from "../../platform/render/flash";
+import { Island } from "../../platform/render/island";
+import { absoluteUrl, siteOrigin } from "../../platform/seo/site-origin";
+import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
+import { BrandMark } from "./brand-mark";
+
+/** schema.org Brand: name, logo, url, description. */
+function brandJsonLd(origin: string, brand: BrandWithLines, path: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Brand",
+    name: brand.name,
+    url: origin + path,
+    ...(brand.logo ? { logo: absoluteUrl(origin, brand.logo.url) } : {}),
+    ...(brand.description ? { description: brand.description } : {}),
+  };
+}
+
+/** /brands/{slug}: the brand, its lines, its products with the smart filter, sort and pages; 404 when unknown. */
+export async function brandPage(c: Context<AppEnv>): Promise<Response> {
+  const slug = c.req.param("slug") ?? "";
+  const locale = c.get("locale");
+  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
+  const scope: ListingScope = { kind: "brand", slug };
+  const filter = scopedFilter(scope, readCatalogFilter(parseQuery(c.req.url)));
+  const [brand, favourites] = await Promise.all([getBrand(c, locale, slug), favouriteSlugs(c)]);
+  if (!brand) return renderNotFound(c);
+  const listing = await loadListing(c, locale, scope, filter);
+  const base = `/brands/${slug}`;
+  const origin = siteOrigin(c);
+  const crumbs: Crumb[] = [
+    { name: "Home", path: "/" },
+    { name: "Brands", path: "/brands" },
+    { name: brand.name, path: base },
+  ];
+  return renderPage(c, {
+    title: filter.page > 1 ? `${brand.name} — page ${filter.page}` : brand.name,
+    description: brand.description ?? `${brand.name} at Noor Beauty.`,
+    ...(brand.logo ? { image: { url: absoluteUrl(origin, brand.logo.url), alt: brand.name } } : {}),
+    jsonLd: [brandJsonLd(origin, brand, base), breadcrumbJsonLd(origin, crumbs)],
+    body: (
+      <section className="container page-section">
+        <Breadcrumbs items={crumbs} />
+        <div className="brand-head">
+          <BrandMark brand={brand} size="large" eager />
+          <div className="brand-head__text">
+            <h1>{brand.name}</h1>
+            {brand.description && <p className="muted">{brand.description}</p>}
+            {brand.lines.length > 0 && (
+              <nav aria-label={`${brand.name} product lines`}>
+                <ul className="brand-lines">
+                  {brand.lines.map((line) => (
+                    <li key={line.slug}>
+                      <a
+                        className="brand-lines__link"
+                        href={base + filterQuery(readCatalogFilter({}), { model: [line.slug] }, scope)}
+                      >
+                        {line.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+          </div>
+        </div>
+        <FlashSlot />
+        <div className="category-layout">
+          <Island
+            name="catalog-filter"
+            component={CatalogFilterForm}
+            wake="interaction"
+            props={{
+              scope,
+              brands: [
+                {
+                  slug: brand.slug,
+                  name: brand.name,
+                  lines: brand.lines.map((l) => ({ slug: l.slug, name: l.name })),
+                },
+              ],
+              filter,
+            }}
+          />
+          <ListingResults scope={scope} filter={filter} listing={listing} favourites={favourites} />
+        </div>
+      </section>
+    ),
+  });
+}
