@@ -19,6 +19,11 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             TEST_SEED: seed,
+            // 10 000 generated products for search at scale (tests/worker/search-at-scale.test.ts).
+            TEST_SEARCH_PRODUCTS: readFileSync(
+              path.join(import.meta.dirname, "scripts/search-bench-products.sql"),
+              "utf8",
+            ),
             JWT_SECRET: "test-jwt-secret-0123456789abcdef0123456789",
             CMS_WEBHOOK_SECRET: "test-webhook-secret-0123456789abcdef",
             COOKIE_SECRET: "test-cookie-secret-0123456789abcdef",

@@ -1,8 +1,8 @@
 import { matchExpression } from "../../../shared/search-words";
 
 /**
- * Products for index words, best first: those with every word above those with some, then by
- * bm25 with column weights (a word in the name counts most, then brand and line, category and
+ * Products for index words, best first: those with every word above those with some, those with
+ * every word in their name above the rest, then by bm25 with column weights (a word in the name counts most, then brand and line, category and
  * shades, the description, ingredients least), then popularity: bm25 is taken relative to the best
  * match, in steps of 5%, so products that match about as well are ordered by popularity rather than
  * by the length of their descriptions. "Some words" leaves out words of one or two letters and
@@ -48,12 +48,14 @@ export async function searchProductIndex(
       .bind(all, any),
     db
       .prepare(
-        `WITH ${HITS}, every AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?2)
+        `WITH ${HITS}, every AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?2),
+         named AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?5)
          SELECT d.slug AS slug FROM ranked AS r JOIN search_documents AS d ON d.product_id = r.id
-         ORDER BY (r.id IN (SELECT id FROM every)) DESC, r.tier DESC, d.popularity DESC, d.product_id
+         ORDER BY (r.id IN (SELECT id FROM every)) DESC, (r.id IN (SELECT id FROM named)) DESC, r.tier DESC,
+                  d.popularity DESC, d.product_id
          LIMIT ?3 OFFSET ?4`,
       )
-      .bind(any, all, pageSize, (page - 1) * pageSize),
+      .bind(any, all, pageSize, (page - 1) * pageSize, `name : (${all})`),
   ]);
   const count = counts?.results[0] ?? {};
   return {
@@ -84,13 +86,13 @@ export async function suggestFromIndex(
   const [productRows, nameRows] = await db.batch<Record<string, string | number | null>>([
     db
       .prepare(
-        `WITH ${HITS}
+        `WITH ${HITS}, named AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?3)
          SELECT d.name AS name, d.slug AS slug, d.brand_name AS brand_name, d.category_slug AS category_slug, d.price AS price
          FROM ranked AS r JOIN search_documents AS d ON d.product_id = r.id
-         ORDER BY r.tier DESC, d.popularity DESC, d.product_id
+         ORDER BY (r.id IN (SELECT id FROM named)) DESC, r.tier DESC, d.popularity DESC, d.product_id
          LIMIT ?2`,
       )
-      .bind(all, products),
+      .bind(all, products, `name : (${all})`),
     db
       .prepare(
         `SELECT label AS name, kind, slug FROM search_names WHERE search_names MATCH ?1
