@@ -8,12 +8,13 @@
 // page-shell misses (the first render after a content change), shops started
 // with one setting changed, and a mixed load that counts failed and hung
 // requests, broken pages and error lines in the worker's log.
-// Then the staff desk's order list with 10 000 orders (scripts/bench-staff.mjs).
+// Then the staff desk's order list with 10 000 orders (scripts/bench-staff.mjs), and search at
+// the seed's size and with 10 000 products (scripts/bench-search.mjs).
 // Everything prints as Markdown, ready to paste into the README.
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import autocannon from "autocannon";
@@ -35,6 +36,7 @@ import {
   signedInShopper,
   timeoutSeconds,
 } from "./bench-kit.mjs";
+import { benchSearch } from "./bench-search.mjs";
 import { BENCH_ORDERS, benchStaffOrders } from "./bench-staff.mjs";
 import { startFreshShop } from "./serve.mjs";
 
@@ -322,7 +324,7 @@ async function benchMixedLoad() {
 }
 
 /** The sections BENCH_ONLY names (comma-separated), or all of them. */
-const SECTIONS = ["pages", "bag", "variants", "mixed", "staff"];
+const SECTIONS = ["pages", "bag", "variants", "mixed", "staff", "search"];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((name) => name.trim())
@@ -364,6 +366,10 @@ async function main() {
   if (runs("staff")) {
     console.log(`\nStaff desk with ${BENCH_ORDERS} orders:`);
     await benchStaffOrders();
+  }
+  if (runs("search")) {
+    console.log("\nSearch:");
+    await benchSearch();
   }
 }
 

@@ -1,5 +1,5 @@
 import { foldText, indexWord, queryWords } from "../../../shared/search-words";
-import { type IndexHits, searchProductIndex } from "./product-search";
+import { countIndexMatches, type IndexHits, rankIndexMatches } from "./product-search";
 import { ensureSearchIndex } from "./search-index-build";
 import { correctSpelling } from "./spelling-correction";
 
@@ -32,13 +32,19 @@ export async function findProducts(env: Env, query: string, page: number, pageSi
   const normalised = foldText(query);
   if (words.length === 0) return { slugs: [], total: 0, everyWord: 0, normalised, correctedQuery: null };
   await ensureSearchIndex(env);
-  const exact = await searchProductIndex(env.DB, words, page, pageSize);
-  if (exact.everyWord > 0) return { ...exact, normalised, correctedQuery: null };
-  const corrected = await correctSpelling(env.DB, words);
-  if (corrected) {
-    const fixed = await searchProductIndex(env.DB, corrected, page, pageSize);
-    if (fixed.everyWord > 0 || (exact.total === 0 && fixed.total > 0))
-      return { ...fixed, normalised, correctedQuery: correctedText(query, words, corrected) };
+  // Counted first, ranked once: the words that will be shown are known before a page is ranked.
+  let chosen = words;
+  let counts = await countIndexMatches(env.DB, words);
+  let correctedQuery: string | null = null;
+  if (counts.everyWord === 0) {
+    const corrected = await correctSpelling(env.DB, words);
+    const fixed = corrected ? await countIndexMatches(env.DB, corrected) : null;
+    if (corrected && fixed && (fixed.everyWord > 0 || (counts.total === 0 && fixed.total > 0))) {
+      chosen = corrected;
+      counts = fixed;
+      correctedQuery = correctedText(query, words, corrected);
+    }
   }
-  return { ...exact, normalised, correctedQuery: null };
+  const slugs = counts.total > 0 ? await rankIndexMatches(env.DB, chosen, page, pageSize) : [];
+  return { slugs, ...counts, normalised, correctedQuery };
 }

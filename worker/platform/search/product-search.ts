@@ -22,47 +22,51 @@ function someWords(words: string[]): string[] {
   return telling.length > 0 ? telling : words;
 }
 
-export interface IndexHits {
-  slugs: string[];
+export interface IndexCounts {
   /** Products with at least one of the words. */
   total: number;
   /** Products with every word. */
   everyWord: number;
 }
 
-export async function searchProductIndex(
+export interface IndexHits extends IndexCounts {
+  slugs: string[];
+}
+
+/** How many products have every word, and how many some. */
+export async function countIndexMatches(db: D1Database, words: string[]): Promise<IndexCounts> {
+  if (words.length === 0) return { total: 0, everyWord: 0 };
+  const row = await db
+    .prepare(
+      `SELECT (SELECT count(*) FROM search_products WHERE search_products MATCH ?1) AS every_word,
+              (SELECT count(*) FROM search_products WHERE search_products MATCH ?2) AS total`,
+    )
+    .bind(matchExpression(words, "all"), matchExpression(someWords(words), "any"))
+    .first<{ every_word: number; total: number }>();
+  return { total: row?.total ?? 0, everyWord: row?.every_word ?? 0 };
+}
+
+/** One page of the products' slugs, best first. */
+export async function rankIndexMatches(
   db: D1Database,
   words: string[],
   page: number,
   pageSize: number,
-): Promise<IndexHits> {
-  if (words.length === 0) return { slugs: [], total: 0, everyWord: 0 };
+): Promise<string[]> {
+  if (words.length === 0) return [];
   const all = matchExpression(words, "all");
-  const any = matchExpression(someWords(words), "any");
-  const [counts, rows] = await db.batch<Record<string, number | string>>([
-    db
-      .prepare(
-        `SELECT (SELECT count(*) FROM search_products WHERE search_products MATCH ?1) AS every_word,
-                (SELECT count(*) FROM search_products WHERE search_products MATCH ?2) AS total`,
-      )
-      .bind(all, any),
-    db
-      .prepare(
-        `WITH ${HITS}, every AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?2),
-         named AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?5)
-         SELECT d.slug AS slug FROM ranked AS r JOIN search_documents AS d ON d.product_id = r.id
-         ORDER BY (r.id IN (SELECT id FROM every)) DESC, (r.id IN (SELECT id FROM named)) DESC, r.tier DESC,
-                  d.popularity DESC, d.product_id
-         LIMIT ?3 OFFSET ?4`,
-      )
-      .bind(any, all, pageSize, (page - 1) * pageSize, `name : (${all})`),
-  ]);
-  const count = counts?.results[0] ?? {};
-  return {
-    slugs: (rows?.results ?? []).map((r) => String(r.slug)),
-    total: Number(count.total ?? 0),
-    everyWord: Number(count.every_word ?? 0),
-  };
+  const { results } = await db
+    .prepare(
+      `WITH ${HITS}, every AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?2),
+       named AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?5)
+       SELECT d.slug AS slug FROM ranked AS r JOIN search_documents AS d ON d.product_id = r.id
+       ORDER BY (r.id IN (SELECT id FROM every)) DESC, (r.id IN (SELECT id FROM named)) DESC, r.tier DESC,
+                d.popularity DESC, d.product_id
+       LIMIT ?3 OFFSET ?4`,
+    )
+    .bind(matchExpression(someWords(words), "any"), all, pageSize, (page - 1) * pageSize, `name : (${all})`)
+    .all<{ slug: string }>();
+  return results.map((r) => r.slug);
 }
 
 export interface IndexSuggestion {
