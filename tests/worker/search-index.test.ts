@@ -115,6 +115,23 @@ describe("the index follows the CMS webhook", () => {
   });
 });
 
+describe("building the index on first use", () => {
+  it("builds it once for concurrent first searches, which all find products", async () => {
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM search_products"),
+      env.DB.prepare("DELETE FROM search_documents"),
+      env.DB.prepare("UPDATE search_state SET built_at = NULL, building_since = NULL"),
+    ]);
+    const pages = await Promise.all(["serum", "mascara", "shampoo", "oud"].map((q) => resultNames(q)));
+    for (const { names } of pages) expect(names.length).toBeGreaterThan(0);
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM search_documents").first<{ n: number }>())!;
+    const { c } = (await env.DB.prepare("SELECT count(*) AS c FROM cms_products").first<{ c: number }>())!;
+    expect(n).toBe(c);
+    const state = await env.DB.prepare("SELECT built_at, building_since FROM search_state").first();
+    expect(state).toEqual({ built_at: expect.any(Number), building_since: null });
+  });
+});
+
 describe("suggestions from the index", () => {
   it("suggests categories, brands and products for a prefix", async () => {
     const res = await fetchWorker("/catalog-api/suggest?q=fragr");
