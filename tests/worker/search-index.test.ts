@@ -132,6 +132,31 @@ describe("building the index on first use", () => {
   });
 });
 
+describe("no index and no CMS", () => {
+  it("says search is not available, counts nothing and builds the index once the CMS answers again", async () => {
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM search_products"),
+      env.DB.prepare("DELETE FROM search_documents"),
+      env.DB.prepare("UPDATE search_state SET built_at = NULL, building_since = NULL"),
+      env.DB.prepare("DELETE FROM search_misses"),
+      // The embedded CMS cannot answer for products while its table is away.
+      env.DB.prepare("ALTER TABLE cms_products RENAME TO cms_products_away"),
+    ]);
+    try {
+      const { html, names } = await resultNames("serum");
+      expect(html).toContain("Search is not available right now");
+      expect(html).not.toContain("Nothing matches");
+      expect(names).toEqual([]);
+      const suggest = await fetchWorker("/catalog-api/suggest?q=serum");
+      expect(((await suggest.json()) as { items: unknown[] }).items).toEqual([]);
+      expect(await env.DB.prepare("SELECT 1 FROM search_misses").first()).toBeNull();
+    } finally {
+      await env.DB.prepare("ALTER TABLE cms_products_away RENAME TO cms_products").run();
+    }
+    expect((await resultNames("serum")).names.length).toBeGreaterThan(0);
+  });
+});
+
 describe("suggestions from the index", () => {
   it("suggests categories, brands and products for a prefix", async () => {
     const res = await fetchWorker("/catalog-api/suggest?q=fragr");

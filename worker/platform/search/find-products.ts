@@ -25,13 +25,19 @@ function correctedText(query: string, words: string[], corrected: string[]): str
 /**
  * Products for a shopper's query from the shop's search index (never the CMS): the words as
  * typed; if no product has all of them, the words with their typos corrected, when that finds
- * products with all of them (or with some, when the words as typed found none at all).
+ * products with all of them (or with some, when the words as typed found none at all). Null when
+ * there is no index yet and the CMS could not answer to build it.
  */
-export async function findProducts(env: Env, query: string, page: number, pageSize: number): Promise<ProductSearch> {
+export async function findProducts(
+  env: Env,
+  query: string,
+  page: number,
+  pageSize: number,
+): Promise<ProductSearch | null> {
   const words = queryWords(query);
   const normalised = foldText(query);
   if (words.length === 0) return { slugs: [], total: 0, everyWord: 0, normalised, correctedQuery: null };
-  await ensureSearchIndex(env);
+  if (!(await ensureSearchIndex(env))) return null;
   // Counted first, ranked once: the words that will be shown are known before a page is ranked.
   let chosen = words;
   let counts = await countIndexMatches(env.DB, words);

@@ -72,17 +72,21 @@ export async function rebuildSearchIndex(env: Env): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Makes sure the index has been built before a search reads it (see the comment above). */
-export async function ensureSearchIndex(env: Env): Promise<void> {
+/**
+ * Makes sure the index has been built before a search reads it (see the comment above). False
+ * when there is no index to search: never built, and the CMS failed to answer for it just now.
+ */
+export async function ensureSearchIndex(env: Env): Promise<boolean> {
   const db = env.DB;
-  if ((await readState(db))?.built_at != null) return;
+  if ((await readState(db))?.built_at != null) return true;
   if (await takeLease(db, Date.now())) {
-    const built = await rebuildSearchIndex(env);
-    if (!built) await db.prepare("UPDATE search_state SET building_since = NULL WHERE id = 1").run();
-    return;
+    if (await rebuildSearchIndex(env)) return true;
+    await db.prepare("UPDATE search_state SET building_since = NULL WHERE id = 1").run();
+    return !(await indexIsEmpty(db));
   }
   for (let waited = 0; waited < WAIT_MAX_MS && (await indexIsEmpty(db)); waited += WAIT_STEP_MS) {
-    if ((await readState(db))?.built_at != null) return;
+    if ((await readState(db))?.built_at != null) return true;
     await sleep(WAIT_STEP_MS);
   }
+  return !(await indexIsEmpty(db));
 }

@@ -38,7 +38,7 @@ export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise
   const key = `${await contentVersion(c)}|${words.join(" ")}`;
   const kept = settled.get(key);
   if (kept) return kept;
-  await ensureSearchIndex(c.env);
+  if (!(await ensureSearchIndex(c.env))) return [];
   const items = (await suggestFromIndex(c.env.DB, words, PRODUCTS, NAMES)).map(toSuggestion);
   if (settled.size >= CACHE_MAX) settled.delete(settled.keys().next().value!);
   settled.set(key, items);

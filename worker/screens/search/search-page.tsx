@@ -27,6 +27,7 @@ interface ProductResults {
 /** A page of products from the search index, their cards from the CMS (through the record cache), in the index's order. */
 async function productResults(c: Context<AppEnv>, q: string, page: number): Promise<ProductResults | null> {
   const found = await findProducts(c.env, q, page, PAGE_SIZE);
+  if (!found) return null;
   const cards = found.slugs.length ? await getProductsBySlugs(c, c.get("locale"), found.slugs) : [];
   if (found.slugs.length > 0 && cards.length === 0) return null;
   const bySlug = new Map(cards.map((p) => [p.slug, p]));
