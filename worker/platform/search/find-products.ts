@@ -1,6 +1,6 @@
 import { foldText, indexWord, queryWords } from "../../../shared/search-words";
-import { countIndexMatches, type IndexHits, rankIndexMatches } from "./product-search";
-import { ensureSearchIndex } from "./search-index-build";
+import { countStatement, type IndexHits, rankStatement, readCounts, readSlugs } from "./product-search";
+import { builtStatement, ensureSearchIndex, readBuilt } from "./search-index-build";
 import { correctSpelling } from "./spelling-correction";
 
 export interface ProductSearch extends IndexHits {
@@ -35,22 +35,52 @@ export async function findProducts(
   pageSize: number,
 ): Promise<ProductSearch | null> {
   const words = queryWords(query);
-  const normalised = foldText(query);
-  if (words.length === 0) return { slugs: [], total: 0, everyWord: 0, normalised, correctedQuery: null };
+  const search: Search = { query, words, normalised: foldText(query), page, pageSize };
+  if (words.length === 0)
+    return { slugs: [], total: 0, everyWord: 0, normalised: search.normalised, correctedQuery: null };
+  const db = env.DB;
+  // The usual search is one round trip to D1: is the index built, the counts and the ranked page.
+  const [built, counted, ranked] = await db.batch([
+    builtStatement(db),
+    countStatement(db, words),
+    rankStatement(db, words, page, pageSize),
+  ]);
+  if (readBuilt(built)) return settle(db, search, counted, ranked);
   if (!(await ensureSearchIndex(env))) return null;
-  // Counted first, ranked once: the words that will be shown are known before a page is ranked.
-  let chosen = words;
-  let counts = await countIndexMatches(env.DB, words);
-  let correctedQuery: string | null = null;
-  if (counts.everyWord === 0) {
-    const corrected = await correctSpelling(env.DB, words);
-    const fixed = corrected ? await countIndexMatches(env.DB, corrected) : null;
-    if (corrected && fixed && (fixed.everyWord > 0 || (counts.total === 0 && fixed.total > 0))) {
-      chosen = corrected;
-      counts = fixed;
-      correctedQuery = correctedText(query, words, corrected);
-    }
-  }
-  const slugs = counts.total > 0 ? await rankIndexMatches(env.DB, chosen, page, pageSize) : [];
-  return { slugs, ...counts, normalised, correctedQuery };
+  const [again, againRanked] = await db.batch([countStatement(db, words), rankStatement(db, words, page, pageSize)]);
+  return settle(db, search, again, againRanked);
+}
+
+interface Search {
+  query: string;
+  words: string[];
+  normalised: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The words as typed when a product has them all; otherwise their correction, when it finds more. */
+async function settle(
+  db: D1Database,
+  search: Search,
+  counted: D1Result<unknown> | undefined,
+  ranked: D1Result<unknown> | undefined,
+): Promise<ProductSearch> {
+  const { query, words, normalised, page, pageSize } = search;
+  const exact = { slugs: readSlugs(ranked), ...readCounts(counted), normalised, correctedQuery: null };
+  if (exact.everyWord > 0) return exact;
+  const fixedWords = await correctSpelling(db, words);
+  if (!fixedWords) return exact;
+  const [fixedCounted, fixedRanked] = await db.batch([
+    countStatement(db, fixedWords),
+    rankStatement(db, fixedWords, page, pageSize),
+  ]);
+  const counts = readCounts(fixedCounted);
+  if (counts.everyWord === 0 && !(exact.total === 0 && counts.total > 0)) return exact;
+  return {
+    slugs: readSlugs(fixedRanked),
+    ...counts,
+    normalised,
+    correctedQuery: correctedText(query, words, fixedWords),
+  };
 }

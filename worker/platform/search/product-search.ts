@@ -33,29 +33,25 @@ export interface IndexHits extends IndexCounts {
   slugs: string[];
 }
 
-/** How many products have every word, and how many some. */
-export async function countIndexMatches(db: D1Database, words: string[]): Promise<IndexCounts> {
-  if (words.length === 0) return { total: 0, everyWord: 0 };
-  const row = await db
+/** How many products have every word (`every_word`), and how many some (`total`), as one statement. */
+export function countStatement(db: D1Database, words: string[]): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT (SELECT count(*) FROM search_products WHERE search_products MATCH ?1) AS every_word,
               (SELECT count(*) FROM search_products WHERE search_products MATCH ?2) AS total`,
     )
-    .bind(matchExpression(words, "all"), matchExpression(someWords(words), "any"))
-    .first<{ every_word: number; total: number }>();
+    .bind(matchExpression(words, "all"), matchExpression(someWords(words), "any"));
+}
+
+export function readCounts(result: D1Result<unknown> | undefined): IndexCounts {
+  const row = result?.results[0] as { every_word?: number; total?: number } | undefined;
   return { total: row?.total ?? 0, everyWord: row?.every_word ?? 0 };
 }
 
-/** One page of the products' slugs, best first. */
-export async function rankIndexMatches(
-  db: D1Database,
-  words: string[],
-  page: number,
-  pageSize: number,
-): Promise<string[]> {
-  if (words.length === 0) return [];
+/** One page of the products' slugs, best first, as one statement (see the comment above). */
+export function rankStatement(db: D1Database, words: string[], page: number, pageSize: number): D1PreparedStatement {
   const all = matchExpression(words, "all");
-  const { results } = await db
+  return db
     .prepare(
       `WITH ${HITS}, every AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?2),
        named AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?5)
@@ -64,9 +60,11 @@ export async function rankIndexMatches(
                 d.popularity DESC, d.product_id
        LIMIT ?3 OFFSET ?4`,
     )
-    .bind(matchExpression(someWords(words), "any"), all, pageSize, (page - 1) * pageSize, `name : (${all})`)
-    .all<{ slug: string }>();
-  return results.map((r) => r.slug);
+    .bind(matchExpression(someWords(words), "any"), all, pageSize, (page - 1) * pageSize, `name : (${all})`);
+}
+
+export function readSlugs(result: D1Result<unknown> | undefined): string[] {
+  return ((result?.results ?? []) as { slug: string }[]).map((r) => r.slug);
 }
 
 export interface IndexSuggestion {

@@ -21,8 +21,17 @@ interface SearchState {
   built_at: number | null;
 }
 
+/** Whether the index has been built whole, as a statement to batch with a search's own. */
+export function builtStatement(db: D1Database): D1PreparedStatement {
+  return db.prepare("SELECT built_at FROM search_state WHERE id = 1");
+}
+
+export function readBuilt(result: D1Result<unknown> | undefined): boolean {
+  return (result?.results[0] as SearchState | undefined)?.built_at != null;
+}
+
 async function readState(db: D1Database): Promise<SearchState | null> {
-  return db.prepare("SELECT built_at FROM search_state WHERE id = 1").first<SearchState>();
+  return builtStatement(db).first<SearchState>();
 }
 
 async function takeLease(db: D1Database, now: number): Promise<boolean> {
