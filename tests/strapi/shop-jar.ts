@@ -37,3 +37,20 @@ export class ShopJar {
     return res.status === 200 && (await res.text()).includes("Sign out");
   }
 }
+
+/** A cash order's checkout form, delivered in Dubai, as a shopper fills it in; `who` names the shopper. */
+export function checkoutForm(who: { firstName: string; lastName: string; email: string }): Record<string, string> {
+  return {
+    ...who,
+    phone: "050 555 0199",
+    delivery: "transport",
+    address: "Villa 7, Al Wasl Road",
+    city: "Dubai",
+    region: "Dubai",
+    postcode: "",
+    notes: "",
+    payment: "cash",
+    consent: "on",
+    idempotencyKey: crypto.randomUUID(),
+  };
+}

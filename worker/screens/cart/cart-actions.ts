@@ -1,11 +1,9 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { canBuy, checkQuantity } from "../../../shared/cart-rules";
-import { defaultVariant, stockSkusOf } from "../../../shared/product-stock";
 import { fewLeft } from "../../../shared/stock-rules";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
-import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { setFlash } from "../../platform/render/flash";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
@@ -21,8 +19,7 @@ import {
   removeLine,
   setQuantity,
 } from "../../platform/stores/cart-store";
-import { readStock } from "../../platform/stores/stock-store";
-import { lineKeyOf, loadCartProducts } from "./cart-products";
+import { loadItemToAdd } from "./cart-products";
 
 /**
  * Bag actions. Each works as a plain form post (redirect back with a message)
@@ -65,29 +62,13 @@ function lineOf(input: Record<string, string>): LineKey {
   return { productSlug: input.slug?.trim() ?? "", variantSku: input.variant?.trim() ?? "" };
 }
 
-/**
- * The variant an add means: the one named, or — with none named — the one the product page shows
- * first (shared/product-stock.ts defaultVariant: the first that stock lets a shopper buy). Null when the product or the named variant is unknown.
- */
-async function lineToAdd(c: Context<AppEnv>, asked: LineKey): Promise<LineKey | null> {
-  const [product] = await getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]);
-  if (!product) return null;
-  if (product.variants.length === 0) return { productSlug: product.slug, variantSku: "" };
-  const variant = asked.variantSku
-    ? product.variants.find((v) => v.sku === asked.variantSku)
-    : defaultVariant(product, await readStock(c.env.DB, stockSkusOf([product])));
-  return variant ? { productSlug: product.slug, variantSku: variant.sku } : null;
-}
-
 cartActions.post("/add", async (c) => {
   const input = await form(c);
   const quantity = checkQuantity(input.quantity ?? "1");
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
-  const line = await lineToAdd(c, lineOf(input));
-  const product = line ? (await loadCartProducts(c, [line])).get(lineKeyOf(line)) : undefined;
-  if (!line || !product) {
-    return reply(c, { ok: false, message: "This product is no longer in our catalogue." }, "/catalog");
-  }
+  const item = await loadItemToAdd(c, lineOf(input));
+  if (!item) return reply(c, { ok: false, message: "This product is no longer in our catalogue." }, "/catalog");
+  const { line, product } = item;
   if (!canBuy(product.availability)) {
     return reply(c, { ok: false, message: `${product.name}: ${text.availability.out_of_stock}` }, product.path);
   }

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type { Availability } from "../../../shared/cart-rules";
 import { aedToFils, type Fils } from "../../../shared/money";
+import { defaultVariant, stockSkusOf } from "../../../shared/product-stock";
 import { stockState } from "../../../shared/stock-rules";
-import type { ProductSummary } from "../../../shared/types/catalog";
+import type { ProductSummary, ProductVariant } from "../../../shared/types/catalog";
 import { chooseVariant, itemName, stockSku } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
@@ -68,36 +69,62 @@ export async function loadCartProducts(
     items.map((i) => stockSku(i.product, i.variant)),
   );
   return new Map(
-    items.map(({ line, product: p, variant }) => {
-      const sku = stockSku(p, variant);
-      const cmsAvailability = variant?.availability ?? p.availability;
-      const onHand = stock.get(sku);
-      const image = variant?.image ?? p.images[0];
-      return [
-        lineKeyOf(line),
-        {
-          slug: p.slug,
-          name: itemName(p.name, variant?.name),
-          productName: p.name,
-          variantName: variant?.name ?? null,
-          variantSku: variant?.sku ?? "",
-          sku,
-          brand: p.brand?.name ?? null,
-          price: aedToFils(variant?.price ?? p.price),
-          availability: stockState(cmsAvailability, onHand).availability,
-          onHand: onHand ?? null,
-          sellAhead: cmsAvailability === "prepurchase",
-          path: `/catalog/${p.category?.slug ?? "all"}/${p.slug}${variant ? `?variant=${encodeURIComponent(variant.sku)}` : ""}`,
-          image: image
-            ? {
-                url: image.url,
-                alt: image.alternativeText ?? p.name,
-                width: image.width ?? 96,
-                height: image.height ?? 96,
-              }
-            : null,
-        },
-      ];
-    }),
+    items.map(({ line, product, variant }) => [
+      lineKeyOf(line),
+      cartProductOf(product, variant, stock.get(stockSku(product, variant))),
+    ]),
   );
+}
+
+/**
+ * What an add to the bag means, with one catalogue read and one stock read: the variant named,
+ * or — with none named — the one the product page shows first (shared/product-stock.ts
+ * defaultVariant: the first that stock lets a shopper buy). Null when the product or the named
+ * variant is unknown.
+ */
+export async function loadItemToAdd(
+  c: Context<AppEnv>,
+  asked: LineKey,
+): Promise<{ line: LineKey; product: CartProduct } | null> {
+  if (!SLUG.test(asked.productSlug)) return null;
+  const [product] = await getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]);
+  if (!product) return null;
+  const stock = await readStock(c.env.DB, stockSkusOf([product]));
+  const chosen = asked.variantSku
+    ? product.variants.find((v) => v.sku === asked.variantSku)
+    : defaultVariant(product, stock);
+  if (product.variants.length > 0 && !chosen) return null;
+  const variant = chosen ?? null;
+  return {
+    line: { productSlug: product.slug, variantSku: variant?.sku ?? "" },
+    product: cartProductOf(product, variant, stock.get(stockSku(product, variant))),
+  };
+}
+
+/** One item as the bag sees it: today's price, and availability with stock on hand applied. */
+function cartProductOf(p: ProductSummary, variant: ProductVariant | null, onHand: number | undefined): CartProduct {
+  const cmsAvailability = variant?.availability ?? p.availability;
+  const image = variant?.image ?? p.images[0];
+  return {
+    slug: p.slug,
+    name: itemName(p.name, variant?.name),
+    productName: p.name,
+    variantName: variant?.name ?? null,
+    variantSku: variant?.sku ?? "",
+    sku: stockSku(p, variant),
+    brand: p.brand?.name ?? null,
+    price: aedToFils(variant?.price ?? p.price),
+    availability: stockState(cmsAvailability, onHand).availability,
+    onHand: onHand ?? null,
+    sellAhead: cmsAvailability === "prepurchase",
+    path: `/catalog/${p.category?.slug ?? "all"}/${p.slug}${variant ? `?variant=${encodeURIComponent(variant.sku)}` : ""}`,
+    image: image
+      ? {
+          url: image.url,
+          alt: image.alternativeText ?? p.name,
+          width: image.width ?? 96,
+          height: image.height ?? 96,
+        }
+      : null,
+  };
 }

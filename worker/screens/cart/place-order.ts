@@ -7,7 +7,8 @@ import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/cms-client/layout-records";
 import { getContacts } from "../../platform/layout/layout-data";
 import type { MailMessage } from "../../platform/mail/mailer";
-import { bumpStockVersion, stockChangeShows } from "../../platform/page-shells/stock-version";
+import { siteOrigin } from "../../platform/seo/site-origin";
+import { afterStockWrite } from "../../platform/stock/stock-moves";
 import type { CartOwner } from "../../platform/stores/cart-store";
 import { setQuantity } from "../../platform/stores/cart-store";
 import {
@@ -193,15 +194,18 @@ export async function placeOrder(
   return { ok: true, order, created };
 }
 
-/** Moves the stock version on when this order changed what a page shows (a SKU sold out, or few left). */
+/** What follows a stock write (worker/platform/stock/stock-moves.ts), for what this order took. */
 async function showStockChanges(c: Context<AppEnv>, counted: CartView["items"]): Promise<void> {
   const after = await readStock(
     c.env.DB,
     counted.map((i) => i.product!.sku),
   );
-  if (counted.some((i) => stockChangeShows(i.product!.onHand ?? undefined, after.get(i.product!.sku)))) {
-    await bumpStockVersion(c.env.CMS_CACHE);
-  }
+  const moves = counted.map((i) => ({
+    sku: i.product!.sku,
+    before: i.product!.onHand ?? undefined,
+    after: after.get(i.product!.sku),
+  }));
+  await afterStockWrite(c.env, moves, siteOrigin(c));
 }
 
 /** Whether an order was already placed under this key by this bag's owner (a replay of its post). */
