@@ -1,11 +1,13 @@
 /**
  * The layers of the code, checked in `npm test` (scripts/check-layers.mjs):
  *
- *   shared/  ←  worker/platform/  ←  worker/screens/<area>/  ←  worker/index.ts (assembly)
+ *   shared/  ←  worker/platform/  ←  worker/frame/  ←  worker/screens/<area>/  ←  worker/index.ts (assembly)
  *
  * shared/ is isomorphic (worker and browser); client/ is the browser bundle, whose islands
- * and components the worker also renders; worker/platform is what every screen stands on
- * (render, security, session, CMS client, stores, shared UI, middleware, page shells);
+ * and components the worker also renders; worker/platform is what screens stand on
+ * (security, session, CMS client, stores, mail, payments, search, stock, caches, middleware);
+ * worker/frame is the page frame (document, head, layout, shared UI, the shopper's personal
+ * fragments, kept shells, the page registrar);
  * worker/screens has one folder per area of the shop; worker/cms is the embedded stand-in
  * for the CMS, a separate app mounted by index.ts (it uses the platform's security and mail
  * outbox; the platform's two CMS clients call it in-process). No file cycles, and
@@ -14,6 +16,7 @@
 const SHARED = "^shared/";
 const CLIENT = "^client/";
 const PLATFORM = "^worker/platform/";
+const FRAME = "^worker/frame/";
 const SCREENS = "^worker/screens/";
 const CMS = "^worker/cms/";
 const ASSEMBLY = "^worker/[^/]+\\.tsx?$";
@@ -50,10 +53,17 @@ module.exports = {
       to: { path: CLIENT, pathNot: "^client/(islands|components)/" },
     },
     {
-      name: "platform-below-screens",
-      comment: "The platform serves every screen and knows none of them, nor the assembly.",
+      name: "platform-below-frame",
+      comment: "The platform serves the frame and every screen and knows none of them, nor the assembly.",
       severity: "error",
       from: { path: PLATFORM },
+      to: { path: [FRAME, SCREENS, ASSEMBLY] },
+    },
+    {
+      name: "frame-below-screens",
+      comment: "The page frame frames every screen and knows none of them, nor the assembly.",
+      severity: "error",
+      from: { path: FRAME },
       to: { path: [SCREENS, ASSEMBLY] },
     },
     {
@@ -84,7 +94,7 @@ module.exports = {
         "The embedded CMS answers like a real Strapi; it stands on shared/ and the platform's security and mail outbox only.",
       severity: "error",
       from: { path: CMS },
-      to: { path: [SCREENS, "^worker/platform/(?!security/|mail/|app-env)"] },
+      to: { path: [SCREENS, FRAME, "^worker/platform/(?!security/|mail/|app-env)"] },
     },
     {
       name: "no-orphans",

@@ -1,7 +1,7 @@
 // The layer check of `npm test` (issue 14): dependency-cruiser applies the rules in
 // .dependency-cruiser.cjs (layers, no file cycles, no orphans), and this script adds the
 // one rule it has no word for: no two folders import each other, directly or round a ring.
-// A folder is worker/<layer>/<area> (worker/platform/render, worker/screens/cart, worker/cms/auth),
+// A folder is worker/<layer>/<area> (worker/frame/shells, worker/screens/cart, worker/cms/auth),
 // client/<folder> or shared/<folder>; files at a layer's root count as their own folder.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -28,7 +28,7 @@ const { modules, summary } = JSON.parse(output);
 /** The folder a file belongs to, for the folder-cycle rule. */
 function folderOf(file) {
   const parts = file.split("/");
-  const depth = parts[0] === "worker" && ["platform", "screens", "cms"].includes(parts[1]) ? 3 : 2;
+  const depth = parts[0] === "worker" && ["platform", "frame", "screens", "cms"].includes(parts[1]) ? 3 : 2;
   return parts.length > depth ? parts.slice(0, depth).join("/") : parts.slice(0, -1).join("/") || parts[0];
 }
 
@@ -98,7 +98,7 @@ const layout = readme.slice(
   readme.indexOf("## Folder layout"),
   readme.indexOf("\n## ", readme.indexOf("## Folder layout") + 3),
 );
-for (const parent of ["worker/screens", "worker/platform", "worker/cms", "client", "shared"]) {
+for (const parent of ["worker/screens", "worker/frame", "worker/platform", "worker/cms", "client", "shared"]) {
   for (const entry of readdirSync(join(root, parent), { withFileTypes: true })) {
     if (entry.isDirectory() && !layout.includes(`\`${entry.name}/\``)) {
       problems.push(`readme-folder-table: ${parent}/${entry.name}/ is not in README.md's "Folder layout" table`);

@@ -1,4 +1,4 @@
-import type { PageHandlers } from "./platform/routing/register-pages";
+import type { PageHandlers } from "./frame/routing/register-pages";
 import { editPage } from "./screens/account/edit";
 import { loginPage } from "./screens/account/login";
 import { overviewPage } from "./screens/account/overview";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../shared/cookie-names";
-import { serializeJsonLd } from "../../worker/platform/seo/json-ld";
+import { serializeJsonLd } from "../../worker/frame/head/json-ld";
 import { fetchWorker } from "./fetch";
 
 const ANON = { Cookie: `${LOCALE_COOKIE}=en` };

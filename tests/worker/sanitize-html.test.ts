@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeUrl, sanitizeHtml } from "../../worker/platform/render/sanitize-html";
+import { safeUrl, sanitizeHtml } from "../../worker/frame/ui/sanitize-html";
 
 describe("rich text sanitiser", () => {
   it("treats tag names that live on Object.prototype as unknown, without throwing", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { pagesShown } from "../../worker/platform/ui/pager";
+import { pagesShown } from "../../worker/frame/ui/pager";
 import { dispositionOf } from "../../worker/screens/staff/staff-attachment";
 import { Browser } from "./support/browser-session";
 import { auditOf, signedIn } from "./support/staff-session";

@@ -49,12 +49,12 @@ export interface AppVariables {
   limitRefusal?: LimitRefusal | null;
   /** The CMS content version, read once per request (worker/platform/cms-client/content-version.ts). */
   contentVersion?: string;
-  /** The stock version, read once per request (worker/platform/page-shells/stock-version.ts). */
+  /** The stock version, read once per request (worker/platform/caches/stock-version.ts). */
   stockVersion?: string;
   /**
    * Set while a page shell is rendered for the shared cache: everything about
    * the shopper renders as for an anonymous first visit, and the edge fills the
-   * shopper's parts in afterwards (worker/platform/page-shells/).
+   * shopper's parts in afterwards (worker/frame/shells/).
    */
   shell?: boolean;
   /** Whether a page shell served this request ("hit") or was rendered for it ("miss"). */

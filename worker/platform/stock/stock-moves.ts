@@ -1,4 +1,4 @@
-import { bumpStockVersion, stockChangeShows } from "../page-shells/stock-version";
+import { bumpStockVersion, stockChangeShows } from "../caches/stock-version";
 import { queueRestockAlerts } from "../stores/restock-alerts";
 import { readStock } from "../stores/stock-store";
 

@@ -3,14 +3,14 @@ import CatalogFilterForm from "../../../client/islands/catalog-filter";
 import { type ListingScope, readCatalogFilter } from "../../../shared/catalog-filter";
 import type { AppEnv } from "../../platform/app-env";
 import { getBrands, getCategory } from "../../platform/cms-client/catalog-records";
-import { ListingResults, loadListing } from "../../platform/listing/product-listing";
-import { parseQuery } from "../../platform/listing/query-string";
-import { renderNotFound } from "../../platform/page/not-found";
-import { renderPage } from "../../platform/page/render-page";
-import { FlashSlot } from "../../platform/render/flash";
-import { Island } from "../../platform/render/island";
+import { ListingResults, loadListing } from "../../frame/listing/product-listing";
+import { parseQuery } from "../../frame/listing/query-string";
+import { renderNotFound } from "../../frame/document/not-found";
+import { renderPage } from "../../frame/document/render-page";
+import { FlashSlot } from "../../frame/personal/flash";
+import { Island } from "../../frame/islands/island";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
-import { Breadcrumbs } from "../../platform/ui/breadcrumbs";
+import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 
 /** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {

@@ -8,8 +8,8 @@ import { getProduct } from "../../platform/cms-client/catalog-records";
 import { suggestionsFor } from "../../platform/search/suggestions";
 import { readListingStock } from "../../platform/stores/listing-stock";
 import { reviewSummary } from "../../platform/stores/product-review-store";
-import { productPath } from "../../platform/ui/product-card";
-import { variantPath } from "../../platform/ui/variant-options";
+import { productPath } from "../../frame/ui/product-card";
+import { variantPath } from "../../frame/ui/variant-options";
 
 /**
  * GET /catalog-api/quick-view/{slug}: a product's images, price, availability

@@ -2,12 +2,12 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../../platform/app-env";
 import { getPage } from "../../platform/cms-client/content-records";
-import { getContacts } from "../../platform/layout/layout-data";
-import { renderNotFound } from "../../platform/page/not-found";
-import { renderPage } from "../../platform/page/render-page";
-import { RichText } from "../../platform/render/sanitize-html";
-import { Breadcrumbs } from "../../platform/ui/breadcrumbs";
-import { ContactCard } from "../../platform/ui/contact-card";
+import { getContacts } from "../../frame/layout/layout-data";
+import { renderNotFound } from "../../frame/document/not-found";
+import { renderPage } from "../../frame/document/render-page";
+import { RichText } from "../../frame/ui/sanitize-html";
+import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
+import { ContactCard } from "../../frame/ui/contact-card";
 
 /**
  * Information and legal pages from the CMS's `pages`, chosen by the request

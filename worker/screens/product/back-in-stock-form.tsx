@@ -5,7 +5,7 @@
  *
  * The product page may be a kept page shell, the same for everyone: the e-mail field carries
  * `data-hole="alert-email"` and the edge fills in a signed-in shopper's address
- * (worker/platform/page-shells/fill-holes.tsx). A page rendered for one request passes `email`.
+ * (worker/frame/personal/fill-holes.tsx). A page rendered for one request passes `email`.
  */
 import { Field } from "../../../client/components/fields";
 import { Honeypot } from "../../../client/components/request-form-parts";

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import type { Availability } from "../../../shared/cart-rules";
 import { offersStockAlert } from "../../../shared/stock-rules";
 import type { AppEnv } from "../../platform/app-env";
-import { renderPage } from "../../platform/page/render-page";
+import { renderPage } from "../../frame/document/render-page";
 import type { StockAlertView } from "../../platform/stores/stock-alert-store";
 import { BackInStockForm, type BackInStockState } from "./back-in-stock-form";
 

@@ -26,10 +26,10 @@ import { getProduct } from "../../platform/cms-client/catalog-records";
 import { honeypotFilled, readFormBody, textFields, wantsJson } from "../../platform/forms/form-guard";
 import { confirmationMail } from "../../platform/mail/stock-alert-mails";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
-import { setFlash } from "../../platform/render/flash";
+import { setFlash } from "../../frame/personal/flash";
 import { sha256, toHex } from "../../platform/security/crypto";
 import { hitRateLimit } from "../../platform/security/rate-limit";
-import { siteOrigin } from "../../platform/seo/site-origin";
+import { siteOrigin } from "../../frame/head/site-origin";
 import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
 import {
   confirmationRecentlySent,
@@ -42,7 +42,7 @@ import {
   unsubscribeStockAlert,
 } from "../../platform/stores/stock-alert-store";
 import { readStock } from "../../platform/stores/stock-store";
-import { productPath } from "../../platform/ui/product-card";
+import { productPath } from "../../frame/ui/product-card";
 import {
   type AlertFormPage,
   renderAlertFormPage,

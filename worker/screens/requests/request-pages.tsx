@@ -10,12 +10,12 @@ import type { RequestKind } from "../../../shared/forms/requests";
 import type { AppEnv } from "../../platform/app-env";
 import { getPage } from "../../platform/cms-client/content-records";
 import { type FormState, stateFromQuery } from "../../platform/forms/form-state";
-import { getContacts } from "../../platform/layout/layout-data";
-import { renderPage } from "../../platform/page/render-page";
-import { RichText } from "../../platform/render/sanitize-html";
-import { siteOrigin } from "../../platform/seo/site-origin";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
-import { ContactCard } from "../../platform/ui/contact-card";
+import { getContacts } from "../../frame/layout/layout-data";
+import { renderPage } from "../../frame/document/render-page";
+import { RichText } from "../../frame/ui/sanitize-html";
+import { siteOrigin } from "../../frame/head/site-origin";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { ContactCard } from "../../frame/ui/contact-card";
 import { RequestSection, requestFormProps } from "./request-section";
 
 export type FormStates = Partial<Record<RequestKind, FormState>>;

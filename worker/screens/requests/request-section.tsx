@@ -8,7 +8,7 @@ import type { RequestKind } from "../../../shared/forms/requests";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
 import type { FormState } from "../../platform/forms/form-state";
-import { Island } from "../../platform/render/island";
+import { Island } from "../../frame/islands/island";
 import { uploadHint } from "../../platform/security/file-checks";
 
 const SUBMIT_LABELS: Record<RequestKind, string> = {

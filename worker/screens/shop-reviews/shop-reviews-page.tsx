@@ -8,15 +8,15 @@ import { REVIEW_THANKS } from "../../../shared/forms/shop-review";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../../platform/app-env";
 import type { FormState } from "../../platform/forms/form-state";
-import { renderNotFound } from "../../platform/page/not-found";
-import { renderPage } from "../../platform/page/render-page";
-import { Island } from "../../platform/render/island";
+import { renderNotFound } from "../../frame/document/not-found";
+import { renderPage } from "../../frame/document/render-page";
+import { Island } from "../../frame/islands/island";
 import { uploadHint } from "../../platform/security/file-checks";
-import { siteOrigin } from "../../platform/seo/site-origin";
+import { siteOrigin } from "../../frame/head/site-origin";
 import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/stores/shop-review-store";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../platform/ui/breadcrumbs";
-import { Pager, pageNumber } from "../../platform/ui/pager";
-import { DateText, Stars } from "../../platform/ui/stars";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { Pager, pageNumber } from "../../frame/ui/pager";
+import { DateText, Stars } from "../../frame/ui/stars";
 
 export const REVIEWS_PAGE_SIZE = 10;
 

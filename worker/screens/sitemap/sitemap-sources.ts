@@ -1,6 +1,6 @@
 import { isPersonalPath } from "../../../shared/personal-paths";
 import { routes } from "../../../shared/routes";
-import { buildInfo } from "../../platform/render/build-info";
+import { buildInfo } from "../../frame/document/build-info";
 import {
   brandsSource,
   categoriesSource,

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { MAX_ATTEMPTS } from "../../platform/mail/mailer";
-import { FlashMessage, setFlash, takeFlash } from "../../platform/render/flash";
+import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import {
   findMail,
   listOutbox,
@@ -13,7 +13,7 @@ import {
   retryFailedMails,
 } from "../../platform/stores/outbox-desk-store";
 import { listAudit } from "../../platform/stores/staff-audit-store";
-import { Pager, pageNumber } from "../../platform/ui/pager";
+import { Pager, pageNumber } from "../../frame/ui/pager";
 import { MailCard, RetryList } from "./staff-outbox-view";
 import { renderStaffPage, StaffNav } from "./staff-page";
 

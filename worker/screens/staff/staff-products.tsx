@@ -2,12 +2,12 @@ import type { Context } from "hono";
 import { LOW_STOCK_AT } from "../../../shared/stock-rules";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { FlashMessage, setFlash, takeFlash } from "../../platform/render/flash";
-import { siteOrigin } from "../../platform/seo/site-origin";
+import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
+import { siteOrigin } from "../../frame/head/site-origin";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { type StockSet, writeStockSets } from "../../platform/stores/stock-desk-store";
 import { readStock } from "../../platform/stores/stock-store";
-import { Pager, pageNumber } from "../../platform/ui/pager";
+import { Pager, pageNumber } from "../../frame/ui/pager";
 import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame } from "./staff-page";
 import { type ImportRow, parseStockCsv } from "./stock-import";
 import {

@@ -10,7 +10,7 @@ import {
   listRedirectRules,
   type StoredRule,
 } from "../../platform/redirects/redirect-rules";
-import { setFlash, takeFlash } from "../../platform/render/flash";
+import { setFlash, takeFlash } from "../../frame/personal/flash";
 import { listAudit } from "../../platform/stores/staff-audit-store";
 import { draftOf, lastChangedBy, RuleFields, type RuleFormState, ruleScope, STATUS_WORDS } from "./redirect-form";
 import { AuditLog, type AuditWords } from "./staff-audit";

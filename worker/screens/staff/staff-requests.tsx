@@ -9,7 +9,7 @@ import {
   type RequestFilter,
 } from "../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../platform/stores/request-store";
-import { Pager, pageNumber } from "../../platform/ui/pager";
+import { Pager, pageNumber } from "../../frame/ui/pager";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
 import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
 

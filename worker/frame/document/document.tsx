@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import RequestDialog, { DIALOG_TRIGGERS } from "../../../client/islands/request-dialog";
+import { text } from "../../../shared/text";
+import type { LayoutData } from "../../../shared/types/cms";
+import { Footer } from "../layout/footer";
+import { Header, type HeaderCounts, type HeaderUser } from "../layout/header";
+import { clientManifest } from "../islands/client-manifest";
+import { Island } from "../islands/island";
+
+export interface DocumentProps {
+  title: string;
+  description: string;
+  nonce: string;
+  buildId: string;
+  layout: LayoutData;
+  counts: HeaderCounts;
+  user: HeaderUser | null;
+  /** Extra head elements: canonical, OpenGraph, JSON-LD. */
+  head?: ReactNode;
+  searchQuery?: string;
+  children: ReactNode;
+}
+
+/** The one layout (spec section 2: "default"): head, header, page, footer, runtime. */
+export function Document(props: DocumentProps) {
+  const { title, description, nonce, buildId, layout, counts, user, head, children } = props;
+  return (
+    <html lang="en" data-build={buildId}>
+      <head>
+        <meta charSet="utf-8" />
+        {/* Zoom stays allowed (WCAG 1.4.4); 16 px inputs keep phones from zooming on focus. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        <meta name="build-id" content={buildId} />
+        <meta name="theme-color" content="#FBF8F4" />
+        {clientManifest.fonts.map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
+        <link rel="stylesheet" href={clientManifest.css} />
+        {layout.contacts?.icon && <link rel="icon" href={layout.contacts.icon.url} type="image/svg+xml" />}
+        {head}
+        <script type="module" src={clientManifest.runtime} nonce={nonce} async />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {text.skipToContent}
+        </a>
+        <Header layout={layout} counts={counts} user={user} searchQuery={props.searchQuery} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer layout={layout} />
+        {/* The call-back and consultation dialogs: loaded only when a visitor reaches for a link that opens one. */}
+        <Island
+          name="request-dialog"
+          component={RequestDialog}
+          props={{}}
+          wake="interaction"
+          wakeOn={DIALOG_TRIGGERS}
+        />
+      </body>
+    </html>
+  );
+}

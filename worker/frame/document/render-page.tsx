@@ -1,0 +1,134 @@
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { renderToReadableStream, renderToString } from "react-dom/server";
+import { text } from "../../../shared/text";
+import type { AppEnv } from "../../platform/app-env";
+import { loadHeaderState } from "../personal/header-state";
+import { loadLayoutData } from "../layout/layout-data";
+import { buildInfo } from "./build-info";
+import { SeoHead, type SeoImage } from "../head/seo-head";
+import { siteJsonLd } from "../head/site-json-ld";
+import { absoluteUrl, siteOrigin } from "../head/site-origin";
+import { UserState } from "../../platform/session/user-state";
+import { Document } from "./document";
+
+export interface PageContent {
+  title: string;
+  description?: string;
+  status?: 200 | 400 | 404 | 422 | 500;
+  head?: ReactNode;
+  /** Canonical path when it is not the request path (always without query). */
+  canonicalPath?: string;
+  /** The sharing image (OpenGraph, Twitter); the shop's default card otherwise. */
+  image?: SeoImage;
+  ogType?: "website" | "article" | "product";
+  /** Structured data for this page (Product, BlogPosting, BreadcrumbList...). */
+  jsonLd?: readonly unknown[];
+  searchQuery?: string;
+  body: ReactNode;
+  /**
+   * The body holds <Suspense> parts waiting on slow data: stream the shell
+   * first. Pages whose data is all awaited render to a string, which costs
+   * a fraction of a stream on workerd (see README, performance).
+   */
+  stream?: boolean;
+}
+
+export type RenderMode = "auto" | "stream" | "string";
+
+/**
+ * A page shell for the shared cache always streams (its CPU is paid once per
+ * content change, and the first shopper gets bytes at once); a page rendered
+ * per request streams only when it waits on slow parts.
+ */
+function renderMode(c: Context<AppEnv>, page: PageContent): "stream" | "string" {
+  const configured = (c.env.RENDER_MODE || "auto") as RenderMode;
+  if (configured === "stream" || configured === "string") return configured;
+  return page.stream || c.get("shell") ? "stream" : "string";
+}
+
+const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
+
+/** The default sharing card (client/static/og-image.png, copied to the site root by the client build). */
+const DEFAULT_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
+
+const GTM_ID = /^GTM-[A-Z0-9]{1,12}$/;
+
+const BOT = /bot|crawler|spider|crawling|facebookexternalhit|slurp|lighthouse/i;
+
+/**
+ * Renders a page inside the layout and streams it: the head and the shell go
+ * out as soon as they are ready, data under <Suspense> follows. Crawlers get
+ * the whole document at once. Errors after the shell is sent are logged and
+ * React's client-side fallback takes the boundary.
+ */
+export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise<Response> {
+  const [layout, header] = await Promise.all([loadLayoutData(c), loadHeaderState(c)]);
+  let status = page.status ?? 200;
+  const siteName = layout.contacts?.company ?? text.tagline;
+  const title = page.title === text.tagline ? page.title : `${page.title} | ${siteName}`;
+  const description = page.description ?? text.description;
+  const origin = siteOrigin(c);
+  const path = page.canonicalPath ?? c.req.path;
+  const gtmId = (c.env.GTM_ID ?? "").trim();
+  const head = (
+    <>
+      <SeoHead
+        title={title}
+        description={description}
+        canonical={absoluteUrl(origin, path)}
+        siteName={siteName}
+        image={
+          page.image ?? {
+            url: absoluteUrl(origin, DEFAULT_IMAGE.path),
+            width: DEFAULT_IMAGE.width,
+            height: DEFAULT_IMAGE.height,
+            alt: siteName,
+          }
+        }
+        type={page.ogType}
+        noindex={c.get("noindex") === true || status !== 200}
+        jsonLd={
+          path === "/" && status === 200
+            ? [...siteJsonLd(layout.contacts, origin), ...(page.jsonLd ?? [])]
+            : page.jsonLd
+        }
+      />
+      {/* Read by the client runtime, which loads the tag manager once the page is interactive. */}
+      {GTM_ID.test(gtmId) && <meta name="gtm-id" content={gtmId} />}
+      {page.head}
+      <UserState user={c.get("user") ?? null} nonce={c.get("nonce")} />
+    </>
+  );
+  const document = (
+    <Document
+      title={title}
+      description={description}
+      nonce={c.get("nonce")}
+      buildId={buildInfo(c.env).id}
+      layout={layout}
+      counts={header.counts}
+      user={header.user}
+      head={head}
+      searchQuery={page.searchQuery}
+    >
+      {page.body}
+    </Document>
+  );
+  if (renderMode(c, page) === "string") {
+    // Through c.body so cookies set while loading (flash, locale) go out with the page.
+    return c.body(`<!DOCTYPE html>${renderToString(document)}`, status, HTML_HEADERS);
+  }
+  const stream = await renderToReadableStream(document, {
+    nonce: c.get("nonce"),
+    // A shell is rendered for everyone: the first shopper leaving must not cut the copy being kept.
+    signal: c.get("shell") ? undefined : c.req.raw.signal,
+    onError(error) {
+      status = 500;
+      c.set("renderFailed", true);
+      console.error("Error in app:", error);
+    },
+  });
+  if (BOT.test(c.req.header("user-agent") ?? "")) await stream.allReady;
+  return c.body(stream, status, HTML_HEADERS);
+}

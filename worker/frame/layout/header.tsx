@@ -1,0 +1,186 @@
+import { Icon } from "../../../client/components/icons";
+import MobileMenu from "../../../client/islands/mobile-menu";
+import SearchSuggest from "../../../client/islands/search-suggest";
+import type { LayoutData, MenuItem } from "../../../shared/types/cms";
+import { Island } from "../islands/island";
+
+export interface HeaderCounts {
+  favourites: number;
+  bag: number;
+}
+
+export interface HeaderUser {
+  name: string;
+}
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}
+
+/** Sublinks grouped by their mega-menu column, in the order they first appear. */
+function groupSublinks(item: MenuItem): [string, MenuItem["sublinks"]][] {
+  const groups = new Map<string, MenuItem["sublinks"]>();
+  for (const link of item.sublinks) {
+    const key = link.group ?? "";
+    groups.set(key, [...(groups.get(key) ?? []), link]);
+  }
+  return [...groups];
+}
+
+function MegaMenu({ item }: { item: MenuItem }) {
+  return (
+    <div className="mega-menu">
+      <div className="mega-menu__inner">
+        {groupSublinks(item).map(([group, links]) => (
+          <div className="mega-menu__group" key={group || "links"}>
+            {group && <p className="mega-menu__title">{group}</p>}
+            <ul>
+              {links.map((link) => (
+                <li key={`${link.path}-${link.title}`}>
+                  <a href={link.path}>{link.title}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A header link with a count: the label for screen readers, the badge for eyes (always there, hidden at
+ * 0, so the add-to-bag island can move it at once). `data-hole` marks both for the edge to fill into a
+ * shared page shell (worker/platform/page-shells).
+ */
+function CountLink({
+  kind,
+  href,
+  icon,
+  label,
+  count,
+}: {
+  kind: "bag" | "favourites";
+  href: string;
+  icon: "bag" | "heart";
+  label: string;
+  count: number;
+}) {
+  return (
+    <a className="icon-button" href={href}>
+      <Icon name={icon} />
+      <span className="visually-hidden" data-counter-label={kind} data-hole={`${kind}-label`}>
+        {`${label}, ${count} items`}
+      </span>
+      <span className="counter" aria-hidden="true" data-counter={kind} data-hole={`${kind}-count`} hidden={count === 0}>
+        {count}
+      </span>
+    </a>
+  );
+}
+
+export function Header({
+  layout,
+  counts,
+  user,
+  searchQuery = "",
+}: {
+  layout: LayoutData;
+  counts: HeaderCounts;
+  user: HeaderUser | null;
+  searchQuery?: string;
+}) {
+  const { contacts, mainMenu, topMenu } = layout;
+  const callButton = mainMenu?.button;
+  return (
+    <header className="site-header">
+      <div className="top-bar">
+        <div className="container top-bar__inner">
+          {topMenu && topMenu.menu.length > 0 && (
+            <nav aria-label="Information">
+              <ul className="top-bar__menu">
+                {topMenu.menu.map((item) => (
+                  <li key={item.id}>
+                    <a href={item.path}>{item.title}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className="top-bar__contacts">
+            {contacts?.phone && (
+              <a href={telHref(contacts.phone)}>
+                <Icon name="phone" size={16} /> {contacts.phone}
+              </a>
+            )}
+            {contacts?.whatsapp && (
+              <a href={contacts.whatsapp} rel="noopener" target="_blank">
+                <Icon name="whatsapp" size={16} /> WhatsApp
+              </a>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="main-bar">
+        <div className="container main-bar__inner">
+          {mainMenu && (
+            <Island
+              name="mobile-menu"
+              component={MobileMenu}
+              props={{ menu: mainMenu.menu, phone: contacts?.phone ?? null }}
+              wake="interaction"
+            />
+          )}
+          <a className="logo" href="/" aria-label={`${contacts?.company ?? "Home"}, home page`}>
+            {contacts?.logotype ? (
+              <img
+                src={contacts.logotype.url}
+                alt=""
+                width={contacts.logotype.width ?? 160}
+                height={contacts.logotype.height ?? 40}
+              />
+            ) : (
+              <span className="logo__text">{contacts?.company ?? "Home"}</span>
+            )}
+          </a>
+          {mainMenu && (
+            <nav className="main-nav" aria-label="Main">
+              <ul className="main-nav__list">
+                {mainMenu.menu.map((item) => (
+                  <li key={item.id} className={item.megaMenu ? "has-mega" : undefined}>
+                    <a href={item.path} className="main-nav__link">
+                      {item.title}
+                      {item.megaMenu && <Icon name="chevron-down" size={14} />}
+                    </a>
+                    {item.megaMenu && item.sublinks.length > 0 && <MegaMenu item={item} />}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <Island name="search-suggest" component={SearchSuggest} wake="interaction" props={{ query: searchQuery }} />
+          <div className="header-actions">
+            <CountLink kind="favourites" href="/favorites" icon="heart" label="Favourites" count={counts.favourites} />
+            <CountLink kind="bag" href="/cart" icon="bag" label="Bag" count={counts.bag} />
+            <a className="icon-button" href={user ? "/user" : "/user/login"} data-hole="account-link">
+              <Icon name="user" />
+              <span className="visually-hidden" data-hole="account-label">
+                {user ? `Account of ${user.name}` : "Sign in"}
+              </span>
+            </a>
+            {callButton?.text && (
+              <a
+                className="button button--small header-call"
+                href="/contacts#callback"
+                data-modal={callButton.modal ?? undefined}
+              >
+                <Icon name="phone" size={16} />
+                <span>{callButton.text}</span>
+              </a>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Context } from "hono";
+import { RESULTS_ID } from "../../../client/islands/catalog-filter";
+import {
+  type CatalogFilter,
+  cmsFilters,
+  emptyMessage,
+  filterQuery,
+  type ListingScope,
+  listingPath,
+  SORTS,
+} from "../../../shared/catalog-filter";
+import type { OnHand } from "../../../shared/product-stock";
+import type { Page, ProductSummary } from "../../../shared/types/catalog";
+import type { AppEnv } from "../../platform/app-env";
+import { getProducts } from "../../platform/cms-client/catalog-records";
+import { readListingStock } from "../../platform/stores/listing-stock";
+import { type ReviewSummary, reviewSummaries } from "../../platform/stores/product-review-store";
+import { Pager } from "../ui/pager";
+import { ProductGrid } from "../ui/product-grid";
+import { stockJudged } from "./availability-facet";
+
+/** Cards per page of a category or brand listing. */
+export const LISTING_PAGE_SIZE = 12;
+
+/** One page of a filtered listing with what its cards show: stock and ratings read once for the page. */
+export interface Listing {
+  /** Null when the CMS could not answer (the page says so instead of a 500). */
+  products: Page<ProductSummary> | null;
+  stock: OnHand;
+  ratings: Map<number, ReviewSummary>;
+}
+
+/** The products of a category or a brand for this filter, sort and page. Call it once the scope is known to exist. */
+export async function loadListing(
+  c: Context<AppEnv>,
+  locale: string,
+  scope: ListingScope,
+  filter: CatalogFilter,
+): Promise<Listing> {
+  // The availability facet follows stock as cards do; only a page filtered by it pays for reading it.
+  const judged = filter.availability.length ? await stockJudged(c, locale, scope) : undefined;
+  const sort = SORTS.find((s) => s.key === filter.sort) ?? SORTS[0]!;
+  const products = await getProducts(c, locale, {
+    filters: cmsFilters(scope, filter, judged),
+    sort: sort.cms,
+    page: filter.page,
+    pageSize: LISTING_PAGE_SIZE,
+  });
+  const items = products?.items ?? [];
+  const [ratings, stock] = await Promise.all([
+    reviewSummaries(
+      c.env.DB,
+      items.map((p) => Number(p.id)),
+    ),
+    readListingStock(c.env.DB, items),
+  ]);
+  return { products, stock, ratings };
+}
+
+/**
+ * The results region of a listing: count, sort, cards, pager or what to do when nothing matches.
+ * The filter island swaps it for the one of the new URL's page.
+ */
+export function ListingResults({
+  scope,
+  filter,
+  listing,
+  favourites,
+}: {
+  scope: ListingScope;
+  filter: CatalogFilter;
+  listing: Listing;
+  favourites: Set<string>;
+}) {
+  const base = listingPath(scope);
+  const { products } = listing;
+  return (
+    <div id={RESULTS_ID} data-filter={JSON.stringify(filter)}>
+      <div className="results-bar">
+        <p className="muted" data-result-count="">
+          {products ? `${products.total} ${products.total === 1 ? "product" : "products"}` : ""}
+        </p>
+        <form method="get" action={base} className="sort-form">
+          {[...new URLSearchParams(filterQuery(filter, { sort: "popular", page: 1 }, scope).slice(1))].map(
+            ([k, v], i) => (
+              <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+            ),
+          )}
+          <label htmlFor="sort">Sort by</label>
+          <select id="sort" name="sort" defaultValue={filter.sort}>
+            {SORTS.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--outlined button--small">
+            Apply
+          </button>
+        </form>
+      </div>
+      {!products ? (
+        <p className="notice notice--info">Products can't be shown right now. Please try again in a moment.</p>
+      ) : products.items.length === 0 ? (
+        <div className="empty-state">
+          <p>{emptyMessage(filter, scope)}</p>
+          <a className="button button--outlined" href={base}>
+            Reset filter
+          </a>
+        </div>
+      ) : (
+        <>
+          <ProductGrid
+            products={products.items}
+            stock={listing.stock}
+            favourites={favourites}
+            ratings={listing.ratings}
+          />
+          <Pager
+            base={base}
+            page={products.page}
+            pageCount={products.pageCount}
+            href={(n) => base + filterQuery(filter, { page: n }, scope)}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { FLASH_COOKIE } from "../../../shared/cookie-names";
+import type { AppEnv } from "../../platform/app-env";
+
+/**
+ * One-shot messages across a post → redirect → get (forms without JavaScript):
+ * set before redirecting, shown and cleared by the next page.
+ */
+export interface Flash {
+  kind: "success" | "error" | "info";
+  text: string;
+}
+
+export function setFlash(c: Context<AppEnv>, flash: Flash): void {
+  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flash)), {
+    path: "/",
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+    maxAge: 60,
+  });
+}
+
+export function takeFlash(c: Context<AppEnv>): Flash | null {
+  const raw = getCookie(c, FLASH_COOKIE);
+  if (!raw) return null;
+  deleteCookie(c, FLASH_COOKIE, { path: "/", secure: true });
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as Partial<Flash>;
+    if (
+      (value.kind === "success" || value.kind === "error" || value.kind === "info") &&
+      typeof value.text === "string"
+    ) {
+      return { kind: value.kind, text: value.text.slice(0, 300) };
+    }
+  } catch {
+    // A mangled cookie is simply dropped.
+  }
+  return null;
+}
+
+/**
+ * Where a public page shows the one-shot message. The page itself stays the
+ * same for everyone (it may be a shared page shell); the edge takes the flash
+ * cookie and fills the slot for this shopper (worker/platform/page-shells).
+ */
+export function FlashSlot() {
+  return <div className="flash-slot" data-hole="flash" />;
+}
+
+export function FlashMessage({ flash }: { flash: Flash | null }) {
+  if (!flash) return null;
+  return (
+    <div className={`notice notice--${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
+      {flash.text}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../platform/app-env";
+import { readShopperCounts } from "./shopper-counts";
+import { displayName } from "../../platform/session/session";
+import { readCartOwner } from "../../platform/stores/cart-owner";
+import type { HeaderCounts, HeaderUser } from "../layout/header";
+
+export interface HeaderState {
+  counts: HeaderCounts;
+  user: HeaderUser | null;
+}
+
+/**
+ * What the header shows about this shopper: bag and favourites counts and the
+ * signed-in user. Anonymous visitors without a bag cost no query; others one
+ * (the same read that fills a kept page's header).
+ */
+export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> {
+  const user = c.get("user") ?? null;
+  const owner = await readCartOwner(c);
+  const counts = owner ? await readShopperCounts(c.env.DB, owner) : null;
+  return {
+    counts: { favourites: counts?.favourites.length ?? 0, bag: counts?.bag ?? 0 },
+    user: user ? { name: displayName(user) } : null,
+  };
+}

@@ -1,0 +1,37 @@
+import type { CartOwner } from "../../platform/stores/cart-store";
+import { FAVOURITES_MAX } from "../../platform/stores/favourite-store";
+
+export interface ShopperCounts {
+  bag: number;
+  favourites: string[];
+  /** Products on which this owner has a review waiting for moderation (shown to them alone). */
+  pendingReviews: number[];
+}
+
+/**
+ * The bag's item count and the favourite slugs of one owner, in one D1 round
+ * trip: every view of a kept page by a shopper with a bag asks for both, and a
+ * round trip costs more than the rows. (The bag and favourites stores keep
+ * their own single-purpose queries for everything else.)
+ */
+export async function readShopperCounts(db: D1Database, owner: CartOwner): Promise<ShopperCounts> {
+  const { results } = await db
+    .prepare(
+      `SELECT 'bag' AS kind, CAST(COALESCE(SUM(l.quantity), 0) AS TEXT) AS value
+         FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE c.owner_kind = ?1 AND c.owner_id = ?2
+       UNION ALL
+       SELECT 'favourite', product_slug FROM (
+         SELECT product_slug FROM favourites WHERE owner_kind = ?1 AND owner_id = ?2 ORDER BY added_at DESC LIMIT ?3
+       )
+       UNION ALL
+       SELECT DISTINCT 'pending', CAST(product_id AS TEXT) FROM product_reviews
+         WHERE owner_kind = ?1 AND owner_id = ?2 AND status = 'pending'`,
+    )
+    .bind(owner.kind, owner.id, FAVOURITES_MAX)
+    .all<{ kind: "bag" | "favourite" | "pending"; value: string }>();
+  return {
+    bag: Number(results.find((row) => row.kind === "bag")?.value ?? 0),
+    favourites: results.filter((row) => row.kind === "favourite").map((row) => row.value),
+    pendingReviews: results.filter((row) => row.kind === "pending").map((row) => Number(row.value)),
+  };
+}

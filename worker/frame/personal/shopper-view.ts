@@ -1,0 +1,78 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import {
+  FLASH_COOKIE,
+  SESSION_COOKIE,
+  TOKEN_COOKIE,
+  VISITOR_COOKIE,
+  VISITOR_COUNTS_COOKIE,
+} from "../../../shared/cookie-names";
+import type { AppEnv, SessionUser } from "../../platform/app-env";
+import { type Flash, takeFlash } from "./flash";
+import { readCartOwner } from "../../platform/stores/cart-owner";
+import type { CartOwner } from "../../platform/stores/cart-store";
+import { readShopperCounts } from "./shopper-counts";
+import { readVisitorCounts } from "./visitor-counts";
+
+/** What of a public page belongs to this shopper: the parts the edge fills into a shared shell. */
+export interface ShopperView {
+  user: SessionUser | null;
+  owner: CartOwner | null;
+  bag: number;
+  favouriteCount: number;
+  /** The favourite slugs, when the page has hearts to press (else possibly left empty). */
+  favourites: Set<string>;
+  /** Product ids with a review of theirs waiting for moderation. */
+  pendingReviews: Set<number>;
+  flash: Flash | null;
+}
+
+/** Cookies that can make a page this shopper's own. Without any, the shared shell is served as it is. */
+const SHOPPER_COOKIES = [TOKEN_COOKIE, SESSION_COOKIE, VISITOR_COOKIE, FLASH_COOKIE, VISITOR_COUNTS_COOKIE];
+
+export function mayHaveShopperState(c: Context<AppEnv>): boolean {
+  return c.get("user") !== null || SHOPPER_COOKIES.some((name) => getCookie(c, name) !== undefined);
+}
+
+/** Which parts below the header the page has (a kept shell knows; a fresh render has them all). */
+export interface PageNeeds {
+  hearts: boolean;
+  ownReviews: boolean;
+}
+
+const EVERYTHING: PageNeeds = { hearts: true, ownReviews: true };
+
+/**
+ * The shopper's parts, read for this request (never while a shell renders:
+ * call it after). Null for a visitor with nothing of their own. Takes the
+ * flash, so it is shown once. A visitor's counts come from their counts cookie
+ * when it is there and the page needs no more (visitor-counts.ts); otherwise
+ * one D1 query reads bag, favourites and pending reviews.
+ */
+export async function loadShopperView(c: Context<AppEnv>, needs: PageNeeds = EVERYTHING): Promise<ShopperView | null> {
+  if (!mayHaveShopperState(c)) return null;
+  const user = c.get("user") ?? null;
+  const owner = await readCartOwner(c);
+  const flash = takeFlash(c);
+  if (!user && !owner && !flash) return null;
+  const view = { user, owner, flash };
+  if (!owner) return { ...view, bag: 0, favouriteCount: 0, favourites: new Set(), pendingReviews: new Set() };
+  const kept = owner.kind === "visitor" ? await readVisitorCounts(c, owner.id) : null;
+  if (kept && !(needs.hearts && kept.favourites > 0) && !(needs.ownReviews && kept.pendingReviews)) {
+    return {
+      ...view,
+      bag: kept.bag,
+      favouriteCount: kept.favourites,
+      favourites: new Set(),
+      pendingReviews: new Set(),
+    };
+  }
+  const counts = await readShopperCounts(c.env.DB, owner);
+  return {
+    ...view,
+    bag: counts.bag,
+    favouriteCount: counts.favourites.length,
+    favourites: new Set(counts.favourites),
+    pendingReviews: new Set(counts.pendingReviews),
+  };
+}

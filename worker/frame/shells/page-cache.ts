@@ -1,0 +1,76 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import { LOCALE_COOKIE, SESSION_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../../shared/cookie-names";
+import { isPersonalPath } from "../../../shared/personal-paths";
+import type { AppEnv } from "../../platform/app-env";
+import { contentNonce, etagMatches, strongEtag } from "./page-validators";
+import { requireSecret } from "../../platform/security/secrets";
+
+/** Cookies that make a page this shopper's own: the session and the visitor id. */
+const SESSION_COOKIES = [TOKEN_COOKIE, SESSION_COOKIE, VISITOR_COOKIE];
+
+/** Browsers always revalidate (cheap with the ETag) so a new build shows at once; the edge may keep it briefly. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+export const EDGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+function isPublicRequest(c: Context<AppEnv>): boolean {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
+  if (isPersonalPath(c.req.path) || c.get("user")) return false;
+  return SESSION_COOKIES.every((name) => getCookie(c, name) === undefined);
+}
+
+/**
+ * Per-page HTTP caching for HTML that no page shell served (worker/platform/page-shells
+ * sets its own): the 404 page, personal pages. Pages the same for every visitor (GET, no session
+ * cookie, not a personal path, 200, no cookie being set) get a strong ETag,
+ * public Cache-Control and 304 on a matching If-None-Match; they are buffered
+ * to hash them. Everything that depends on the shopper is `private, no-store`
+ * and keeps streaming. See docs/decisions/0004-public-pages-content-nonce.md; why not
+ * Hono's etag(): docs/decisions/0014-hono-middleware-where-it-fits.md.
+ */
+export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const type = c.res.headers.get("content-type") ?? "";
+  if (!type.startsWith("text/html")) return;
+  if (c.get("pageShell")) {
+    // A page shell set its own caching; a cookie set on the way out (the locale, on a first visit) makes it private.
+    if (c.res.headers.getSetCookie().length > 0 && c.res.headers.get("cache-control")?.startsWith("public")) {
+      c.res.headers.set("Cache-Control", "private, no-cache");
+      c.res.headers.delete("CDN-Cache-Control");
+    }
+    return;
+  }
+  if (!isPublicRequest(c)) {
+    c.res.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+    return;
+  }
+  c.res.headers.append("Vary", "Cookie");
+  if (c.res.status !== 200 || !c.res.body) return;
+  const cookies = c.res.headers.getSetCookie();
+  if (cookies.some((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`))) {
+    c.res.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+    return;
+  }
+  const requestNonce = c.get("nonce");
+  let html = await c.res.text();
+  const nonce = await contentNonce(requireSecret(c.env, "COOKIE_SECRET"), html, requestNonce);
+  html = html.replaceAll(requestNonce, nonce);
+  c.set("nonce", nonce);
+  const etag = await strongEtag(html);
+  const headers = new Headers(c.res.headers);
+  headers.set("ETag", etag);
+  // Setting the locale cookie makes this one answer personal; the next visit is public.
+  headers.set("Cache-Control", cookies.length ? "private, no-cache" : PUBLIC_CACHE_CONTROL);
+  if (!cookies.length) headers.set("CDN-Cache-Control", EDGE_CACHE_CONTROL);
+  if (etagMatches(c.req.header("if-none-match"), etag)) {
+    headers.delete("Content-Type");
+    headers.delete("Content-Length");
+    c.res = undefined;
+    c.res = new Response(null, { status: 304, headers });
+    return;
+  }
+  c.res = undefined;
+  c.res = new Response(html, { status: 200, headers });
+});

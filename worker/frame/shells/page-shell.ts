@@ -1,0 +1,123 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
+import type { AppEnv } from "../../platform/app-env";
+import { backgroundTask } from "../../platform/cms-client/layout-records";
+import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
+import { etagMatches } from "./page-validators";
+import { fillHoles } from "../personal/fill-holes";
+import { shellKey } from "./shell-key";
+import { type BodyHole, matchShell, SHELL_NONCE, type StoredShell, storeShell } from "./shell-store";
+import { loadShopperView, mayHaveShopperState, type ShopperView } from "../personal/shopper-view";
+
+/** A shopper's own view of a shared page: never stored by anyone, but fine to keep for back/forward. */
+const SHOPPER_CACHE_CONTROL = "private, no-cache";
+
+/** Through c.body, so cookies prepared on the way (the flash taken) go out with the page. */
+async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce: string): Promise<Response> {
+  if (!mayHaveShopperState(c)) {
+    // Nothing of the visitor's own: the kept bytes as they are, with their content nonce and ETag.
+    c.set("nonce", stored.nonce);
+    const headers: Record<string, string> = {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": PUBLIC_CACHE_CONTROL,
+      "CDN-Cache-Control": EDGE_CACHE_CONTROL,
+      ETag: stored.etag,
+      Vary: "Cookie",
+    };
+    if (etagMatches(c.req.header("if-none-match"), stored.etag)) {
+      await stored.body?.cancel();
+      const { "Content-Type": _, ...rest } = headers;
+      return c.body(null, 304, rest);
+    }
+    return c.body(stored.body ?? "", 200, headers);
+  }
+  const view = await loadShopperView(c, {
+    hearts: stored.bodyHoles.has("favourite"),
+    ownReviews: stored.bodyHoles.has("own-reviews"),
+  });
+  const headers = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": SHOPPER_CACHE_CONTROL,
+    Vary: "Cookie",
+  };
+  if (stored.mainAt > 0 && !bodyNeedsFilling(stored.bodyHoles, view)) {
+    // Only the head and header hold this shopper's parts: rewrite those, pass the rest through as kept.
+    const html = await new Response(stored.body).text();
+    const top = await fillHoles(new Response(html.slice(0, stored.mainAt)), requestNonce, view, c.env.DB).text();
+    return c.body(top + html.slice(stored.mainAt), 200, headers);
+  }
+  const page = fillHoles(new Response(stored.body), requestNonce, view, c.env.DB);
+  return c.body(page.body ?? "", 200, headers);
+}
+
+/** Does anything below `<main>` belong to this shopper? (Rewriting a whole page costs about a millisecond.) */
+function bodyNeedsFilling(holes: Set<BodyHole>, view: ShopperView | null): boolean {
+  if (holes.has("nonce")) return true;
+  if (!view) return false;
+  return (
+    (view.favourites.size > 0 && holes.has("favourite")) ||
+    (view.flash !== null && holes.has("flash")) ||
+    (view.user !== null && (holes.has("review-identity") || holes.has("alert-email"))) ||
+    (view.pendingReviews.size > 0 && holes.has("own-reviews"))
+  );
+}
+
+/**
+ * Cached shells, personal holes. A page the same for every shopper is rendered
+ * once per (normalised URL, locale, build, content version) and kept in the
+ * Cache API; every request streams the kept HTML through HTMLRewriter, which
+ * fills in the shopper's own parts. On a miss the page renders as for an
+ * anonymous visitor (React streaming), one tee of the stream goes to the
+ * shopper through the same filler and the other into the cache: streaming's
+ * extra CPU is paid once per change, not once per view.
+ *
+ * Nothing personal can reach a shell: while it renders, the request has no
+ * user, no bag or favourites owner, and a placeholder nonce; flash messages
+ * and the rest are filled in afterwards, on the copy that goes to the shopper.
+ */
+export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method !== "GET") return next();
+  const key = await shellKey(c);
+  const requestNonce = c.get("nonce");
+  const stored = await matchShell(key);
+  c.set("pageShell", stored ? "hit" : "miss");
+  if (stored) return serveStored(c, stored, requestNonce);
+
+  const user = c.get("user");
+  c.set("shell", true);
+  c.set("user", null);
+  c.set("nonce", SHELL_NONCE);
+  try {
+    await next();
+  } finally {
+    c.set("shell", false);
+    c.set("user", user);
+    c.set("nonce", requestNonce);
+  }
+  if (!(c.res.headers.get("content-type") ?? "").startsWith("text/html") || !c.res.body) return;
+  // Read the shopper's parts first: taking the flash sets a cookie, and that replaces c.res.
+  const view = await loadShopperView(c);
+  const res = c.res;
+  let body = res.body as ReadableStream<Uint8Array>;
+  // Only a whole, ordinary page is kept: a 404 or a page that set a cookie of its own is the shopper's alone.
+  const ownCookies = res.headers
+    .getSetCookie()
+    .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
+  if (res.status === 200 && ownCookies.length === 0) {
+    const [mine, kept] = body.tee();
+    body = mine;
+    backgroundTask(
+      c,
+      storeShell(c, key, kept, () => c.get("renderFailed") === true).catch((error: unknown) =>
+        console.error("Keeping a page shell failed:", error),
+      ),
+    );
+  }
+  const headers = new Headers(res.headers);
+  headers.set("Cache-Control", SHOPPER_CACHE_CONTROL);
+  headers.set("Vary", "Cookie");
+  headers.delete("Content-Length");
+  c.res = undefined;
+  c.res = fillHoles(new Response(body, { status: res.status, headers }), requestNonce, view, c.env.DB);
+});

@@ -1,0 +1,153 @@
+import { AvailabilityText } from "../../../client/components/availability";
+import { PriceLine } from "../../../client/components/price";
+import AddToBag from "../../../client/islands/add-to-bag";
+import QuickView from "../../../client/islands/quick-view";
+import type { Availability } from "../../../shared/cart-rules";
+import { canBuy } from "../../../shared/cart-rules";
+import type { StockState } from "../../../shared/stock-rules";
+import { text } from "../../../shared/text";
+import type { ProductSummary } from "../../../shared/types/catalog";
+import { itemName, safeSwatch, variantCount } from "../../../shared/variants";
+import { Island } from "../islands/island";
+import type { ReviewSummary } from "../../platform/stores/product-review-store";
+import { FavouriteToggle } from "./favourite-toggle";
+import { RatingSummary } from "./product-reviews";
+
+export function productPath(p: Pick<ProductSummary, "slug" | "category">): string {
+  return `/catalog/${p.category?.slug ?? "all"}/${p.slug}`;
+}
+
+export function AvailabilityLabel({ availability, left }: { availability: Availability | null; left?: number | null }) {
+  return <AvailabilityText availability={availability} left={left} />;
+}
+
+export function Price({ price, oldPrice }: { price: number; oldPrice: number | null }) {
+  return <PriceLine price={price} oldPrice={oldPrice} />;
+}
+
+/** The add-to-bag control: an island that updates the bag in place, a plain form without JavaScript. */
+export function AddToBagForm({
+  product,
+  availability,
+  variant,
+  compact,
+  withQuantity,
+}: {
+  product: Pick<ProductSummary, "slug" | "name">;
+  /** What stock makes of it (productStock / variantStock), not the CMS's word alone. */
+  availability: Availability;
+  /** The shade or size added; none for a product sold as one item. */
+  variant?: { sku: string; name: string } | null;
+  compact?: boolean;
+  withQuantity?: boolean;
+}) {
+  return (
+    <Island
+      name="add-to-bag"
+      component={AddToBag}
+      wake="interaction"
+      props={{
+        slug: product.slug,
+        variant: variant?.sku ?? null,
+        name: itemName(product.name, variant?.name),
+        label: availability === "prepurchase" ? "Pre-order" : "Add to bag",
+        unavailable: canBuy(availability) ? null : text.availability.out_of_stock,
+        withQuantity,
+        compact,
+      }}
+    />
+  );
+}
+
+/** How many shades or sizes, and up to five of the shades' colours (decoration: the count is the text). */
+function VariantSummary({ product }: { product: ProductSummary }) {
+  const count = variantCount(product);
+  if (!count) return null;
+  const dots = product.variants
+    .map((v) => (v.kind === "shade" ? safeSwatch(v.swatch) : null))
+    .filter((colour): colour is string => colour !== null)
+    .slice(0, 5);
+  return (
+    <p className="variant-summary">
+      {dots.length > 0 && (
+        <span className="variant-summary__dots" aria-hidden="true">
+          {dots.map((colour, i) => (
+            <span key={i} className="variant-summary__dot" style={{ backgroundColor: colour }} />
+          ))}
+        </span>
+      )}
+      {count}
+    </p>
+  );
+}
+
+/** A product in a grid. The first few images load eagerly; the rest lazily. */
+export function ProductCard({
+  product,
+  eager,
+  favourite,
+  rating,
+  stock,
+}: {
+  product: ProductSummary;
+  /** The product's state with stock applied (productStock). */
+  stock: StockState;
+  eager?: boolean;
+  favourite: boolean;
+  rating?: ReviewSummary;
+}) {
+  const image = product.images[0];
+  const href = productPath(product);
+  return (
+    <article className="product-card">
+      {/* The image repeats the name link for pointers; keyboards and screen readers use the name. */}
+      <a className="product-card__image" href={href} tabIndex={-1} aria-label={product.name}>
+        {image && (
+          <img
+            src={image.url}
+            alt=""
+            width={image.width ?? 400}
+            height={image.height ?? 400}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        )}
+      </a>
+      <div className="product-card__favourite">
+        <FavouriteToggle slug={product.slug} name={product.name} active={favourite} />
+      </div>
+      <div className="product-card__body">
+        {product.brand && <p className="product-brand">{product.brand.name}</p>}
+        <h3 className="product-card__name">
+          <a href={href}>{product.name}</a>
+        </h3>
+        {rating && <RatingSummary summary={rating} compact />}
+        <VariantSummary product={product} />
+        <Price price={product.price} oldPrice={product.oldPrice} />
+        <AvailabilityLabel availability={stock.availability} left={stock.left} />
+      </div>
+      <div className="product-card__actions">
+        {product.variants.length > 1 ? (
+          // A shade is the shopper's to choose: the card never adds one they have not seen.
+          <a className="button button--small button--block" href={href}>
+            {product.variants.every((v) => v.kind === "shade") ? "Choose shade" : "Choose size"}
+            <span className="visually-hidden">: {product.name}</span>
+          </a>
+        ) : (
+          <AddToBagForm
+            product={product}
+            availability={stock.availability}
+            variant={product.variants[0] ?? null}
+            compact
+          />
+        )}
+        <Island
+          name="quick-view"
+          component={QuickView}
+          wake="interaction"
+          props={{ slug: product.slug, name: product.name, href }}
+        />
+      </div>
+    </article>
+  );
+}
