@@ -26,11 +26,15 @@ const imports = new Map(modules.map((m) => [m.source, m.dependencies.map((d) => 
 /** The middleware every request passes: the modules whose exports worker/index.ts hands to app.use, and the page registrar. */
 function middlewareEntries() {
   const source = readFileSync(join(root, "worker/index.ts"), "utf8");
-  const used = new Set([...source.matchAll(/app\.use\((\w+)/g), ...source.matchAll(/(registerPages)\(/g)].map((m) => m[1]));
+  const used = new Set(
+    [...source.matchAll(/app\.use\((\w+)/g), ...source.matchAll(/(registerPages)\(/g)].map((m) => m[1]),
+  );
   const files = [];
   for (const [, names, from] of source.matchAll(/import \{([^}]+)\} from "([^"]+)"/g)) {
     if (!names.split(",").some((name) => used.has(name.trim()))) continue;
-    const resolved = (imports.get("worker/index.ts") ?? []).find((file) => file.replace(/\.tsx?$/, "") === join("worker", from).replace(/\\/g, "/"));
+    const resolved = (imports.get("worker/index.ts") ?? []).find(
+      (file) => file.replace(/\.tsx?$/, "") === join("worker", from).replace(/\\/g, "/"),
+    );
     if (resolved) files.push(resolved);
   }
   return files;
@@ -39,7 +43,9 @@ function middlewareEntries() {
 const list = process.argv.includes("--list");
 for (const [name, entries] of Object.entries(walks)) {
   const seen = new Set();
-  const queue = entries.flatMap((e) => (e === "worker/index.ts#middleware" ? ["worker/index.ts", ...middlewareEntries()] : [e]));
+  const queue = entries.flatMap((e) =>
+    e === "worker/index.ts#middleware" ? ["worker/index.ts", ...middlewareEntries()] : [e],
+  );
   while (queue.length > 0) {
     const file = queue.pop();
     if (seen.has(file) || !/^(worker|shared|client)\//.test(file)) continue;

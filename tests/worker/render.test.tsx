@@ -2,10 +2,10 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { Hono } from "hono";
 import { Suspense, use } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AppEnv } from "../../worker/platform/app-env";
-import { securityHeaders } from "../../worker/platform/middleware/security-headers";
 import { handleAppError } from "../../worker/frame/document/handle-error";
 import { renderPage } from "../../worker/frame/document/render-page";
+import type { AppEnv } from "../../worker/platform/app-env";
+import { securityHeaders } from "../../worker/platform/middleware/security-headers";
 
 /** A small app with the real middleware, renderer and error handler, plus routes made for the test. */
 function appWith(routes: (app: Hono<AppEnv>) => void): Hono<AppEnv> {

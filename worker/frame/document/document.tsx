@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import RequestDialog, { DIALOG_TRIGGERS } from "../../../client/islands/request-dialog";
 import { text } from "../../../shared/text";
 import type { LayoutData } from "../../../shared/types/cms";
-import { Footer } from "../layout/footer";
-import { Header, type HeaderCounts, type HeaderUser } from "../layout/header";
 import { clientManifest } from "../islands/client-manifest";
 import { Island } from "../islands/island";
+import { Footer } from "../layout/footer";
+import { Header, type HeaderCounts, type HeaderUser } from "../layout/header";
 
 export interface DocumentProps {
   title: string;

@@ -3,13 +3,13 @@ import type { ReactNode } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
-import { loadHeaderState } from "../personal/header-state";
-import { loadLayoutData } from "../layout/layout-data";
-import { buildInfo } from "./build-info";
+import { UserState } from "../../platform/session/user-state";
 import { SeoHead, type SeoImage } from "../head/seo-head";
 import { siteJsonLd } from "../head/site-json-ld";
 import { absoluteUrl, siteOrigin } from "../head/site-origin";
-import { UserState } from "../../platform/session/user-state";
+import { loadLayoutData } from "../layout/layout-data";
+import { loadHeaderState } from "../personal/header-state";
+import { buildInfo } from "./build-info";
 import { Document } from "./document";
 
 export interface PageContent {

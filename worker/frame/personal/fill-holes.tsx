@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { FlashMessage } from "./flash";
 import { displayName } from "../../platform/session/session";
 import { toPageUser } from "../../platform/session/user-state";
 import { listReviews } from "../../platform/stores/product-review-store";
 import { PostingAs, ReviewItem } from "../ui/product-reviews";
+import { FlashMessage } from "./flash";
 import type { ShopperView } from "./shopper-view";
 
 /** An e-mail address made only of characters that mean nothing in an HTML attribute. */

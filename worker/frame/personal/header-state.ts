@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
-import { readShopperCounts } from "./shopper-counts";
 import { displayName } from "../../platform/session/session";
 import { readCartOwner } from "../../platform/stores/cart-owner";
 import type { HeaderCounts, HeaderUser } from "../layout/header";
+import { readShopperCounts } from "./shopper-counts";
 
 export interface HeaderState {
   counts: HeaderCounts;

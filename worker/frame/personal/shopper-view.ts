@@ -8,9 +8,9 @@ import {
   VISITOR_COUNTS_COOKIE,
 } from "../../../shared/cookie-names";
 import type { AppEnv, SessionUser } from "../../platform/app-env";
-import { type Flash, takeFlash } from "./flash";
 import { readCartOwner } from "../../platform/stores/cart-owner";
 import type { CartOwner } from "../../platform/stores/cart-store";
+import { type Flash, takeFlash } from "./flash";
 import { readShopperCounts } from "./shopper-counts";
 import { readVisitorCounts } from "./visitor-counts";
 

@@ -4,8 +4,8 @@ import { createMiddleware } from "hono/factory";
 import { LOCALE_COOKIE, SESSION_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../../shared/cookie-names";
 import { isPersonalPath } from "../../../shared/personal-paths";
 import type { AppEnv } from "../../platform/app-env";
-import { contentNonce, etagMatches, strongEtag } from "./page-validators";
 import { requireSecret } from "../../platform/security/secrets";
+import { contentNonce, etagMatches, strongEtag } from "./page-validators";
 
 /** Cookies that make a page this shopper's own: the session and the visitor id. */
 const SESSION_COOKIES = [TOKEN_COOKIE, SESSION_COOKIE, VISITOR_COOKIE];

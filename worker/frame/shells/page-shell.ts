@@ -3,12 +3,12 @@ import { createMiddleware } from "hono/factory";
 import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/cms-client/layout-records";
+import { fillHoles } from "../personal/fill-holes";
+import { loadShopperView, mayHaveShopperState, type ShopperView } from "../personal/shopper-view";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
 import { etagMatches } from "./page-validators";
-import { fillHoles } from "../personal/fill-holes";
 import { shellKey } from "./shell-key";
 import { type BodyHole, matchShell, SHELL_NONCE, type StoredShell, storeShell } from "./shell-store";
-import { loadShopperView, mayHaveShopperState, type ShopperView } from "../personal/shopper-view";
 
 /** A shopper's own view of a shared page: never stored by anyone, but fine to keep for back/forward. */
 const SHOPPER_CACHE_CONTROL = "private, no-cache";

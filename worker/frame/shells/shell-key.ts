@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
-import { buildInfo } from "../document/build-info";
 import { shellVersions } from "../../platform/caches/stock-version";
+import { buildInfo } from "../document/build-info";
 
 /** Query parameters that never change a page: campaign and click ids. */
 const IGNORED_PARAMS = /^(utm_[a-z_]+|gclid|fbclid|msclkid|yclid|_ga|_gl)$/;

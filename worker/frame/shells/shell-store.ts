@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
-import { contentNonce, strongEtag } from "./page-validators";
 import { requireSecret } from "../../platform/security/secrets";
+import { contentNonce, strongEtag } from "./page-validators";
 
 /**
  * Page shells in the Cache API (`caches.default`: per location, no write

@@ -8,8 +8,8 @@ import type { StockState } from "../../../shared/stock-rules";
 import { text } from "../../../shared/text";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName, safeSwatch, variantCount } from "../../../shared/variants";
-import { Island } from "../islands/island";
 import type { ReviewSummary } from "../../platform/stores/product-review-store";
+import { Island } from "../islands/island";
 import { FavouriteToggle } from "./favourite-toggle";
 import { RatingSummary } from "./product-reviews";
 

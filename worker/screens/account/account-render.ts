@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../platform/app-env";
 import { type PageContent, renderPage } from "../../frame/document/render-page";
+import type { AppEnv } from "../../platform/app-env";
 
 /**
  * Renders an account screen. Forms that fail are answered by re-rendering the

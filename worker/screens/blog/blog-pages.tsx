@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import type { BlogPost, Tag } from "../../../shared/types/catalog";
-import type { AppEnv } from "../../platform/app-env";
-import { getBlogPost, getBlogPosts, getTags } from "../../platform/cms-client/content-records";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { RichText } from "../../frame/ui/sanitize-html";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import { Pager } from "../../frame/ui/pager";
 import { formatDate, PostGrid, postPath } from "../../frame/ui/post-card";
+import { RichText } from "../../frame/ui/sanitize-html";
+import type { AppEnv } from "../../platform/app-env";
+import { getBlogPost, getBlogPosts, getTags } from "../../platform/cms-client/content-records";
 
 const PAGE_SIZE = 9;
 const SLUG = /^[a-z0-9-]{1,120}$/;

@@ -1,17 +1,17 @@
 import type { Context } from "hono";
 import CatalogFilterForm from "../../../client/islands/catalog-filter";
 import { filterQuery, type ListingScope, readCatalogFilter, scopedFilter } from "../../../shared/catalog-filter";
-import type { AppEnv } from "../../platform/app-env";
-import { type BrandWithLines, getBrand } from "../../platform/cms-client/catalog-records";
-import { ListingResults, loadListing } from "../../frame/listing/product-listing";
-import { parseQuery } from "../../frame/listing/query-string";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { FlashSlot } from "../../frame/personal/flash";
-import { Island } from "../../frame/islands/island";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { Island } from "../../frame/islands/island";
+import { ListingResults, loadListing } from "../../frame/listing/product-listing";
+import { parseQuery } from "../../frame/listing/query-string";
+import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import type { AppEnv } from "../../platform/app-env";
+import { type BrandWithLines, getBrand } from "../../platform/cms-client/catalog-records";
+import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import { BrandMark } from "./brand-mark";
 
 /** schema.org Brand: name, logo, url, description. */

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../platform/app-env";
-import { getBrands } from "../../platform/cms-client/catalog-records";
 import { renderPage } from "../../frame/document/render-page";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import type { AppEnv } from "../../platform/app-env";
+import { getBrands } from "../../platform/cms-client/catalog-records";
 import { BrandMark } from "./brand-mark";
 
 /** /brands: every brand of the CMS with its colour, logo or initial, product count and a link to its page. */

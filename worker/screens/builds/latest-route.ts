@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../platform/app-env";
 import { buildInfo } from "../../frame/document/build-info";
+import type { AppEnv } from "../../platform/app-env";
 
 /** GET /builds/latest.json: which build is live, never cached, polled by open tabs. */
 export const latestBuild = new Hono<AppEnv>().get("/latest.json", (c) => {

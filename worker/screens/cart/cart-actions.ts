@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { canBuy, checkQuantity } from "../../../shared/cart-rules";
 import { fewLeft } from "../../../shared/stock-rules";
 import { text } from "../../../shared/text";
-import type { AppEnv } from "../../platform/app-env";
 import { setFlash } from "../../frame/personal/flash";
+import type { AppEnv } from "../../platform/app-env";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
 import {

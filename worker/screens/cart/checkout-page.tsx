@@ -4,13 +4,13 @@ import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../..
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { formatAed } from "../../../shared/money";
+import { renderPage } from "../../frame/document/render-page";
+import { Island } from "../../frame/islands/island";
+import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
-import { renderPage } from "../../frame/document/render-page";
 import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentProviderError, sessionExpiresAt } from "../../platform/payments/payment-provider";
-import { setFlash } from "../../frame/personal/flash";
-import { Island } from "../../frame/islands/island";
 import { readCartOwner } from "../../platform/stores/cart-owner";
 import { setPaymentReference } from "../../platform/stores/order-store";
 import { TotalsTable } from "./cart-page";

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { formatAed } from "../../../shared/money";
 import { text } from "../../../shared/text";
-import type { AppEnv } from "../../platform/app-env";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
+import type { AppEnv } from "../../platform/app-env";
 import { readVisitorId } from "../../platform/security/visitor-id";
 import { listOrderEvents, type OrderEvent } from "../../platform/stores/order-history-store";
 import {

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../platform/app-env";
+import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
+import type { AppEnv } from "../../platform/app-env";
 import { cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentSignatureError } from "../../platform/payments/payment-provider";
-import { siteOrigin } from "../../frame/head/site-origin";
 import { releaseByReference, settleByReference } from "../../platform/stock/card-holds";
 
 /**

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../platform/app-env";
-import { getCategories } from "../../platform/cms-client/catalog-records";
 import { renderPage } from "../../frame/document/render-page";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
+import type { AppEnv } from "../../platform/app-env";
+import { getCategories } from "../../platform/cms-client/catalog-records";
 
 /** /catalog: the categories, each with its image and product count. */
 export async function catalogPage(c: Context<AppEnv>): Promise<Response> {

@@ -1,16 +1,16 @@
 import type { Context } from "hono";
 import CatalogFilterForm from "../../../client/islands/catalog-filter";
 import { type ListingScope, readCatalogFilter } from "../../../shared/catalog-filter";
-import type { AppEnv } from "../../platform/app-env";
-import { getBrands, getCategory } from "../../platform/cms-client/catalog-records";
-import { ListingResults, loadListing } from "../../frame/listing/product-listing";
-import { parseQuery } from "../../frame/listing/query-string";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { FlashSlot } from "../../frame/personal/flash";
 import { Island } from "../../frame/islands/island";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { ListingResults, loadListing } from "../../frame/listing/product-listing";
+import { parseQuery } from "../../frame/listing/query-string";
+import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
+import type { AppEnv } from "../../platform/app-env";
+import { getBrands, getCategory } from "../../platform/cms-client/catalog-records";
+import { favouriteSlugs } from "../../platform/stores/favourite-store";
 
 /** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {

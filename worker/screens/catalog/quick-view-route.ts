@@ -3,13 +3,13 @@ import { defaultVariant, productStock, variantStock } from "../../../shared/prod
 import type { QuickViewProduct } from "../../../shared/quick-view";
 import { readSearchQuery } from "../../../shared/search-query";
 import { variantCount } from "../../../shared/variants";
+import { productPath } from "../../frame/ui/product-card";
+import { variantPath } from "../../frame/ui/variant-options";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { suggestionsFor } from "../../platform/search/suggestions";
 import { readListingStock } from "../../platform/stores/listing-stock";
 import { reviewSummary } from "../../platform/stores/product-review-store";
-import { productPath } from "../../frame/ui/product-card";
-import { variantPath } from "../../frame/ui/variant-options";
 
 /**
  * GET /catalog-api/quick-view/{slug}: a product's images, price, availability

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { AppEnv, SignInHook } from "../../platform/app-env";
-import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { renderPage } from "../../frame/document/render-page";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
+import { ProductGrid } from "../../frame/ui/product-grid";
+import type { AppEnv, SignInHook } from "../../platform/app-env";
+import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
 import {
@@ -13,7 +14,6 @@ import {
   toggleFavourite,
 } from "../../platform/stores/favourite-store";
 import { readListingStock } from "../../platform/stores/listing-stock";
-import { ProductGrid } from "../../frame/ui/product-grid";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
 export const favouriteActions = new Hono<AppEnv>();

@@ -4,13 +4,13 @@ import type { OnHand } from "../../../shared/product-stock";
 import { text } from "../../../shared/text";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { MenuItem } from "../../../shared/types/cms";
+import { renderPage } from "../../frame/document/render-page";
+import { getMainMenu } from "../../frame/layout/layout-data";
+import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
 import { getBrands, getProducts } from "../../platform/cms-client/catalog-records";
-import { getMainMenu } from "../../frame/layout/layout-data";
-import { renderPage } from "../../frame/document/render-page";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import { readListingStock } from "../../platform/stores/listing-stock";
-import { ProductGrid } from "../../frame/ui/product-grid";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];

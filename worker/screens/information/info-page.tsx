@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import type { AppEnv } from "../../platform/app-env";
-import { getPage } from "../../platform/cms-client/content-records";
-import { getContacts } from "../../frame/layout/layout-data";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { RichText } from "../../frame/ui/sanitize-html";
+import { getContacts } from "../../frame/layout/layout-data";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 import { ContactCard } from "../../frame/ui/contact-card";
+import { RichText } from "../../frame/ui/sanitize-html";
+import type { AppEnv } from "../../platform/app-env";
+import { getPage } from "../../platform/cms-client/content-records";
 
 /**
  * Information and legal pages from the CMS's `pages`, chosen by the request

@@ -3,11 +3,11 @@ import { CURRENCY } from "../../../shared/constants";
 import { type OnHand, productStock, variantStock } from "../../../shared/product-stock";
 import type { Product, ProductVariant } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
-import { sanitizeHtml } from "../../frame/ui/sanitize-html";
 import { absoluteUrl } from "../../frame/head/site-origin";
-import type { ReviewSummary } from "../../platform/stores/product-review-store";
 import { productPath } from "../../frame/ui/product-card";
+import { sanitizeHtml } from "../../frame/ui/sanitize-html";
 import { variantImage, variantPath } from "../../frame/ui/variant-options";
+import type { ReviewSummary } from "../../platform/stores/product-review-store";
 
 /**
  * The product page's schema.org data. A product sold as one item is a `Product` with one `Offer`;

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { checkForm } from "../../../shared/forms/form-result";
 import { guestReviewSchema, signedInReviewSchema } from "../../../shared/forms/product-review";
+import { renderNotFound } from "../../frame/document/not-found";
+import { setFlash } from "../../frame/personal/flash";
+import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { bumpContentVersion } from "../../platform/cms-client/content-version";
 import { wantsJson } from "../../platform/forms/form-guard";
-import { renderNotFound } from "../../frame/document/not-found";
-import { setFlash } from "../../frame/personal/flash";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { visitorLimitSubject } from "../../platform/security/visitor-id";
 import { displayName } from "../../platform/session/session";
 import { ensureCartOwner } from "../../platform/stores/cart-owner";
 import { hasReviewed, insertReview, type ReviewStatus } from "../../platform/stores/product-review-store";
-import { productPath } from "../../frame/ui/product-card";
 import { renderProductPage } from "./product-page";
 
 /** Posts per visitor (the account, else the visitor id): more than one shopper reviews in a sitting, too few for a flood. */

@@ -1,8 +1,8 @@
 import { ErrorSummary, Field, FieldError } from "../../../client/components/fields";
 import type { FormErrors } from "../../../shared/forms/form-result";
 import { REVIEW_LABELS, REVIEW_TEXT_MAX, type ReviewField } from "../../../shared/forms/product-review";
-import type { Review, ReviewSummary } from "../../platform/stores/product-review-store";
 import { PostingAs, RatingSummary, ReviewItem } from "../../frame/ui/product-reviews";
+import type { Review, ReviewSummary } from "../../platform/stores/product-review-store";
 
 /** What the form shows after a refused post: the shopper's values and a message beside each field. */
 export interface ReviewFormState {

@@ -7,8 +7,8 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { Availability } from "../../../shared/cart-rules";
 import { offersStockAlert } from "../../../shared/stock-rules";
-import type { AppEnv } from "../../platform/app-env";
 import { renderPage } from "../../frame/document/render-page";
+import type { AppEnv } from "../../platform/app-env";
 import type { StockAlertView } from "../../platform/stores/stock-alert-store";
 import { BackInStockForm, type BackInStockState } from "./back-in-stock-form";
 

@@ -21,15 +21,16 @@ import {
 import { offersStockAlert, stockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
+import { siteOrigin } from "../../frame/head/site-origin";
+import { setFlash } from "../../frame/personal/flash";
+import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv, LimitRefusal } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { honeypotFilled, readFormBody, textFields, wantsJson } from "../../platform/forms/form-guard";
 import { confirmationMail } from "../../platform/mail/stock-alert-mails";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
-import { setFlash } from "../../frame/personal/flash";
 import { sha256, toHex } from "../../platform/security/crypto";
 import { hitRateLimit } from "../../platform/security/rate-limit";
-import { siteOrigin } from "../../frame/head/site-origin";
 import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
 import {
   confirmationRecentlySent,
@@ -42,7 +43,6 @@ import {
   unsubscribeStockAlert,
 } from "../../platform/stores/stock-alert-store";
 import { readStock } from "../../platform/stores/stock-store";
-import { productPath } from "../../frame/ui/product-card";
 import {
   type AlertFormPage,
   renderAlertFormPage,

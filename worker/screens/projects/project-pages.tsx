@@ -1,12 +1,12 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../platform/app-env";
-import { getProject, getProjects } from "../../platform/cms-client/content-records";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { RichText } from "../../frame/ui/sanitize-html";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { Breadcrumbs, breadcrumbJsonLd } from "../../frame/ui/breadcrumbs";
 import { formatDate } from "../../frame/ui/post-card";
+import { RichText } from "../../frame/ui/sanitize-html";
+import type { AppEnv } from "../../platform/app-env";
+import { getProject, getProjects } from "../../platform/cms-client/content-records";
 
 /** /projects: what the shop has built, newest first (the spec implies the area; this path is our choice). */
 export async function projectsPage(c: Context<AppEnv>): Promise<Response> {

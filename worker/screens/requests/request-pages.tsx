@@ -7,15 +7,15 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { RequestKind } from "../../../shared/forms/requests";
+import { renderPage } from "../../frame/document/render-page";
+import { siteOrigin } from "../../frame/head/site-origin";
+import { getContacts } from "../../frame/layout/layout-data";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { ContactCard } from "../../frame/ui/contact-card";
+import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getPage } from "../../platform/cms-client/content-records";
 import { type FormState, stateFromQuery } from "../../platform/forms/form-state";
-import { getContacts } from "../../frame/layout/layout-data";
-import { renderPage } from "../../frame/document/render-page";
-import { RichText } from "../../frame/ui/sanitize-html";
-import { siteOrigin } from "../../frame/head/site-origin";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
-import { ContactCard } from "../../frame/ui/contact-card";
 import { RequestSection, requestFormProps } from "./request-section";
 
 export type FormStates = Partial<Record<RequestKind, FormState>>;

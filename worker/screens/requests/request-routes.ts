@@ -16,13 +16,13 @@ import {
   wholesaleSchema,
 } from "../../../shared/forms/requests";
 import { maxUploadBytes } from "../../../shared/upload-limit";
+import { siteOrigin } from "../../frame/head/site-origin";
+import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
 import { dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
 import { requestMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm, NO_FILES, type VisitorForm } from "../../platform/forms/visitor-form";
-import { getContacts } from "../../frame/layout/layout-data";
 import { type CheckedFile, checkUpload, IMAGE_OR_PDF_TYPES } from "../../platform/security/file-checks";
-import { siteOrigin } from "../../frame/head/site-origin";
 import { type NewShopRequest, recentlySent, saveRequest } from "../../platform/stores/request-store";
 import { saveWithFiles } from "../../platform/stores/upload-store";
 import { renderRequestPage, thankYouPath } from "./request-pages";

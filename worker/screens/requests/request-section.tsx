@@ -6,9 +6,9 @@ import type { Context } from "hono";
 import RequestForm, { type RequestFormProps } from "../../../client/islands/request-form";
 import type { RequestKind } from "../../../shared/forms/requests";
 import { maxUploadBytes } from "../../../shared/upload-limit";
+import { Island } from "../../frame/islands/island";
 import type { AppEnv } from "../../platform/app-env";
 import type { FormState } from "../../platform/forms/form-state";
-import { Island } from "../../frame/islands/island";
 import { uploadHint } from "../../platform/security/file-checks";
 
 const SUBMIT_LABELS: Record<RequestKind, string> = {

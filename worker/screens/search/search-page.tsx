@@ -1,17 +1,17 @@
 import type { Context } from "hono";
 import { leftOutWords, readSearchQuery, SEARCH_WORD_MAX_BYTES } from "../../../shared/search-query";
 import type { ProductSummary } from "../../../shared/types/catalog";
+import { renderPage } from "../../frame/document/render-page";
+import { Pager } from "../../frame/ui/pager";
+import { PostGrid } from "../../frame/ui/post-card";
+import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
 import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { getBlogPosts } from "../../platform/cms-client/content-records";
-import { renderPage } from "../../frame/document/render-page";
 import { findProducts } from "../../platform/search/find-products";
 import { countSearchMiss } from "../../platform/search/search-misses-store";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import { readListingStock } from "../../platform/stores/listing-stock";
-import { Pager } from "../../frame/ui/pager";
-import { PostGrid } from "../../frame/ui/post-card";
-import { ProductGrid } from "../../frame/ui/product-grid";
 
 const PAGE_SIZE = 12;
 const POPULAR = 4;

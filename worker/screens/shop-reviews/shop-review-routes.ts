@@ -8,14 +8,14 @@
 import { type Context, Hono } from "hono";
 import { REVIEW_PHOTOS_MAX, REVIEW_THANKS, shopReviewSchema } from "../../../shared/forms/shop-review";
 import { maxUploadBytes } from "../../../shared/upload-limit";
+import { siteOrigin } from "../../frame/head/site-origin";
+import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
 import { bumpContentVersion } from "../../platform/cms-client/content-version";
 import { allValues, dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
 import { reviewMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm } from "../../platform/forms/visitor-form";
-import { getContacts } from "../../frame/layout/layout-data";
 import { type CheckedFile, checkUpload, checkUploads, IMAGE_TYPES } from "../../platform/security/file-checks";
-import { siteOrigin } from "../../frame/head/site-origin";
 import { recentlyReviewed, saveReview } from "../../platform/stores/shop-review-store";
 import { saveWithFiles } from "../../platform/stores/upload-store";
 import { PUBLISHED_THANKS, renderReviews } from "./shop-reviews-page";

@@ -6,17 +6,17 @@ import type { Context } from "hono";
 import ReviewForm, { type ReviewFormProps } from "../../../client/islands/review-form";
 import { REVIEW_THANKS } from "../../../shared/forms/shop-review";
 import { maxUploadBytes } from "../../../shared/upload-limit";
-import type { AppEnv } from "../../platform/app-env";
-import type { FormState } from "../../platform/forms/form-state";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { Island } from "../../frame/islands/island";
-import { uploadHint } from "../../platform/security/file-checks";
 import { siteOrigin } from "../../frame/head/site-origin";
-import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/stores/shop-review-store";
+import { Island } from "../../frame/islands/island";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import { Pager, pageNumber } from "../../frame/ui/pager";
 import { DateText, Stars } from "../../frame/ui/stars";
+import type { AppEnv } from "../../platform/app-env";
+import type { FormState } from "../../platform/forms/form-state";
+import { uploadHint } from "../../platform/security/file-checks";
+import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/stores/shop-review-store";
 
 export const REVIEWS_PAGE_SIZE = 10;
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { PERSONAL_PATHS } from "../../../shared/personal-paths";
-import type { AppEnv } from "../../platform/app-env";
 import { siteOrigin } from "../../frame/head/site-origin";
+import type { AppEnv } from "../../platform/app-env";
 
 /** GET /robots.txt: personal pages (bag, checkout, account, search, favourites) are off limits; the sitemap is named. */
 export const robots = new Hono<AppEnv>().get("/robots.txt", (c) => {

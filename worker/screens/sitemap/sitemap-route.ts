@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../platform/app-env";
 import { siteOrigin } from "../../frame/head/site-origin";
+import type { AppEnv } from "../../platform/app-env";
 import type { SitemapEntry } from "./sitemap-source";
 import { sitemapSources } from "./sitemap-sources";
 import { latest, SITEMAP_PAGE_SIZE, sitemapIndexXml, urlSetXml } from "./sitemap-xml";

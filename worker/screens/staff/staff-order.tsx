@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { formatAed } from "../../../shared/money";
 import { text } from "../../../shared/text";
+import { siteOrigin } from "../../frame/head/site-origin";
+import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { setFlash, takeFlash } from "../../frame/personal/flash";
-import { siteOrigin } from "../../frame/head/site-origin";
 import { withStockMoves } from "../../platform/stock/stock-moves";
 import { changeOrder } from "../../platform/stores/order-desk-store";
 import { listOrderEvents } from "../../platform/stores/order-history-store";

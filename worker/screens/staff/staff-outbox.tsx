@@ -1,8 +1,9 @@
 import type { Context } from "hono";
+import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
+import { Pager, pageNumber } from "../../frame/ui/pager";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { MAX_ATTEMPTS } from "../../platform/mail/mailer";
-import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import {
   findMail,
   listOutbox,
@@ -13,7 +14,6 @@ import {
   retryFailedMails,
 } from "../../platform/stores/outbox-desk-store";
 import { listAudit } from "../../platform/stores/staff-audit-store";
-import { Pager, pageNumber } from "../../frame/ui/pager";
 import { MailCard, RetryList } from "./staff-outbox-view";
 import { renderStaffPage, StaffNav } from "./staff-page";
 

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
+import { siteOrigin } from "../../frame/head/site-origin";
+import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { setFlash, takeFlash } from "../../frame/personal/flash";
-import { siteOrigin } from "../../frame/head/site-origin";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { listAudit } from "../../platform/stores/staff-audit-store";
 import { STOCK_AUDIT_KIND, type StockSet, writeStockSets } from "../../platform/stores/stock-desk-store";

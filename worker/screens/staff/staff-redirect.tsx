@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { checkRule } from "../../platform/redirects/check-rule";
@@ -10,7 +11,6 @@ import {
   listRedirectRules,
   type StoredRule,
 } from "../../platform/redirects/redirect-rules";
-import { setFlash, takeFlash } from "../../frame/personal/flash";
 import { listAudit } from "../../platform/stores/staff-audit-store";
 import { draftOf, lastChangedBy, RuleFields, type RuleFormState, ruleScope, STATUS_WORDS } from "./redirect-form";
 import { AuditLog, type AuditWords } from "./staff-audit";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { Field } from "../../../client/components/fields";
-import type { AppEnv } from "../../platform/app-env";
 import { takeFlash } from "../../frame/personal/flash";
+import type { AppEnv } from "../../platform/app-env";
 import type { DeskRequest } from "../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../platform/stores/request-store";
 import { listAudit } from "../../platform/stores/staff-audit-store";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
+import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { setFlash } from "../../frame/personal/flash";
 import { changeRequest, type DeskRequest, findDeskRequest } from "../../platform/stores/request-desk-store";
 import { type Actor, listAudit } from "../../platform/stores/staff-audit-store";
 import { isRequestAction, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, requestRefusal } from "./request-workflow";

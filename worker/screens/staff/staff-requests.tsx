@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { RequestKind } from "../../../shared/forms/requests";
+import { Pager, pageNumber } from "../../frame/ui/pager";
 import type { AppEnv } from "../../platform/app-env";
 import {
   type DeskRequest,
@@ -9,7 +10,6 @@ import {
   type RequestFilter,
 } from "../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../platform/stores/request-store";
-import { Pager, pageNumber } from "../../frame/ui/pager";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
 import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
 

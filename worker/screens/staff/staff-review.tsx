@@ -1,8 +1,8 @@
 import type { Context } from "hono";
+import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { bumpContentVersion } from "../../platform/cms-client/content-version";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { setFlash, takeFlash } from "../../frame/personal/flash";
 import { safeLocalPath } from "../../platform/security/safe-path";
 import type { ReviewStatus } from "../../platform/stores/product-review-store";
 import {

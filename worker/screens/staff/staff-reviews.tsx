@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../platform/app-env";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
+import type { AppEnv } from "../../platform/app-env";
 import type { ReviewStatus } from "../../platform/stores/product-review-store";
 import { type DeskKindFilter, listDeskReviews } from "../../platform/stores/review-desk-store";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts } from "./review-card";
