@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cmsFilters, readCatalogFilter } from "../../shared/catalog-filter";
 import type { QuickViewProduct } from "../../shared/quick-view";
-import { bumpStockVersion } from "../../worker/platform/caches/stock-version";
+import { bumpStockVersion } from "../../worker/platform/caches/versions";
 import { fetchWorker } from "./fetch";
 
 const LIPSTICK = "velvet-hue-tools-matte-liquid-lipstick";

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { FRESH_MS, readThrough, cacheKey as shopKey } from "../../worker/platform/cms-client/kv-cache";
+import { FRESH_MS, readThrough, cacheKey as shopKey } from "../../worker/platform/caches/kv-records";
 
 // Made-up records go under a prefix of their own, so files running beside this one see the CMS's.
 const PREFIX = `test-${crypto.randomUUID()}`;

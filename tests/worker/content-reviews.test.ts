@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
+import { bumpContentVersion } from "../../worker/platform/caches/versions";
 import { fetchWorker } from "./fetch";
 import { Browser } from "./support/browser-session";
 

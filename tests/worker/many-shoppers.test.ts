@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOCALE_COOKIE } from "../../shared/cookie-names";
-import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
-import { CACHED_MODELS, cacheKey } from "../../worker/platform/cms-client/kv-cache";
+import { CACHED_MODELS, cacheKey } from "../../worker/platform/caches/kv-records";
+import { bumpContentVersion } from "../../worker/platform/caches/versions";
 import { register, sessionCookieHeader } from "./support/auth-api";
 
 /**

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { bumpStockVersion } from "../../worker/platform/caches/stock-version";
+import { bumpStockVersion } from "../../worker/platform/caches/versions";
 import { fetchWorker } from "./fetch";
 import { keptPage } from "./support/page-shells";
 

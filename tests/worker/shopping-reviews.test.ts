@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { checkForm } from "../../shared/forms/form-result";
 import { guestReviewSchema, signedInReviewSchema } from "../../shared/forms/product-review";
-import { bumpContentVersion } from "../../worker/platform/cms-client/content-version";
+import { bumpContentVersion } from "../../worker/platform/caches/versions";
 import { initialReviewStatus } from "../../worker/screens/product/product-review-routes";
 import { openSessionFor, register, uniqueIp } from "./support/auth-api";
 import { Browser } from "./support/browser-session";

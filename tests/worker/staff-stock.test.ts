@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { STOCK_VERSION_KEY } from "../../worker/platform/caches/stock-version";
+import { STOCK_VERSION_KEY } from "../../worker/platform/caches/versions";
 import { Browser } from "./support/browser-session";
 import { auditOf, signedIn } from "./support/staff-session";
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import { STOCK_VERSION_KEY } from "../../worker/platform/caches/stock-version";
+import { STOCK_VERSION_KEY } from "../../worker/platform/caches/versions";
 import { CARD_SESSION_MINUTES, sessionExpiresAt } from "../../worker/platform/payments/payment-provider";
 import { stripeCheckout } from "../../worker/platform/payments/stripe-checkout";
 import { SWEEP_MARGIN_MINUTES, sweepExpiredCardOrders } from "../../worker/platform/stock/card-holds";

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { STOCK_VERSION_KEY } from "../../worker/platform/caches/stock-version";
+import { STOCK_VERSION_KEY } from "../../worker/platform/caches/versions";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
 import { customer } from "./support/shop-fixtures";

@@ -47,9 +47,9 @@ export interface AppVariables {
   sessionIdHash?: string | null;
   /** A route limit refused this request; a route that answers replays first answers it after (middleware/route-limits.ts). */
   limitRefusal?: LimitRefusal | null;
-  /** The CMS content version, read once per request (worker/platform/cms-client/content-version.ts). */
+  /** The CMS content version, read once per request (worker/platform/caches/versions.ts). */
   contentVersion?: string;
-  /** The stock version, read once per request (worker/platform/caches/stock-version.ts). */
+  /** The stock version, read once per request (worker/platform/caches/versions.ts). */
   stockVersion?: string;
   /**
    * Set while a page shell is rendered for the shared cache: everything about

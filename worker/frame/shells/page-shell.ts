@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
-import { backgroundTask } from "../../platform/cms-client/layout-records";
+import { backgroundTask } from "../../platform/background-task";
 import { fillHoles } from "../personal/fill-holes";
 import { loadShopperView, mayHaveShopperState, type ShopperView } from "../personal/shopper-view";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";

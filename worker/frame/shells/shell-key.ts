@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
-import { shellVersions } from "../../platform/caches/stock-version";
+import { shellVersions } from "../../platform/caches/versions";
 import { buildInfo } from "../document/build-info";
 
 /** Query parameters that never change a page: campaign and click ids. */

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
+import { keep, readKept } from "../../platform/caches/edge-cache";
 import { requireSecret } from "../../platform/security/secrets";
 import { contentNonce, strongEtag } from "./page-validators";
 
 /**
- * Page shells in the Cache API (`caches.default`: per location, no write
- * limits). A shell is rendered with a fixed placeholder in every nonce
+ * Page shells in the edge cache (platform/caches/edge-cache.ts). A shell is rendered with a fixed placeholder in every nonce
  * attribute; before it is kept, the placeholder becomes a nonce derived from
  * the page's own content, so an anonymous visitor can be served the kept bytes
  * unchanged, with a strong ETag.
@@ -40,23 +40,18 @@ export interface StoredShell {
 }
 
 export async function matchShell(key: Request): Promise<StoredShell | null> {
-  try {
-    const response = await caches.default.match(key);
-    const nonce = response?.headers.get(NONCE_HEADER);
-    const etag = response?.headers.get("ETag");
-    if (!response || !nonce || !etag) return null;
-    const holes = (response.headers.get(BODY_HOLES_HEADER) ?? "").split(",").filter(Boolean) as BodyHole[];
-    return {
-      body: response.body,
-      nonce,
-      etag,
-      mainAt: Number(response.headers.get(MAIN_HEADER) ?? -1),
-      bodyHoles: new Set(holes),
-    };
-  } catch (error) {
-    console.error("Reading a page shell failed:", error);
-    return null;
-  }
+  const response = await readKept(key);
+  const nonce = response?.headers.get(NONCE_HEADER);
+  const etag = response?.headers.get("ETag");
+  if (!response || !nonce || !etag) return null;
+  const holes = (response.headers.get(BODY_HOLES_HEADER) ?? "").split(",").filter(Boolean) as BodyHole[];
+  return {
+    body: response.body,
+    nonce,
+    etag,
+    mainAt: Number(response.headers.get(MAIN_HEADER) ?? -1),
+    bodyHoles: new Set(holes),
+  };
 }
 
 /**
@@ -85,5 +80,5 @@ export async function storeShell(
     [MAIN_HEADER]: String(mainAt),
     [BODY_HOLES_HEADER]: holes.join(","),
   });
-  await caches.default.put(key, new Response(page, { headers }));
+  await keep(key, new Response(page, { headers }));
 }

@@ -13,7 +13,7 @@ import type {
 } from "../../../shared/types/catalog";
 import { safeSwatch } from "../../../shared/variants";
 import type { AppEnv } from "../app-env";
-import { cachedQuery } from "./record-cache";
+import { cachedQuery } from "./cached-query";
 import {
   type Collection,
   type Entity,

@@ -2,7 +2,7 @@ import { gql } from "@urql/core";
 import type { Context } from "hono";
 import type { BlogPost, ContentPage, Page, Project, Tag } from "../../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
-import { cachedQuery } from "./record-cache";
+import { cachedQuery } from "./cached-query";
 import { type Collection, type Entity, type MediaResponse, unwrapMedia } from "./strapi-shapes";
 
 /** Blog posts and tags, projects and information pages. */

@@ -3,8 +3,9 @@ import type { Context } from "hono";
 import { type Locale, MENU_SUBLINK_LIMIT } from "../../../shared/constants";
 import type { Button, Contacts, FooterMenu, MainMenu, MenuItem, TopMenu } from "../../../shared/types/cms";
 import type { AppEnv } from "../app-env";
+import { backgroundTask } from "../background-task";
+import { readThrough } from "../caches/kv-records";
 import { createCmsClient, runQuery } from "./client";
-import { readThrough } from "./kv-cache";
 import { type MediaResponse, unwrapMedia } from "./strapi-shapes";
 
 /**
@@ -110,11 +111,6 @@ function cacheDeps(c: Context<AppEnv>) {
     waitUntil: (p: Promise<unknown>) => backgroundTask(c, p),
     disabled: c.env.CMS_CACHE_ENABLED === "false",
   };
-}
-
-/** Keeps work alive after the response (cache writes, price acknowledgements). */
-export function backgroundTask(c: Context<AppEnv>, promise: Promise<unknown>): void {
-  c.executionCtx.waitUntil(promise);
 }
 
 /** Fetches the record straight from the CMS (no cache): null when it failed or is missing. */

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import { CACHED_MODELS, type CachedModel, purgeModel } from "../caches/kv-records";
+import { bumpContentVersion } from "../caches/versions";
 import { timingSafeEqual } from "../security/crypto";
 import { requireSecret } from "../security/secrets";
-import { bumpContentVersion } from "./content-version";
-import { CACHED_MODELS, type CachedModel, purgeModel } from "./kv-cache";
 
 /** What the webhook hands on about an entry that changed (Strapi v4: `entry.id`). */
 export interface EntryChange {

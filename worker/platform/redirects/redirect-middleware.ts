@@ -1,52 +1,44 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
-import { bumpContentVersion, contentVersion } from "../cms-client/content-version";
+import { IsolateCache } from "../caches/isolate-cache";
+import { bumpContentVersion, contentVersion } from "../caches/versions";
 import { listRedirectRules, type RedirectRule } from "./redirect-rules";
 import { parseAllowedHosts, problemReason, resolveRedirect } from "./resolve-redirect";
 
-interface CachedRules {
-  rules: Map<string, RedirectRule>;
-  loadedAt: number;
-  /** The content version the rules were read under. */
-  version: string;
-}
-
 /**
- * Per-isolate copy of the rules: one small D1 read per isolate per interval instead of one per
- * request. Keyed by the D1 binding so tests and environments never share a copy.
+ * Per-isolate copy of the rules (caches/isolate-cache.ts): one small D1 read per isolate per
+ * interval instead of one per request.
  *
  * The copy also belongs to the content version it was read under (the KV key page shells are
- * keyed by, cms-client/content-version.ts): the staff desk moves that version on when it saves a
+ * keyed by, caches/versions.ts): the staff desk moves that version on when it saves a
  * rule, so every isolate re-reads the table on its next request instead of up to
  * REDIRECT_CACHE_SECONDS later. It costs nothing extra on a page: the request reads the version
  * once, and the page shell's key uses the same read. REDIRECT_CACHE_SECONDS still bounds how long
  * a rule typed straight into D1 waits. Why this and not a key of its own:
  * docs/decisions/0075-redirects-from-the-desk.md.
- *
- * Only the settled Map is kept, never the pending read: an isolate serves many
- * requests at once, and a request that awaits a promise another request made
- * continues in that request's I/O context, after which its own D1 and KV calls
- * fail ("Cannot perform I/O on behalf of a different request"). Requests that
- * arrive while the table is being re-read each read it themselves; the table
- * is small and the interval long.
+ * Requests that arrive while the table is being re-read each read it themselves; the table is
+ * small and the interval long.
  */
-const cache = new WeakMap<D1Database, CachedRules>();
+const copies = new IsolateCache<Map<string, RedirectRule>>(4);
+/** The rules last read under any version: what routing uses when D1 cannot be read. */
+const LAST = "last";
 
 async function rulesFor(c: Context<AppEnv>): Promise<Map<string, RedirectRule>> {
   const { env } = c;
   const ttlMs = Math.max(0, Number(env.REDIRECT_CACHE_SECONDS ?? 60) || 0) * 1000;
   const version = await contentVersion(c);
-  const cached = cache.get(env.DB);
-  if (cached && cached.version === version && Date.now() - cached.loadedAt < ttlMs) return cached.rules;
+  const cached = copies.get(version);
+  if (cached && cached.ageMs < ttlMs) return cached.value;
   try {
     const rules = await listRedirectRules(env.DB);
-    cache.set(env.DB, { rules, loadedAt: Date.now(), version });
+    copies.set(version, rules);
+    copies.set(LAST, rules);
     return rules;
   } catch (error) {
     // A missing table or a D1 hiccup must never take routing down: the last rules, or none.
     console.error("Redirect rules could not be read:", error);
-    return cached?.rules ?? new Map<string, RedirectRule>();
+    return (cached ?? copies.get(LAST))?.value ?? new Map<string, RedirectRule>();
   }
 }
 

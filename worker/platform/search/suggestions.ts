@@ -3,20 +3,20 @@ import { aedToFils, formatAed } from "../../../shared/money";
 import type { Suggestion } from "../../../shared/quick-view";
 import { queryWords } from "../../../shared/search-words";
 import type { AppEnv } from "../app-env";
-import { contentVersion } from "../cms-client/content-version";
+import { IsolateCache } from "../caches/isolate-cache";
+import { contentVersion } from "../caches/versions";
 import { type IndexSuggestion, suggestFromIndex } from "./product-search";
 import { ensureSearchIndex } from "./search-index-build";
 
 /**
  * The header's suggestions from the search index: up to two categories or brands, then up to
- * six products. Kept per isolate per prefix and content version (the webhook moves the version
- * on when the index changes). The cache holds settled answers only, never a pending promise, so
- * two requests for the same prefix at once each ask D1.
+ * six products. Kept per isolate per prefix and content version (caches/isolate-cache.ts; the
+ * webhook moves the version on when the index changes).
  */
 const PRODUCTS = 6;
 const NAMES = 2;
 const CACHE_MAX = 500;
-const settled = new Map<string, Suggestion[]>();
+const settled = new IsolateCache<Suggestion[]>(CACHE_MAX);
 
 function toSuggestion(s: IndexSuggestion): Suggestion {
   if (s.kind === "product") {
@@ -37,10 +37,9 @@ export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise
   if (words.length === 0) return [];
   const key = `${await contentVersion(c)}|${words.join(" ")}`;
   const kept = settled.get(key);
-  if (kept) return kept;
+  if (kept) return kept.value;
   if (!(await ensureSearchIndex(c.env))) return [];
   const items = (await suggestFromIndex(c.env.DB, words, PRODUCTS, NAMES)).map(toSuggestion);
-  if (settled.size >= CACHE_MAX) settled.delete(settled.keys().next().value!);
   settled.set(key, items);
   return items;
 }

@@ -1,6 +1,19 @@
-import { bumpStockVersion, stockChangeShows } from "../caches/stock-version";
+import { LOW_STOCK_AT } from "../../../shared/stock-rules";
+import { bumpStockVersion } from "../caches/versions";
 import { queueRestockAlerts } from "../stores/restock-alerts";
 import { readStock } from "../stores/stock-store";
+
+/** What a page would say of this many on hand: sold out, "Only N left", or nothing. */
+function visible(onHand: number | undefined): string {
+  if (onHand === undefined) return "uncounted";
+  if (onHand <= 0) return "sold-out";
+  return onHand <= LOW_STOCK_AT ? `left-${onHand}` : "plenty";
+}
+
+/** Whether going from `before` to `after` on hand changes what any page shows. */
+function stockChangeShows(before: number | undefined, after: number | undefined): boolean {
+  return visible(before) !== visible(after);
+}
 
 /**
  * What the shop does after it wrote stock (staff set it, a cancel or an expired card payment gave

@@ -6,7 +6,7 @@ import { text } from "../../../shared/text";
 import { renderPage } from "../../frame/document/render-page";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import { backgroundTask } from "../../platform/cms-client/layout-records";
+import { backgroundTask } from "../../platform/background-task";
 import { readCartOwner } from "../../platform/stores/cart-owner";
 import { acknowledgePrices } from "../../platform/stores/cart-store";
 import type { CartItem, CartView } from "./cart-view";

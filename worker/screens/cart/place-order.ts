@@ -6,7 +6,7 @@ import { text } from "../../../shared/text";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
-import { backgroundTask } from "../../platform/cms-client/layout-records";
+import { backgroundTask } from "../../platform/background-task";
 import type { MailMessage } from "../../platform/mail/mailer";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import type { CartOwner } from "../../platform/stores/cart-store";

@@ -11,7 +11,7 @@ import { maxUploadBytes } from "../../../shared/upload-limit";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
-import { bumpContentVersion } from "../../platform/cms-client/content-version";
+import { bumpContentVersion } from "../../platform/caches/versions";
 import { allValues, dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
 import { reviewMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm } from "../../platform/forms/visitor-form";

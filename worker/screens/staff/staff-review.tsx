@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import { bumpContentVersion } from "../../platform/cms-client/content-version";
+import { bumpContentVersion } from "../../platform/caches/versions";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { safeLocalPath } from "../../platform/security/safe-path";
 import type { ReviewStatus } from "../../platform/stores/product-review-store";

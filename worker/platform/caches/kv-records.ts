@@ -1,5 +1,22 @@
+import type { Context } from "hono";
 import type { Locale } from "../../../shared/constants";
 import { LOCALES } from "../../../shared/constants";
+import type { AppEnv } from "../app-env";
+import { backgroundTask } from "../background-task";
+import { sha256, toBase64Url } from "../security/crypto";
+import { contentVersion } from "./versions";
+
+/**
+ * CMS records kept in KV (CMS_CACHE), two kinds with two ways of going stale:
+ *
+ * | kind | key | fresh for | invalidated by |
+ * |---|---|---|---|
+ * | layout (contacts, menus) | `cms:v1:<model>:<locale>` | 5 minutes, then served while refreshed | the CMS webhook deleting the model's keys (purgeModel) |
+ * | records (catalogue, content) | `cms:record:<kind>:<content version>:<digest of variables>` | for ever within a version | a new content version (versions.ts) |
+ *
+ * CMS_CACHE_ENABLED = "false" sends every read to the CMS (benchmarks). KV is a cache here, never
+ * the source; with a real Strapi behind CMS_URL this is the same code.
+ */
 
 /**
  * Contacts and menus in KV, per locale, stale-while-revalidate: a value younger
@@ -75,4 +92,47 @@ export async function purgeModel(kv: KVNamespace, model: CachedModel): Promise<s
   const keys = LOCALES.map((locale) => cacheKey(model, locale));
   await Promise.all(keys.map((key) => kv.delete(key)));
   return keys;
+}
+
+/**
+ * Catalogue and content records, keyed by the content version: a page rendered after a change
+ * costs one CMS query per record the first time in a location, then a KV read. Values never go
+ * stale within a version, so there is no freshness check; a new version simply asks for new keys.
+ */
+const RECORD_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+async function digest(text: string): Promise<string> {
+  return toBase64Url((await sha256(text)).subarray(0, 18));
+}
+
+/**
+ * The record named `kind` for these variables (locale included), from KV or
+ * through `load`. `load` answers null when the CMS failed or has no such
+ * record; nulls are not kept, so a failure is retried on the next request.
+ */
+export async function cachedRecord<T>(
+  c: Context<AppEnv>,
+  kind: string,
+  variables: unknown,
+  load: () => Promise<T | null>,
+): Promise<T | null> {
+  if (c.env.CMS_CACHE_ENABLED === "false" || c.get("uncachedRecords")) return load();
+  const version = await contentVersion(c);
+  const key = `cms:record:${kind}:${version}:${await digest(JSON.stringify(variables))}`;
+  try {
+    const hit = await c.env.CMS_CACHE.get<{ value: T }>(key, "json");
+    if (hit) return hit.value;
+  } catch (error) {
+    console.error("KV read failed:", error);
+  }
+  const fresh = await load();
+  if (fresh !== null) {
+    backgroundTask(
+      c,
+      c.env.CMS_CACHE.put(key, JSON.stringify({ value: fresh }), { expirationTtl: RECORD_TTL_SECONDS }).catch(
+        (error: unknown) => console.error("KV write failed:", error),
+      ),
+    );
+  }
+  return fresh;
 }

@@ -1,8 +1,47 @@
 import type { Context } from "hono";
-import { LOW_STOCK_AT } from "../../../shared/stock-rules";
 import type { AppEnv } from "../app-env";
-import { CONTENT_VERSION_KEY, contentVersion } from "../cms-client/content-version";
 import { toHex } from "../security/crypto";
+
+/**
+ * The two versions every kept thing is keyed by, each one small KV key (CMS_CACHE). Nothing is
+ * ever purged by a version: a new version makes new keys, old entries are never asked for again
+ * and expire on their own.
+ *
+ * | version | key | moved on by | keys what |
+ * |---|---|---|---|
+ * | content | `cms:content-version` | the CMS webhook, seeding, the staff desk (reviews, redirects), `search:reindex` | KV records (kv-records.ts), page shells (edge-cache.ts), suggestions, the redirect rules' isolate copy |
+ * | stock | `shop:stock-version` | a stock write whose change shows on a page (stock/stock-moves.ts) | page shells |
+ *
+ * Each is read at most once per request (kept on the request's context).
+ */
+
+/** The content version's KV key: it changes whenever CMS content changes. */
+export const CONTENT_VERSION_KEY = "cms:content-version";
+
+/** What a shop that has never been told of a change uses. */
+const INITIAL_VERSION = "0";
+
+/** This request's content version, read from KV once per request. */
+export async function contentVersion(c: Context<AppEnv>): Promise<string> {
+  const known = c.get("contentVersion");
+  if (known) return known;
+  let version = INITIAL_VERSION;
+  try {
+    version = (await c.env.CMS_CACHE.get(CONTENT_VERSION_KEY)) ?? INITIAL_VERSION;
+  } catch (error) {
+    // KV unreachable: render from the CMS under the initial version rather than fail the page.
+    console.error("Reading the content version failed:", error);
+  }
+  c.set("contentVersion", version);
+  return version;
+}
+
+/** A new version: time-ordered and unique, so two bumps in the same millisecond still differ. */
+export async function bumpContentVersion(kv: KVNamespace): Promise<string> {
+  const version = `${Date.now().toString(36)}-${toHex(crypto.getRandomValues(new Uint8Array(4)))}`;
+  await kv.put(CONTENT_VERSION_KEY, version);
+  return version;
+}
 
 /**
  * The stock version: part of every page shell's key, beside the content version. Kept pages show
@@ -44,18 +83,6 @@ export async function stockVersion(c: Context<AppEnv>): Promise<string> {
   }
   c.set("stockVersion", version);
   return version;
-}
-
-/** What a page would say of this many on hand: sold out, "Only N left", or nothing. */
-function visible(onHand: number | undefined): string {
-  if (onHand === undefined) return "uncounted";
-  if (onHand <= 0) return "sold-out";
-  return onHand <= LOW_STOCK_AT ? `left-${onHand}` : "plenty";
-}
-
-/** Whether going from `before` to `after` on hand changes what any page shows. */
-export function stockChangeShows(before: number | undefined, after: number | undefined): boolean {
-  return visible(before) !== visible(after);
 }
 
 /** A new stock version (time-ordered and unique), written when a change shows. */

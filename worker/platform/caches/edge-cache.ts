@@ -1,0 +1,29 @@
+/**
+ * Whole responses kept in the Cache API of the location that served them (`caches.default`: per
+ * data centre, no write limits, never replicated). What is kept here:
+ *
+ * | what | key | stale after | made stale by |
+ * |---|---|---|---|
+ * | public page shells (frame/shells/) | `/__page-shell/<build>/<content version>/<stock version>/<locale><path>?<sorted query>` (frame/shells/shell-key.ts) | `max-age` of the kept response (SHELL_SECONDS) | a new deployment, content version or stock version: new keys (versions.ts) |
+ *
+ * Nothing is purged: a key that moved on is simply never asked for again. A failure to read
+ * counts as a miss and a failure to keep is logged: a page is rendered, never refused, because
+ * this cache is down.
+ */
+export async function readKept(key: Request): Promise<Response | null> {
+  try {
+    return (await caches.default.match(key)) ?? null;
+  } catch (error) {
+    console.error("Reading the edge cache failed:", error);
+    return null;
+  }
+}
+
+/** Keeps `response` under `key`; its Cache-Control says for how long. */
+export async function keep(key: Request, response: Response): Promise<void> {
+  try {
+    await caches.default.put(key, response);
+  } catch (error) {
+    console.error("Keeping a response in the edge cache failed:", error);
+  }
+}
