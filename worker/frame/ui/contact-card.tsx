@@ -9,6 +9,10 @@ export function ContactCard({ contacts }: { contacts: Contacts }) {
     [contacts.facebook, "Facebook"],
     [contacts.youtube, "YouTube"],
   ];
+  const messengers = [
+    { icon: "whatsapp", href: contacts.whatsapp, label: "WhatsApp" },
+    { icon: "telegram", href: contacts.telegram, label: "Telegram" },
+  ] as const;
   return (
     <aside className="summary-card contact-card" aria-label="How to reach us">
       <h2>Reach us</h2>
@@ -21,21 +25,16 @@ export function ContactCard({ contacts }: { contacts: Contacts }) {
         <li>
           <Icon name="mail" size={18} /> <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
         </li>
-        {contacts.whatsapp && (
-          <li>
-            <Icon name="whatsapp" size={18} />{" "}
-            <a href={contacts.whatsapp} rel="noopener" target="_blank">
-              WhatsApp
-            </a>
-          </li>
-        )}
-        {contacts.telegram && (
-          <li>
-            <Icon name="telegram" size={18} />{" "}
-            <a href={contacts.telegram} rel="noopener" target="_blank">
-              Telegram
-            </a>
-          </li>
+        {messengers.map(
+          ({ icon, href, label }) =>
+            href && (
+              <li key={icon}>
+                <Icon name={icon} size={18} />{" "}
+                <a href={href} rel="noopener" target="_blank">
+                  {label}
+                </a>
+              </li>
+            ),
         )}
       </ul>
       <h3>Opening hours</h3>

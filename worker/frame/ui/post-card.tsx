@@ -17,6 +17,26 @@ export function postPath(post: Pick<BlogPost, "slug" | "tags">): string {
   return `/blog/${post.tags[0]?.slug ?? "news"}/${post.slug}`;
 }
 
+/** A post's date and its tags, each a link to the tag's list: on the cards and on the post itself. */
+export function PostMeta({ post }: { post: Pick<BlogPost, "publishedAt" | "tags"> }) {
+  return (
+    <p className="post-card__meta">
+      <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+      {post.tags.length > 0 && (
+        <>
+          {" · "}
+          {post.tags.map((t, i) => (
+            <span key={t.slug}>
+              {i > 0 && ", "}
+              <a href={`/blog/${t.slug}`}>{t.name}</a>
+            </span>
+          ))}
+        </>
+      )}
+    </p>
+  );
+}
+
 export function PostCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
   const href = postPath(post);
   return (
@@ -33,20 +53,7 @@ export function PostCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
         </a>
       )}
       <div className="post-card__body">
-        <p className="post-card__meta">
-          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-          {post.tags.length > 0 && (
-            <>
-              {" · "}
-              {post.tags.map((t, i) => (
-                <span key={t.slug}>
-                  {i > 0 && ", "}
-                  <a href={`/blog/${t.slug}`}>{t.name}</a>
-                </span>
-              ))}
-            </>
-          )}
-        </p>
+        <PostMeta post={post} />
         <h3 className="post-card__title">
           <a href={href}>{post.title}</a>
         </h3>

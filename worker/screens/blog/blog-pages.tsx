@@ -5,7 +5,7 @@ import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import { Pager } from "../../frame/ui/pager";
-import { formatDate, PostGrid, postPath } from "../../frame/ui/post-card";
+import { PostGrid, PostMeta, postPath } from "../../frame/ui/post-card";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getBlogPost, getBlogPosts, getTags } from "../../platform/cms-client/content-records";
@@ -152,16 +152,7 @@ export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
         <Breadcrumbs items={crumbs} />
         <article className="post">
           <header className="post__head">
-            <p className="post-card__meta">
-              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-              {" · "}
-              {post.tags.map((t, i) => (
-                <span key={t.slug}>
-                  {i > 0 && ", "}
-                  <a href={`/blog/${t.slug}`}>{t.name}</a>
-                </span>
-              ))}
-            </p>
+            <PostMeta post={post} />
             <h1>{post.title}</h1>
             <p className="lead muted">{post.excerpt}</p>
           </header>
