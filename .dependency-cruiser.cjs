@@ -9,9 +9,10 @@
  * worker/frame is the page frame (document, head, layout, shared UI, the shopper's personal
  * fragments, kept shells, the page registrar);
  * worker/screens has one folder per area of the shop; worker/cms is the embedded stand-in
- * for the CMS, a separate app mounted by index.ts (it uses the platform's security and mail
- * outbox; the platform's two CMS clients call it in-process). No file cycles, and
- * (scripts/check-layers.mjs) no folder cycles.
+ * for the CMS, a separate app that stands on shared/ alone: worker/index.ts builds it (lending
+ * it the mail outbox and rate-limit counters), mounts it, and hands it to the platform as a
+ * fetch (env.CMS); nothing else imports it, and it imports nothing of the shop. No file
+ * cycles, and (scripts/check-layers.mjs) no folder cycles, without exceptions.
  */
 const SHARED = "^shared/";
 const CLIENT = "^client/";
@@ -67,11 +68,11 @@ module.exports = {
       to: { path: [SCREENS, ASSEMBLY] },
     },
     {
-      name: "cms-only-through-its-clients",
+      name: "the-shop-never-imports-the-cms",
       comment:
-        "With CMS_URL empty the storefront's two CMS clients call the embedded CMS in-process (one fetch handler each); nothing else in the platform knows it is there.",
+        "The storefront reaches its CMS only as a fetch (env.CMS, worker/platform/cms-client/cms-service.ts), the embedded one exactly as a real Strapi: only worker/index.ts builds and mounts it.",
       severity: "error",
-      from: { path: PLATFORM, pathNot: "^worker/platform/(cms-client/client|session/auth-client)\\.ts$" },
+      from: { path: [PLATFORM, FRAME, SCREENS] },
       to: { path: CMS },
     },
     {
@@ -91,10 +92,10 @@ module.exports = {
     {
       name: "cms-is-a-separate-app",
       comment:
-        "The embedded CMS answers like a real Strapi; it stands on shared/ and the platform's security and mail outbox only.",
+        "The embedded CMS answers like a real Strapi and stands on shared/ alone; what it borrows from the worker (the e-mail outbox, rate-limit counters) worker/index.ts hands it (worker/cms/auth/cms-host.ts).",
       severity: "error",
       from: { path: CMS },
-      to: { path: [SCREENS, FRAME, "^worker/platform/(?!security/|mail/|app-env)"] },
+      to: { path: "^worker/(?!cms/)" },
     },
     {
       name: "no-orphans",

@@ -13,5 +13,16 @@ declare class URLSearchParams {
 }
 
 declare class TextEncoder {
-  encode(input?: string): Uint8Array;
+  encode(input?: string): Uint8Array<ArrayBuffer>;
 }
+
+declare function btoa(data: string): string;
+declare function atob(data: string): string;
+
+/** WebCrypto's digest: in workerd and in every browser's secure context. */
+declare const crypto: {
+  readonly subtle: { digest(algorithm: "SHA-256", data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> };
+};
+
+/** For a misconfiguration the operator must see in the worker's log. */
+declare const console: { error(...data: unknown[]): void };

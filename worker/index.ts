@@ -1,16 +1,17 @@
 import { Hono } from "hono";
 import { routes } from "../shared/routes";
-import { authApi } from "./cms/auth/auth-routes";
-import { embeddedCms } from "./cms/cms-routes";
+import { createEmbeddedCms } from "./cms/cms-routes";
 import { handleAppError } from "./frame/document/handle-error";
 import { renderNotFound } from "./frame/document/not-found";
 import { keepVisitorCounts } from "./frame/personal/visitor-counts";
 import { registerPages } from "./frame/routing/register-pages";
 import { pageCache } from "./frame/shells/page-cache";
 import { pageHandlers } from "./page-registry";
-import type { AppEnv } from "./platform/app-env";
+import type { AppEnv, ShopBindings } from "./platform/app-env";
+import { cmsService, withCms } from "./platform/cms-client/cms-service";
 import { cmsWebhook } from "./platform/cms-client/webhook-route";
 import { deliverOutbox } from "./platform/mail/deliver-outbox";
+import { outboxInsert } from "./platform/mail/mailer";
 import { canonicalHost } from "./platform/middleware/canonical-host";
 import { locale } from "./platform/middleware/locale";
 import { requestBody } from "./platform/middleware/request-body";
@@ -21,7 +22,7 @@ import { trailingSlash } from "./platform/middleware/trailing-slash";
 import { redirectRules } from "./platform/redirects/redirect-middleware";
 import { reindexEntry } from "./platform/search/search-reindex";
 import { originGuard } from "./platform/security/csrf";
-import { sweepRateLimits } from "./platform/security/rate-limit";
+import { clientNetwork, hitRateLimit, sweepRateLimits } from "./platform/security/rate-limit";
 import { session } from "./platform/session/session";
 import { sweepSessions } from "./platform/session/session-store";
 import { sweepExpiredCardOrders } from "./platform/stock/card-holds";
@@ -43,8 +44,12 @@ import { robots } from "./screens/sitemap/robots-route";
 import { sitemap } from "./screens/sitemap/sitemap-route";
 import { staffRoutes } from "./screens/staff/staff-routes";
 
+/** The embedded CMS (CMS_URL empty), lent the shop's e-mail outbox and rate-limit counters. */
+const embeddedCms = createEmbeddedCms({ queueMail: outboxInsert, hitRateLimit, clientNetwork });
+
 const app = new Hono<AppEnv>();
 
+app.use(cmsService(embeddedCms));
 app.use(secretsCheck);
 app.use(requestBody);
 app.use(canonicalHost);
@@ -72,7 +77,6 @@ app.get("/cart/order/:number", confirmationPage);
 app.get("/user/orders/:number", orderDetailPage);
 app.route("/", robots);
 app.route("/", sitemap);
-app.route("/api", authApi);
 app.route("/user", accountRoutes);
 app.route("/requests", requestRoutes);
 app.route("/reviews", reviewRoutes);
@@ -99,4 +103,9 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
-export { app };
+/** The bindings as a request sees them, CMS included: for tests and scripts that call the platform directly. */
+function shopBindings(env: Env): ShopBindings {
+  return withCms(env, embeddedCms);
+}
+
+export { app, shopBindings };

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import type { Context } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { shopBindings } from "../../worker/index";
 import type { AppEnv } from "../../worker/platform/app-env";
 import { authClient, CmsAuthError } from "../../worker/platform/session/auth-client";
 
@@ -8,7 +9,7 @@ import { authClient, CmsAuthError } from "../../worker/platform/session/auth-cli
 function remoteContext(): Context<AppEnv> {
   const request = new Request("https://shop.example/user/login", { headers: { "cf-connecting-ip": "203.0.113.9" } });
   return {
-    env: { ...env, CMS_URL: "https://cms.example/" },
+    env: shopBindings({ ...env, CMS_URL: "https://cms.example/" }),
     req: { url: request.url, raw: request },
   } as unknown as Context<AppEnv>;
 }

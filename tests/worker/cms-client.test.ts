@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { gql } from "@urql/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { shopBindings } from "../../worker/index";
 import { createCmsClient, runQuery } from "../../worker/platform/cms-client/client";
 import { fetchContacts } from "../../worker/platform/cms-client/layout-records";
 
 const REMOTE = "https://cms.example.test";
-const remoteEnv = { ...env, CMS_URL: REMOTE };
+const remoteEnv = shopBindings({ ...env, CMS_URL: REMOTE });
 
 /** The outbound fetch answered in turn by `replies`; every call to the CMS is recorded. */
 function fakeCms(...replies: (() => Response)[]) {
@@ -85,7 +86,7 @@ describe("CMS client", () => {
 
   it("calls the embedded CMS in-process when CMS_URL is empty", async () => {
     const spy = vi.spyOn(globalThis, "fetch");
-    const client = createCmsClient({ env });
+    const client = createCmsClient({ env: shopBindings(env) });
     const data = await runQuery(
       client,
       gql<{ categories: { data: unknown[] } }>`{ categories { data { id } } }`,

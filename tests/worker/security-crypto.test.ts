@@ -1,17 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  fromBase64,
-  hmacSha256,
-  sha256,
-  timingSafeEqual,
-  toBase64,
-  toBase64Url,
-  toHex,
-  utf8,
-  utf8Length,
-  verifyHmacSha256Hex,
-} from "../../worker/platform/security/crypto";
+import { fromBase64, sha256, toBase64, toBase64Url, toHex, utf8, utf8Length } from "../../shared/bytes";
+import { hmacSha256, timingSafeEqual, verifyHmacSha256Hex } from "../../worker/platform/security/crypto";
 import { appRequest } from "./support/app-request";
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { assertSecrets, requireSecret } from "../../worker/platform/security/secrets";
+import { assertSecrets, requireSecret } from "../../shared/secrets";
 import { appRequest } from "./support/app-request";
 
 describe("secrets of at least 32 bytes (issue 13, item 9)", () => {

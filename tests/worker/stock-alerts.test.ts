@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sha256, toHex } from "../../shared/bytes";
 import { FLASH_COOKIE } from "../../shared/cookie-names";
 import { httpMailAdapter } from "../../worker/platform/mail/http-mail-adapter";
 import { parseHeaders } from "../../worker/platform/mail/mailer";
-import { sha256, toHex } from "../../worker/platform/security/crypto";
 import { queueRestockAlerts, restockAlertStatements } from "../../worker/platform/stores/restock-alerts";
 import { fetchWorker } from "./fetch";
 import { register, sessionCookieHeader, startOfRateWindow, uniqueIp, uniqueShopper } from "./support/auth-api";

@@ -67,7 +67,18 @@ export interface AppVariables {
   renderFailed?: boolean;
 }
 
+/**
+ * The CMS as a fetch-shaped service (a service binding's shape): a real Strapi over the
+ * network, or the embedded CMS in process (worker/platform/cms-client/cms-service.ts).
+ */
+export interface CmsService {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** The worker's bindings and, for each request, the CMS to call. */
+export type ShopBindings = Env & { readonly CMS: CmsService };
+
 export interface AppEnv {
-  Bindings: Env;
+  Bindings: ShopBindings;
   Variables: AppVariables;
 }

@@ -1,6 +1,5 @@
 import { cmsShopAccountRules } from "../../../shared/forms/cms-auth";
 import { checkForm } from "../../../shared/forms/form-result";
-import { outboxInsert } from "../../platform/mail/mailer";
 import { newCodeStatements } from "./auth-codes";
 import { issueJwt } from "./auth-jwt";
 import { confirmationMail, printLinkLocally, publicOrigin, resetPasswordMail } from "./auth-mail";
@@ -62,6 +61,6 @@ export async function sendCode(c: AuthContext, user: CmsUserRow, purpose: "reset
     purpose === "reset-password"
       ? resetPasswordMail(user.email, `${settings.resetPasswordUrl ?? `${origin}/user/password`}?code=${code}`)
       : confirmationMail(user.email, `${origin}/api/auth/email-confirmation?confirmation=${code}`);
-  await c.env.DB.batch([...statements, outboxInsert(c.env.DB, message)]);
+  await c.env.DB.batch([...statements, c.var.host.queueMail(c.env.DB, message)]);
   printLinkLocally(c.req.url, message, message.text.split("\n").find((line) => line.startsWith("http")) ?? "");
 }

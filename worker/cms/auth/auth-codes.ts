@@ -1,4 +1,4 @@
-import { sha256, toHex } from "../../platform/security/crypto";
+import { sha256, toHex } from "../../../shared/bytes";
 
 /**
  * One-time codes for password resets and e-mail confirmations. The code goes out

@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from "jose";
-import { utf8 } from "../../platform/security/crypto";
-import { requireSecret } from "../../platform/security/secrets";
+import { utf8 } from "../../../shared/bytes";
+import { requireSecret } from "../../../shared/secrets";
 
 /** Strapi's users-permissions tokens: HS256, claims `{ id, iat, exp }`, valid 30 days. */
 export const JWT_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;

@@ -1,4 +1,4 @@
-import type { MailMessage } from "../../platform/mail/mailer";
+import type { CmsMail as MailMessage } from "./cms-host";
 
 /** The e-mails of the auth flow. Links are absolute: the shop's public origin, or the request's. */
 export function publicOrigin(env: Env, requestUrl: string): string {

@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { sha256, toHex } from "../../platform/security/crypto";
-import { clientNetwork, hitRateLimit } from "../../platform/security/rate-limit";
+import { sha256, toHex } from "../../../shared/bytes";
 import { authenticateBearer, type BearerResult } from "./bearer-auth";
+import type { CmsHost } from "./cms-host";
 import { type JsonObject, readBody, str } from "./request-body";
 import { forbidden, strapiError, unauthorized } from "./strapi-errors";
 
 /* The embedded CMS auth API's middleware: who is calling, which role may, the body read once, the rate limits. */
 
-export type AuthApiEnv = { Bindings: Env; Variables: { bearer: BearerResult; body: JsonObject } };
+export type AuthApiEnv = { Bindings: Env; Variables: { host: CmsHost; bearer: BearerResult; body: JsonObject } };
 export type AuthContext = Context<AuthApiEnv>;
 
 /**
@@ -94,6 +94,7 @@ export const rateLimit = createMiddleware<AuthApiEnv>(async (c, next) => {
   const path = c.req.path.toLowerCase();
   const signIn = path.endsWith("/auth/local");
   const who = await subjectOf(c, sent, signIn);
+  const { clientNetwork, hitRateLimit } = c.var.host;
   const network = clientNetwork(c.req.raw.headers);
   const hit = await hitRateLimit(c.env.DB, { action: "auth", ...LIMIT }, `${who}:${path}:${network}`);
   if (!hit.allowed) return tooManyRequests(c, hit.retryAfter, LIMIT.limit);

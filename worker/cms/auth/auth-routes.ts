@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { configuredProviders } from "../../../shared/auth-providers";
 import {
   cmsChangePasswordBody,
   cmsEmailBody,
@@ -26,7 +27,7 @@ import {
   rateLimit,
   signedIn,
 } from "./auth-middleware";
-import { configuredProviders, readAuthSettings } from "./auth-settings";
+import { readAuthSettings } from "./auth-settings";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password-hash";
 import { signInWithProvider } from "./provider-sign-in";
 import { bodyErrors, str } from "./request-body";

@@ -1,4 +1,4 @@
-import { fromBase64, timingSafeEqual, toBase64, utf8 } from "../../platform/security/crypto";
+import { fromBase64, toBase64, utf8 } from "../../../shared/bytes";
 
 /**
  * Password hashing for the embedded CMS: PBKDF2-SHA256 through WebCrypto with a
@@ -30,7 +30,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS) return false;
   const expected = fromBase64(parts[3]!);
   const actual = await derive(password, fromBase64(parts[2]!), iterations);
-  return timingSafeEqual(actual, expected);
+  // workerd's constant-time comparison: a mismatch does not tell how many leading bytes were right.
+  return actual.length === expected.length && crypto.subtle.timingSafeEqual(actual, expected);
 }
 
 /**

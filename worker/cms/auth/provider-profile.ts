@@ -1,4 +1,4 @@
-import type { ProviderConfig } from "./auth-settings";
+import type { ProviderConfig } from "../../../shared/auth-providers";
 
 /**
  * Asks a sign-in provider who holds an access token: GET its user-info endpoint

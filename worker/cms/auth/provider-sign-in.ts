@@ -1,4 +1,4 @@
-import type { ProviderConfig } from "./auth-settings";
+import type { ProviderConfig } from "../../../shared/auth-providers";
 import { readAuthSettings } from "./auth-settings";
 import { fetchProviderProfile } from "./provider-profile";
 import { type CmsUserRow, findUserById, insertUser } from "./user-store";

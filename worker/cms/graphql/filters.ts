@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import { utf8Length } from "../../platform/security/crypto";
+import { utf8Length } from "../../../shared/bytes";
 import { type ColumnKind, type EntityName, entities } from "./entities";
 
 /* Strapi v4 filter, sort and paging inputs turned into parameterised SQL over the tables of entities.ts. */

@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { VISITOR_COUNTS_COOKIE } from "../../../shared/cookie-names";
+import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../../platform/app-env";
-import { requireSecret } from "../../platform/security/secrets";
 import { readVisitorId } from "../../platform/security/visitor-id";
 import { readShopperCounts } from "./shopper-counts";
 

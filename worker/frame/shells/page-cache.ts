@@ -3,8 +3,8 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { LOCALE_COOKIE, SESSION_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../../shared/cookie-names";
 import { isPersonalPath } from "../../../shared/personal-paths";
+import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../../platform/app-env";
-import { requireSecret } from "../../platform/security/secrets";
 import { contentNonce, etagMatches, strongEtag } from "./page-validators";
 
 /** Cookies that make a page this shopper's own: the session and the visitor id. */

@@ -2,7 +2,8 @@
  * Validators for pages that are the same for every visitor: a content-derived
  * CSP nonce and a strong ETag. See docs/decisions/0004-public-pages-content-nonce.md.
  */
-import { hmacSha256, sha256, toBase64, toBase64Url } from "../../platform/security/crypto";
+import { sha256, toBase64, toBase64Url } from "../../../shared/bytes";
+import { hmacSha256 } from "../../platform/security/crypto";
 
 /**
  * The nonce of a public page is derived from its content: an HMAC over the

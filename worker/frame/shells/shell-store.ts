@@ -1,7 +1,7 @@
 import type { Context } from "hono";
+import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../../platform/app-env";
 import { keep, readKept } from "../../platform/caches/edge-cache";
-import { requireSecret } from "../../platform/security/secrets";
 import { contentNonce, strongEtag } from "./page-validators";
 
 /**

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
+import { sha256, toBase64Url } from "../../../shared/bytes";
 import type { Locale } from "../../../shared/constants";
 import { LOCALES } from "../../../shared/constants";
 import type { AppEnv } from "../app-env";
 import { backgroundTask } from "../background-task";
-import { sha256, toBase64Url } from "../security/crypto";
 import { contentVersion } from "./versions";
 
 /**

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
+import { toHex } from "../../../shared/bytes";
 import type { AppEnv } from "../app-env";
-import { toHex } from "../security/crypto";
 
 /**
  * The two versions every kept thing is keyed by, each one small KV key (CMS_CACHE). Nothing is

@@ -1,4 +1,5 @@
 import { gql } from "@urql/core";
+import type { ShopBindings } from "../app-env";
 import { createCmsClient, runQuery } from "./client";
 
 /**
@@ -24,7 +25,7 @@ export interface AccountRole {
 }
 
 /** Null when the CMS refused the token or could not be asked (logged): treat as no role. */
-export async function accountRole(env: Env, token: string): Promise<AccountRole | null> {
+export async function accountRole(env: ShopBindings, token: string): Promise<AccountRole | null> {
   const data = await runQuery(createCmsClient({ env, token }), meRoleQuery, {}, "meRole");
   if (!data?.me) return null;
   return { userId: Number(data.me.id), type: data.me.role?.type ?? null };

@@ -1,18 +1,18 @@
 import { type AnyVariables, Client, type DocumentInput, fetchExchange } from "@urql/core";
 import { retryExchange } from "@urql/exchange-retry";
 import { FETCH_RETRIES, RETRY_STATUSES } from "../../../shared/constants";
-import { handleGraphql } from "../../cms/graphql/handler";
+import type { ShopBindings } from "../app-env";
 
 /**
- * The storefront's one way to the CMS's GraphQL. With CMS_URL empty it calls
- * the embedded CMS in-process (a fetch that never leaves the isolate);
- * otherwise it posts to `${CMS_URL}/graphql`. Queries are retried on a network
+ * The storefront's one way to the CMS's GraphQL, through the CMS service in the bindings
+ * (cms-service.ts): `${CMS_URL}/graphql` over the network, or, with CMS_URL empty, the
+ * embedded CMS in process (a fetch that never leaves the isolate). Queries are retried on a network
  * failure or a retryable status (FETCH_RETRIES.nonMutating times); mutations
  * never are (FETCH_RETRIES.mutating is 0; spec section 8).
  * Built per request from the env: nothing request-derived lives at module scope.
  */
 export interface CmsClientOptions {
-  env: Env;
+  env: ShopBindings;
   /** Sent only on calls about the shopper; shared content is fetched anonymously. */
   token?: string | null;
   /** Wait before the retry; tests set 0. */
@@ -24,11 +24,9 @@ export function cmsBaseUrl(env: Env): string {
 }
 
 export function createCmsClient({ env, token, retryDelayMs = 150 }: CmsClientOptions): Client {
-  const embedded = !env.CMS_URL;
-  const inProcessFetch: typeof fetch = async (input, init) => handleGraphql(new Request(input, init), env);
   return new Client({
     url: `${cmsBaseUrl(env)}/graphql`,
-    fetch: embedded ? inProcessFetch : (input, init) => fetch(input, init),
+    fetch: (input, init) => env.CMS.fetch(new Request(input, init)),
     // No `credentials` here: workerd rejects the field, and cookies never go to the CMS.
     fetchOptions: () => ({ headers: (token ? { Authorization: `Bearer ${token}` } : {}) as Record<string, string> }),
     requestPolicy: "network-only",

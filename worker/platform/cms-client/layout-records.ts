@@ -2,7 +2,7 @@ import { gql } from "@urql/core";
 import type { Context } from "hono";
 import { type Locale, MENU_SUBLINK_LIMIT } from "../../../shared/constants";
 import type { Button, Contacts, FooterMenu, MainMenu, MenuItem, TopMenu } from "../../../shared/types/cms";
-import type { AppEnv } from "../app-env";
+import type { AppEnv, ShopBindings } from "../app-env";
 import { backgroundTask } from "../background-task";
 import { readThrough } from "../caches/kv-records";
 import { createCmsClient, runQuery } from "./client";
@@ -114,7 +114,7 @@ function cacheDeps(c: Context<AppEnv>) {
 }
 
 /** Fetches the record straight from the CMS (no cache): null when it failed or is missing. */
-export async function fetchContacts(env: Env, locale: Locale): Promise<Contacts | null> {
+export async function fetchContacts(env: ShopBindings, locale: Locale): Promise<Contacts | null> {
   const data = await runQuery(createCmsClient({ env }), contactsQuery, { locale }, "contactsQuery");
   const a = data?.contact?.data?.attributes;
   if (!a) return null;
@@ -126,19 +126,19 @@ export async function fetchContacts(env: Env, locale: Locale): Promise<Contacts 
   };
 }
 
-export async function fetchMainMenu(env: Env, locale: Locale): Promise<MainMenu | null> {
+export async function fetchMainMenu(env: ShopBindings, locale: Locale): Promise<MainMenu | null> {
   const data = await runQuery(createCmsClient({ env }), menuQuery, { locale }, "menuQuery");
   const d = data?.menu?.data;
   return d ? { id: d.id, menu: items(d.attributes.menu), button: d.attributes.button } : null;
 }
 
-export async function fetchFooterMenu(env: Env, locale: Locale): Promise<FooterMenu | null> {
+export async function fetchFooterMenu(env: ShopBindings, locale: Locale): Promise<FooterMenu | null> {
   const data = await runQuery(createCmsClient({ env }), menuFooterQuery, { locale }, "menuFooterQuery");
   const a = data?.footerMenu?.data?.attributes;
   return a ? { ...a, menu: items(a.menu) } : null;
 }
 
-export async function fetchTopMenu(env: Env, locale: Locale): Promise<TopMenu | null> {
+export async function fetchTopMenu(env: ShopBindings, locale: Locale): Promise<TopMenu | null> {
   const data = await runQuery(createCmsClient({ env }), menuTopQuery, { locale }, "menuTopQuery");
   const a = data?.topMenu?.data?.attributes;
   return a ? { menu: items(a.menu) } : null;

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
+import { requireSecret } from "../../../shared/secrets";
+import type { AppEnv, ShopBindings } from "../app-env";
 import { CACHED_MODELS, type CachedModel, purgeModel } from "../caches/kv-records";
 import { bumpContentVersion } from "../caches/versions";
 import { timingSafeEqual } from "../security/crypto";
-import { requireSecret } from "../security/secrets";
 
 /** What the webhook hands on about an entry that changed (Strapi v4: `entry.id`). */
 export interface EntryChange {
@@ -17,7 +17,7 @@ export interface EntryChange {
  * assembly hands it in, so this layer knows nothing of who listens. Answers how many records it
  * rewrote, or null when it could not (the webhook then answers 503 and Strapi retries).
  */
-export type EntryChangeHook = (env: Env, change: EntryChange) => Promise<number | null>;
+export type EntryChangeHook = (env: ShopBindings, change: EntryChange) => Promise<number | null>;
 
 function entryId(entry: unknown): string | null {
   const id = entry && typeof entry === "object" ? (entry as { id?: unknown }).id : undefined;

@@ -4,9 +4,9 @@
  * visitor, and recognise the same submission sent again.
  */
 import type { Context } from "hono";
+import { sha256, toHex } from "../../../shared/bytes";
 import { HONEYPOT_FIELD } from "../../../shared/forms/visitor-fields";
 import type { AppEnv } from "../app-env";
-import { sha256, toHex } from "../security/crypto";
 import { hitRateLimit } from "../security/rate-limit";
 import { visitorLimitSubject } from "../security/visitor-id";
 import { DUPLICATE_WINDOW_SECONDS } from "../stores/duplicate-submissions";

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import { assertSecrets } from "../../../shared/secrets";
 import type { AppEnv } from "../app-env";
-import { assertSecrets } from "../security/secrets";
 
 /**
  * Workers have no start-up hook, so the first thing every request does is check the

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import { toBase64 } from "../../../shared/bytes";
 import type { AppEnv } from "../app-env";
-import { toBase64 } from "../security/crypto";
 
 /** 128 random bits, base64: a fresh CSP nonce per response. */
 function createNonce(): string {

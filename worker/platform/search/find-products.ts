@@ -1,4 +1,5 @@
 import { foldText, indexWord, queryWords } from "../../../shared/search-words";
+import type { ShopBindings } from "../app-env";
 import { countStatement, type IndexHits, rankStatement, readCounts, readSlugs } from "./product-search";
 import { builtStatement, ensureSearchIndex, readBuilt } from "./search-index-build";
 import { correctSpelling } from "./spelling-correction";
@@ -29,7 +30,7 @@ function correctedText(query: string, words: string[], corrected: string[]): str
  * there is no index yet and the CMS could not answer to build it.
  */
 export async function findProducts(
-  env: Env,
+  env: ShopBindings,
   query: string,
   page: number,
   pageSize: number,

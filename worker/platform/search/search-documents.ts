@@ -1,6 +1,7 @@
 import { gql } from "@urql/core";
 import { DEFAULT_LOCALE } from "../../../shared/constants";
 import { indexText } from "../../../shared/search-words";
+import type { ShopBindings } from "../app-env";
 import { createCmsClient, runQuery } from "../cms-client/client";
 import type { Collection } from "../cms-client/strapi-shapes";
 
@@ -117,7 +118,7 @@ const PAGE_SIZE = 100;
 
 /** Every published product the filters select, as index documents; null when the CMS failed. */
 export async function loadSearchDocuments(
-  env: Env,
+  env: ShopBindings,
   filters: Record<string, unknown> = {},
 ): Promise<SearchDocument[] | null> {
   const client = createCmsClient({ env });
@@ -135,7 +136,7 @@ export async function loadSearchDocuments(
 export const CATEGORY_ROWID_BASE = 1_000_000;
 
 /** Every brand and category, for suggestions; null when the CMS failed. */
-export async function loadNameDocuments(env: Env): Promise<NameDocument[] | null> {
+export async function loadNameDocuments(env: ShopBindings): Promise<NameDocument[] | null> {
   const data = await runQuery(createCmsClient({ env }), namesQuery, { locale: DEFAULT_LOCALE }, "searchNamesQuery");
   if (!data) return null;
   return [

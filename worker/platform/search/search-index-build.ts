@@ -1,3 +1,4 @@
+import type { ShopBindings } from "../app-env";
 import { loadNameDocuments, loadSearchDocuments } from "./search-documents";
 import {
   putNameStatements,
@@ -54,7 +55,7 @@ async function indexIsEmpty(db: D1Database): Promise<boolean> {
  * has; true when done. Existing rows are replaced one by one, so searches meanwhile find the
  * old entry or the new, never nothing.
  */
-export async function rebuildSearchIndex(env: Env): Promise<boolean> {
+export async function rebuildSearchIndex(env: ShopBindings): Promise<boolean> {
   const [documents, names] = await Promise.all([loadSearchDocuments(env), loadNameDocuments(env)]);
   if (!documents || !names) return false;
   const db = env.DB;
@@ -85,7 +86,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Makes sure the index has been built before a search reads it (see the comment above). False
  * when there is no index to search: never built, and the CMS failed to answer for it just now.
  */
-export async function ensureSearchIndex(env: Env): Promise<boolean> {
+export async function ensureSearchIndex(env: ShopBindings): Promise<boolean> {
   const db = env.DB;
   if ((await readState(db))?.built_at != null) return true;
   if (await takeLease(db, Date.now())) {

@@ -1,3 +1,4 @@
+import type { ShopBindings } from "../app-env";
 import type { EntryChange } from "../cms-client/webhook-route";
 import { CATEGORY_ROWID_BASE, loadNameDocuments, loadSearchDocuments } from "./search-documents";
 import {
@@ -17,7 +18,7 @@ import {
  */
 
 /** How many products and names were written or removed; null when the CMS could not answer. */
-export async function reindexEntry(env: Env, change: EntryChange): Promise<number | null> {
+export async function reindexEntry(env: ShopBindings, change: EntryChange): Promise<number | null> {
   const { model, entryId } = change;
   if (!entryId || !/^\d{1,12}$/.test(entryId)) return 0;
   const db = env.DB;
@@ -40,7 +41,7 @@ export async function reindexEntry(env: Env, change: EntryChange): Promise<numbe
 const IDS_PER_QUERY = 100;
 
 /** These products as the CMS has them now; those it does not return (deleted, unpublished) out. */
-export async function reindexProducts(env: Env, productIds: number[]): Promise<number | null> {
+export async function reindexProducts(env: ShopBindings, productIds: number[]): Promise<number | null> {
   let count = 0;
   for (let i = 0; i < productIds.length; i += IDS_PER_QUERY) {
     const ids = productIds.slice(i, i + IDS_PER_QUERY);

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { VISITOR_COOKIE } from "../../../shared/cookie-names";
+import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../app-env";
-import { requireSecret } from "./secrets";
 
 /**
  * An anonymous shopper's id for their bag and favourites: a random id in a

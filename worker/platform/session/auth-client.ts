@@ -1,12 +1,12 @@
 import type { Context } from "hono";
-import { embeddedAuth } from "../../cms/auth/embedded-auth";
 import type { AppEnv } from "../app-env";
 import { clientIp } from "../security/rate-limit";
 
 /**
  * The storefront's one client for the CMS's users-permissions REST API (spec section 7).
- * With CMS_URL empty the embedded CMS answers in-process; set, a real Strapi v4
- * answers at `${CMS_URL}/api/...`. Both take the same Request. Personal calls
+ * Through the CMS service in the bindings (cms-client/cms-service.ts): with CMS_URL empty
+ * the embedded CMS answers in process; set, a real Strapi v4 answers at `${CMS_URL}/api/...`.
+ * Both take the same Request. Personal calls
  * carry `Authorization: Bearer`; nothing else does.
  */
 export interface StrapiErrorPayload {
@@ -80,11 +80,11 @@ export function authClient(c: Context<AppEnv>) {
   const base = (c.env.CMS_URL ?? "").trim().replace(/\/$/, "");
 
   async function send(path: string, init: RequestInit): Promise<Response> {
-    if (base) return fetch(`${base}/api${path}`, init);
+    if (base) return c.env.CMS.fetch(new Request(`${base}/api${path}`, init));
     const request = new Request(new URL(`/api${path}`, c.req.url), init);
     // The embedded API limits by address as it would for a browser calling it directly.
     request.headers.set("cf-connecting-ip", clientIp(c.req.raw.headers));
-    return embeddedAuth.fetch(request, c.env);
+    return c.env.CMS.fetch(request);
   }
 
   async function call<T>(path: string, { method = "GET", body, token }: CallOptions = {}): Promise<T> {

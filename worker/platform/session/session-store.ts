@@ -1,4 +1,4 @@
-import { sha256, toBase64Url, toHex } from "../security/crypto";
+import { sha256, toBase64Url, toHex } from "../../../shared/bytes";
 
 /**
  * The shop's sessions in D1 (`shop_sessions`, migrations/0072; docs/decisions/0072).

@@ -6,8 +6,9 @@
  * comparison of the token is needed, nor possible through an index).
  * The restock alerts themselves are queued by restock-alerts.ts.
  */
+
+import { sha256, toBase64Url, toHex } from "../../../shared/bytes";
 import { headersJson, type MailMessage } from "../mail/mailer";
-import { sha256, toBase64Url, toHex } from "../security/crypto";
 
 export type AlertStatus = "pending" | "confirmed" | "sent" | "unsubscribed";
 

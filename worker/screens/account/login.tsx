@@ -1,7 +1,7 @@
 import type { Context } from "hono";
+import { configuredProviders } from "../../../shared/auth-providers";
 import { signInSchema } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
-import { configuredProviders } from "../../cms/auth/auth-settings";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { authClient } from "../../platform/session/auth-client";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { configuredProviders } from "../../../shared/auth-providers";
 import { PROVIDER_STATE_COOKIE } from "../../../shared/cookie-names";
-import { configuredProviders } from "../../cms/auth/auth-settings";
 import type { AppEnv } from "../../platform/app-env";
 import { timingSafeEqual } from "../../platform/security/crypto";
 import { authClient } from "../../platform/session/auth-client";

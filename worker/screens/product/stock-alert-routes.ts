@@ -11,6 +11,7 @@
  * it never tells who is subscribed.
  */
 import { type Context, Hono } from "hono";
+import { sha256, toHex } from "../../../shared/bytes";
 import { checkForm, type FormAnswer, type FormErrors } from "../../../shared/forms/form-result";
 import {
   checkInboxMessage,
@@ -29,7 +30,6 @@ import { getProduct } from "../../platform/cms-client/catalog-records";
 import { honeypotFilled, readFormBody, textFields, wantsJson } from "../../platform/forms/form-guard";
 import { confirmationMail } from "../../platform/mail/stock-alert-mails";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
-import { sha256, toHex } from "../../platform/security/crypto";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
 import {
