@@ -9,12 +9,13 @@
 // with one setting changed, and a mixed load that counts failed and hung
 // requests, broken pages and error lines in the worker's log.
 // Then the staff desk's order list with 10 000 orders (scripts/bench-staff.mjs), and search at
-// the seed's size and with 10 000 products (scripts/bench-search.mjs).
+// the seed's size and with 10 000 products (scripts/bench-search.mjs), and the main pages at the
+// seed's size and with 10 000 products and orders (scripts/bench-scale.mjs).
 // Everything prints as Markdown, ready to paste into the README.
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import autocannon from "autocannon";
@@ -36,6 +37,7 @@ import {
   signedInShopper,
   timeoutSeconds,
 } from "./bench-kit.mjs";
+import { benchScale } from "./bench-scale.mjs";
 import { benchSearch } from "./bench-search.mjs";
 import { BENCH_ORDERS, benchStaffOrders } from "./bench-staff.mjs";
 import { startFreshShop } from "./serve.mjs";
@@ -324,7 +326,7 @@ async function benchMixedLoad() {
 }
 
 /** The sections BENCH_ONLY names (comma-separated), or all of them. */
-const SECTIONS = ["pages", "bag", "variants", "mixed", "staff", "search"];
+const SECTIONS = ["pages", "bag", "variants", "mixed", "staff", "search", "scale"];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((name) => name.trim())
@@ -370,6 +372,10 @@ async function main() {
   if (runs("search")) {
     console.log("\nSearch:");
     await benchSearch();
+  }
+  if (runs("scale")) {
+    console.log("\nThe catalogue grown to 10 000 products and 10 000 orders:");
+    await benchScale();
   }
 }
 
