@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useId, useState } from "react";
 import { checkQuantity, QUANTITY_MAX } from "../../shared/cart-rules";
+import { counterLabel } from "../../shared/header-counter";
 
 export interface AddToBagProps {
   slug: string;
@@ -31,7 +32,7 @@ function bagCounter(): { read(): number; write(n: number): void } {
         counter.textContent = String(n);
         counter.hidden = n === 0;
       }
-      if (label) label.textContent = `Bag, ${n} items`;
+      if (label) label.textContent = counterLabel("bag", n);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 /**
- * fill-holes.tsx puts a heart's "pressed" label back as markup, straight from
+ * favourite-hearts.ts puts a heart's "pressed" label back as markup, straight from
  * the attribute React escaped. That is safe only while HTMLRewriter hands out
  * attribute values as they stand in the source, entities undecoded: this
  * test holds workerd to it.

@@ -29,6 +29,14 @@ export interface LimitRefusal {
   message: string;
 }
 
+/** One owner's bag, favourites and pending reviews, as stores/shopper-counts.ts reads them once per request. */
+export interface ShopperCounts {
+  bag: number;
+  favourites: string[];
+  /** Products on which this owner has a review waiting for moderation (shown to them alone). */
+  pendingReviews: number[];
+}
+
 /** Per-request values set by middleware and read by pages. */
 export interface AppVariables {
   /** CSP nonce for this response's own inline scripts. */
@@ -52,13 +60,15 @@ export interface AppVariables {
   /** The stock version, read once per request (worker/platform/caches/versions.ts). */
   stockVersion?: string;
   /**
-   * Set while a page shell is rendered for the shared cache: everything about
-   * the shopper renders as for an anonymous first visit, and the edge fills the
-   * shopper's parts in afterwards (worker/frame/shells/).
+   * Whether a page shell served this request ("hit") or was rendered for it
+   * ("miss"). "rendering" while the shell renders for the shared cache:
+   * everything about the shopper renders as for an anonymous first visit (no
+   * user, no bag owner), and the edge fills the shopper's parts in afterwards
+   * (worker/frame/personal/, worker/frame/shells/).
    */
-  shell?: boolean;
-  /** Whether a page shell served this request ("hit") or was rendered for it ("miss"). */
-  pageShell?: "hit" | "miss";
+  pageShell?: "hit" | "miss" | "rendering";
+  /** The shopper's counts, read once per request (stores/shopper-counts.ts). */
+  shopperCounts?: { key: string; counts: Promise<ShopperCounts> };
   /** A visitor id made during this request (its cookie is only in the response). */
   visitorId?: string;
   /** Records must come from the CMS itself in this request (placing an order). */

@@ -5,7 +5,8 @@ import type { LayoutData } from "../../../shared/types/cms";
 import { clientManifest } from "../islands/client-manifest";
 import { Island } from "../islands/island";
 import { Footer } from "../layout/footer";
-import { Header, type HeaderCounts, type HeaderUser } from "../layout/header";
+import { Header } from "../layout/header";
+import type { HeaderCounts, HeaderUser } from "../personal/header-state";
 
 export interface DocumentProps {
   title: string;

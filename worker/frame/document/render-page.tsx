@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
-import { UserState } from "../../platform/session/user-state";
 import { SeoHead, type SeoImage } from "../head/seo-head";
 import { siteJsonLd } from "../head/site-json-ld";
 import { absoluteUrl, siteOrigin } from "../head/site-origin";
 import { loadLayoutData } from "../layout/layout-data";
 import { loadHeaderState } from "../personal/header-state";
+import { UserState } from "../personal/user-state";
 import { buildInfo } from "./build-info";
 import { Document } from "./document";
 
@@ -44,7 +44,7 @@ export type RenderMode = "auto" | "stream" | "string";
 function renderMode(c: Context<AppEnv>, page: PageContent): "stream" | "string" {
   const configured = (c.env.RENDER_MODE || "auto") as RenderMode;
   if (configured === "stream" || configured === "string") return configured;
-  return page.stream || c.get("shell") ? "stream" : "string";
+  return page.stream || c.get("pageShell") === "rendering" ? "stream" : "string";
 }
 
 const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
@@ -122,7 +122,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
   const stream = await renderToReadableStream(document, {
     nonce: c.get("nonce"),
     // A shell is rendered for everyone: the first shopper leaving must not cut the copy being kept.
-    signal: c.get("shell") ? undefined : c.req.raw.signal,
+    signal: c.get("pageShell") === "rendering" ? undefined : c.req.raw.signal,
     onError(error) {
       status = 500;
       c.set("renderFailed", true);

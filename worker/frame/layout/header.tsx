@@ -3,15 +3,9 @@ import MobileMenu from "../../../client/islands/mobile-menu";
 import SearchSuggest from "../../../client/islands/search-suggest";
 import type { LayoutData, MenuItem } from "../../../shared/types/cms";
 import { Island } from "../islands/island";
-
-export interface HeaderCounts {
-  favourites: number;
-  bag: number;
-}
-
-export interface HeaderUser {
-  name: string;
-}
+import { AccountLink } from "../personal/account-link";
+import { CountLink } from "../personal/header-counts";
+import type { HeaderCounts, HeaderUser } from "../personal/header-state";
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
@@ -45,37 +39,6 @@ function MegaMenu({ item }: { item: MenuItem }) {
         ))}
       </div>
     </div>
-  );
-}
-
-/**
- * A header link with a count: the label for screen readers, the badge for eyes (always there, hidden at
- * 0, so the add-to-bag island can move it at once). `data-hole` marks both for the edge to fill into a
- * shared page shell (worker/platform/page-shells).
- */
-function CountLink({
-  kind,
-  href,
-  icon,
-  label,
-  count,
-}: {
-  kind: "bag" | "favourites";
-  href: string;
-  icon: "bag" | "heart";
-  label: string;
-  count: number;
-}) {
-  return (
-    <a className="icon-button" href={href}>
-      <Icon name={icon} />
-      <span className="visually-hidden" data-counter-label={kind} data-hole={`${kind}-label`}>
-        {`${label}, ${count} items`}
-      </span>
-      <span className="counter" aria-hidden="true" data-counter={kind} data-hole={`${kind}-count`} hidden={count === 0}>
-        {count}
-      </span>
-    </a>
   );
 }
 
@@ -160,14 +123,9 @@ export function Header({
           )}
           <Island name="search-suggest" component={SearchSuggest} wake="interaction" props={{ query: searchQuery }} />
           <div className="header-actions">
-            <CountLink kind="favourites" href="/favorites" icon="heart" label="Favourites" count={counts.favourites} />
-            <CountLink kind="bag" href="/cart" icon="bag" label="Bag" count={counts.bag} />
-            <a className="icon-button" href={user ? "/user" : "/user/login"} data-hole="account-link">
-              <Icon name="user" />
-              <span className="visually-hidden" data-hole="account-label">
-                {user ? `Account of ${user.name}` : "Sign in"}
-              </span>
-            </a>
+            <CountLink kind="favourites" count={counts.favourites} />
+            <CountLink kind="bag" count={counts.bag} />
+            <AccountLink name={user?.name ?? null} />
             {callButton?.text && (
               <a
                 className="button button--small header-call"

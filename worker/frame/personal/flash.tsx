@@ -1,16 +1,14 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { renderToStaticMarkup } from "react-dom/server";
 import { FLASH_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
+import { type Flash, shopperFragment } from "./personal-fragment";
 
-/**
+/*
  * One-shot messages across a post → redirect → get (forms without JavaScript):
  * set before redirecting, shown and cleared by the next page.
  */
-export interface Flash {
-  kind: "success" | "error" | "info";
-  text: string;
-}
 
 export function setFlash(c: Context<AppEnv>, flash: Flash): void {
   setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flash)), {
@@ -42,12 +40,26 @@ export function takeFlash(c: Context<AppEnv>): Flash | null {
 
 /**
  * Where a public page shows the one-shot message. The page itself stays the
- * same for everyone (it may be a shared page shell); the edge takes the flash
- * cookie and fills the slot for this shopper (worker/platform/page-shells).
+ * same for everyone (it may be a kept page shell); the edge takes the flash
+ * cookie and fills the slot for this shopper (the fragment below).
  */
 export function FlashSlot() {
   return <div className="flash-slot" data-hole="flash" />;
 }
+
+export const flashMessage = shopperFragment({
+  name: "flash",
+  mark: 'data-hole="flash"',
+  wants: (view) => view.flash !== null,
+  fill(rewriter, { flash }) {
+    const html = renderToStaticMarkup(<FlashMessage flash={flash} />);
+    rewriter.on('[data-hole="flash"]', {
+      element(el) {
+        el.setInnerContent(html, { html: true });
+      },
+    });
+  },
+});
 
 export function FlashMessage({ flash }: { flash: Flash | null }) {
   if (!flash) return null;

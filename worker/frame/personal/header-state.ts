@@ -2,8 +2,16 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { displayName } from "../../platform/session/session";
 import { readCartOwner } from "../../platform/stores/cart-owner";
-import type { HeaderCounts, HeaderUser } from "../layout/header";
-import { readShopperCounts } from "./shopper-counts";
+import { shopperCounts } from "../../platform/stores/shopper-counts";
+
+export interface HeaderCounts {
+  favourites: number;
+  bag: number;
+}
+
+export interface HeaderUser {
+  name: string;
+}
 
 export interface HeaderState {
   counts: HeaderCounts;
@@ -18,7 +26,7 @@ export interface HeaderState {
 export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> {
   const user = c.get("user") ?? null;
   const owner = await readCartOwner(c);
-  const counts = owner ? await readShopperCounts(c.env.DB, owner) : null;
+  const counts = owner ? await shopperCounts(c, owner) : null;
   return {
     counts: { favourites: counts?.favourites.length ?? 0, bag: counts?.bag ?? 0 },
     user: user ? { name: displayName(user) } : null,

@@ -7,25 +7,12 @@ import {
   VISITOR_COOKIE,
   VISITOR_COUNTS_COOKIE,
 } from "../../../shared/cookie-names";
-import type { AppEnv, SessionUser } from "../../platform/app-env";
+import type { AppEnv } from "../../platform/app-env";
 import { readCartOwner } from "../../platform/stores/cart-owner";
-import type { CartOwner } from "../../platform/stores/cart-store";
-import { type Flash, takeFlash } from "./flash";
-import { readShopperCounts } from "./shopper-counts";
+import { shopperCounts } from "../../platform/stores/shopper-counts";
+import { takeFlash } from "./flash";
+import type { ShopperView } from "./personal-fragment";
 import { readVisitorCounts } from "./visitor-counts";
-
-/** What of a public page belongs to this shopper: the parts the edge fills into a shared shell. */
-export interface ShopperView {
-  user: SessionUser | null;
-  owner: CartOwner | null;
-  bag: number;
-  favouriteCount: number;
-  /** The favourite slugs, when the page has hearts to press (else possibly left empty). */
-  favourites: Set<string>;
-  /** Product ids with a review of theirs waiting for moderation. */
-  pendingReviews: Set<number>;
-  flash: Flash | null;
-}
 
 /** Cookies that can make a page this shopper's own. Without any, the shared shell is served as it is. */
 const SHOPPER_COOKIES = [TOKEN_COOKIE, SESSION_COOKIE, VISITOR_COOKIE, FLASH_COOKIE, VISITOR_COUNTS_COOKIE];
@@ -67,7 +54,7 @@ export async function loadShopperView(c: Context<AppEnv>, needs: PageNeeds = EVE
       pendingReviews: new Set(),
     };
   }
-  const counts = await readShopperCounts(c.env.DB, owner);
+  const counts = await shopperCounts(c, owner);
   return {
     ...view,
     bag: counts.bag,

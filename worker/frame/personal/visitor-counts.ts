@@ -5,7 +5,7 @@ import { VISITOR_COUNTS_COOKIE } from "../../../shared/cookie-names";
 import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../../platform/app-env";
 import { readVisitorId } from "../../platform/security/visitor-id";
-import { readShopperCounts } from "./shopper-counts";
+import { shopperCounts } from "../../platform/stores/shopper-counts";
 
 /**
  * An anonymous shopper's header counts, kept in their own browser: a signed
@@ -42,7 +42,7 @@ export const keepVisitorCounts = createMiddleware<AppEnv>(async (c, next) => {
       deleteCookie(c, VISITOR_COUNTS_COOKIE, { path: "/" });
     return;
   }
-  const counts = await readShopperCounts(c.env.DB, { kind: "visitor", id: visitorId });
+  const counts = await shopperCounts(c, { kind: "visitor", id: visitorId });
   const value = [visitorId, counts.bag, counts.favourites.length, counts.pendingReviews.length > 0 ? 1 : 0].join(".");
   await setSignedCookie(c, VISITOR_COUNTS_COOKIE, value, requireSecret(c.env, "COOKIE_SECRET"), {
     path: "/",

@@ -3,9 +3,9 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { LOCALE_COOKIE, SESSION_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../../shared/cookie-names";
 import { isPersonalPath } from "../../../shared/personal-paths";
-import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../../platform/app-env";
-import { contentNonce, etagMatches, strongEtag } from "./page-validators";
+import { setPageNonce, withContentNonce } from "../personal/nonce";
+import { etagMatches, strongEtag } from "./page-validators";
 
 /** Cookies that make a page this shopper's own: the session and the visitor id. */
 const SESSION_COOKIES = [TOKEN_COOKIE, SESSION_COOKIE, VISITOR_COOKIE];
@@ -53,11 +53,8 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
     c.res.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
     return;
   }
-  const requestNonce = c.get("nonce");
-  let html = await c.res.text();
-  const nonce = await contentNonce(requireSecret(c.env, "COOKIE_SECRET"), html, requestNonce);
-  html = html.replaceAll(requestNonce, nonce);
-  c.set("nonce", nonce);
+  const { html, nonce } = await withContentNonce(c, await c.res.text(), c.get("nonce"));
+  setPageNonce(c, nonce);
   const etag = await strongEtag(html);
   const headers = new Headers(c.res.headers);
   headers.set("ETag", etag);

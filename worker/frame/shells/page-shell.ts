@@ -3,12 +3,15 @@ import { createMiddleware } from "hono/factory";
 import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
-import { fillHoles } from "../personal/fill-holes";
-import { loadShopperView, mayHaveShopperState, type ShopperView } from "../personal/shopper-view";
+import { favouriteHearts } from "../personal/favourite-hearts";
+import { fillHoles, fillsAny } from "../personal/fill-holes";
+import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
+import { ownReviews } from "../personal/own-reviews";
+import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
 import { etagMatches } from "./page-validators";
 import { shellKey } from "./shell-key";
-import { type BodyHole, matchShell, SHELL_NONCE, type StoredShell, storeShell } from "./shell-store";
+import { matchShell, type StoredShell, storeShell } from "./shell-store";
 
 /** A shopper's own view of a shared page: never stored by anyone, but fine to keep for back/forward. */
 const SHOPPER_CACHE_CONTROL = "private, no-cache";
@@ -17,7 +20,7 @@ const SHOPPER_CACHE_CONTROL = "private, no-cache";
 async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce: string): Promise<Response> {
   if (!mayHaveShopperState(c)) {
     // Nothing of the visitor's own: the kept bytes as they are, with their content nonce and ETag.
-    c.set("nonce", stored.nonce);
+    setPageNonce(c, stored.nonce);
     const headers: Record<string, string> = {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": PUBLIC_CACHE_CONTROL,
@@ -33,34 +36,24 @@ async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce
     return c.body(stored.body ?? "", 200, headers);
   }
   const view = await loadShopperView(c, {
-    hearts: stored.bodyHoles.has("favourite"),
-    ownReviews: stored.bodyHoles.has("own-reviews"),
+    hearts: stored.bodyHoles.has(favouriteHearts.name),
+    ownReviews: stored.bodyHoles.has(ownReviews.name),
   });
+  const filling = { view, nonce: requestNonce, db: c.env.DB };
   const headers = {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": SHOPPER_CACHE_CONTROL,
     Vary: "Cookie",
   };
-  if (stored.mainAt > 0 && !bodyNeedsFilling(stored.bodyHoles, view)) {
+  // Nothing below `<main>` of this shopper's (rewriting a whole page costs about a millisecond)?
+  if (stored.mainAt > 0 && !fillsAny(stored.bodyHoles, filling)) {
     // Only the head and header hold this shopper's parts: rewrite those, pass the rest through as kept.
     const html = await new Response(stored.body).text();
-    const top = await fillHoles(new Response(html.slice(0, stored.mainAt)), requestNonce, view, c.env.DB).text();
+    const top = await fillHoles(new Response(html.slice(0, stored.mainAt)), filling).text();
     return c.body(top + html.slice(stored.mainAt), 200, headers);
   }
-  const page = fillHoles(new Response(stored.body), requestNonce, view, c.env.DB);
+  const page = fillHoles(new Response(stored.body), filling);
   return c.body(page.body ?? "", 200, headers);
-}
-
-/** Does anything below `<main>` belong to this shopper? (Rewriting a whole page costs about a millisecond.) */
-function bodyNeedsFilling(holes: Set<BodyHole>, view: ShopperView | null): boolean {
-  if (holes.has("nonce")) return true;
-  if (!view) return false;
-  return (
-    (view.favourites.size > 0 && holes.has("favourite")) ||
-    (view.flash !== null && holes.has("flash")) ||
-    (view.user !== null && (holes.has("review-identity") || holes.has("alert-email"))) ||
-    (view.pendingReviews.size > 0 && holes.has("own-reviews"))
-  );
 }
 
 /**
@@ -85,15 +78,15 @@ export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
   if (stored) return serveStored(c, stored, requestNonce);
 
   const user = c.get("user");
-  c.set("shell", true);
+  c.set("pageShell", "rendering");
   c.set("user", null);
-  c.set("nonce", SHELL_NONCE);
+  setPageNonce(c, SHELL_NONCE);
   try {
     await next();
   } finally {
-    c.set("shell", false);
+    c.set("pageShell", "miss");
     c.set("user", user);
-    c.set("nonce", requestNonce);
+    setPageNonce(c, requestNonce);
   }
   if (!(c.res.headers.get("content-type") ?? "").startsWith("text/html") || !c.res.body) return;
   // Read the shopper's parts first: taking the flash sets a cookie, and that replaces c.res.
@@ -119,5 +112,5 @@ export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
   headers.set("Vary", "Cookie");
   headers.delete("Content-Length");
   c.res = undefined;
-  c.res = fillHoles(new Response(body, { status: res.status, headers }), requestNonce, view, c.env.DB);
+  c.res = fillHoles(new Response(body, { status: res.status, headers }), { view, nonce: requestNonce, db: c.env.DB });
 });

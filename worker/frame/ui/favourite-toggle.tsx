@@ -1,9 +1,11 @@
-/** The heart: a small form that works without JavaScript. */
+/**
+ * The heart: a small form that works without JavaScript. A kept page renders every heart empty;
+ * `data-favourite` marks its three parts for frame/personal/favourite-hearts.ts to press the shopper's own.
+ */
 export function FavouriteToggle({ slug, name, active }: { slug: string; name: string; active: boolean }) {
   return (
     <form method="post" action="/favorites/toggle" className="favourite-toggle">
       <input type="hidden" name="slug" value={slug} />
-      {/* data-favourite: a shared page shell renders every heart empty; the edge presses the shopper's (worker/platform/page-shells). */}
       <button type="submit" className="icon-button" aria-pressed={active} data-favourite={slug}>
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path

@@ -37,15 +37,6 @@ export function RatingSummary({ summary, compact }: { summary: ReviewSummary; co
   );
 }
 
-/** Instead of name and e-mail fields for a signed-in shopper. */
-export function PostingAs({ name }: { name: string }) {
-  return (
-    <p className="muted">
-      You are posting as <strong>{name}</strong>.
-    </p>
-  );
-}
-
 /** One review in a list; a pending one is the shopper's own, shown only to them. */
 export function ReviewItem({ review: r }: { review: Review }) {
   return (

@@ -9,7 +9,7 @@ import type { CartOwner } from "./cart-store";
  * shopper's parts in afterwards.
  */
 export async function readCartOwner(c: Context<AppEnv>): Promise<CartOwner | null> {
-  if (c.get("shell")) return null;
+  if (c.get("pageShell") === "rendering") return null;
   const user = c.get("user");
   if (user) return { kind: "user", id: String(user.id) };
   const visitor = await readVisitorId(c);

@@ -16,14 +16,6 @@ export async function listFavourites(db: D1Database, owner: CartOwner): Promise<
   return results.map((r) => r.product_slug);
 }
 
-export async function countFavourites(db: D1Database, owner: CartOwner): Promise<number> {
-  const row = await db
-    .prepare("SELECT COUNT(*) AS n FROM favourites WHERE owner_kind = ?1 AND owner_id = ?2")
-    .bind(owner.kind, owner.id)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
 /** Adds or removes; answers whether it is a favourite now. */
 export async function toggleFavourite(db: D1Database, owner: CartOwner, slug: string): Promise<boolean> {
   const removed = await db

@@ -10,7 +10,6 @@ import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner
 import {
   addLine,
   type CartOwner,
-  countItems,
   ensureCartId,
   findCartId,
   type LineKey,
@@ -19,6 +18,7 @@ import {
   removeLine,
   setQuantity,
 } from "../../platform/stores/cart-store";
+import { shopperCounts } from "../../platform/stores/shopper-counts";
 import { loadItemToAdd } from "./cart-products";
 
 /**
@@ -44,8 +44,9 @@ async function reply(
 ): Promise<Response> {
   if (wantsJson(c)) {
     // A first add creates the visitor id in this very response: the request's cookies don't have it yet.
+    // The same read fills the visitor's counts cookie afterwards (frame/personal/visitor-counts.ts).
     const owner = knownOwner ?? (await readCartOwner(c));
-    const count = owner ? await countItems(c.env.DB, owner) : 0;
+    const count = owner ? (await shopperCounts(c, owner)).bag : 0;
     return c.json({ ok: outcome.ok, message: outcome.message, field: outcome.field, count }, outcome.ok ? 200 : 422);
   }
   setFlash(c, { kind: outcome.ok ? "success" : "error", text: outcome.message });

@@ -7,13 +7,9 @@ import type { AppEnv, SignInHook } from "../../platform/app-env";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
-import {
-  countFavourites,
-  listFavourites,
-  mergeFavourites,
-  toggleFavourite,
-} from "../../platform/stores/favourite-store";
+import { listFavourites, mergeFavourites, toggleFavourite } from "../../platform/stores/favourite-store";
 import { readListingStock } from "../../platform/stores/listing-stock";
+import { shopperCounts } from "../../platform/stores/shopper-counts";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
 export const favouriteActions = new Hono<AppEnv>();
@@ -29,7 +25,11 @@ favouriteActions.post("/toggle", async (c) => {
   const owner = await ensureCartOwner(c);
   const favourite = await toggleFavourite(c.env.DB, owner, slug);
   const message = favourite ? "Saved to your favourites." : "Removed from your favourites.";
-  if (json) return c.json({ ok: true, favourite, message, count: await countFavourites(c.env.DB, owner) });
+  if (json) {
+    // The same read fills the visitor's counts cookie afterwards (frame/personal/visitor-counts.ts).
+    const count = (await shopperCounts(c, owner)).favourites.length;
+    return c.json({ ok: true, favourite, message, count });
+  }
   setFlash(c, { kind: "success", text: message });
   // A Referer that is not a URL (`Referer: x`) or another site's page: back to the list.
   return c.redirect(sameOriginBack(c.req.header("referer"), c.req.url, "/favorites"), 303);

@@ -5,7 +5,7 @@
  *
  * The product page may be a kept page shell, the same for everyone: the e-mail field carries
  * `data-hole="alert-email"` and the edge fills in a signed-in shopper's address
- * (worker/frame/personal/fill-holes.tsx). A page rendered for one request passes `email`.
+ * (worker/frame/personal/alert-email.ts). A page rendered for one request passes `email`.
  */
 import { Field } from "../../../client/components/fields";
 import { Honeypot } from "../../../client/components/request-form-parts";
@@ -13,8 +13,7 @@ import type { Availability } from "../../../shared/cart-rules";
 import { STOCK_ALERT_LABELS } from "../../../shared/forms/stock-alert";
 import { offersStockAlert } from "../../../shared/stock-rules";
 import { itemName } from "../../../shared/variants";
-
-export const ALERT_EMAIL_HOLE = "alert-email";
+import { ALERT_EMAIL_HOLE } from "../../frame/personal/alert-email";
 
 export interface BackInStockState {
   email?: string;

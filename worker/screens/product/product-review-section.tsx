@@ -1,7 +1,9 @@
 import { ErrorSummary, Field, FieldError } from "../../../client/components/fields";
 import type { FormErrors } from "../../../shared/forms/form-result";
 import { REVIEW_LABELS, REVIEW_TEXT_MAX, type ReviewField } from "../../../shared/forms/product-review";
-import { PostingAs, RatingSummary, ReviewItem } from "../../frame/ui/product-reviews";
+import { OwnReviews } from "../../frame/personal/own-reviews";
+import { ReviewIdentity } from "../../frame/personal/review-identity";
+import { RatingSummary, ReviewItem } from "../../frame/ui/product-reviews";
 import type { Review, ReviewSummary } from "../../platform/stores/product-review-store";
 
 /** What the form shows after a refused post: the shopper's values and a message beside each field. */
@@ -53,21 +55,14 @@ function ReviewForm({
       >
         {(p) => <textarea {...p} rows={5} maxLength={REVIEW_TEXT_MAX} defaultValue={values.text ?? ""} />}
       </Field>
-      {/* In a shared page shell this shows the guest fields; the edge swaps in the signed-in line. */}
-      <div data-hole="review-identity">
-        {signedInAs ? (
-          <PostingAs name={signedInAs} />
-        ) : (
-          <>
-            <Field name="name" label={REVIEW_LABELS.name} error={errors.name} required>
-              {(p) => <input {...p} type="text" autoComplete="name" maxLength={80} defaultValue={values.name ?? ""} />}
-            </Field>
-            <Field name="email" label={REVIEW_LABELS.email} error={errors.email} required hint="We never show it.">
-              {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email ?? ""} />}
-            </Field>
-          </>
-        )}
-      </div>
+      <ReviewIdentity signedInAs={signedInAs}>
+        <Field name="name" label={REVIEW_LABELS.name} error={errors.name} required>
+          {(p) => <input {...p} type="text" autoComplete="name" maxLength={80} defaultValue={values.name ?? ""} />}
+        </Field>
+        <Field name="email" label={REVIEW_LABELS.email} error={errors.email} required hint="We never show it.">
+          {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email ?? ""} />}
+        </Field>
+      </ReviewIdentity>
       <button type="submit" className="button">
         Send review
       </button>
@@ -97,8 +92,7 @@ export function ReviewSection({
     <section className="section reviews" id="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Reviews</h2>
       <RatingSummary summary={summary} />
-      {/* The shopper's own reviews still waiting for moderation: filled at the edge for them alone. */}
-      <div data-hole="own-reviews" data-product-id={productId} />
+      <OwnReviews productId={productId} />
       {reviews.length === 0 ? (
         <p>Be the first to review {productName}.</p>
       ) : (

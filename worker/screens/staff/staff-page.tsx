@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { renderPage } from "../../frame/document/render-page";
-import { type Flash, FlashMessage } from "../../frame/personal/flash";
+import { FlashMessage } from "../../frame/personal/flash";
+import type { Flash } from "../../frame/personal/personal-fragment";
 import type { AppEnv } from "../../platform/app-env";
 
 /** The desk's sections, in the order its navigation shows them. */

@@ -1,0 +1,57 @@
+import { Icon } from "../../../client/components/icons";
+import { type CounterKind, counterLabel } from "../../../shared/header-counter";
+import { type PersonalFragment, type ShopperView, shopperFragment } from "./personal-fragment";
+
+const LINKS: Record<CounterKind, { href: string; icon: "bag" | "heart" }> = {
+  bag: { href: "/cart", icon: "bag" },
+  favourites: { href: "/favorites", icon: "heart" },
+};
+
+/**
+ * A header link with a count: the label for screen readers, the badge for eyes (always there, hidden at
+ * 0, so the add-to-bag island can move it at once). A kept page carries it at 0; `data-hole` marks both
+ * parts for the fragment below to fill.
+ */
+export function CountLink({ kind, count }: { kind: CounterKind; count: number }) {
+  const { href, icon } = LINKS[kind];
+  return (
+    <a className="icon-button" href={href}>
+      <Icon name={icon} />
+      <span className="visually-hidden" data-counter-label={kind} data-hole={`${kind}-label`}>
+        {counterLabel(kind, count)}
+      </span>
+      <span className="counter" aria-hidden="true" data-counter={kind} data-hole={`${kind}-count`} hidden={count === 0}>
+        {count}
+      </span>
+    </a>
+  );
+}
+
+function countFragment(kind: CounterKind, count: (view: ShopperView) => number): PersonalFragment {
+  return shopperFragment({
+    name: `${kind}-count`,
+    wants: () => true,
+    fill(rewriter, view) {
+      const n = count(view);
+      rewriter
+        .on(`[data-hole="${kind}-count"]`, {
+          element(el) {
+            el.setInnerContent(String(n));
+            if (n > 0) el.removeAttribute("hidden");
+            else el.setAttribute("hidden", "");
+          },
+        })
+        .on(`[data-hole="${kind}-label"]`, {
+          element(el) {
+            el.setInnerContent(counterLabel(kind, n));
+          },
+        });
+    },
+  });
+}
+
+/** The number of items in the bag, in the header. */
+export const bagCount = countFragment("bag", (view) => view.bag);
+
+/** The number of favourites, in the header. */
+export const favouritesCount = countFragment("favourites", (view) => view.favouriteCount);
