@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { CACHED_MODELS, type CachedModel, purgeModel } from "../caches/kv-records";
 import { bumpContentVersion } from "../caches/versions";
+import { SERVICE } from "../routing/limit-presets";
+import { writes } from "../routing/route-spec";
 import { timingSafeEqual } from "../security/crypto";
 import { requireSecret } from "../security/secrets";
 
@@ -31,35 +33,45 @@ function entryId(entry: unknown): string | null {
  * on the webhook in Strapi) and is compared in constant time. Repeats are harmless.
  */
 export const cmsWebhook = (onEntryChange: EntryChangeHook) =>
-  new Hono<AppEnv>().post("/webhook", async (c) => {
-    const sent = c.req.header("authorization") ?? "";
-    const secret = requireSecret(c.env, "CMS_WEBHOOK_SECRET");
-    const presented = sent.replace(/^Bearer\s+/i, "");
-    if (!presented || !timingSafeEqual(presented, secret)) {
-      return c.json({ error: "Missing or wrong webhook secret" }, 401);
-    }
-    let payload: unknown;
-    try {
-      payload = await c.req.json();
-    } catch {
-      return c.json({ error: "The body must be JSON: { event, model, entry }" }, 400);
-    }
-    const { event, model, entry } = (payload ?? {}) as { event?: unknown; model?: unknown; entry?: unknown };
-    if (typeof event !== "string" || !/^(entry|media)\.[a-z]+$/.test(event)) {
-      return c.json({ error: 'Missing or unknown "event" (e.g. "entry.update")' }, 400);
-    }
-    if (typeof model !== "string" || model.length === 0) {
-      return c.json({ error: 'Missing "model" (e.g. "menu")' }, 400);
-    }
-    const cached = CACHED_MODELS.includes(model as CachedModel) ? (model as CachedModel) : null;
-    const [contentVersion, purged] = await Promise.all([
-      bumpContentVersion(c.env.CMS_CACHE),
-      cached ? purgeModel(c.env.CMS_CACHE, cached) : Promise.resolve([]),
-    ]);
-    // After the version moved on: a failure here must not leave the cached records of the change.
-    const reindexed = await onEntryChange(c.env, { event, model, entryId: entryId(entry) });
-    if (reindexed === null) {
-      return c.json({ error: "The CMS did not answer while reindexing search; send the webhook again" }, 503);
-    }
-    return c.json({ ok: true, event, model, purged, contentVersion, reindexed });
-  });
+  new Hono<AppEnv>().post(
+    "/webhook",
+    writes({
+      body: "webhook",
+      limits: SERVICE,
+      csrf: { exempt: "the CMS sends a shared secret" },
+      session: "none",
+      personal: false,
+    }),
+    async (c) => {
+      const sent = c.req.header("authorization") ?? "";
+      const secret = requireSecret(c.env, "CMS_WEBHOOK_SECRET");
+      const presented = sent.replace(/^Bearer\s+/i, "");
+      if (!presented || !timingSafeEqual(presented, secret)) {
+        return c.json({ error: "Missing or wrong webhook secret" }, 401);
+      }
+      let payload: unknown;
+      try {
+        payload = await c.req.json();
+      } catch {
+        return c.json({ error: "The body must be JSON: { event, model, entry }" }, 400);
+      }
+      const { event, model, entry } = (payload ?? {}) as { event?: unknown; model?: unknown; entry?: unknown };
+      if (typeof event !== "string" || !/^(entry|media)\.[a-z]+$/.test(event)) {
+        return c.json({ error: 'Missing or unknown "event" (e.g. "entry.update")' }, 400);
+      }
+      if (typeof model !== "string" || model.length === 0) {
+        return c.json({ error: 'Missing "model" (e.g. "menu")' }, 400);
+      }
+      const cached = CACHED_MODELS.includes(model as CachedModel) ? (model as CachedModel) : null;
+      const [contentVersion, purged] = await Promise.all([
+        bumpContentVersion(c.env.CMS_CACHE),
+        cached ? purgeModel(c.env.CMS_CACHE, cached) : Promise.resolve([]),
+      ]);
+      // After the version moved on: a failure here must not leave the cached records of the change.
+      const reindexed = await onEntryChange(c.env, { event, model, entryId: entryId(entry) });
+      if (reindexed === null) {
+        return c.json({ error: "The CMS did not answer while reindexing search; send the webhook again" }, 503);
+      }
+      return c.json({ ok: true, event, model, purged, contentVersion, reindexed });
+    },
+  );

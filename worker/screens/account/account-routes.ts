@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/app-env";
+import { ACCOUNT_FORM } from "../../platform/routing/limit-presets";
+import { writes } from "../../platform/routing/route-spec";
 import { signOut } from "../../platform/session/session";
 import { avatarRoute } from "./avatar-route";
 import { postEdit } from "./edit";
@@ -16,16 +18,49 @@ import { postResendConfirmation, postSignup } from "./signup";
  */
 export const accountRoutes = new Hono<AppEnv>();
 
-accountRoutes.post("/login", postLogin);
-accountRoutes.post("/signup", postSignup);
-accountRoutes.post("/signup/resend", postResendConfirmation);
-accountRoutes.post("/password", postChangePassword);
-accountRoutes.post("/password/forgot", postForgotPassword);
-accountRoutes.post("/password/reset", postResetPassword);
-accountRoutes.post("/edit", postEdit);
-accountRoutes.post("/logout", async (c) => {
-  await signOut(c);
-  return c.redirect("/user/login?notice=signed-out", 303);
-});
+accountRoutes.post(
+  "/login",
+  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
+  postLogin,
+);
+accountRoutes.post(
+  "/signup",
+  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
+  postSignup,
+);
+accountRoutes.post(
+  "/signup/resend",
+  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
+  postResendConfirmation,
+);
+accountRoutes.post(
+  "/password",
+  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
+  postChangePassword,
+);
+accountRoutes.post(
+  "/password/forgot",
+  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
+  postForgotPassword,
+);
+accountRoutes.post(
+  "/password/reset",
+  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
+  postResetPassword,
+);
+// A new avatar: one file.
+accountRoutes.post(
+  "/edit",
+  writes({ body: "upload", files: 1, limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
+  postEdit,
+);
+accountRoutes.post(
+  "/logout",
+  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
+  async (c) => {
+    await signOut(c);
+    return c.redirect("/user/login?notice=signed-out", 303);
+  },
+);
 accountRoutes.route("/", providerSignIn);
 accountRoutes.route("/", avatarRoute);

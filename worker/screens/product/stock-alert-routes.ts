@@ -29,6 +29,8 @@ import { getProduct } from "../../platform/cms-client/catalog-records";
 import { honeypotFilled, readFormBody, textFields, wantsJson } from "../../platform/forms/form-guard";
 import { confirmationMail } from "../../platform/mail/stock-alert-mails";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
+import { SERVICE, STOCK_ALERTS } from "../../platform/routing/limit-presets";
+import { writes } from "../../platform/routing/route-spec";
 import { sha256, toHex } from "../../platform/security/crypto";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
@@ -69,77 +71,81 @@ function itemPath(product: Pick<ProductSummary, "slug" | "category">, variantSku
   return `${productPath(product)}${variantSku ? `?variant=${encodeURIComponent(variantSku)}` : ""}`;
 }
 
-stockAlertRoutes.post("/", async (c) => {
-  const json = wantsJson(c);
-  const body = await readFormBody(c);
-  const fields = textFields(body);
-  const refusal = limitRefusal(c);
+stockAlertRoutes.post(
+  "/",
+  writes({ body: "form", limits: STOCK_ALERTS, csrf: "origin-checked", session: "resume", personal: true }),
+  async (c) => {
+    const json = wantsJson(c);
+    const body = await readFormBody(c);
+    const fields = textFields(body);
+    const refusal = limitRefusal(c);
 
-  function limited(page: AlertFormPage | null, refused: LimitRefusal): Promise<Response> | Response {
-    c.header("Retry-After", String(refused.retryAfter));
-    if (!page) return tooMany(c, refused);
-    if (json) return c.json({ ok: false, message: refused.message } satisfies FormAnswer, 429);
-    return renderAlertFormPage(c, { ...page, state: { ...page.state, alert: refused.message } }, 429);
-  }
+    function limited(page: AlertFormPage | null, refused: LimitRefusal): Promise<Response> | Response {
+      c.header("Retry-After", String(refused.retryAfter));
+      if (!page) return tooMany(c, refused);
+      if (json) return c.json({ ok: false, message: refused.message } satisfies FormAnswer, 429);
+      return renderAlertFormPage(c, { ...page, state: { ...page.state, alert: refused.message } }, 429);
+    }
 
-  const slug = /^[a-z0-9-]{1,120}$/.test(fields.product ?? "") ? (fields.product as string) : null;
-  const product = slug ? await getProduct(c, c.get("locale"), slug) : null;
-  if (!product) {
-    if (refusal) return limited(null, refusal);
-    return json
-      ? c.json({ ok: false, message: NO_PRODUCT } satisfies FormAnswer, 404)
-      : renderNoSuchProduct(c, NO_PRODUCT);
-  }
-  const sku = fields.sku ?? "";
-  const variant = product.variants.find((v) => v.sku === sku) ?? null;
-  const belongs = product.variants.length > 0 ? variant !== null : sku === product.sku;
-  const name = itemName(product.name, variant?.name);
-  const cms = variant?.availability ?? product.availability;
-  const onHand = belongs ? (await readStock(c.env.DB, [sku])).get(sku) : undefined;
-  const { availability } = stockState(cms, onHand);
-  const back = itemPath(product, variant?.sku ?? null);
-  const page: AlertFormPage = {
-    product,
-    variant,
-    backPath: back,
-    belongs,
-    itemName: name,
-    availability,
-    state: { email: fields.email ?? "" },
-  };
+    const slug = /^[a-z0-9-]{1,120}$/.test(fields.product ?? "") ? (fields.product as string) : null;
+    const product = slug ? await getProduct(c, c.get("locale"), slug) : null;
+    if (!product) {
+      if (refusal) return limited(null, refusal);
+      return json
+        ? c.json({ ok: false, message: NO_PRODUCT } satisfies FormAnswer, 404)
+        : renderNoSuchProduct(c, NO_PRODUCT);
+    }
+    const sku = fields.sku ?? "";
+    const variant = product.variants.find((v) => v.sku === sku) ?? null;
+    const belongs = product.variants.length > 0 ? variant !== null : sku === product.sku;
+    const name = itemName(product.name, variant?.name);
+    const cms = variant?.availability ?? product.availability;
+    const onHand = belongs ? (await readStock(c.env.DB, [sku])).get(sku) : undefined;
+    const { availability } = stockState(cms, onHand);
+    const back = itemPath(product, variant?.sku ?? null);
+    const page: AlertFormPage = {
+      product,
+      variant,
+      backPath: back,
+      belongs,
+      itemName: name,
+      availability,
+      state: { email: fields.email ?? "" },
+    };
 
-  function refused(status: 409 | 422, message: string, errors?: FormErrors): Promise<Response> | Response {
-    if (refusal) return limited(page, refusal);
-    if (json) return c.json({ ok: false, message, ...(errors ? { errors } : {}) } satisfies FormAnswer, status);
-    return renderAlertFormPage(
-      c,
-      { ...page, state: { ...page.state, errors, alert: errors ? null : message } },
-      status,
-    );
-  }
+    function refused(status: 409 | 422, message: string, errors?: FormErrors): Promise<Response> | Response {
+      if (refusal) return limited(page, refusal);
+      if (json) return c.json({ ok: false, message, ...(errors ? { errors } : {}) } satisfies FormAnswer, status);
+      return renderAlertFormPage(
+        c,
+        { ...page, state: { ...page.state, errors, alert: errors ? null : message } },
+        status,
+      );
+    }
 
-  function thanked(): Response {
-    const message = checkInboxMessage(name);
-    if (json) return c.json({ ok: true, message } satisfies FormAnswer);
-    setFlash(c, { kind: "success", text: message });
-    return c.redirect(back, 303);
-  }
+    function thanked(): Response {
+      const message = checkInboxMessage(name);
+      if (json) return c.json({ ok: true, message } satisfies FormAnswer);
+      setFlash(c, { kind: "success", text: message });
+      return c.redirect(back, 303);
+    }
 
-  // A bot filled the hidden field: it is thanked, nothing is sent.
-  if (honeypotFilled(body)) return refusal ? limited(page, refusal) : thanked();
-  const checked = checkForm(stockAlertSchema, fields);
-  if (!checked.ok) {
-    const { email, ...others } = checked.errors;
-    if (Object.keys(others).length > 0) return refused(422, NOT_THIS_PRODUCT);
-    return refused(422, "Please check one field.", { email });
-  }
-  if (!belongs) return refused(422, NOT_THIS_PRODUCT);
-  if (availability === "in_stock") {
-    return refused(409, `Good news: ${name} is in stock now, so you can add it to your bag.`);
-  }
-  if (!offersStockAlert(availability)) return refused(422, `${name} is no longer sold, so it will not be back.`);
-  return subscribe(c, checked.value, { product, name, path: back }, refusal, thanked, (r) => limited(page, r));
-});
+    // A bot filled the hidden field: it is thanked, nothing is sent.
+    if (honeypotFilled(body)) return refusal ? limited(page, refusal) : thanked();
+    const checked = checkForm(stockAlertSchema, fields);
+    if (!checked.ok) {
+      const { email, ...others } = checked.errors;
+      if (Object.keys(others).length > 0) return refused(422, NOT_THIS_PRODUCT);
+      return refused(422, "Please check one field.", { email });
+    }
+    if (!belongs) return refused(422, NOT_THIS_PRODUCT);
+    if (availability === "in_stock") {
+      return refused(409, `Good news: ${name} is in stock now, so you can add it to your bag.`);
+    }
+    if (!offersStockAlert(availability)) return refused(422, `${name} is no longer sold, so it will not be back.`);
+    return subscribe(c, checked.value, { product, name, path: back }, refusal, thanked, (r) => limited(page, r));
+  },
+);
 
 /** The accepted post: a repeat is thanked before the limits; then the limits; then the confirmation e-mail. */
 async function subscribe(
@@ -216,9 +222,20 @@ stockAlertRoutes.get("/unsubscribe/:token", async (c) => {
  * `List-Unsubscribe=One-Click`, no cookies, from the provider's servers, hence exempt from the
  * Origin guard: the token in the path is what authorises it).
  */
-stockAlertRoutes.post("/unsubscribe/:token", async (c) => {
-  const hash = await linkTokenHash(c.req.param("token"));
-  const alert = hash ? await unsubscribeStockAlert(c.env.DB, hash, Date.now()) : null;
-  if (!alert) return renderLinkNotValid(c);
-  return renderUnsubscribed(c, alert);
-});
+// One-click unsubscribe (RFC 8058) comes from mail providers' servers, many shoppers behind each: no visitor to count.
+stockAlertRoutes.post(
+  "/unsubscribe/:token",
+  writes({
+    body: "form",
+    limits: SERVICE,
+    csrf: { exempt: "mail providers post it from their servers; the token in the path authorises it" },
+    session: "resume",
+    personal: true,
+  }),
+  async (c) => {
+    const hash = await linkTokenHash(c.req.param("token"));
+    const alert = hash ? await unsubscribeStockAlert(c.env.DB, hash, Date.now()) : null;
+    if (!alert) return renderLinkNotValid(c);
+    return renderUnsubscribed(c, alert);
+  },
+);

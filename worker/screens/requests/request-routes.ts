@@ -22,6 +22,8 @@ import type { AppEnv } from "../../platform/app-env";
 import { dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
 import { requestMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm, NO_FILES, type VisitorForm } from "../../platform/forms/visitor-form";
+import { REQUESTS } from "../../platform/routing/limit-presets";
+import { writes } from "../../platform/routing/route-spec";
 import { type CheckedFile, checkUpload, IMAGE_OR_PDF_TYPES } from "../../platform/security/file-checks";
 import { type NewShopRequest, recentlySent, saveRequest } from "../../platform/stores/request-store";
 import { saveWithFiles } from "../../platform/stores/upload-store";
@@ -85,30 +87,35 @@ function requestForm<S extends FormSchema>(
   };
 }
 
-requestRoutes.post("/:kind", (c) => {
-  const kind = c.req.param("kind");
-  switch (kind) {
-    case "callback":
-      return handleVisitorForm(
-        c,
-        requestForm(c, kind, callbackSchema, (request) => request),
-      );
-    case "consultation":
-      return handleVisitorForm(
-        c,
-        requestForm(c, kind, consultationSchema, ({ question, ...request }) => ({ ...request, message: question })),
-      );
-    case "wholesale":
-      return handleVisitorForm(
-        c,
-        requestForm(c, kind, wholesaleSchema, (request) => request),
-      );
-    case "partnership":
-      return handleVisitorForm(
-        c,
-        requestForm(c, kind, partnershipSchema, (request) => request),
-      );
-    default:
-      return c.notFound();
-  }
-});
+// An attachment: one file.
+requestRoutes.post(
+  "/:kind",
+  writes({ body: "upload", files: 1, limits: REQUESTS, csrf: "origin-checked", session: "resume", personal: true }),
+  (c) => {
+    const kind = c.req.param("kind");
+    switch (kind) {
+      case "callback":
+        return handleVisitorForm(
+          c,
+          requestForm(c, kind, callbackSchema, (request) => request),
+        );
+      case "consultation":
+        return handleVisitorForm(
+          c,
+          requestForm(c, kind, consultationSchema, ({ question, ...request }) => ({ ...request, message: question })),
+        );
+      case "wholesale":
+        return handleVisitorForm(
+          c,
+          requestForm(c, kind, wholesaleSchema, (request) => request),
+        );
+      case "partnership":
+        return handleVisitorForm(
+          c,
+          requestForm(c, kind, partnershipSchema, (request) => request),
+        );
+      default:
+        return c.notFound();
+    }
+  },
+);
