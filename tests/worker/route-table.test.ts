@@ -49,16 +49,20 @@ describe("route table", () => {
   it("names pages and route middleware by types the compiler checks; the registry has exactly the table's pages", () => {
     const rows: RouteDefinition[] = [
       // @ts-expect-error an unknown route middleware does not compile
-      { name: "broken___en", path: "/broken", page: "home", middleware: ["no-such-thing"] },
+      { name: "broken___en", path: "/broken", page: "home", personal: false, middleware: ["no-such-thing"] },
       // @ts-expect-error nor does an unknown page module
-      { name: "broken___en", path: "/broken", page: "no-such-page" },
+      { name: "broken___en", path: "/broken", page: "no-such-page", personal: false, middleware: [] },
+      // @ts-expect-error nor a row that does not say whether the page is personal
+      { name: "broken___en", path: "/broken", page: "home", middleware: [] },
+      // @ts-expect-error nor a signed-in shopper's page kept as the same for everyone
+      { name: "broken___en", path: "/broken", page: "user", personal: false, middleware: ["auth"] },
     ];
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4);
     expect(Object.keys(pageHandlers).sort()).toEqual([...new Set(routes.map((r) => r.page))].sort());
   });
 
   it("serves every static route of the table", async () => {
-    for (const route of routes.filter((r) => !r.path.includes(":") && !r.middleware?.includes("auth"))) {
+    for (const route of routes.filter((r) => !r.path.includes(":") && !r.middleware.some((name) => name === "auth"))) {
       const res = await fetchWorker(route.path);
       expect([200, 302], `${route.path} answered ${res.status}`).toContain(res.status);
     }

@@ -30,7 +30,7 @@ import { honeypotFilled, readFormBody, textFields, wantsJson } from "../../platf
 import { confirmationMail } from "../../platform/mail/stock-alert-mails";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { SERVICE, STOCK_ALERTS } from "../../platform/routing/limit-presets";
-import { writes } from "../../platform/routing/route-spec";
+import { reads, writes } from "../../platform/routing/route-spec";
 import { sha256, toHex } from "../../platform/security/crypto";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
@@ -191,7 +191,7 @@ async function onSale(c: Context<AppEnv>, alert: { sku: string; productSlug: str
   return stockState(variant?.availability ?? product.availability, onHand).availability === "in_stock";
 }
 
-stockAlertRoutes.get("/confirm/:token", async (c) => {
+stockAlertRoutes.get("/confirm/:token", reads({ session: "resume", personal: true }), async (c) => {
   const hash = await linkTokenHash(c.req.param("token"));
   if (!hash) return renderLinkNotValid(c);
   const db = c.env.DB;
@@ -209,7 +209,7 @@ stockAlertRoutes.get("/confirm/:token", async (c) => {
   );
 });
 
-stockAlertRoutes.get("/unsubscribe/:token", async (c) => {
+stockAlertRoutes.get("/unsubscribe/:token", reads({ session: "resume", personal: true }), async (c) => {
   const token = c.req.param("token");
   const hash = await linkTokenHash(token);
   const alert = hash ? await findByUnsubscribeHash(c.env.DB, hash) : null;

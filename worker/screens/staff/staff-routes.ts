@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { STAFF_DESK } from "../../platform/routing/limit-presets";
-import { type WriteSpec, writes } from "../../platform/routing/route-spec";
+import { reads, type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { requestAttachment } from "./staff-attachment";
 import { staffOnly } from "./staff-gate";
 import { orderPage, postOrder } from "./staff-order";
@@ -31,7 +31,8 @@ const DESK_ACTION: WriteSpec = {
   personal: true,
 };
 
-staffRoutes.use("*", staffOnly);
+// Every page of the desk is the staff's own: never kept in a shared cache.
+staffRoutes.use("*", reads({ session: "resume", personal: true }), staffOnly);
 staffRoutes.get("/", overviewPage);
 staffRoutes.get("/orders", ordersPage);
 staffRoutes.get("/orders.csv", ordersCsv);
