@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env";
 import { CACHED_MODELS, type CachedModel, purgeModel } from "../caches/kv-records";
 import { bumpContentVersion } from "../caches/versions";
 import { SERVICE } from "../routing/limit-presets";
-import { writes } from "../routing/route-spec";
+import { type WriteSpec, writes } from "../routing/route-spec";
 import { timingSafeEqual } from "../security/crypto";
 import { requireSecret } from "../security/secrets";
 
@@ -26,6 +26,15 @@ function entryId(entry: unknown): string | null {
   return typeof id === "number" || (typeof id === "string" && id.length > 0) ? String(id) : null;
 }
 
+/** The CMS's webhook: no shop session, no Origin (the shared secret authenticates it). */
+const CMS_EVENT: WriteSpec = {
+  body: "webhook",
+  limits: SERVICE,
+  csrf: { exempt: "the CMS sends a shared secret, compared in constant time" },
+  session: "none",
+  personal: false,
+};
+
 /**
  * POST /api/cms/webhook: Strapi's webhook (`{ event, model, entry }`) tells us a
  * record changed; we forget that model's cached values in every locale. The
@@ -33,45 +42,35 @@ function entryId(entry: unknown): string | null {
  * on the webhook in Strapi) and is compared in constant time. Repeats are harmless.
  */
 export const cmsWebhook = (onEntryChange: EntryChangeHook) =>
-  new Hono<AppEnv>().post(
-    "/webhook",
-    writes({
-      body: "webhook",
-      limits: SERVICE,
-      csrf: { exempt: "the CMS sends a shared secret" },
-      session: "none",
-      personal: false,
-    }),
-    async (c) => {
-      const sent = c.req.header("authorization") ?? "";
-      const secret = requireSecret(c.env, "CMS_WEBHOOK_SECRET");
-      const presented = sent.replace(/^Bearer\s+/i, "");
-      if (!presented || !timingSafeEqual(presented, secret)) {
-        return c.json({ error: "Missing or wrong webhook secret" }, 401);
-      }
-      let payload: unknown;
-      try {
-        payload = await c.req.json();
-      } catch {
-        return c.json({ error: "The body must be JSON: { event, model, entry }" }, 400);
-      }
-      const { event, model, entry } = (payload ?? {}) as { event?: unknown; model?: unknown; entry?: unknown };
-      if (typeof event !== "string" || !/^(entry|media)\.[a-z]+$/.test(event)) {
-        return c.json({ error: 'Missing or unknown "event" (e.g. "entry.update")' }, 400);
-      }
-      if (typeof model !== "string" || model.length === 0) {
-        return c.json({ error: 'Missing "model" (e.g. "menu")' }, 400);
-      }
-      const cached = CACHED_MODELS.includes(model as CachedModel) ? (model as CachedModel) : null;
-      const [contentVersion, purged] = await Promise.all([
-        bumpContentVersion(c.env.CMS_CACHE),
-        cached ? purgeModel(c.env.CMS_CACHE, cached) : Promise.resolve([]),
-      ]);
-      // After the version moved on: a failure here must not leave the cached records of the change.
-      const reindexed = await onEntryChange(c.env, { event, model, entryId: entryId(entry) });
-      if (reindexed === null) {
-        return c.json({ error: "The CMS did not answer while reindexing search; send the webhook again" }, 503);
-      }
-      return c.json({ ok: true, event, model, purged, contentVersion, reindexed });
-    },
-  );
+  new Hono<AppEnv>().post("/webhook", writes(CMS_EVENT), async (c) => {
+    const sent = c.req.header("authorization") ?? "";
+    const secret = requireSecret(c.env, "CMS_WEBHOOK_SECRET");
+    const presented = sent.replace(/^Bearer\s+/i, "");
+    if (!presented || !timingSafeEqual(presented, secret)) {
+      return c.json({ error: "Missing or wrong webhook secret" }, 401);
+    }
+    let payload: unknown;
+    try {
+      payload = await c.req.json();
+    } catch {
+      return c.json({ error: "The body must be JSON: { event, model, entry }" }, 400);
+    }
+    const { event, model, entry } = (payload ?? {}) as { event?: unknown; model?: unknown; entry?: unknown };
+    if (typeof event !== "string" || !/^(entry|media)\.[a-z]+$/.test(event)) {
+      return c.json({ error: 'Missing or unknown "event" (e.g. "entry.update")' }, 400);
+    }
+    if (typeof model !== "string" || model.length === 0) {
+      return c.json({ error: 'Missing "model" (e.g. "menu")' }, 400);
+    }
+    const cached = CACHED_MODELS.includes(model as CachedModel) ? (model as CachedModel) : null;
+    const [contentVersion, purged] = await Promise.all([
+      bumpContentVersion(c.env.CMS_CACHE),
+      cached ? purgeModel(c.env.CMS_CACHE, cached) : Promise.resolve([]),
+    ]);
+    // After the version moved on: a failure here must not leave the cached records of the change.
+    const reindexed = await onEntryChange(c.env, { event, model, entryId: entryId(entry) });
+    if (reindexed === null) {
+      return c.json({ error: "The CMS did not answer while reindexing search; send the webhook again" }, 503);
+    }
+    return c.json({ ok: true, event, model, purged, contentVersion, reindexed });
+  });

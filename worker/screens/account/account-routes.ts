@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { ACCOUNT_FORM } from "../../platform/routing/limit-presets";
-import { writes } from "../../platform/routing/route-spec";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { signOut } from "../../platform/session/session";
 import { avatarRoute } from "./avatar-route";
 import { postEdit } from "./edit";
@@ -18,49 +18,26 @@ import { postResendConfirmation, postSignup } from "./signup";
  */
 export const accountRoutes = new Hono<AppEnv>();
 
-accountRoutes.post(
-  "/login",
-  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
-  postLogin,
-);
-accountRoutes.post(
-  "/signup",
-  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
-  postSignup,
-);
-accountRoutes.post(
-  "/signup/resend",
-  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
-  postResendConfirmation,
-);
-accountRoutes.post(
-  "/password",
-  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
-  postChangePassword,
-);
-accountRoutes.post(
-  "/password/forgot",
-  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
-  postForgotPassword,
-);
-accountRoutes.post(
-  "/password/reset",
-  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
-  postResetPassword,
-);
-// A new avatar: one file.
-accountRoutes.post(
-  "/edit",
-  writes({ body: "upload", files: 1, limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
-  postEdit,
-);
-accountRoutes.post(
-  "/logout",
-  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
-  async (c) => {
-    await signOut(c);
-    return c.redirect("/user/login?notice=signed-out", 303);
-  },
-);
+/** The account's forms (sign-in, sign-up, password, profile, sign-out): at the account forms' limits. */
+const ACCOUNT_POST: WriteSpec = {
+  body: "form",
+  limits: ACCOUNT_FORM,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
+accountRoutes.post("/login", writes(ACCOUNT_POST), postLogin);
+accountRoutes.post("/signup", writes(ACCOUNT_POST), postSignup);
+accountRoutes.post("/signup/resend", writes(ACCOUNT_POST), postResendConfirmation);
+accountRoutes.post("/password", writes(ACCOUNT_POST), postChangePassword);
+accountRoutes.post("/password/forgot", writes(ACCOUNT_POST), postForgotPassword);
+accountRoutes.post("/password/reset", writes(ACCOUNT_POST), postResetPassword);
+// The profile form carries the avatar: one file.
+accountRoutes.post("/edit", writes({ ...ACCOUNT_POST, body: "upload", files: 1 }), postEdit);
+accountRoutes.post("/logout", writes(ACCOUNT_POST), async (c) => {
+  await signOut(c);
+  return c.redirect("/user/login?notice=signed-out", 303);
+});
 accountRoutes.route("/", providerSignIn);
 accountRoutes.route("/", avatarRoute);

@@ -6,7 +6,7 @@ import { text } from "../../../shared/text";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { BROWSING } from "../../platform/routing/limit-presets";
-import { writes } from "../../platform/routing/route-spec";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
 import {
@@ -27,6 +27,15 @@ import { loadItemToAdd } from "./cart-products";
  * Bag actions. Each works as a plain form post (redirect back with a message)
  * and as JSON for the islands (`Accept: application/json`).
  */
+/** What the bag's actions send: a form from the shop's pages, at the browsing limits. */
+const BAG_ACTION: WriteSpec = {
+  body: "form",
+  limits: BROWSING,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
 export const cartActions = new Hono<AppEnv>();
 
 function wantsJson(c: Context<AppEnv>): boolean {
@@ -64,46 +73,42 @@ function lineOf(input: Record<string, string>): LineKey {
   return { productSlug: input.slug?.trim() ?? "", variantSku: input.variant?.trim() ?? "" };
 }
 
-cartActions.post(
-  "/add",
-  writes({ body: "form", limits: BROWSING, csrf: "origin-checked", session: "resume", personal: true }),
-  async (c) => {
-    const input = await form(c);
-    const quantity = checkQuantity(input.quantity ?? "1");
-    if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
-    const item = await loadItemToAdd(c, lineOf(input));
-    if (!item) return reply(c, { ok: false, message: "This product is no longer in our catalogue." }, "/catalog");
-    const { line, product } = item;
-    if (!canBuy(product.availability)) {
-      return reply(c, { ok: false, message: `${product.name}: ${text.availability.out_of_stock}` }, product.path);
+cartActions.post("/add", writes(BAG_ACTION), async (c) => {
+  const input = await form(c);
+  const quantity = checkQuantity(input.quantity ?? "1");
+  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
+  const item = await loadItemToAdd(c, lineOf(input));
+  if (!item) return reply(c, { ok: false, message: "This product is no longer in our catalogue." }, "/catalog");
+  const { line, product } = item;
+  if (!canBuy(product.availability)) {
+    return reply(c, { ok: false, message: `${product.name}: ${text.availability.out_of_stock}` }, product.path);
+  }
+  const owner = await ensureCartOwner(c);
+  const cartId = await ensureCartId(c.env.DB, owner);
+  if (product.onHand !== null && !product.sellAhead) {
+    const inBag = await lineQuantity(c.env.DB, cartId, line);
+    if (inBag + quantity.value > product.onHand) {
+      const message =
+        inBag > 0
+          ? `${fewLeft(product.onHand)} of ${product.name}, and ${inBag} ${inBag === 1 ? "is" : "are"} in your bag already.`
+          : `${fewLeft(product.onHand)} of ${product.name}.`;
+      return reply(c, { ok: false, message, field: "quantity" }, product.path);
     }
-    const owner = await ensureCartOwner(c);
-    const cartId = await ensureCartId(c.env.DB, owner);
-    if (product.onHand !== null && !product.sellAhead) {
-      const inBag = await lineQuantity(c.env.DB, cartId, line);
-      if (inBag + quantity.value > product.onHand) {
-        const message =
-          inBag > 0
-            ? `${fewLeft(product.onHand)} of ${product.name}, and ${inBag} ${inBag === 1 ? "is" : "are"} in your bag already.`
-            : `${fewLeft(product.onHand)} of ${product.name}.`;
-        return reply(c, { ok: false, message, field: "quantity" }, product.path);
-      }
-    }
-    const added = await addLine(c.env.DB, cartId, {
-      ...line,
-      quantity: quantity.value,
-      price: product.price,
-      availability: product.availability,
-    });
-    if (!added.ok) {
-      return reply(c, { ok: false, message: "Your bag is full. Please check out or remove something first." }, "/cart");
-    }
-    const message = added.capped
-      ? `You now have the most we can sell at once: ${added.quantity} × ${product.name}.`
-      : `${product.name} is in your bag.`;
-    return reply(c, { ok: true, message }, product.path, owner);
-  },
-);
+  }
+  const added = await addLine(c.env.DB, cartId, {
+    ...line,
+    quantity: quantity.value,
+    price: product.price,
+    availability: product.availability,
+  });
+  if (!added.ok) {
+    return reply(c, { ok: false, message: "Your bag is full. Please check out or remove something first." }, "/cart");
+  }
+  const message = added.capped
+    ? `You now have the most we can sell at once: ${added.quantity} × ${product.name}.`
+    : `${product.name} is in your bag.`;
+  return reply(c, { ok: true, message }, product.path, owner);
+});
 
 /**
  * The bag line an update or remove means. The bag's forms name the variant; a form that names
@@ -117,31 +122,23 @@ async function bagLine(db: D1Database, cartId: string, input: Record<string, str
   return lines.length === 1 ? lines[0]! : named;
 }
 
-cartActions.post(
-  "/update",
-  writes({ body: "form", limits: BROWSING, csrf: "origin-checked", session: "resume", personal: true }),
-  async (c) => {
-    const input = await form(c);
-    const quantity = checkQuantity(input.quantity);
-    if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
-    const owner = await readCartOwner(c);
-    const cartId = owner ? await findCartId(c.env.DB, owner) : null;
-    const changed = cartId
-      ? await setQuantity(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input), quantity.value)
-      : false;
-    if (!changed) return reply(c, { ok: false, message: "That product is no longer in your bag." }, "/cart");
-    return reply(c, { ok: true, message: "Quantity updated." }, "/cart");
-  },
-);
+cartActions.post("/update", writes(BAG_ACTION), async (c) => {
+  const input = await form(c);
+  const quantity = checkQuantity(input.quantity);
+  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
+  const owner = await readCartOwner(c);
+  const cartId = owner ? await findCartId(c.env.DB, owner) : null;
+  const changed = cartId
+    ? await setQuantity(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input), quantity.value)
+    : false;
+  if (!changed) return reply(c, { ok: false, message: "That product is no longer in your bag." }, "/cart");
+  return reply(c, { ok: true, message: "Quantity updated." }, "/cart");
+});
 
-cartActions.post(
-  "/remove",
-  writes({ body: "form", limits: BROWSING, csrf: "origin-checked", session: "resume", personal: true }),
-  async (c) => {
-    const input = await form(c);
-    const owner = await readCartOwner(c);
-    const cartId = owner ? await findCartId(c.env.DB, owner) : null;
-    if (cartId) await removeLine(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input));
-    return reply(c, { ok: true, message: "Removed from your bag." }, "/cart");
-  },
-);
+cartActions.post("/remove", writes(BAG_ACTION), async (c) => {
+  const input = await form(c);
+  const owner = await readCartOwner(c);
+  const cartId = owner ? await findCartId(c.env.DB, owner) : null;
+  if (cartId) await removeLine(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input));
+  return reply(c, { ok: true, message: "Removed from your bag." }, "/cart");
+});

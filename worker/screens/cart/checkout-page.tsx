@@ -12,7 +12,7 @@ import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentProviderError, sessionExpiresAt } from "../../platform/payments/payment-provider";
 import { ORDERS } from "../../platform/routing/limit-presets";
-import { writes } from "../../platform/routing/route-spec";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { readCartOwner } from "../../platform/stores/cart-owner";
 import { setPaymentReference } from "../../platform/stores/order-store";
 import { TotalsTable } from "./cart-page";
@@ -104,85 +104,88 @@ export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {
   return renderCheckout(c, view, await prefill(c), {});
 }
 
+/** The order form: at the orders' limits, which answer a replay with its order first. */
+const ORDER_FORM: WriteSpec = {
+  body: "form",
+  limits: ORDERS,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
 /** POST /cart/order: validate, place the order once, then confirmation or the card provider. */
 export const checkoutActions = new Hono<AppEnv>();
-checkoutActions.post(
-  "/",
-  writes({ body: "form", limits: ORDERS, csrf: "origin-checked", session: "resume", personal: true }),
-  async (c) => {
-    const body = await c.req.parseBody();
-    const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
-    const values: Values = { ...raw };
-    const owner = await readCartOwner(c);
-    const key = /^[0-9a-f-]{36}$/.test(raw.idempotencyKey ?? "") ? raw.idempotencyKey : crypto.randomUUID();
-    values.idempotencyKey = key;
-    // Replays before limits: a post of an order this shopper already placed goes on to that order.
-    const refusal = limitRefusal(c);
-    if (refusal && !(owner && (await isPlacedBy(c.env.DB, key, owner)))) return tooMany(c, refusal);
-    const card = cardPayments(c.env);
-    const result = checkForm(checkoutSchema, raw);
-    if (!result.ok || (raw.payment === "online" && !card.available)) {
-      const errors = result.ok ? {} : result.errors;
-      if (raw.payment === "online" && !card.available) errors.payment = card.reason;
-      const view = await loadCartView(c, owner, raw.delivery === "pickup" ? "pickup" : "transport");
-      if (view.items.length === 0) return c.redirect("/cart", 303);
-      return renderCheckout(c, view, values, errors, 422);
+checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
+  const body = await c.req.parseBody();
+  const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  const values: Values = { ...raw };
+  const owner = await readCartOwner(c);
+  const key = /^[0-9a-f-]{36}$/.test(raw.idempotencyKey ?? "") ? raw.idempotencyKey : crypto.randomUUID();
+  values.idempotencyKey = key;
+  // Replays before limits: a post of an order this shopper already placed goes on to that order.
+  const refusal = limitRefusal(c);
+  if (refusal && !(owner && (await isPlacedBy(c.env.DB, key, owner)))) return tooMany(c, refusal);
+  const card = cardPayments(c.env);
+  const result = checkForm(checkoutSchema, raw);
+  if (!result.ok || (raw.payment === "online" && !card.available)) {
+    const errors = result.ok ? {} : result.errors;
+    if (raw.payment === "online" && !card.available) errors.payment = card.reason;
+    const view = await loadCartView(c, owner, raw.delivery === "pickup" ? "pickup" : "transport");
+    if (view.items.length === 0) return c.redirect("/cart", 303);
+    return renderCheckout(c, view, values, errors, 422);
+  }
+  if (!owner) return c.redirect("/cart", 303);
+  const input: CheckoutInput = result.value;
+  const placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
+  if (!placed.ok) {
+    if (placed.reason === "empty") return c.redirect("/cart", 303);
+    if (placed.reason === "stock") {
+      setFlash(c, { kind: "error", text: `${placed.messages.join(". ")}.` });
+      return c.redirect("/cart", 303);
     }
-    if (!owner) return c.redirect("/cart", 303);
-    const input: CheckoutInput = result.value;
-    const placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
-    if (!placed.ok) {
-      if (placed.reason === "empty") return c.redirect("/cart", 303);
-      if (placed.reason === "stock") {
-        setFlash(c, { kind: "error", text: `${placed.messages.join(". ")}.` });
-        return c.redirect("/cart", 303);
-      }
-      if (placed.reason === "unavailable") {
-        setFlash(c, {
-          kind: "error",
-          text: "Some products in your bag are out of stock now. Please remove them to continue.",
-        });
-        return c.redirect("/cart", 303);
-      }
-      const view = await loadCartView(c, owner, input.delivery);
-      return renderCheckout(
-        c,
-        view,
-        { ...values, acceptChanges: "yes" },
-        {},
-        422,
-        "Some prices or availability changed since you added them. Please check the summary and place the order again.",
-      );
+    if (placed.reason === "unavailable") {
+      setFlash(c, {
+        kind: "error",
+        text: "Some products in your bag are out of stock now. Please remove them to continue.",
+      });
+      return c.redirect("/cart", 303);
     }
-    const { order } = placed;
-    if (order.payment === "online" && order.status === "awaiting_payment" && card.available) {
-      const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
-      try {
-        const session = await card.provider.createCheckoutSession({
-          orderNumber: order.number,
-          email: order.email,
-          amount: order.totals.total,
-          lines: [
-            ...order.lines.map((l) => ({ name: l.name, unitAmount: l.unitPrice, quantity: l.quantity })),
-            ...(order.totals.delivery > 0
-              ? [{ name: "Delivery", unitAmount: order.totals.delivery, quantity: 1 }]
-              : []),
-          ],
-          successUrl: `${origin}/cart/order/${order.number}?paid=1`,
-          cancelUrl: `${origin}/cart/order/${order.number}?cancelled=1`,
-          expiresAt: sessionExpiresAt(order.createdAt),
-        });
-        await setPaymentReference(c.env.DB, order.id, session.reference);
-        return c.redirect(session.redirectUrl, 303);
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        console.error("Card checkout could not start:", error);
-        setFlash(c, {
-          kind: "error",
-          text: "We could not reach the card payment service. Your order is saved; we will call you to arrange payment.",
-        });
-      }
+    const view = await loadCartView(c, owner, input.delivery);
+    return renderCheckout(
+      c,
+      view,
+      { ...values, acceptChanges: "yes" },
+      {},
+      422,
+      "Some prices or availability changed since you added them. Please check the summary and place the order again.",
+    );
+  }
+  const { order } = placed;
+  if (order.payment === "online" && order.status === "awaiting_payment" && card.available) {
+    const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
+    try {
+      const session = await card.provider.createCheckoutSession({
+        orderNumber: order.number,
+        email: order.email,
+        amount: order.totals.total,
+        lines: [
+          ...order.lines.map((l) => ({ name: l.name, unitAmount: l.unitPrice, quantity: l.quantity })),
+          ...(order.totals.delivery > 0 ? [{ name: "Delivery", unitAmount: order.totals.delivery, quantity: 1 }] : []),
+        ],
+        successUrl: `${origin}/cart/order/${order.number}?paid=1`,
+        cancelUrl: `${origin}/cart/order/${order.number}?cancelled=1`,
+        expiresAt: sessionExpiresAt(order.createdAt),
+      });
+      await setPaymentReference(c.env.DB, order.id, session.reference);
+      return c.redirect(session.redirectUrl, 303);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      console.error("Card checkout could not start:", error);
+      setFlash(c, {
+        kind: "error",
+        text: "We could not reach the card payment service. Your order is saved; we will call you to arrange payment.",
+      });
     }
-    return c.redirect(`/cart/order/${order.number}`, 303);
-  },
-);
+  }
+  return c.redirect(`/cart/order/${order.number}`, 303);
+});

@@ -5,8 +5,17 @@ import type { AppEnv } from "../../platform/app-env";
 import { cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentSignatureError } from "../../platform/payments/payment-provider";
 import { SERVICE } from "../../platform/routing/limit-presets";
-import { writes } from "../../platform/routing/route-spec";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { releaseByReference, settleByReference } from "../../platform/stock/card-holds";
+
+/** The provider's signed events: no shop session, no Origin (the signature authenticates them). */
+const PAYMENT_EVENT: WriteSpec = {
+  body: "webhook",
+  limits: SERVICE,
+  csrf: { exempt: "the provider signs each event; the signature is the authentication" },
+  session: "none",
+  personal: false,
+};
 
 /**
  * POST /api/payments/webhook: the provider tells us a payment succeeded, a session expired
@@ -16,40 +25,30 @@ import { releaseByReference, settleByReference } from "../../platform/stock/card
  * awaiting payment is cancelled and its stock given back, in one batch.
  * No CSRF check here: the signature is the authentication.
  */
-export const paymentWebhook = new Hono<AppEnv>().post(
-  "/webhook",
-  writes({
-    body: "webhook",
-    limits: SERVICE,
-    csrf: { exempt: "the provider signs each event (Stripe-Signature)" },
-    session: "none",
-    personal: false,
-  }),
-  async (c) => {
-    const payments = cardPayments(c.env);
-    if (!payments.available) return c.json({ error: "Card payments are not configured" }, 404);
-    const raw = await c.req.text();
-    let event: Awaited<ReturnType<typeof payments.provider.parseWebhook>>;
-    try {
-      event = await payments.provider.parseWebhook(raw, c.req.raw.headers);
-    } catch (error) {
-      if (error instanceof PaymentSignatureError) return c.json({ error: "Invalid signature" }, 400);
-      throw error;
-    }
-    if (event.kind === "ignored") return c.json({ received: true, handled: false });
-    if (event.kind === "expired" || event.kind === "failed") {
-      const outcome = await releaseByReference(c.env, siteOrigin(c), event.reference, event.kind, event.eventId);
-      if (outcome === "unknown")
-        console.error(`Card payment ${event.kind} for an unknown checkout session:`, event.reference);
-      return c.json({ received: true, handled: outcome === "released" });
-    }
-    // Where staff are told to refund a payment for an order that stays cancelled (rarely needed, never fatal).
-    const contacts = await getContacts(c, c.get("locale")).catch(() => null);
-    const receiver = contacts?.receiver || null;
-    const outcome = await settleByReference(c.env, siteOrigin(c), event.reference, event.eventId, receiver);
-    if (outcome === "unknown") console.error("Payment for an unknown checkout session:", event.reference);
-    if (outcome === "refund")
-      console.error("Payment after the order was cancelled; staff are asked to refund:", event.reference);
-    return c.json({ received: true, handled: outcome === "paid" || outcome === "paid-again" });
-  },
-);
+export const paymentWebhook = new Hono<AppEnv>().post("/webhook", writes(PAYMENT_EVENT), async (c) => {
+  const payments = cardPayments(c.env);
+  if (!payments.available) return c.json({ error: "Card payments are not configured" }, 404);
+  const raw = await c.req.text();
+  let event: Awaited<ReturnType<typeof payments.provider.parseWebhook>>;
+  try {
+    event = await payments.provider.parseWebhook(raw, c.req.raw.headers);
+  } catch (error) {
+    if (error instanceof PaymentSignatureError) return c.json({ error: "Invalid signature" }, 400);
+    throw error;
+  }
+  if (event.kind === "ignored") return c.json({ received: true, handled: false });
+  if (event.kind === "expired" || event.kind === "failed") {
+    const outcome = await releaseByReference(c.env, siteOrigin(c), event.reference, event.kind, event.eventId);
+    if (outcome === "unknown")
+      console.error(`Card payment ${event.kind} for an unknown checkout session:`, event.reference);
+    return c.json({ received: true, handled: outcome === "released" });
+  }
+  // Where staff are told to refund a payment for an order that stays cancelled (rarely needed, never fatal).
+  const contacts = await getContacts(c, c.get("locale")).catch(() => null);
+  const receiver = contacts?.receiver || null;
+  const outcome = await settleByReference(c.env, siteOrigin(c), event.reference, event.eventId, receiver);
+  if (outcome === "unknown") console.error("Payment for an unknown checkout session:", event.reference);
+  if (outcome === "refund")
+    console.error("Payment after the order was cancelled; staff are asked to refund:", event.reference);
+  return c.json({ received: true, handled: outcome === "paid" || outcome === "paid-again" });
+});

@@ -6,7 +6,7 @@ import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv, SignInHook } from "../../platform/app-env";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { BROWSING } from "../../platform/routing/limit-presets";
-import { writes } from "../../platform/routing/route-spec";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
 import {
@@ -18,28 +18,33 @@ import {
 import { readListingStock } from "../../platform/stores/listing-stock";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
+/** A heart pressed: a form from the shop's pages, at the browsing limits. */
+const HEART_PRESS: WriteSpec = {
+  body: "form",
+  limits: BROWSING,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
 export const favouriteActions = new Hono<AppEnv>();
-favouriteActions.post(
-  "/toggle",
-  writes({ body: "form", limits: BROWSING, csrf: "origin-checked", session: "resume", personal: true }),
-  async (c) => {
-    const body = await c.req.parseBody();
-    const slug = typeof body.slug === "string" ? body.slug : "";
-    const json = (c.req.header("accept") ?? "").includes("application/json");
-    if (!/^[a-z0-9-]{1,120}$/.test(slug) || (await getProductsBySlugs(c, c.get("locale"), [slug])).length === 0) {
-      return json
-        ? c.json({ ok: false, message: "This product is no longer in our catalogue." }, 422)
-        : c.redirect("/favorites", 303);
-    }
-    const owner = await ensureCartOwner(c);
-    const favourite = await toggleFavourite(c.env.DB, owner, slug);
-    const message = favourite ? "Saved to your favourites." : "Removed from your favourites.";
-    if (json) return c.json({ ok: true, favourite, message, count: await countFavourites(c.env.DB, owner) });
-    setFlash(c, { kind: "success", text: message });
-    // A Referer that is not a URL (`Referer: x`) or another site's page: back to the list.
-    return c.redirect(sameOriginBack(c.req.header("referer"), c.req.url, "/favorites"), 303);
-  },
-);
+favouriteActions.post("/toggle", writes(HEART_PRESS), async (c) => {
+  const body = await c.req.parseBody();
+  const slug = typeof body.slug === "string" ? body.slug : "";
+  const json = (c.req.header("accept") ?? "").includes("application/json");
+  if (!/^[a-z0-9-]{1,120}$/.test(slug) || (await getProductsBySlugs(c, c.get("locale"), [slug])).length === 0) {
+    return json
+      ? c.json({ ok: false, message: "This product is no longer in our catalogue." }, 422)
+      : c.redirect("/favorites", 303);
+  }
+  const owner = await ensureCartOwner(c);
+  const favourite = await toggleFavourite(c.env.DB, owner, slug);
+  const message = favourite ? "Saved to your favourites." : "Removed from your favourites.";
+  if (json) return c.json({ ok: true, favourite, message, count: await countFavourites(c.env.DB, owner) });
+  setFlash(c, { kind: "success", text: message });
+  // A Referer that is not a URL (`Referer: x`) or another site's page: back to the list.
+  return c.redirect(sameOriginBack(c.req.header("referer"), c.req.url, "/favorites"), 303);
+});
 
 /** /favorites: the saved products with add to bag and remove. */
 export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {

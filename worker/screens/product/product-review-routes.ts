@@ -9,7 +9,7 @@ import { bumpContentVersion } from "../../platform/caches/versions";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { wantsJson } from "../../platform/forms/form-guard";
 import { ACCOUNT_FORM } from "../../platform/routing/limit-presets";
-import { writes } from "../../platform/routing/route-spec";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { visitorLimitSubject } from "../../platform/security/visitor-id";
 import { displayName } from "../../platform/session/session";
@@ -30,64 +30,69 @@ export function initialReviewStatus(env: Pick<Env, "AUTO_APPROVE_REVIEWS">): Rev
  * with name and e-mail. A plain form post (303 back to the reviews, or the
  * product page again at 422 with the messages beside the fields) or JSON.
  */
+/** A product review: a signed-in shopper's form, at the account forms' limits. */
+const REVIEW_FORM: WriteSpec = {
+  body: "form",
+  limits: ACCOUNT_FORM,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
 export const reviewActions = new Hono<AppEnv>();
 
-reviewActions.post(
-  "/:slug",
-  writes({ body: "form", limits: ACCOUNT_FORM, csrf: "origin-checked", session: "resume", personal: true }),
-  async (c) => {
-    const slug = c.req.param("slug");
-    const json = wantsJson(c);
-    const product = /^[a-z0-9-]{1,120}$/.test(slug) ? await getProduct(c, c.get("locale"), slug) : null;
-    if (!product)
-      return json
-        ? c.json({ ok: false, message: "This product is no longer in our catalogue." }, 404)
-        : renderNotFound(c);
-    const back = `${productPath(product)}#reviews`;
+reviewActions.post("/:slug", writes(REVIEW_FORM), async (c) => {
+  const slug = c.req.param("slug");
+  const json = wantsJson(c);
+  const product = /^[a-z0-9-]{1,120}$/.test(slug) ? await getProduct(c, c.get("locale"), slug) : null;
+  if (!product)
+    return json
+      ? c.json({ ok: false, message: "This product is no longer in our catalogue." }, 404)
+      : renderNotFound(c);
+  const back = `${productPath(product)}#reviews`;
 
-    const limit = await hitRateLimit(c.env.DB, REVIEW_RATE_LIMIT, await visitorLimitSubject(c));
-    if (!limit.allowed) {
-      const message = "You have sent several reviews in a short time. Please try again in a few minutes.";
-      if (json) return c.json({ ok: false, message }, 429, { "Retry-After": String(limit.retryAfter) });
-      setFlash(c, { kind: "error", text: message });
-      return c.redirect(back, 303);
-    }
-
-    const body = await c.req.parseBody();
-    const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
-    const user = c.get("user");
-    const checked = checkForm(user ? signedInReviewSchema : guestReviewSchema, raw);
-    const values = { rating: raw.rating, text: raw.text, name: raw.name, email: raw.email };
-    if (!checked.ok) {
-      if (json) return c.json({ ok: false, errors: checked.errors }, 422);
-      return renderProductPage(c, product.slug, null, { values, errors: checked.errors });
-    }
-
-    const owner = await ensureCartOwner(c);
-    const productId = Number(product.id);
-    if (await hasReviewed(c.env.DB, productId, owner)) {
-      const errors = { text: "You have already reviewed this product. Thank you!" };
-      if (json) return c.json({ ok: false, errors }, 422);
-      return renderProductPage(c, product.slug, null, { values, errors });
-    }
-    const status = initialReviewStatus(c.env);
-    await insertReview(c.env.DB, {
-      productId,
-      owner,
-      authorName: user ? displayName(user) : checked.value.name,
-      authorEmail: user ? user.email : checked.value.email,
-      rating: checked.value.rating,
-      text: checked.value.text,
-      status,
-    });
-    // A review published at once changes shared pages (ratings, the list): they must not be served from old shells.
-    if (status === "approved") await bumpContentVersion(c.env.CMS_CACHE);
-    const message =
-      status === "approved"
-        ? "Thank you! Your review is published."
-        : "Thank you! Your review will appear once we have checked it.";
-    if (json) return c.json({ ok: true, status, message });
-    setFlash(c, { kind: "success", text: message });
+  const limit = await hitRateLimit(c.env.DB, REVIEW_RATE_LIMIT, await visitorLimitSubject(c));
+  if (!limit.allowed) {
+    const message = "You have sent several reviews in a short time. Please try again in a few minutes.";
+    if (json) return c.json({ ok: false, message }, 429, { "Retry-After": String(limit.retryAfter) });
+    setFlash(c, { kind: "error", text: message });
     return c.redirect(back, 303);
-  },
-);
+  }
+
+  const body = await c.req.parseBody();
+  const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  const user = c.get("user");
+  const checked = checkForm(user ? signedInReviewSchema : guestReviewSchema, raw);
+  const values = { rating: raw.rating, text: raw.text, name: raw.name, email: raw.email };
+  if (!checked.ok) {
+    if (json) return c.json({ ok: false, errors: checked.errors }, 422);
+    return renderProductPage(c, product.slug, null, { values, errors: checked.errors });
+  }
+
+  const owner = await ensureCartOwner(c);
+  const productId = Number(product.id);
+  if (await hasReviewed(c.env.DB, productId, owner)) {
+    const errors = { text: "You have already reviewed this product. Thank you!" };
+    if (json) return c.json({ ok: false, errors }, 422);
+    return renderProductPage(c, product.slug, null, { values, errors });
+  }
+  const status = initialReviewStatus(c.env);
+  await insertReview(c.env.DB, {
+    productId,
+    owner,
+    authorName: user ? displayName(user) : checked.value.name,
+    authorEmail: user ? user.email : checked.value.email,
+    rating: checked.value.rating,
+    text: checked.value.text,
+    status,
+  });
+  // A review published at once changes shared pages (ratings, the list): they must not be served from old shells.
+  if (status === "approved") await bumpContentVersion(c.env.CMS_CACHE);
+  const message =
+    status === "approved"
+      ? "Thank you! Your review is published."
+      : "Thank you! Your review will appear once we have checked it.";
+  if (json) return c.json({ ok: true, status, message });
+  setFlash(c, { kind: "success", text: message });
+  return c.redirect(back, 303);
+});

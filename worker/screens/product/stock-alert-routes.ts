@@ -30,7 +30,7 @@ import { honeypotFilled, readFormBody, textFields, wantsJson } from "../../platf
 import { confirmationMail } from "../../platform/mail/stock-alert-mails";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { SERVICE, STOCK_ALERTS } from "../../platform/routing/limit-presets";
-import { reads, writes } from "../../platform/routing/route-spec";
+import { type ReadSpec, reads, type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sha256, toHex } from "../../platform/security/crypto";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
@@ -55,6 +55,29 @@ import {
   renderUnsubscribed,
 } from "./stock-alert-pages";
 
+/** "Tell me when it's back": a form from the product page, at the alerts' limits. */
+const ALERT_FORM: WriteSpec = {
+  body: "form",
+  limits: STOCK_ALERTS,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+/** The e-mails' links: one shopper's own, never kept in a shared cache. */
+const ALERT_LINK: ReadSpec = { session: "resume", personal: true };
+/**
+ * One-click unsubscribe (RFC 8058) comes from mail providers' servers, many shoppers behind
+ * each: no visitor to count, and no Origin; the secret token in the path authorises it, and a
+ * forged one could do no more than the link already does.
+ */
+const ONE_CLICK_UNSUBSCRIBE: WriteSpec = {
+  body: "form",
+  limits: SERVICE,
+  csrf: { exempt: "mail providers post it from their own servers; the token in the path authorises it" },
+  session: "resume",
+  personal: true,
+};
+
 export const stockAlertRoutes = new Hono<AppEnv>();
 
 /**
@@ -71,81 +94,77 @@ function itemPath(product: Pick<ProductSummary, "slug" | "category">, variantSku
   return `${productPath(product)}${variantSku ? `?variant=${encodeURIComponent(variantSku)}` : ""}`;
 }
 
-stockAlertRoutes.post(
-  "/",
-  writes({ body: "form", limits: STOCK_ALERTS, csrf: "origin-checked", session: "resume", personal: true }),
-  async (c) => {
-    const json = wantsJson(c);
-    const body = await readFormBody(c);
-    const fields = textFields(body);
-    const refusal = limitRefusal(c);
+stockAlertRoutes.post("/", writes(ALERT_FORM), async (c) => {
+  const json = wantsJson(c);
+  const body = await readFormBody(c);
+  const fields = textFields(body);
+  const refusal = limitRefusal(c);
 
-    function limited(page: AlertFormPage | null, refused: LimitRefusal): Promise<Response> | Response {
-      c.header("Retry-After", String(refused.retryAfter));
-      if (!page) return tooMany(c, refused);
-      if (json) return c.json({ ok: false, message: refused.message } satisfies FormAnswer, 429);
-      return renderAlertFormPage(c, { ...page, state: { ...page.state, alert: refused.message } }, 429);
-    }
+  function limited(page: AlertFormPage | null, refused: LimitRefusal): Promise<Response> | Response {
+    c.header("Retry-After", String(refused.retryAfter));
+    if (!page) return tooMany(c, refused);
+    if (json) return c.json({ ok: false, message: refused.message } satisfies FormAnswer, 429);
+    return renderAlertFormPage(c, { ...page, state: { ...page.state, alert: refused.message } }, 429);
+  }
 
-    const slug = /^[a-z0-9-]{1,120}$/.test(fields.product ?? "") ? (fields.product as string) : null;
-    const product = slug ? await getProduct(c, c.get("locale"), slug) : null;
-    if (!product) {
-      if (refusal) return limited(null, refusal);
-      return json
-        ? c.json({ ok: false, message: NO_PRODUCT } satisfies FormAnswer, 404)
-        : renderNoSuchProduct(c, NO_PRODUCT);
-    }
-    const sku = fields.sku ?? "";
-    const variant = product.variants.find((v) => v.sku === sku) ?? null;
-    const belongs = product.variants.length > 0 ? variant !== null : sku === product.sku;
-    const name = itemName(product.name, variant?.name);
-    const cms = variant?.availability ?? product.availability;
-    const onHand = belongs ? (await readStock(c.env.DB, [sku])).get(sku) : undefined;
-    const { availability } = stockState(cms, onHand);
-    const back = itemPath(product, variant?.sku ?? null);
-    const page: AlertFormPage = {
-      product,
-      variant,
-      backPath: back,
-      belongs,
-      itemName: name,
-      availability,
-      state: { email: fields.email ?? "" },
-    };
+  const slug = /^[a-z0-9-]{1,120}$/.test(fields.product ?? "") ? (fields.product as string) : null;
+  const product = slug ? await getProduct(c, c.get("locale"), slug) : null;
+  if (!product) {
+    if (refusal) return limited(null, refusal);
+    return json
+      ? c.json({ ok: false, message: NO_PRODUCT } satisfies FormAnswer, 404)
+      : renderNoSuchProduct(c, NO_PRODUCT);
+  }
+  const sku = fields.sku ?? "";
+  const variant = product.variants.find((v) => v.sku === sku) ?? null;
+  const belongs = product.variants.length > 0 ? variant !== null : sku === product.sku;
+  const name = itemName(product.name, variant?.name);
+  const cms = variant?.availability ?? product.availability;
+  const onHand = belongs ? (await readStock(c.env.DB, [sku])).get(sku) : undefined;
+  const { availability } = stockState(cms, onHand);
+  const back = itemPath(product, variant?.sku ?? null);
+  const page: AlertFormPage = {
+    product,
+    variant,
+    backPath: back,
+    belongs,
+    itemName: name,
+    availability,
+    state: { email: fields.email ?? "" },
+  };
 
-    function refused(status: 409 | 422, message: string, errors?: FormErrors): Promise<Response> | Response {
-      if (refusal) return limited(page, refusal);
-      if (json) return c.json({ ok: false, message, ...(errors ? { errors } : {}) } satisfies FormAnswer, status);
-      return renderAlertFormPage(
-        c,
-        { ...page, state: { ...page.state, errors, alert: errors ? null : message } },
-        status,
-      );
-    }
+  function refused(status: 409 | 422, message: string, errors?: FormErrors): Promise<Response> | Response {
+    if (refusal) return limited(page, refusal);
+    if (json) return c.json({ ok: false, message, ...(errors ? { errors } : {}) } satisfies FormAnswer, status);
+    return renderAlertFormPage(
+      c,
+      { ...page, state: { ...page.state, errors, alert: errors ? null : message } },
+      status,
+    );
+  }
 
-    function thanked(): Response {
-      const message = checkInboxMessage(name);
-      if (json) return c.json({ ok: true, message } satisfies FormAnswer);
-      setFlash(c, { kind: "success", text: message });
-      return c.redirect(back, 303);
-    }
+  function thanked(): Response {
+    const message = checkInboxMessage(name);
+    if (json) return c.json({ ok: true, message } satisfies FormAnswer);
+    setFlash(c, { kind: "success", text: message });
+    return c.redirect(back, 303);
+  }
 
-    // A bot filled the hidden field: it is thanked, nothing is sent.
-    if (honeypotFilled(body)) return refusal ? limited(page, refusal) : thanked();
-    const checked = checkForm(stockAlertSchema, fields);
-    if (!checked.ok) {
-      const { email, ...others } = checked.errors;
-      if (Object.keys(others).length > 0) return refused(422, NOT_THIS_PRODUCT);
-      return refused(422, "Please check one field.", { email });
-    }
-    if (!belongs) return refused(422, NOT_THIS_PRODUCT);
-    if (availability === "in_stock") {
-      return refused(409, `Good news: ${name} is in stock now, so you can add it to your bag.`);
-    }
-    if (!offersStockAlert(availability)) return refused(422, `${name} is no longer sold, so it will not be back.`);
-    return subscribe(c, checked.value, { product, name, path: back }, refusal, thanked, (r) => limited(page, r));
-  },
-);
+  // A bot filled the hidden field: it is thanked, nothing is sent.
+  if (honeypotFilled(body)) return refusal ? limited(page, refusal) : thanked();
+  const checked = checkForm(stockAlertSchema, fields);
+  if (!checked.ok) {
+    const { email, ...others } = checked.errors;
+    if (Object.keys(others).length > 0) return refused(422, NOT_THIS_PRODUCT);
+    return refused(422, "Please check one field.", { email });
+  }
+  if (!belongs) return refused(422, NOT_THIS_PRODUCT);
+  if (availability === "in_stock") {
+    return refused(409, `Good news: ${name} is in stock now, so you can add it to your bag.`);
+  }
+  if (!offersStockAlert(availability)) return refused(422, `${name} is no longer sold, so it will not be back.`);
+  return subscribe(c, checked.value, { product, name, path: back }, refusal, thanked, (r) => limited(page, r));
+});
 
 /** The accepted post: a repeat is thanked before the limits; then the limits; then the confirmation e-mail. */
 async function subscribe(
@@ -191,7 +210,7 @@ async function onSale(c: Context<AppEnv>, alert: { sku: string; productSlug: str
   return stockState(variant?.availability ?? product.availability, onHand).availability === "in_stock";
 }
 
-stockAlertRoutes.get("/confirm/:token", reads({ session: "resume", personal: true }), async (c) => {
+stockAlertRoutes.get("/confirm/:token", reads(ALERT_LINK), async (c) => {
   const hash = await linkTokenHash(c.req.param("token"));
   if (!hash) return renderLinkNotValid(c);
   const db = c.env.DB;
@@ -209,7 +228,7 @@ stockAlertRoutes.get("/confirm/:token", reads({ session: "resume", personal: tru
   );
 });
 
-stockAlertRoutes.get("/unsubscribe/:token", reads({ session: "resume", personal: true }), async (c) => {
+stockAlertRoutes.get("/unsubscribe/:token", reads(ALERT_LINK), async (c) => {
   const token = c.req.param("token");
   const hash = await linkTokenHash(token);
   const alert = hash ? await findByUnsubscribeHash(c.env.DB, hash) : null;
@@ -222,20 +241,9 @@ stockAlertRoutes.get("/unsubscribe/:token", reads({ session: "resume", personal:
  * `List-Unsubscribe=One-Click`, no cookies, from the provider's servers, hence exempt from the
  * Origin guard: the token in the path is what authorises it).
  */
-// One-click unsubscribe (RFC 8058) comes from mail providers' servers, many shoppers behind each: no visitor to count.
-stockAlertRoutes.post(
-  "/unsubscribe/:token",
-  writes({
-    body: "form",
-    limits: SERVICE,
-    csrf: { exempt: "mail providers post it from their servers; the token in the path authorises it" },
-    session: "resume",
-    personal: true,
-  }),
-  async (c) => {
-    const hash = await linkTokenHash(c.req.param("token"));
-    const alert = hash ? await unsubscribeStockAlert(c.env.DB, hash, Date.now()) : null;
-    if (!alert) return renderLinkNotValid(c);
-    return renderUnsubscribed(c, alert);
-  },
-);
+stockAlertRoutes.post("/unsubscribe/:token", writes(ONE_CLICK_UNSUBSCRIBE), async (c) => {
+  const hash = await linkTokenHash(c.req.param("token"));
+  const alert = hash ? await unsubscribeStockAlert(c.env.DB, hash, Date.now()) : null;
+  if (!alert) return renderLinkNotValid(c);
+  return renderUnsubscribed(c, alert);
+});

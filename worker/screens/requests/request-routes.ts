@@ -23,11 +23,21 @@ import { dedupeKey, type FormBody, type FormLimit, firstValue } from "../../plat
 import { requestMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm, NO_FILES, type VisitorForm } from "../../platform/forms/visitor-form";
 import { REQUESTS } from "../../platform/routing/limit-presets";
-import { writes } from "../../platform/routing/route-spec";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { type CheckedFile, checkUpload, IMAGE_OR_PDF_TYPES } from "../../platform/security/file-checks";
 import { type NewShopRequest, recentlySent, saveRequest } from "../../platform/stores/request-store";
 import { saveWithFiles } from "../../platform/stores/upload-store";
 import { renderRequestPage, thankYouPath } from "./request-pages";
+
+/** A request form: one attachment at most, at the requests' limits (each form keeps its own as well). */
+const REQUEST_FORM: WriteSpec = {
+  body: "upload",
+  files: 1,
+  limits: REQUESTS,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
 
 export const requestRoutes = new Hono<AppEnv>();
 
@@ -87,35 +97,30 @@ function requestForm<S extends FormSchema>(
   };
 }
 
-// An attachment: one file.
-requestRoutes.post(
-  "/:kind",
-  writes({ body: "upload", files: 1, limits: REQUESTS, csrf: "origin-checked", session: "resume", personal: true }),
-  (c) => {
-    const kind = c.req.param("kind");
-    switch (kind) {
-      case "callback":
-        return handleVisitorForm(
-          c,
-          requestForm(c, kind, callbackSchema, (request) => request),
-        );
-      case "consultation":
-        return handleVisitorForm(
-          c,
-          requestForm(c, kind, consultationSchema, ({ question, ...request }) => ({ ...request, message: question })),
-        );
-      case "wholesale":
-        return handleVisitorForm(
-          c,
-          requestForm(c, kind, wholesaleSchema, (request) => request),
-        );
-      case "partnership":
-        return handleVisitorForm(
-          c,
-          requestForm(c, kind, partnershipSchema, (request) => request),
-        );
-      default:
-        return c.notFound();
-    }
-  },
-);
+requestRoutes.post("/:kind", writes(REQUEST_FORM), (c) => {
+  const kind = c.req.param("kind");
+  switch (kind) {
+    case "callback":
+      return handleVisitorForm(
+        c,
+        requestForm(c, kind, callbackSchema, (request) => request),
+      );
+    case "consultation":
+      return handleVisitorForm(
+        c,
+        requestForm(c, kind, consultationSchema, ({ question, ...request }) => ({ ...request, message: question })),
+      );
+    case "wholesale":
+      return handleVisitorForm(
+        c,
+        requestForm(c, kind, wholesaleSchema, (request) => request),
+      );
+    case "partnership":
+      return handleVisitorForm(
+        c,
+        requestForm(c, kind, partnershipSchema, (request) => request),
+      );
+    default:
+      return c.notFound();
+  }
+});

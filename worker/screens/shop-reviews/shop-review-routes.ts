@@ -16,11 +16,21 @@ import { allValues, dedupeKey, type FormBody, type FormLimit, firstValue } from 
 import { reviewMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm } from "../../platform/forms/visitor-form";
 import { REQUESTS } from "../../platform/routing/limit-presets";
-import { writes } from "../../platform/routing/route-spec";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { type CheckedFile, checkUpload, checkUploads, IMAGE_TYPES } from "../../platform/security/file-checks";
 import { recentlyReviewed, saveReview } from "../../platform/stores/shop-review-store";
 import { saveWithFiles } from "../../platform/stores/upload-store";
 import { PUBLISHED_THANKS, renderReviews } from "./shop-reviews-page";
+
+/** A shop review: its photos, at the requests' limits. */
+const SHOP_REVIEW_FORM: WriteSpec = {
+  body: "upload",
+  files: 1 + REVIEW_PHOTOS_MAX,
+  limits: REQUESTS,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
 
 export const reviewRoutes = new Hono<AppEnv>();
 
@@ -47,50 +57,39 @@ async function checkReviewFiles(c: Context<AppEnv>, body: FormBody): Promise<Fil
   };
 }
 
-reviewRoutes.post(
-  "/",
-  writes({
-    body: "upload",
-    files: 1 + REVIEW_PHOTOS_MAX,
-    limits: REQUESTS,
-    csrf: "origin-checked",
-    session: "resume",
-    personal: true,
-  }),
-  (c) => {
-    const published = c.env.AUTO_APPROVE_REVIEWS === "true";
-    return handleVisitorForm(c, {
-      schema: shopReviewSchema,
-      thanks: published ? PUBLISHED_THANKS : REVIEW_THANKS,
-      limit: { action: "review-shop", rule: REVIEW_LIMIT },
-      checkFiles: (body) => checkReviewFiles(c, body),
-      sameness: (input) => ["review", input.name, input.email, input.rating, input.text],
-      recentlySent: (print) => recentlyReviewed(c.env.DB, print),
-      save: async (input, { avatar, photos }, print) => {
-        const contacts = await getContacts(c, c.get("locale") ?? "en");
-        const receiver = contacts?.receiver ?? null;
-        const publicId = crypto.randomUUID();
-        await saveWithFiles(c.env.UPLOADS, "reviews", [...(avatar ? [avatar] : []), ...photos], (stored) => {
-          const storedAvatar = avatar ? (stored[0] ?? null) : null;
-          const storedPhotos = avatar ? stored.slice(1) : stored;
-          return saveReview(c.env.DB, {
-            input,
-            avatar: storedAvatar,
-            photos: storedPhotos,
-            status: published ? "approved" : "pending",
-            fingerprint: print,
-            dedupeKey: dedupeKey(print),
-            publicId,
-            mail: receiver
-              ? reviewMail(receiver, { ...input, photos: storedPhotos.length, publicId }, published, siteOrigin(c))
-              : null,
-          });
+reviewRoutes.post("/", writes(SHOP_REVIEW_FORM), (c) => {
+  const published = c.env.AUTO_APPROVE_REVIEWS === "true";
+  return handleVisitorForm(c, {
+    schema: shopReviewSchema,
+    thanks: published ? PUBLISHED_THANKS : REVIEW_THANKS,
+    limit: { action: "review-shop", rule: REVIEW_LIMIT },
+    checkFiles: (body) => checkReviewFiles(c, body),
+    sameness: (input) => ["review", input.name, input.email, input.rating, input.text],
+    recentlySent: (print) => recentlyReviewed(c.env.DB, print),
+    save: async (input, { avatar, photos }, print) => {
+      const contacts = await getContacts(c, c.get("locale") ?? "en");
+      const receiver = contacts?.receiver ?? null;
+      const publicId = crypto.randomUUID();
+      await saveWithFiles(c.env.UPLOADS, "reviews", [...(avatar ? [avatar] : []), ...photos], (stored) => {
+        const storedAvatar = avatar ? (stored[0] ?? null) : null;
+        const storedPhotos = avatar ? stored.slice(1) : stored;
+        return saveReview(c.env.DB, {
+          input,
+          avatar: storedAvatar,
+          photos: storedPhotos,
+          status: published ? "approved" : "pending",
+          fingerprint: print,
+          dedupeKey: dedupeKey(print),
+          publicId,
+          mail: receiver
+            ? reviewMail(receiver, { ...input, photos: storedPhotos.length, publicId }, published, siteOrigin(c))
+            : null,
         });
-        // A review published at once changes the shared /reviews page: it must not be served from an old shell.
-        if (published) await bumpContentVersion(c.env.CMS_CACHE);
-      },
-      sentPath: `/reviews?sent=${published ? "published" : "review"}#leave-review`,
-      renderAgain: (state, status) => renderReviews(c, state, status),
-    });
-  },
-);
+      });
+      // A review published at once changes the shared /reviews page: it must not be served from an old shell.
+      if (published) await bumpContentVersion(c.env.CMS_CACHE);
+    },
+    sentPath: `/reviews?sent=${published ? "published" : "review"}#leave-review`,
+    renderAgain: (state, status) => renderReviews(c, state, status),
+  });
+});
