@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type RouteDefinition, routes } from "../../shared/routes";
 import { pageHandlers } from "../../worker/page-registry";
+import { BROWSING } from "../../worker/platform/routing/limit-presets";
+import { writes } from "../../worker/platform/routing/route-spec";
 import { fetchWorker } from "./fetch";
 
 describe("route table", () => {
@@ -59,6 +61,22 @@ describe("route table", () => {
     ];
     expect(rows).toHaveLength(4);
     expect(Object.keys(pageHandlers).sort()).toEqual([...new Set(routes.map((r) => r.page))].sort());
+  });
+
+  it("does not compile a state-changing route's row that leaves out a fact", () => {
+    const rows = [
+      // @ts-expect-error a state-changing route states its rate limits
+      writes({ body: "form", csrf: "origin-checked", session: "resume", personal: true }),
+      // @ts-expect-error and its body
+      writes({ limits: BROWSING, csrf: "origin-checked", session: "resume", personal: true }),
+      // @ts-expect-error an upload says how many files
+      writes({ body: "upload", limits: BROWSING, csrf: "origin-checked", session: "resume", personal: true }),
+      // @ts-expect-error an exemption from the Origin guard says why
+      writes({ body: "form", limits: BROWSING, csrf: "exempt", session: "resume", personal: true }),
+      // @ts-expect-error and whether it is personal
+      writes({ body: "form", limits: BROWSING, csrf: "origin-checked", session: "resume" }),
+    ];
+    expect(rows).toHaveLength(5);
   });
 
   it("serves every static route of the table", async () => {

@@ -4,7 +4,8 @@ import type { AppEnv } from "../app-env";
 
 /**
  * What a route needs from the global middleware, declared once in its row next to its
- * handler: `app.post("/add", writes({ ... }), handler)`. The middleware (request body,
+ * handler: `app.post("/add", writes(BAG_ACTION), handler)`, where the row is a `WriteSpec`
+ * named above the area's routes. The middleware (request body,
  * Origin guard, session, route limits, page cache) look the row up for the request through
  * Hono's own match instead of keeping lists of paths. Every fact is a required field, so a
  * row that leaves one out does not compile; tests/worker/security-route-coverage.test.ts
@@ -35,8 +36,6 @@ export type BodySpec =
   | { body: "json" }
   /** A signed webhook from a service (read as raw text). */
   | { body: "webhook" };
-
-export type BodyKind = BodySpec["body"];
 
 /** The Origin guard checks a state-changing request, unless the row says why it need not. */
 export type CsrfSpec = "origin-checked" | { exempt: string };
