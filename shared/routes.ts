@@ -1,8 +1,11 @@
 /**
- * The route table of spec section 2: one row per screen. The name carries the
- * `___en` locale suffix (English is the only locale and has no path prefix),
- * `page` names the page module the worker renders, and `middleware` names the
- * route middleware that run before it (resolved by the worker at start-up).
+ * The route table of spec section 2: one row per screen, every fact of a page in one place.
+ * The name carries the `___en` locale suffix (English is the only locale and has no path
+ * prefix), `page` names the page module the worker renders, `middleware` the route
+ * middleware that run before it (resolved by the worker at start-up), and `personal` whether
+ * the page depends on the shopper: a personal page is served without a page shell, left out
+ * of the sitemap, and its area is in shared/personal-paths.ts (robots.txt, the browser's
+ * prefetch; the compiler checks that list against these rows). Isomorphic: links read it too.
  */
 export type RouteMiddlewareName = "auth" | "guest" | "noindex";
 
@@ -35,49 +38,90 @@ export type PageName =
   | "user-orders"
   | "user-password";
 
-export interface RouteDefinition {
+interface RowFacts {
   readonly name: `${string}___en`;
   /** Hono path pattern, without a trailing slash. */
   readonly path: string;
   readonly page: PageName;
-  readonly middleware?: readonly RouteMiddlewareName[];
 }
 
+/** A page for signed-in shoppers (`auth`) or for guests (`guest`) depends on the shopper, so only a personal row may name them. */
+export type RouteDefinition = RowFacts &
+  (
+    | { readonly personal: true; readonly middleware: readonly RouteMiddlewareName[] }
+    | { readonly personal: false; readonly middleware: readonly Exclude<RouteMiddlewareName, "auth" | "guest">[] }
+  );
+
 const table = [
-  { name: "index___en", path: "/", page: "home" },
-  { name: "blog___en", path: "/blog", page: "blog-list" },
-  { name: "blog-tag___en", path: "/blog/:tag", page: "blog-tag" },
-  { name: "blog-tag-slug___en", path: "/blog/:tag/:slug", page: "blog-post" },
-  { name: "catalog___en", path: "/catalog", page: "catalog" },
-  { name: "catalog-category___en", path: "/catalog/:category", page: "category" },
-  { name: "catalog-category-slug___en", path: "/catalog/:category/:slug", page: "product" },
-  { name: "brands___en", path: "/brands", page: "brands" },
-  { name: "brands-slug___en", path: "/brands/:slug", page: "brand" },
-  { name: "cart___en", path: "/cart", page: "cart", middleware: ["noindex"] },
-  { name: "cart-order___en", path: "/cart/order", page: "checkout", middleware: ["noindex"] },
-  { name: "search___en", path: "/search", page: "search", middleware: ["noindex"] },
-  { name: "wholesale___en", path: "/wholesale", page: "wholesale" },
-  { name: "favorites___en", path: "/favorites", page: "favorites", middleware: ["noindex"] },
-  { name: "reviews___en", path: "/reviews", page: "reviews" },
-  { name: "projects___en", path: "/projects", page: "projects" },
-  { name: "projects-slug___en", path: "/projects/:slug", page: "project" },
-  { name: "company___en", path: "/company", page: "info" },
-  { name: "contacts___en", path: "/contacts", page: "contacts" },
-  { name: "delivery___en", path: "/delivery", page: "info" },
-  { name: "payment___en", path: "/payment", page: "info" },
-  { name: "partnership___en", path: "/partnership", page: "partnership" },
-  { name: "privacy-policy___en", path: "/privacy-policy", page: "info" },
-  { name: "refund-policy___en", path: "/refund-policy", page: "info" },
-  { name: "terms-and-conditions___en", path: "/terms-and-conditions", page: "info" },
-  { name: "user___en", path: "/user", page: "user", middleware: ["noindex", "auth"] },
-  { name: "user-login___en", path: "/user/login", page: "user-login", middleware: ["noindex", "guest"] },
-  { name: "user-signup___en", path: "/user/signup", page: "user-signup", middleware: ["noindex", "guest"] },
-  { name: "user-edit___en", path: "/user/edit", page: "user-edit", middleware: ["noindex", "auth"] },
-  { name: "user-orders___en", path: "/user/orders", page: "user-orders", middleware: ["noindex", "auth"] },
-  { name: "user-password___en", path: "/user/password", page: "user-password", middleware: ["noindex"] },
+  { name: "index___en", path: "/", page: "home", personal: false, middleware: [] },
+  { name: "blog___en", path: "/blog", page: "blog-list", personal: false, middleware: [] },
+  { name: "blog-tag___en", path: "/blog/:tag", page: "blog-tag", personal: false, middleware: [] },
+  { name: "blog-tag-slug___en", path: "/blog/:tag/:slug", page: "blog-post", personal: false, middleware: [] },
+  { name: "catalog___en", path: "/catalog", page: "catalog", personal: false, middleware: [] },
+  { name: "catalog-category___en", path: "/catalog/:category", page: "category", personal: false, middleware: [] },
+  {
+    name: "catalog-category-slug___en",
+    path: "/catalog/:category/:slug",
+    page: "product",
+    personal: false,
+    middleware: [],
+  },
+  { name: "brands___en", path: "/brands", page: "brands", personal: false, middleware: [] },
+  { name: "brands-slug___en", path: "/brands/:slug", page: "brand", personal: false, middleware: [] },
+  { name: "cart___en", path: "/cart", page: "cart", personal: true, middleware: ["noindex"] },
+  { name: "cart-order___en", path: "/cart/order", page: "checkout", personal: true, middleware: ["noindex"] },
+  { name: "search___en", path: "/search", page: "search", personal: true, middleware: ["noindex"] },
+  { name: "wholesale___en", path: "/wholesale", page: "wholesale", personal: false, middleware: [] },
+  { name: "favorites___en", path: "/favorites", page: "favorites", personal: true, middleware: ["noindex"] },
+  { name: "reviews___en", path: "/reviews", page: "reviews", personal: false, middleware: [] },
+  { name: "projects___en", path: "/projects", page: "projects", personal: false, middleware: [] },
+  { name: "projects-slug___en", path: "/projects/:slug", page: "project", personal: false, middleware: [] },
+  { name: "company___en", path: "/company", page: "info", personal: false, middleware: [] },
+  { name: "contacts___en", path: "/contacts", page: "contacts", personal: false, middleware: [] },
+  { name: "delivery___en", path: "/delivery", page: "info", personal: false, middleware: [] },
+  { name: "payment___en", path: "/payment", page: "info", personal: false, middleware: [] },
+  { name: "partnership___en", path: "/partnership", page: "partnership", personal: false, middleware: [] },
+  { name: "privacy-policy___en", path: "/privacy-policy", page: "info", personal: false, middleware: [] },
+  { name: "refund-policy___en", path: "/refund-policy", page: "info", personal: false, middleware: [] },
+  { name: "terms-and-conditions___en", path: "/terms-and-conditions", page: "info", personal: false, middleware: [] },
+  { name: "user___en", path: "/user", page: "user", personal: true, middleware: ["noindex", "auth"] },
+  {
+    name: "user-login___en",
+    path: "/user/login",
+    page: "user-login",
+    personal: true,
+    middleware: ["noindex", "guest"],
+  },
+  {
+    name: "user-signup___en",
+    path: "/user/signup",
+    page: "user-signup",
+    personal: true,
+    middleware: ["noindex", "guest"],
+  },
+  { name: "user-edit___en", path: "/user/edit", page: "user-edit", personal: true, middleware: ["noindex", "auth"] },
+  {
+    name: "user-orders___en",
+    path: "/user/orders",
+    page: "user-orders",
+    personal: true,
+    middleware: ["noindex", "auth"],
+  },
+  {
+    name: "user-password___en",
+    path: "/user/password",
+    page: "user-password",
+    personal: true,
+    middleware: ["noindex"],
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export const routes: readonly RouteDefinition[] = table;
+
+/** The paths of the personal pages (shared/personal-paths.ts checks its list of areas against them). */
+export type PersonalPagePath = Extract<(typeof table)[number], { personal: true }>["path"];
+/** The paths of the pages the same for every shopper. */
+export type SharedPagePath = Extract<(typeof table)[number], { personal: false }>["path"];
 
 /** A route's internal name: links name routes, never paths, and a typo does not compile. */
 export type RouteName = (typeof table)[number]["name"];

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { routes } from "../shared/routes";
 import { createEmbeddedCms } from "./cms/cms-routes";
+import { cmsRouteRows } from "./cms-route-rows";
 import { handleAppError } from "./frame/document/handle-error";
 import { renderNotFound } from "./frame/document/not-found";
 import { keepVisitorCounts } from "./frame/personal/visitor-counts";
@@ -20,6 +21,7 @@ import { secretsCheck } from "./platform/middleware/secrets-check";
 import { securityHeaders } from "./platform/middleware/security-headers";
 import { trailingSlash } from "./platform/middleware/trailing-slash";
 import { redirectRules } from "./platform/redirects/redirect-middleware";
+import { declareRows } from "./platform/routing/route-spec";
 import { reindexEntry } from "./platform/search/search-reindex";
 import { originGuard } from "./platform/security/csrf";
 import { clientNetwork, hitRateLimit, sweepRateLimits } from "./platform/security/rate-limit";
@@ -65,6 +67,7 @@ app.use(keepVisitorCounts);
 
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);
+declareRows(app, cmsRouteRows);
 app.route("/api/payments", paymentWebhook);
 app.route("/api/cms", cmsWebhook(reindexEntry));
 app.route("/cart", cartActions);

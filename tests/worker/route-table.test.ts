@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type RouteDefinition, routes } from "../../shared/routes";
 import { pageHandlers } from "../../worker/page-registry";
+import { BROWSING } from "../../worker/platform/routing/limit-presets";
+import { writes } from "../../worker/platform/routing/route-spec";
 import { fetchWorker } from "./fetch";
 
 describe("route table", () => {
@@ -49,16 +51,36 @@ describe("route table", () => {
   it("names pages and route middleware by types the compiler checks; the registry has exactly the table's pages", () => {
     const rows: RouteDefinition[] = [
       // @ts-expect-error an unknown route middleware does not compile
-      { name: "broken___en", path: "/broken", page: "home", middleware: ["no-such-thing"] },
+      { name: "broken___en", path: "/broken", page: "home", personal: false, middleware: ["no-such-thing"] },
       // @ts-expect-error nor does an unknown page module
-      { name: "broken___en", path: "/broken", page: "no-such-page" },
+      { name: "broken___en", path: "/broken", page: "no-such-page", personal: false, middleware: [] },
+      // @ts-expect-error nor a row that does not say whether the page is personal
+      { name: "broken___en", path: "/broken", page: "home", middleware: [] },
+      // @ts-expect-error nor a signed-in shopper's page kept as the same for everyone
+      { name: "broken___en", path: "/broken", page: "user", personal: false, middleware: ["auth"] },
     ];
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4);
     expect(Object.keys(pageHandlers).sort()).toEqual([...new Set(routes.map((r) => r.page))].sort());
   });
 
+  it("does not compile a state-changing route's row that leaves out a fact", () => {
+    const rows = [
+      // @ts-expect-error a state-changing route states its rate limits
+      writes({ body: "form", csrf: "origin-checked", session: "resume", personal: true }),
+      // @ts-expect-error and its body
+      writes({ limits: BROWSING, csrf: "origin-checked", session: "resume", personal: true }),
+      // @ts-expect-error an upload says how many files
+      writes({ body: "upload", limits: BROWSING, csrf: "origin-checked", session: "resume", personal: true }),
+      // @ts-expect-error an exemption from the Origin guard says why
+      writes({ body: "form", limits: BROWSING, csrf: "exempt", session: "resume", personal: true }),
+      // @ts-expect-error and whether it is personal
+      writes({ body: "form", limits: BROWSING, csrf: "origin-checked", session: "resume" }),
+    ];
+    expect(rows).toHaveLength(5);
+  });
+
   it("serves every static route of the table", async () => {
-    for (const route of routes.filter((r) => !r.path.includes(":") && !r.middleware?.includes("auth"))) {
+    for (const route of routes.filter((r) => !r.path.includes(":") && !r.middleware.some((name) => name === "auth"))) {
       const res = await fetchWorker(route.path);
       expect([200, 302], `${route.path} answered ${res.status}`).toContain(res.status);
     }

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VISITOR_COOKIE } from "../../shared/cookie-names";
-import { ROUTE_POLICIES } from "../../worker/platform/security/route-policy";
+import { app } from "../../worker/index";
+import { writeRows } from "../../worker/platform/routing/route-spec";
 import { latestMail, register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 import { customer, productSlugs } from "./support/shop-fixtures";
@@ -14,7 +15,12 @@ import { customer, productSlugs } from "./support/shop-fixtures";
  * faked) set to the start of a ten-minute window, so every count lands in one window.
  */
 const TEN_MINUTES_MS = 600_000;
-const ORDER_POLICY = ROUTE_POLICIES.find((policy) => policy.path === "/cart/order")!;
+/** A route's row as `route:POST /cart/order` counts it: its path and its limits. */
+function limitsOf(path: string) {
+  const row = writeRows(app).find((r) => r.method === "POST" && r.path === path)!;
+  return { path: row.path, ...row.spec.limits };
+}
+const ORDER_POLICY = limitsOf("/cart/order");
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -131,7 +137,7 @@ describe("a request form sent again", () => {
     const fields = { name: `Aisha ${crypto.randomUUID().slice(0, 8)}`, phone: "050 123 4567", website: "" };
     const first = await visitor.post("/requests/callback", fields, { from: "/contacts" });
     expect(first.status).toBe(303);
-    const policy = ROUTE_POLICIES.find((p) => p.path === "/requests/:kind")!;
+    const policy = limitsOf("/requests/:kind");
     await useUp(`route:POST ${policy.path}:${ip}`, policy.perAddress.limit);
     const again = await visitor.post("/requests/callback", fields, { from: null });
     expect(again.status).toBe(303);

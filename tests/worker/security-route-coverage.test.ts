@@ -1,22 +1,27 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/index";
-import { isCsrfExempt } from "../../worker/platform/security/csrf";
-import { ROUTE_POLICIES, type RoutePolicy } from "../../worker/platform/security/route-policy";
+import { specOf, writeRows } from "../../worker/platform/routing/route-spec";
 import { appRequest } from "./support/app-request";
 import { startOfRateWindow } from "./support/auth-api";
 
 /**
- * Every state-changing route of the app, enumerated from the app itself, must have a row
- * in the route-policy table and be covered by the body limit, the rate limit and (unless
- * it is on the short exempt list) the Origin guard. A new POST route without them fails here.
+ * Every state-changing route of the app, enumerated from the app itself, must have a
+ * `writes` row (worker/platform/routing/route-spec.ts) and be covered by the body limit, the
+ * rate limit and (unless its row says why it is exempt) the Origin guard. A new POST route
+ * without them fails here; a row without one of its facts does not compile.
  */
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** The rows, flattened to what these tests send and check. */
+const ROUTE_POLICIES = writeRows(app).map(({ method, path, spec }) => ({ method, path, ...spec, ...spec.limits }));
+type RoutePolicy = (typeof ROUTE_POLICIES)[number];
+
+/** The app's state-changing handlers (rows are marks beside them, not routes of their own). */
 const mutatingRoutes = [
   ...new Map(
     app.routes
-      .filter((route) => MUTATING.has(route.method))
+      .filter((route) => MUTATING.has(route.method) && !specOf(route.handler))
       .map((route) => [`${route.method} ${route.path}`, { method: route.method, path: route.path }]),
   ).values(),
 ];
@@ -60,11 +65,11 @@ describe("every state-changing route is covered (issue 13)", () => {
     expect(mutatingRoutes.length).toBeGreaterThanOrEqual(20);
   });
 
-  it.each(mutatingRoutes)("$method $path has a route policy", ({ method, path }) => {
+  it.each(mutatingRoutes)("$method $path has a row", ({ method, path }) => {
     expect(ROUTE_POLICIES.some((policy) => policy.method === method && policy.path === path)).toBe(true);
   });
 
-  it("has no policy for a route that does not exist", () => {
+  it("has no row for a route that does not exist", () => {
     const known = new Set(mutatingRoutes.map((route) => `${route.method} ${route.path}`));
     expect(ROUTE_POLICIES.filter((policy) => !known.has(`${policy.method} ${policy.path}`))).toEqual([]);
   });
@@ -75,7 +80,7 @@ describe("every state-changing route is covered (issue 13)", () => {
       policy.body === "json" || policy.body === "webhook" ? "application/json" : "application/x-www-form-urlencoded";
 
     it("refuses a body past its limit with 413", async () => {
-      const limit = policy.body === "upload" ? (policy.files ?? 1) * 2048 + 64 * 1024 : 256 * 1024;
+      const limit = policy.body === "upload" ? ("files" in policy ? policy.files : 1) * 2048 + 64 * 1024 : 256 * 1024;
       const body = "a".repeat(limit + 1);
       const res = await send(policy, {
         headers: {
@@ -101,7 +106,7 @@ describe("every state-changing route is covered (issue 13)", () => {
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     });
 
-    it.skipIf(isCsrfExempt(samplePath(policy.path)))("refuses a cross-site form post with 403", async () => {
+    it.skipIf(policy.csrf !== "origin-checked")("refuses a cross-site form post with 403", async () => {
       const res = await send(policy, {
         headers: {
           origin: "https://evil.example",
@@ -116,7 +121,7 @@ describe("every state-changing route is covered (issue 13)", () => {
   });
 
   it("exempts from the Origin guard only webhooks, the Bearer-token CMS API and one-click unsubscribe", () => {
-    const exempt = ROUTE_POLICIES.filter((policy) => isCsrfExempt(samplePath(policy.path))).map((p) => p.path);
+    const exempt = ROUTE_POLICIES.filter((policy) => policy.csrf !== "origin-checked").map((p) => p.path);
     for (const path of exempt) {
       expect(path).toMatch(
         /^\/(api\/(auth|users)\/|api\/(cms|payments)\/webhook$|graphql$|stock-alerts\/unsubscribe\/:token$)/,

@@ -50,7 +50,7 @@ const IDENTIFIER_LIMIT = { action: "auth-identifier", limit: 20, windowSeconds: 
 /**
  * Sign-ins from one address (IPv6: one /64) across every identifier it tries: above what a crowd
  * behind one carrier address sends (600 in 10 minutes: 200 shoppers, three tries each; the
- * route-policy table's CROWD), so it stops credential stuffing, not shoppers.
+ * shop's CROWD, worker/platform/routing/limit-presets.ts), so it stops credential stuffing, not shoppers.
  */
 const ADDRESS_LIMIT = { action: "auth-address", limit: 600, windowSeconds: 600 };
 

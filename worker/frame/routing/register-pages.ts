@@ -1,7 +1,7 @@
 import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
-import { isPersonalPath } from "../../../shared/personal-paths";
 import type { PageName, RouteDefinition } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
+import { reads } from "../../platform/routing/route-spec";
 import { pageShell } from "../shells/page-shell";
 import { routeMiddleware } from "./route-middleware";
 
@@ -11,20 +11,15 @@ export type PageHandler = (c: Context<AppEnv>) => Promise<Response>;
 export type PageHandlers = Readonly<Record<PageName, PageHandler>>;
 
 /**
- * A screen is the same for every shopper (so it is served from a page shell)
- * unless it lives under a personal path or depends on who is signed in.
+ * Registers every row of the route table: its row for the global middleware, its route
+ * middleware, the page shell when the page is the same for every shopper (not personal), the page.
  */
-export function isSharedPage(route: RouteDefinition): boolean {
-  const personal = route.middleware?.some((name) => name === "auth" || name === "guest") ?? false;
-  return !personal && !isPersonalPath(route.path);
-}
-
-/** Registers every row of the route table: its route middleware, the page shell when shared, the page. */
 export function registerPages(app: Hono<AppEnv>, table: readonly RouteDefinition[], pages: PageHandlers): void {
   for (const route of table) {
     const chain: (MiddlewareHandler<AppEnv> | Handler<AppEnv>)[] = [
-      ...(route.middleware ?? []).map((name) => routeMiddleware[name]),
-      ...(isSharedPage(route) ? [pageShell] : []),
+      reads({ session: "resume", personal: route.personal }),
+      ...route.middleware.map((name) => routeMiddleware[name]),
+      ...(route.personal ? [] : [pageShell]),
       pages[route.page],
     ];
     app.on("GET", route.path, ...(chain as [Handler<AppEnv>]));

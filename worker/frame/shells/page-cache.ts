@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { LOCALE_COOKIE, SESSION_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../../shared/cookie-names";
 import { isPersonalPath } from "../../../shared/personal-paths";
 import type { AppEnv } from "../../platform/app-env";
+import { routeSpec } from "../../platform/routing/route-spec";
 import { setPageNonce, withContentNonce } from "../personal/nonce";
 import { etagMatches, strongEtag } from "./page-validators";
 
@@ -17,7 +18,8 @@ export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 function isPublicRequest(c: Context<AppEnv>): boolean {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
-  if (isPersonalPath(c.req.path) || c.get("user")) return false;
+  // The route's row says; a path no row covers (a 404) is personal when it lies in a personal area.
+  if ((routeSpec(c)?.personal ?? isPersonalPath(c.req.path)) || c.get("user")) return false;
   return SESSION_COOKIES.every((name) => getCookie(c, name) === undefined);
 }
 

@@ -3,6 +3,8 @@ import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv, ShopBindings } from "../app-env";
 import { CACHED_MODELS, type CachedModel, purgeModel } from "../caches/kv-records";
 import { bumpContentVersion } from "../caches/versions";
+import { SERVICE } from "../routing/limit-presets";
+import { type WriteSpec, writes } from "../routing/route-spec";
 import { timingSafeEqual } from "../security/crypto";
 
 /** What the webhook hands on about an entry that changed (Strapi v4: `entry.id`). */
@@ -24,6 +26,15 @@ function entryId(entry: unknown): string | null {
   return typeof id === "number" || (typeof id === "string" && id.length > 0) ? String(id) : null;
 }
 
+/** The CMS's webhook: no shop session, no Origin (the shared secret authenticates it). */
+const CMS_EVENT: WriteSpec = {
+  body: "webhook",
+  limits: SERVICE,
+  csrf: { exempt: "the CMS sends a shared secret, compared in constant time" },
+  session: "none",
+  personal: false,
+};
+
 /**
  * POST /api/cms/webhook: Strapi's webhook (`{ event, model, entry }`) tells us a
  * record changed; we forget that model's cached values in every locale. The
@@ -31,7 +42,7 @@ function entryId(entry: unknown): string | null {
  * on the webhook in Strapi) and is compared in constant time. Repeats are harmless.
  */
 export const cmsWebhook = (onEntryChange: EntryChangeHook) =>
-  new Hono<AppEnv>().post("/webhook", async (c) => {
+  new Hono<AppEnv>().post("/webhook", writes(CMS_EVENT), async (c) => {
     const sent = c.req.header("authorization") ?? "";
     const secret = requireSecret(c.env, "CMS_WEBHOOK_SECRET");
     const presented = sent.replace(/^Bearer\s+/i, "");

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import type { AppEnv } from "../app-env";
-import { MAX_FORM_PARTS, maxBodyBytes, type RoutePolicy, routePolicy } from "../security/route-policy";
+import { type WriteSpec, writeSpec } from "../routing/route-spec";
 
 /**
  * The one place request bodies are bounded, checked and finished with. It runs first,
@@ -19,6 +19,30 @@ import { MAX_FORM_PARTS, maxBodyBytes, type RoutePolicy, routePolicy } from "../
  *   so the runtime resets it and the client's *next* request fails.
  */
 const DRAIN_MAX_BYTES = 1024 * 1024;
+
+/** Bytes a non-upload body may have. Forms are a few fields; JSON is a sign-in or a query. */
+export const FORM_MAX_BYTES = 16 * 1024;
+export const JSON_MAX_BYTES = 64 * 1024;
+/** Stripe's events are well under this; the CMS webhook sends one entry. */
+export const WEBHOOK_MAX_BYTES = 256 * 1024;
+/** Multipart boundaries, headers and the text fields next to the files. */
+export const UPLOAD_MARGIN_BYTES = 64 * 1024;
+/** Parts (fields and files) a form may have at all. */
+export const MAX_FORM_PARTS = 100;
+
+/** The largest body the route's row lets through (a path without a row: a form's). */
+export function maxBodyBytes(spec: WriteSpec | null, uploadMaxBytes: number): number {
+  switch (spec?.body) {
+    case "upload":
+      return spec.files * uploadMaxBytes + UPLOAD_MARGIN_BYTES;
+    case "json":
+      return JSON_MAX_BYTES;
+    case "webhook":
+      return WEBHOOK_MAX_BYTES;
+    default:
+      return FORM_MAX_BYTES;
+  }
+}
 
 function isForm(c: Context): boolean {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -39,7 +63,7 @@ export function bodyRefusal(c: Context, status: 400 | 413, message: string): Res
   return c.text(message, status);
 }
 
-function tooLargeMessage(policy: RoutePolicy | null, limit: number): string {
+function tooLargeMessage(policy: WriteSpec | null, limit: number): string {
   return policy?.body === "upload"
     ? `The files are too large to send (at most ${kilobytes(limit)} in all). Choose smaller files and try again.`
     : `This request is too large to send (at most ${kilobytes(limit)}). Shorten the text and try again.`;
@@ -105,7 +129,7 @@ function fileCap(files: number): number {
 }
 
 /** 400 for an unreadable form, 413 for one with too many parts or files; null when it is fine. */
-async function checkForm(c: Context, policy: RoutePolicy | null): Promise<Response | null> {
+async function checkForm(c: Context, policy: WriteSpec | null): Promise<Response | null> {
   try {
     await c.req.parseBody();
   } catch {
@@ -119,7 +143,7 @@ async function checkForm(c: Context, policy: RoutePolicy | null): Promise<Respon
     parts++;
     if (typeof value !== "string") files++;
   });
-  const allowed = policy?.body === "upload" ? fileCap(policy.files ?? 1) : 0;
+  const allowed = policy?.body === "upload" ? fileCap(policy.files) : 0;
   if (files > allowed) {
     return bodyRefusal(
       c,
@@ -136,7 +160,7 @@ async function checkForm(c: Context, policy: RoutePolicy | null): Promise<Respon
 export const requestBody = createMiddleware<AppEnv>(async (c, next) => {
   const raw = c.req.raw;
   if (!raw.body) return next();
-  const policy = routePolicy(c.req.method, c.req.path);
+  const policy = writeSpec(c);
   const limit = maxBodyBytes(policy, maxUploadBytes(c.env.UPLOAD_MAX_BYTES));
   const declared = raw.headers.get("content-length");
   if (declared !== null && !raw.headers.has("transfer-encoding")) {

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, LimitRefusal } from "../app-env";
+import { type Limits, writeSpec } from "../routing/route-spec";
 import { clientNetwork, hitRateLimit } from "../security/rate-limit";
-import { type RoutePolicy, routePolicy } from "../security/route-policy";
 import { readVisitorId } from "../security/visitor-id";
 
 /**
- * The rate limits of the route-policy table, applied once for every state-changing route
+ * The rate limits each state-changing route's row names (worker/platform/routing/), applied once
  * (docs/decisions/0073). First per visitor (the account, else the signed visitor id): that
  * is what stops one browser's flood. Then per address (IPv6 per /64), at a level a crowd
  * of shoppers behind one carrier's address never reaches: that is what stops a flood that
@@ -14,7 +14,7 @@ import { readVisitorId } from "../security/visitor-id";
  * (sign-in per identifier, reviews, request forms); this one is the floor that no route
  * goes without. Runs after the session, which knows the account.
  *
- * Replays come before limits: on a route whose policy says `replays`, a refusal is not
+ * Replays come before limits: on a route whose limits say `replays`, a refusal is not
  * answered here but kept on the request, and the route answers a replay (an order already
  * placed under the same key, the same words sent again) as it did the first time, and
  * anything else with the refusal (`limitRefusal`).
@@ -50,24 +50,25 @@ async function visitorSubject(c: Context<AppEnv>): Promise<string | null> {
   return visitor ? `visitor:${visitor}` : null;
 }
 
-async function checkLimits(c: Context<AppEnv>, policy: RoutePolicy): Promise<LimitRefusal | null> {
-  const action = `route:${policy.method} ${policy.path}`;
-  if (policy.perVisitor) {
+/** `path` is the route's pattern as registered, so `/requests/:kind` is one count for every kind. */
+async function checkLimits(c: Context<AppEnv>, path: string, limits: Limits): Promise<LimitRefusal | null> {
+  const action = `route:${c.req.method} ${path}`;
+  if (limits.perVisitor) {
     const visitor = await visitorSubject(c);
     if (visitor) {
-      const hit = await hitRateLimit(c.env.DB, { action: `${action} visitor`, ...policy.perVisitor }, visitor);
+      const hit = await hitRateLimit(c.env.DB, { action: `${action} visitor`, ...limits.perVisitor }, visitor);
       if (!hit.allowed) return refusal(hit.retryAfter);
     }
   }
-  const hit = await hitRateLimit(c.env.DB, { action, ...policy.perAddress }, clientNetwork(c.req.raw.headers));
+  const hit = await hitRateLimit(c.env.DB, { action, ...limits.perAddress }, clientNetwork(c.req.raw.headers));
   return hit.allowed ? null : refusal(hit.retryAfter);
 }
 
 export const routeLimits = createMiddleware<AppEnv>(async (c, next) => {
-  const policy = routePolicy(c.req.method, c.req.path);
-  if (!policy) return next();
-  const refused = await checkLimits(c, policy);
-  if (refused && !policy.replays) return tooMany(c, refused);
+  const spec = writeSpec(c);
+  if (!spec) return next();
+  const refused = await checkLimits(c, spec.path, spec.limits);
+  if (refused && !spec.limits.replays) return tooMany(c, refused);
   c.set("limitRefusal", refused);
   await next();
 });

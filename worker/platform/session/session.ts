@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { TOKEN_COOKIE_MAX_AGE } from "../../../shared/constants";
 import type { AppEnv, SessionUser, SignInHook } from "../app-env";
+import { routeSpec } from "../routing/route-spec";
 import { timingSafeEqual } from "../security/crypto";
 import { type AuthAnswer, authClient, CmsAuthError, type CmsUser } from "./auth-client";
 import {
@@ -117,9 +118,6 @@ function cmsRefusedToken(error: unknown): boolean {
   return error instanceof CmsAuthError && (error.status === 401 || error.status === 403);
 }
 
-/** Paths that never need the shopper: the CMS API itself and the build manifest. */
-const SKIP = /^\/(api|builds)(\/|$)/;
-
 /** The session middleware; `onSignIn` is what else happens at sign-in (assembled in worker/index.ts). */
 export const session = ({ onSignIn }: { onSignIn: readonly SignInHook[] }) =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -127,7 +125,8 @@ export const session = ({ onSignIn }: { onSignIn: readonly SignInHook[] }) =>
     c.set("user", null);
     c.set("token", null);
     c.set("sessionIdHash", null);
-    if (!SKIP.test(c.req.path)) await resumeSession(c);
+    // Routes whose row says `session: "none"` never need the shopper (services, the CMS's API, the build manifest).
+    if (routeSpec(c)?.session !== "none") await resumeSession(c);
     await next();
   });
 

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/app-env";
+import { ACCOUNT_FORM } from "../../platform/routing/limit-presets";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { signOut } from "../../platform/session/session";
 import { avatarRoute } from "./avatar-route";
 import { postEdit } from "./edit";
@@ -16,14 +18,24 @@ import { postResendConfirmation, postSignup } from "./signup";
  */
 export const accountRoutes = new Hono<AppEnv>();
 
-accountRoutes.post("/login", postLogin);
-accountRoutes.post("/signup", postSignup);
-accountRoutes.post("/signup/resend", postResendConfirmation);
-accountRoutes.post("/password", postChangePassword);
-accountRoutes.post("/password/forgot", postForgotPassword);
-accountRoutes.post("/password/reset", postResetPassword);
-accountRoutes.post("/edit", postEdit);
-accountRoutes.post("/logout", async (c) => {
+/** The account's forms (sign-in, sign-up, password, profile, sign-out): at the account forms' limits. */
+const ACCOUNT_POST: WriteSpec = {
+  body: "form",
+  limits: ACCOUNT_FORM,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
+accountRoutes.post("/login", writes(ACCOUNT_POST), postLogin);
+accountRoutes.post("/signup", writes(ACCOUNT_POST), postSignup);
+accountRoutes.post("/signup/resend", writes(ACCOUNT_POST), postResendConfirmation);
+accountRoutes.post("/password", writes(ACCOUNT_POST), postChangePassword);
+accountRoutes.post("/password/forgot", writes(ACCOUNT_POST), postForgotPassword);
+accountRoutes.post("/password/reset", writes(ACCOUNT_POST), postResetPassword);
+// The profile form carries the avatar: one file.
+accountRoutes.post("/edit", writes({ ...ACCOUNT_POST, body: "upload", files: 1 }), postEdit);
+accountRoutes.post("/logout", writes(ACCOUNT_POST), async (c) => {
   await signOut(c);
   return c.redirect("/user/login?notice=signed-out", 303);
 });

@@ -5,6 +5,8 @@ import { fewLeft } from "../../../shared/stock-rules";
 import { text } from "../../../shared/text";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { BROWSING } from "../../platform/routing/limit-presets";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
 import {
@@ -25,6 +27,15 @@ import { loadItemToAdd } from "./cart-products";
  * Bag actions. Each works as a plain form post (redirect back with a message)
  * and as JSON for the islands (`Accept: application/json`).
  */
+/** What the bag's actions send: a form from the shop's pages, at the browsing limits. */
+const BAG_ACTION: WriteSpec = {
+  body: "form",
+  limits: BROWSING,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
 export const cartActions = new Hono<AppEnv>();
 
 function wantsJson(c: Context<AppEnv>): boolean {
@@ -63,7 +74,7 @@ function lineOf(input: Record<string, string>): LineKey {
   return { productSlug: input.slug?.trim() ?? "", variantSku: input.variant?.trim() ?? "" };
 }
 
-cartActions.post("/add", async (c) => {
+cartActions.post("/add", writes(BAG_ACTION), async (c) => {
   const input = await form(c);
   const quantity = checkQuantity(input.quantity ?? "1");
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
@@ -112,7 +123,7 @@ async function bagLine(db: D1Database, cartId: string, input: Record<string, str
   return lines.length === 1 ? lines[0]! : named;
 }
 
-cartActions.post("/update", async (c) => {
+cartActions.post("/update", writes(BAG_ACTION), async (c) => {
   const input = await form(c);
   const quantity = checkQuantity(input.quantity);
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
@@ -125,7 +136,7 @@ cartActions.post("/update", async (c) => {
   return reply(c, { ok: true, message: "Quantity updated." }, "/cart");
 });
 
-cartActions.post("/remove", async (c) => {
+cartActions.post("/remove", writes(BAG_ACTION), async (c) => {
   const input = await form(c);
   const owner = await readCartOwner(c);
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;

@@ -11,6 +11,8 @@ import type { AppEnv } from "../../platform/app-env";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentProviderError, sessionExpiresAt } from "../../platform/payments/payment-provider";
+import { ORDERS } from "../../platform/routing/limit-presets";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { readCartOwner } from "../../platform/stores/cart-owner";
 import { setPaymentReference } from "../../platform/stores/order-store";
 import { TotalsTable } from "./cart-page";
@@ -102,9 +104,18 @@ export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {
   return renderCheckout(c, view, await prefill(c), {});
 }
 
+/** The order form: at the orders' limits, which answer a replay with its order first. */
+const ORDER_FORM: WriteSpec = {
+  body: "form",
+  limits: ORDERS,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
 /** POST /cart/order: validate, place the order once, then confirmation or the card provider. */
 export const checkoutActions = new Hono<AppEnv>();
-checkoutActions.post("/", async (c) => {
+checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
   const body = await c.req.parseBody();
   const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const values: Values = { ...raw };

@@ -4,7 +4,18 @@ import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
 import { cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentSignatureError } from "../../platform/payments/payment-provider";
+import { SERVICE } from "../../platform/routing/limit-presets";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { releaseByReference, settleByReference } from "../../platform/stock/card-holds";
+
+/** The provider's signed events: no shop session, no Origin (the signature authenticates them). */
+const PAYMENT_EVENT: WriteSpec = {
+  body: "webhook",
+  limits: SERVICE,
+  csrf: { exempt: "the provider signs each event; the signature is the authentication" },
+  session: "none",
+  personal: false,
+};
 
 /**
  * POST /api/payments/webhook: the provider tells us a payment succeeded, a session expired
@@ -14,7 +25,7 @@ import { releaseByReference, settleByReference } from "../../platform/stock/card
  * awaiting payment is cancelled and its stock given back, in one batch.
  * No CSRF check here: the signature is the authentication.
  */
-export const paymentWebhook = new Hono<AppEnv>().post("/webhook", async (c) => {
+export const paymentWebhook = new Hono<AppEnv>().post("/webhook", writes(PAYMENT_EVENT), async (c) => {
   const payments = cardPayments(c.env);
   if (!payments.available) return c.json({ error: "Card payments are not configured" }, 404);
   const raw = await c.req.text();

@@ -5,6 +5,8 @@ import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv, SignInHook } from "../../platform/app-env";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
+import { BROWSING } from "../../platform/routing/limit-presets";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
 import { listFavourites, mergeFavourites, toggleFavourite } from "../../platform/stores/favourite-store";
@@ -12,8 +14,17 @@ import { readListingStock } from "../../platform/stores/listing-stock";
 import { shopperCounts } from "../../platform/stores/shopper-counts";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
+/** A heart pressed: a form from the shop's pages, at the browsing limits. */
+const HEART_PRESS: WriteSpec = {
+  body: "form",
+  limits: BROWSING,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
 export const favouriteActions = new Hono<AppEnv>();
-favouriteActions.post("/toggle", async (c) => {
+favouriteActions.post("/toggle", writes(HEART_PRESS), async (c) => {
   const body = await c.req.parseBody();
   const slug = typeof body.slug === "string" ? body.slug : "";
   const json = (c.req.header("accept") ?? "").includes("application/json");

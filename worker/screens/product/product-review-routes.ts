@@ -8,6 +8,8 @@ import type { AppEnv } from "../../platform/app-env";
 import { bumpContentVersion } from "../../platform/caches/versions";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { wantsJson } from "../../platform/forms/form-guard";
+import { ACCOUNT_FORM } from "../../platform/routing/limit-presets";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { visitorLimitSubject } from "../../platform/security/visitor-id";
 import { displayName } from "../../platform/session/session";
@@ -28,9 +30,18 @@ export function initialReviewStatus(env: Pick<Env, "AUTO_APPROVE_REVIEWS">): Rev
  * with name and e-mail. A plain form post (303 back to the reviews, or the
  * product page again at 422 with the messages beside the fields) or JSON.
  */
+/** A product review: a signed-in shopper's form, at the account forms' limits. */
+const REVIEW_FORM: WriteSpec = {
+  body: "form",
+  limits: ACCOUNT_FORM,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
 export const reviewActions = new Hono<AppEnv>();
 
-reviewActions.post("/:slug", async (c) => {
+reviewActions.post("/:slug", writes(REVIEW_FORM), async (c) => {
   const slug = c.req.param("slug");
   const json = wantsJson(c);
   const product = /^[a-z0-9-]{1,120}$/.test(slug) ? await getProduct(c, c.get("locale"), slug) : null;

@@ -30,6 +30,8 @@ import { getProduct } from "../../platform/cms-client/catalog-records";
 import { honeypotFilled, readFormBody, textFields, wantsJson } from "../../platform/forms/form-guard";
 import { confirmationMail } from "../../platform/mail/stock-alert-mails";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
+import { SERVICE, STOCK_ALERTS } from "../../platform/routing/limit-presets";
+import { type ReadSpec, reads, type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
 import {
@@ -53,6 +55,29 @@ import {
   renderUnsubscribed,
 } from "./stock-alert-pages";
 
+/** "Tell me when it's back": a form from the product page, at the alerts' limits. */
+const ALERT_FORM: WriteSpec = {
+  body: "form",
+  limits: STOCK_ALERTS,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+/** The e-mails' links: one shopper's own, never kept in a shared cache. */
+const ALERT_LINK: ReadSpec = { session: "resume", personal: true };
+/**
+ * One-click unsubscribe (RFC 8058) comes from mail providers' servers, many shoppers behind
+ * each: no visitor to count, and no Origin; the secret token in the path authorises it, and a
+ * forged one could do no more than the link already does.
+ */
+const ONE_CLICK_UNSUBSCRIBE: WriteSpec = {
+  body: "form",
+  limits: SERVICE,
+  csrf: { exempt: "mail providers post it from their own servers; the token in the path authorises it" },
+  session: "resume",
+  personal: true,
+};
+
 export const stockAlertRoutes = new Hono<AppEnv>();
 
 /**
@@ -69,7 +94,7 @@ function itemPath(product: Pick<ProductSummary, "slug" | "category">, variantSku
   return `${productPath(product)}${variantSku ? `?variant=${encodeURIComponent(variantSku)}` : ""}`;
 }
 
-stockAlertRoutes.post("/", async (c) => {
+stockAlertRoutes.post("/", writes(ALERT_FORM), async (c) => {
   const json = wantsJson(c);
   const body = await readFormBody(c);
   const fields = textFields(body);
@@ -185,7 +210,7 @@ async function onSale(c: Context<AppEnv>, alert: { sku: string; productSlug: str
   return stockState(variant?.availability ?? product.availability, onHand).availability === "in_stock";
 }
 
-stockAlertRoutes.get("/confirm/:token", async (c) => {
+stockAlertRoutes.get("/confirm/:token", reads(ALERT_LINK), async (c) => {
   const hash = await linkTokenHash(c.req.param("token"));
   if (!hash) return renderLinkNotValid(c);
   const db = c.env.DB;
@@ -203,7 +228,7 @@ stockAlertRoutes.get("/confirm/:token", async (c) => {
   );
 });
 
-stockAlertRoutes.get("/unsubscribe/:token", async (c) => {
+stockAlertRoutes.get("/unsubscribe/:token", reads(ALERT_LINK), async (c) => {
   const token = c.req.param("token");
   const hash = await linkTokenHash(token);
   const alert = hash ? await findByUnsubscribeHash(c.env.DB, hash) : null;
@@ -216,7 +241,7 @@ stockAlertRoutes.get("/unsubscribe/:token", async (c) => {
  * `List-Unsubscribe=One-Click`, no cookies, from the provider's servers, hence exempt from the
  * Origin guard: the token in the path is what authorises it).
  */
-stockAlertRoutes.post("/unsubscribe/:token", async (c) => {
+stockAlertRoutes.post("/unsubscribe/:token", writes(ONE_CLICK_UNSUBSCRIBE), async (c) => {
   const hash = await linkTokenHash(c.req.param("token"));
   const alert = hash ? await unsubscribeStockAlert(c.env.DB, hash, Date.now()) : null;
   if (!alert) return renderLinkNotValid(c);

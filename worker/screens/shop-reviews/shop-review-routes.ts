@@ -15,10 +15,22 @@ import { bumpContentVersion } from "../../platform/caches/versions";
 import { allValues, dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
 import { reviewMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm } from "../../platform/forms/visitor-form";
+import { REQUESTS } from "../../platform/routing/limit-presets";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { type CheckedFile, checkUpload, checkUploads, IMAGE_TYPES } from "../../platform/security/file-checks";
 import { recentlyReviewed, saveReview } from "../../platform/stores/shop-review-store";
 import { saveWithFiles } from "../../platform/stores/upload-store";
 import { PUBLISHED_THANKS, renderReviews } from "./shop-reviews-page";
+
+/** A shop review: its photos, at the requests' limits. */
+const SHOP_REVIEW_FORM: WriteSpec = {
+  body: "upload",
+  files: 1 + REVIEW_PHOTOS_MAX,
+  limits: REQUESTS,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
 
 export const reviewRoutes = new Hono<AppEnv>();
 
@@ -45,7 +57,7 @@ async function checkReviewFiles(c: Context<AppEnv>, body: FormBody): Promise<Fil
   };
 }
 
-reviewRoutes.post("/", (c) => {
+reviewRoutes.post("/", writes(SHOP_REVIEW_FORM), (c) => {
   const published = c.env.AUTO_APPROVE_REVIEWS === "true";
   return handleVisitorForm(c, {
     schema: shopReviewSchema,

@@ -1,4 +1,3 @@
-import { isPersonalPath } from "../../../shared/personal-paths";
 import { routes } from "../../../shared/routes";
 import { buildInfo } from "../../frame/document/build-info";
 import {
@@ -22,7 +21,7 @@ export const staticPagesSource: SitemapSource = {
     const deployed = buildInfo(c.env).timestamp || undefined;
     const updates = await pageUpdates(c);
     return routes
-      .filter((route) => !route.path.includes(":") && !isPersonalPath(route.path))
+      .filter((route) => !route.path.includes(":") && !route.personal)
       .map((route) => ({ path: route.path, lastmod: updates.get(route.path) ?? deployed }));
   },
 };

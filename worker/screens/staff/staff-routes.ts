@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/app-env";
+import { STAFF_DESK } from "../../platform/routing/limit-presets";
+import { reads, type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { requestAttachment } from "./staff-attachment";
 import { staffOnly } from "./staff-gate";
 import { orderPage, postOrder } from "./staff-order";
@@ -20,30 +22,41 @@ import { searchesPage } from "./staff-searches";
 /** The staff desk under /staff: every page and action behind the role check (staff-gate.ts). */
 export const staffRoutes = new Hono<AppEnv>();
 
-staffRoutes.use("*", staffOnly);
+/** A desk action: a form from the desk's own pages, at the desk's limits; the role is checked on every post. */
+const DESK_ACTION: WriteSpec = {
+  body: "form",
+  limits: STAFF_DESK,
+  csrf: "origin-checked",
+  session: "resume",
+  personal: true,
+};
+
+// Every page of the desk is the staff's own: never kept in a shared cache.
+staffRoutes.use("*", reads({ session: "resume", personal: true }), staffOnly);
 staffRoutes.get("/", overviewPage);
 staffRoutes.get("/orders", ordersPage);
 staffRoutes.get("/orders.csv", ordersCsv);
 staffRoutes.get("/orders/:number", orderPage);
-staffRoutes.post("/orders/:number", postOrder);
+staffRoutes.post("/orders/:number", writes(DESK_ACTION), postOrder);
 staffRoutes.get("/products", productsPage);
-staffRoutes.post("/products", postProducts);
+// A delivery's CSV: the text box or one file.
+staffRoutes.post("/products", writes({ ...DESK_ACTION, body: "upload", files: 1 }), postProducts);
 staffRoutes.get("/products/:slug", productStockPage);
-staffRoutes.post("/products/:slug", postProductStock);
+staffRoutes.post("/products/:slug", writes(DESK_ACTION), postProductStock);
 staffRoutes.get("/requests", requestsPage);
 staffRoutes.get("/requests/:publicId", requestPage);
-staffRoutes.post("/requests/:publicId", postRequest);
+staffRoutes.post("/requests/:publicId", writes(DESK_ACTION), postRequest);
 staffRoutes.get("/requests/:publicId/attachment", requestAttachment);
 staffRoutes.get("/outbox", outboxPage);
-staffRoutes.post("/outbox", postOutbox);
+staffRoutes.post("/outbox", writes(DESK_ACTION), postOutbox);
 staffRoutes.get("/reviews", reviewsPage);
 staffRoutes.get("/reviews/shop/:ref", reviewPage("shop"));
-staffRoutes.post("/reviews/shop/:ref", postReview("shop"));
+staffRoutes.post("/reviews/shop/:ref", writes(DESK_ACTION), postReview("shop"));
 staffRoutes.get("/reviews/shop/:ref/media/:file", staffReviewMedia);
 staffRoutes.get("/reviews/product/:ref", reviewPage("product"));
-staffRoutes.post("/reviews/product/:ref", postReview("product"));
+staffRoutes.post("/reviews/product/:ref", writes(DESK_ACTION), postReview("product"));
 staffRoutes.get("/searches", searchesPage);
 staffRoutes.get("/redirects", redirectsPage);
-staffRoutes.post("/redirects", postRedirect);
+staffRoutes.post("/redirects", writes(DESK_ACTION), postRedirect);
 staffRoutes.get("/redirects/:id", redirectPage);
-staffRoutes.post("/redirects/:id", postRedirectRule);
+staffRoutes.post("/redirects/:id", writes(DESK_ACTION), postRedirectRule);
