@@ -151,9 +151,16 @@ export async function mainPages(url) {
   };
 }
 
-/** Every request a new URL: no kept shell, so each is a full streamed render (records from KV or the CMS). */
+/**
+ * Every request a new kept page's key, so each is a full streamed render (records from KV or the
+ * CMS). A page's key holds only the parameters it reads (frame/shells/page-query.ts), so a
+ * listing is asked with a new price ceiling each time, above every price (the same products).
+ * Pages that read no such parameter are measured in a shop with PAGE_SHELLS_ENABLED=false.
+ */
 export function shellMisses(path) {
+  if (!/^\/(catalog|brands)\/[a-z0-9-]+$/.test(path)) {
+    throw new Error(`${path}: only a listing has a parameter to vary; start the shop with PAGE_SHELLS_ENABLED=false`);
+  }
   let n = 0;
-  const join = path.includes("?") ? "&" : "?";
-  return [{ method: "GET", setupRequest: (req) => ({ ...req, path: `${path}${join}bench=${n++}` }) }];
+  return [{ method: "GET", setupRequest: (req) => ({ ...req, path: `${path}?cost%5Bmax%5D=${999_999 - n++}` }) }];
 }

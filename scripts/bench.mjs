@@ -174,12 +174,11 @@ async function benchBagAndOrder(mf, url, slug, base) {
 async function benchVariants(pages) {
   const variants = [
     { name: "product, kept shell (every view after the first)", vars: {}, path: pages.product },
-    { name: "product, shell miss, records from KV", vars: {}, path: pages.product, misses: true },
+    { name: "product, shell miss, records from KV", vars: { PAGE_SHELLS_ENABLED: "false" }, path: pages.product },
     {
       name: "product, shell miss, records from the CMS (first render after a change)",
-      vars: { CMS_CACHE_ENABLED: "false" },
+      vars: { CMS_CACHE_ENABLED: "false", PAGE_SHELLS_ENABLED: "false" },
       path: pages.product,
-      misses: true,
     },
     { name: "category, shell miss, records from KV", vars: {}, path: pages.category, misses: true },
     {

@@ -4,17 +4,11 @@ import type { PersonalPagePath, SharedPagePath } from "./routes";
 type AreaOf<P extends string> = P extends `/${infer Area}/${string}` ? `/${Area}` : P;
 
 /**
- * The areas of the route table's personal pages (bag, checkout, account, favourites, search
- * results). Written out so the browser's bundle does not carry the table, and checked against
+ * The areas of the route table's personal pages (bag, checkout, account, favourites). Written out so the browser's bundle does not carry the table, and checked against
  * the rows' `personal` flags by the compiler: an area with a personal page that is missing
  * here, or one listed here that holds a page the same for everyone, does not compile.
  */
-const PERSONAL_PAGE_AREAS = [
-  "/cart",
-  "/user",
-  "/favorites",
-  "/search",
-] as const satisfies readonly AreaOf<PersonalPagePath>[];
+const PERSONAL_PAGE_AREAS = ["/cart", "/user", "/favorites"] as const satisfies readonly AreaOf<PersonalPagePath>[];
 
 type Unlisted = Exclude<AreaOf<PersonalPagePath>, (typeof PERSONAL_PAGE_AREAS)[number]>;
 type ListedButShared = Extract<AreaOf<SharedPagePath>, (typeof PERSONAL_PAGE_AREAS)[number]>;

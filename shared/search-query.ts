@@ -20,6 +20,11 @@ function typedWords(raw: string | undefined): string[] {
     .filter((word) => word.length > 0);
 }
 
+/** What was typed, spaces collapsed and trimmed, at most 100 characters: one spelling of a search for its kept page. */
+export function typedSearchText(raw: string | undefined): string {
+  return typedWords(raw).join(" ");
+}
+
 /** The words to look for: trimmed, at most 100 characters, without words past 48 bytes. */
 export function readSearchQuery(raw: string | undefined): string {
   return typedWords(raw)

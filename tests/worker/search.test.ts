@@ -26,10 +26,14 @@ describe("search", () => {
   });
 
   it("never fails on odd queries and is never indexed", async () => {
-    for (const q of ["", "?q=", "?q=%25%25%25", "?q[]=a&q[]=b", "?q=x&page=abc", `?q=${"a".repeat(5000)}`]) {
+    for (const q of ["", "?q=", "?q=%25%25%25", "?q[]=a&q[]=b", `?q=${"a".repeat(5000)}`]) {
       const res = await fetchWorker(`/search${q}`);
       expect(res.status, q).toBe(200);
       expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     }
+    // A page number it cannot show: the search's one spelling (page-query.test.ts).
+    const odd = await fetchWorker("/search?q=x&page=abc");
+    expect(odd.status).toBe(301);
+    expect(odd.headers.get("location")).toBe("/search?q=x");
   });
 });

@@ -15,7 +15,7 @@ import { Document } from "./document";
 export interface PageContent {
   title: string;
   description?: string;
-  status?: 200 | 400 | 404 | 422 | 500;
+  status?: 200 | 400 | 404 | 422 | 500 | 503;
   head?: ReactNode;
   /** Canonical path when it is not the request path (always without query). */
   canonicalPath?: string;

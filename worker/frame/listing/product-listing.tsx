@@ -30,6 +30,11 @@ export interface Listing {
   ratings: Map<number, ReviewSummary>;
 }
 
+/** A page number past the listing's last page (the first page always exists, empty or not): the page answers 404. */
+export function pastTheLastPage(listing: Listing, filter: CatalogFilter): boolean {
+  return listing.products !== null && filter.page > Math.max(1, listing.products.pageCount);
+}
+
 /** The products of a category or a brand for this filter, sort and page. Call it once the scope is known to exist. */
 export async function loadListing(
   c: Context<AppEnv>,

@@ -11,10 +11,15 @@ import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
 import { etagMatches } from "./page-validators";
 import { shellKey } from "./shell-key";
-import { matchShell, type StoredShell, storeShell } from "./shell-store";
+import { matchShell, SEARCH_MISS_HEADER, type StoredShell, storeShell } from "./shell-store";
 
 /** A shopper's own view of a shared page: never stored by anyone, but fine to keep for back/forward. */
 const SHOPPER_CACHE_CONTROL = "private, no-cache";
+
+/** What the kept page asks each view of it to record (the route's middleware take these off). */
+function pageNotes(stored: StoredShell): Record<string, string> {
+  return stored.searchMiss === null ? {} : { [SEARCH_MISS_HEADER]: stored.searchMiss };
+}
 
 /** Through c.body, so cookies prepared on the way (the flash taken) go out with the page. */
 async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce: string): Promise<Response> {
@@ -27,6 +32,7 @@ async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce
       "CDN-Cache-Control": EDGE_CACHE_CONTROL,
       ETag: stored.etag,
       Vary: "Cookie",
+      ...pageNotes(stored),
     };
     if (etagMatches(c.req.header("if-none-match"), stored.etag)) {
       await stored.body?.cancel();
@@ -44,6 +50,7 @@ async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": SHOPPER_CACHE_CONTROL,
     Vary: "Cookie",
+    ...pageNotes(stored),
   };
   // Nothing below `<main>` of this shopper's (rewriting a whole page costs about a millisecond)?
   if (stored.mainAt > 0 && !fillsAny(stored.bodyHoles, filling)) {
@@ -73,7 +80,8 @@ export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== "GET") return next();
   const key = await shellKey(c);
   const requestNonce = c.get("nonce");
-  const stored = await matchShell(key);
+  // PAGE_SHELLS_ENABLED = "false": every view is a first render (the bench measures what one costs).
+  const stored = c.env.PAGE_SHELLS_ENABLED === "false" ? null : await matchShell(key);
   c.set("pageShell", stored ? "hit" : "miss");
   if (stored) return serveStored(c, stored, requestNonce);
 
@@ -102,8 +110,8 @@ export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
     body = mine;
     backgroundTask(
       c,
-      storeShell(c, key, kept, () => c.get("renderFailed") === true).catch((error: unknown) =>
-        console.error("Keeping a page shell failed:", error),
+      storeShell(c, key, kept, () => c.get("renderFailed") === true, res.headers.get(SEARCH_MISS_HEADER)).catch(
+        (error: unknown) => console.error("Keeping a page shell failed:", error),
       ),
     );
   }

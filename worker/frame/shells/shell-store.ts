@@ -16,6 +16,11 @@ import { strongEtag } from "./page-validators";
 export const SHELL_SECONDS = 10 * 60;
 
 const NONCE_HEADER = "X-Shell-Nonce";
+/**
+ * What a view of the page must record, named by the render and sent with every view of its kept
+ * copy: a search that found nothing (frame/routing/route-middleware.ts counts it and takes it off).
+ */
+export const SEARCH_MISS_HEADER = "X-Page-Search-Miss";
 const MAIN_HEADER = "X-Shell-Main";
 const BODY_HOLES_HEADER = "X-Shell-Body-Holes";
 
@@ -27,6 +32,8 @@ export interface StoredShell {
   mainAt: number;
   /** The personal fragments with a hole below `<main>`: most views of most pages need only the head and header filled. */
   bodyHoles: Set<string>;
+  /** The search this page found nothing for, to be counted on each view (SEARCH_MISS_HEADER). */
+  searchMiss: string | null;
 }
 
 export async function matchShell(key: Request): Promise<StoredShell | null> {
@@ -41,6 +48,7 @@ export async function matchShell(key: Request): Promise<StoredShell | null> {
     etag,
     mainAt: Number(response.headers.get(MAIN_HEADER) ?? -1),
     bodyHoles: new Set(holes),
+    searchMiss: response.headers.get(SEARCH_MISS_HEADER),
   };
 }
 
@@ -54,6 +62,7 @@ export async function storeShell(
   key: Request,
   body: ReadableStream<Uint8Array>,
   renderFailed: () => boolean,
+  searchMiss: string | null = null,
 ): Promise<void> {
   const html = await new Response(body).text();
   if (renderFailed()) return;
@@ -69,5 +78,6 @@ export async function storeShell(
     [MAIN_HEADER]: String(mainAt),
     [BODY_HOLES_HEADER]: holes.join(","),
   });
+  if (searchMiss !== null) headers.set(SEARCH_MISS_HEADER, searchMiss);
   await keep(key, new Response(page, { headers }));
 }

@@ -42,6 +42,8 @@ function TagLinks({ tags, active }: { tags: Tag[]; active?: string }) {
 async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promise<Response> {
   const page = pageParam(c);
   const posts = await getBlogPosts(c, c.get("locale"), { tag: tag?.slug, page, pageSize: PAGE_SIZE });
+  // A page past the last is no page: 404, never an empty list.
+  if (posts && page > Math.max(1, posts.pageCount)) return renderNotFound(c);
   const base = tag ? `/blog/${tag.slug}` : "/blog";
   const crumbs: Crumb[] = [
     { name: "Home", path: "/" },

@@ -5,7 +5,7 @@ import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { Island } from "../../frame/islands/island";
-import { ListingResults, loadListing } from "../../frame/listing/product-listing";
+import { ListingResults, loadListing, pastTheLastPage } from "../../frame/listing/product-listing";
 import { parseQuery } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
@@ -36,6 +36,7 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
   const [brand, favourites] = await Promise.all([getBrand(c, locale, slug), favouriteSlugs(c)]);
   if (!brand) return renderNotFound(c);
   const listing = await loadListing(c, locale, scope, filter);
+  if (pastTheLastPage(listing, filter)) return renderNotFound(c);
   const base = `/brands/${slug}`;
   const origin = siteOrigin(c);
   const crumbs: Crumb[] = [

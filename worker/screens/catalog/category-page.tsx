@@ -4,7 +4,7 @@ import { type ListingScope, readCatalogFilter } from "../../../shared/catalog-fi
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { Island } from "../../frame/islands/island";
-import { ListingResults, loadListing } from "../../frame/listing/product-listing";
+import { ListingResults, loadListing, pastTheLastPage } from "../../frame/listing/product-listing";
 import { parseQuery } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
@@ -26,6 +26,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   ]);
   if (!category) return renderNotFound(c);
   const listing = await loadListing(c, locale, scope, filter);
+  if (pastTheLastPage(listing, filter)) return renderNotFound(c);
   const base = `/catalog/${slug}`;
   return renderPage(c, {
     title: filter.page > 1 ? `${category.name} — page ${filter.page}` : category.name,

@@ -1,7 +1,9 @@
 import type { Context } from "hono";
 import { leftOutWords, readSearchQuery, SEARCH_WORD_MAX_BYTES } from "../../../shared/search-query";
 import type { ProductSummary } from "../../../shared/types/catalog";
+import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
+import { SEARCH_MISS_HEADER } from "../../frame/shells/shell-store";
 import { Pager } from "../../frame/ui/pager";
 import { PostGrid } from "../../frame/ui/post-card";
 import { ProductGrid } from "../../frame/ui/product-grid";
@@ -9,7 +11,6 @@ import type { AppEnv } from "../../platform/app-env";
 import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { getBlogPosts } from "../../platform/cms-client/content-records";
 import { findProducts } from "../../platform/search/find-products";
-import { countSearchMiss } from "../../platform/search/search-misses-store";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import { readListingStock } from "../../platform/stores/listing-stock";
 
@@ -58,16 +59,21 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
         page === 1 ? getBlogPosts(c, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
       ])
     : [null, null];
+  // A page past the last is no page: 404, never an empty list.
+  if (products && page > Math.max(1, products.pageCount)) return renderNotFound(c);
   const noProducts = Boolean(products && products.total === 0);
-  const [popular] = await Promise.all([
-    noProducts ? getProducts(c, locale, { sort: ["popularity:desc", "id:asc"], pageSize: POPULAR }) : null,
-    noProducts && page === 1 && products ? countSearchMiss(c.env.DB, products.normalised) : null,
-  ]);
+  const popular = noProducts
+    ? await getProducts(c, locale, { sort: ["popularity:desc", "id:asc"], pageSize: POPULAR })
+    : null;
+  // Counted on every view of this page, kept or rendered (frame/routing/route-middleware.ts).
+  if (noProducts && products) c.header(SEARCH_MISS_HEADER, encodeURIComponent(products.normalised));
   const shown = [...(products?.items ?? []), ...(popular?.items ?? [])];
   const stock = await readListingStock(c.env.DB, shown);
   const nothing = q && products && products.total === 0 && (!posts || posts.total === 0);
   const corrected = products?.correctedQuery ?? null;
   return renderPage(c, {
+    // Search down is not a page to keep: the next shopper asks again.
+    status: q && !products ? 503 : 200,
     title: q ? `Search: ${q}` : "Search",
     description: "Search Noor Beauty's products and articles.",
     searchQuery: q,

@@ -1,13 +1,20 @@
 import { Hono } from "hono";
 import { PERSONAL_PATHS } from "../../../shared/personal-paths";
+import { routes } from "../../../shared/routes";
 import { siteOrigin } from "../../frame/head/site-origin";
 import type { AppEnv } from "../../platform/app-env";
 
-/** GET /robots.txt: personal pages (bag, checkout, account, search, favourites) are off limits; the sitemap is named. */
+/**
+ * Shared pages kept out of search engines (`noindex` in the route table): search results, the
+ * same for everyone and kept like any public page, but an endless space for a crawler.
+ */
+const NOINDEX_SHARED = routes.filter((r) => !r.personal && r.middleware.includes("noindex")).map((r) => r.path);
+
+/** GET /robots.txt: personal pages (bag, checkout, account, favourites) and search results are off limits; the sitemap is named. */
 export const robots = new Hono<AppEnv>().get("/robots.txt", (c) => {
   const lines = [
     "User-agent: *",
-    ...PERSONAL_PATHS.map((path) => `Disallow: ${path}`),
+    ...[...PERSONAL_PATHS, ...NOINDEX_SHARED].map((path) => `Disallow: ${path}`),
     "Allow: /",
     "",
     `Sitemap: ${siteOrigin(c)}/sitemap.xml`,

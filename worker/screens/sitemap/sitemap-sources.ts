@@ -21,7 +21,7 @@ export const staticPagesSource: SitemapSource = {
     const deployed = buildInfo(c.env).timestamp || undefined;
     const updates = await pageUpdates(c);
     return routes
-      .filter((route) => !route.path.includes(":") && !route.personal)
+      .filter((route) => !route.path.includes(":") && !route.personal && !route.middleware.includes("noindex"))
       .map((route) => ({ path: route.path, lastmod: updates.get(route.path) ?? deployed }));
   },
 };
