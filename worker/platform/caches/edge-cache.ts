@@ -4,7 +4,7 @@
  *
  * | what | key | stale after | made stale by |
  * |---|---|---|---|
- * | public page shells (frame/shells/) | `/__page-shell/<build>/<content version>/<stock version>/<locale><path>?<sorted query>` (frame/shells/shell-key.ts) | `max-age` of the kept response (SHELL_SECONDS) | a new deployment, content version or stock version: new keys (versions.ts) |
+ * | public page shells (frame/shells/) | `/__page-shell/<build>/<content version>/<stock version>/<locale><path>?<the query the page reads, in one spelling>` (frame/shells/shell-key.ts, page-query.ts) | `max-age` of the kept response (SHELL_SECONDS) | a new deployment, content version or stock version: new keys (versions.ts) |
  *
  * Nothing is purged: a key that moved on is simply never asked for again. A failure to read
  * counts as a miss and a failure to keep is logged: a page is rendered, never refused, because
