@@ -222,6 +222,36 @@ describe("header search suggestions", () => {
     await context.close();
   });
 
+  it("searches with no JavaScript and offers the spelling the shopper meant", async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(shopUrl("/search"));
+    const form = page.locator("form.search-page-form");
+    await form.getByRole("searchbox", { name: "Search products and articles" }).fill("mascra");
+    await Promise.all([page.waitForURL(/\/search\?q=mascra$/), form.getByRole("button", { name: "Search" }).click()]);
+    const meant = page.getByRole("link", { name: "mascara", exact: true });
+    expect(await meant.count()).toBe(1);
+    expect(await page.locator(".product-card__name").count()).toBeGreaterThan(0);
+    await Promise.all([page.waitForURL(/\/search\?q=mascara$/), meant.click()]);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Results for “mascara”");
+    await context.close();
+  });
+
+  for (const [width, viewport] of [
+    [390, PHONE],
+    [1280, DESKTOP],
+  ] as const) {
+    it(`shows kept results with no accessibility violations at ${width} px (screenshot)`, async () => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await page.goto(shopUrl("/search?q=rose+serum"), { waitUntil: "networkidle" });
+      expect(await page.locator(".product-card__name").count()).toBeGreaterThan(0);
+      await expectAccessible(page);
+      await page.screenshot({ path: `/tmp/shots/search-${width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+
   it("searches on Enter when no suggestion is chosen", async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();

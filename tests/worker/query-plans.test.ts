@@ -82,7 +82,7 @@ describe("the queries on a shopper's path", () => {
       "/",
       "/catalog",
       `/catalog/${product!.category}`,
-      `/catalog/${product!.category}?sort=price&page=2`,
+      `/catalog/${product!.category}?sort=price-asc&availability=in_stock`,
       `/catalog/${product!.category}/${product!.slug}`,
       "/brands",
       "/blog",
