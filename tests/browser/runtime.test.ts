@@ -415,7 +415,8 @@ describe("prefetch", () => {
       .poll(() => page.evaluate(() => (window as unknown as { prefetchesDrained: () => boolean }).prefetchesDrained()))
       .toBe(true);
     expect(new Set(prefetched).size).toBe(prefetched.length);
-    for (const path of prefetched) expect(path).not.toMatch(/^\/(cart|user|favorites|search)(\/|$)/);
+    // Personal pages only: search results are kept public pages now (decision 0085), fine to fetch ahead.
+    for (const path of prefetched) expect(path).not.toMatch(/^\/(cart|user|favorites)(\/|$)/);
     expect(prefetched).not.toContain("/company");
     await context.close();
   });
