@@ -254,7 +254,22 @@ async function benchMixedLoad() {
     };
     const paths = Object.keys(markers);
     const cookies = ["i18n_redirected=en", returning, signedIn];
-    const requests = paths.flatMap((path) => cookies.map((cookie) => ({ method: "GET", path, headers: { cookie } })));
+    const shoppers = paths.flatMap((path) => cookies.map((cookie) => ({ method: "GET", path, headers: { cookie } })));
+    // Bots, one request in ten (issue 22): a parameter the page does not read, new each time (200
+    // from the kept page), an unknown product (404) or a sort no page has (301), alternating.
+    let botN = 0;
+    const bot = (make) => ({
+      method: "GET",
+      headers: { cookie: cookies[0] },
+      setupRequest: (req) => ({ ...req, path: make(botN++) }),
+    });
+    const bots = [
+      bot((n) => `${pages.product}?ref=${n.toString(36)}`),
+      bot((n) => (n % 2 ? `${pages.category}/no-such-product-${n}` : `${pages.category}?sort=r${n}`)),
+    ];
+    // Each connection goes through the list in order: one bot in each half of it.
+    const half = Math.ceil(shoppers.length / 2);
+    const requests = [...shoppers.slice(0, half), bots[0], ...shoppers.slice(half), bots[1]];
     let sampled = 0;
     let broken = 0;
     const reasons = [];
@@ -300,15 +315,22 @@ async function benchMixedLoad() {
     const crossRequest = errorLines.filter((line) => /Cannot perform I\/O on behalf of a different request/.test(line));
     const inApp = errorLines.filter((line) => /Error in app/.test(line));
     console.log(
-      `\n| mixed load (${connections} connections, ${mixedSeconds} s, ${paths.length} pages × 3 kinds of visitor) | count |`,
+      `\n| mixed load (${connections} connections, ${mixedSeconds} s, ${paths.length} pages × 3 kinds of visitor, and bots one request in ten) | count |`,
     );
     console.log("|---|---:|");
     console.log(`| requests answered | ${result.requests.total} |`);
     console.log(`| req/s (mean) | ${fmt(result.requests.average)} |`);
     console.log(`| p50 / p99 ms | ${fmt(result.latency.p50)} / ${fmt(result.latency.p99)} |`);
-    console.log(`| failed (non-2xx or error) | ${result.non2xx + result.errors} |`);
+    // The bots' 301s and 404s are the right answers to them; the shoppers' pages never answer either.
+    const botAnswers = ["301", "404"].map((code) => result.statusCodeStats?.[code]?.count ?? 0);
+    console.log(`| bots' requests answered 301 (invalid sort) / 404 (unknown product) | ${botAnswers.join(" / ")} |`);
+    console.log(
+      `| failed (non-2xx or error, bots' 301s and 404s aside) | ${result.non2xx + result.errors - botAnswers[0] - botAnswers[1]} |`,
+    );
     // Which: a status the shop answered, or a connection error (reset, refused) the shop never answered.
-    const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith("2"));
+    const statuses = Object.entries(result.statusCodeStats ?? {}).filter(
+      ([code]) => !code.startsWith("2") && code !== "301" && code !== "404",
+    );
     for (const [code, { count }] of statuses) console.log(`|   … answered ${code} | ${count} |`);
     if (result.errors > 0) console.log(`|   … connection errors (no answer) | ${result.errors} |`);
     for (const [kind, count] of noAnswer) console.log(`|     … ${kind} | ${count} |`);
