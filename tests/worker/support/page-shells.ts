@@ -14,3 +14,18 @@ export async function keptPage(path: string, headers: Record<string, string> = {
   }
   throw new Error(`The page shell of ${path} was never kept`);
 }
+
+/**
+ * A public page once its stale copy has been replaced: after a content or stock change the
+ * first views are served from the page's copy made before it while one render makes the new one
+ * in the background (decision 0084). Bounded like keptPage.
+ */
+export async function refreshedPage(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const res = await fetchWorker(path, { headers });
+    if (res.headers.get("x-page-shell") !== "stale") return res;
+    await res.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`The stale copy of ${path} was never replaced`);
+}
