@@ -85,7 +85,10 @@ async function serveStored(
  * fills in the shopper's own parts. On a miss the page renders as for an
  * anonymous visitor (React streaming), one tee of the stream goes to the
  * shopper through the same filler and the other into the cache: streaming's
- * extra CPU is paid once per change, not once per view.
+ * extra CPU is paid once per change, not once per view. After a change the
+ * page's copy made before it is served while one background render replaces
+ * it, concurrent misses in an isolate render once, and a 404 for an unknown
+ * slug is kept too (stale-shells.ts, render-lock.ts, docs/decisions/0084).
  *
  * Nothing personal can reach a shell: while it renders, the request has no
  * user, no bag or favourites owner, and a placeholder nonce; flash messages
