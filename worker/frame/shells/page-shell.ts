@@ -46,10 +46,11 @@ async function serveStored(
     const headers: Record<string, string> = {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": PUBLIC_CACHE_CONTROL,
-      "CDN-Cache-Control": EDGE_CACHE_CONTROL,
       ETag: stored.etag,
       Vary: "Cookie",
     };
+    // A stale copy is not for the CDN to keep: the page that replaces it is a render away.
+    if (state === "hit") headers["CDN-Cache-Control"] = EDGE_CACHE_CONTROL;
     if (etagMatches(c.req.header("if-none-match"), stored.etag)) {
       await stored.body?.cancel();
       const { "Content-Type": _, ...rest } = headers;
