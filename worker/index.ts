@@ -7,6 +7,7 @@ import { renderNotFound } from "./frame/document/not-found";
 import { keepVisitorCounts } from "./frame/personal/visitor-counts";
 import { registerPages } from "./frame/routing/register-pages";
 import { pageCache } from "./frame/shells/page-cache";
+import { shellRefresh } from "./frame/shells/shell-refresh";
 import { pageHandlers } from "./page-registry";
 import type { AppEnv, ShopBindings } from "./platform/app-env";
 import { cmsService, withCms } from "./platform/cms-client/cms-service";
@@ -64,6 +65,7 @@ app.use(locale);
 app.use(session({ onSignIn: [mergeBagOnSignIn, mergeFavouritesOnSignIn] }));
 app.use(routeLimits);
 app.use(keepVisitorCounts);
+app.use(shellRefresh(app));
 
 app.route("/builds", latestBuild);
 app.route("/", embeddedCms);

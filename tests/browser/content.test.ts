@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, launchBrowser, PHONE, recordScripts } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, openFresh, PHONE, recordScripts } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
 /**
@@ -155,7 +155,7 @@ describe("a shop review", () => {
       name,
     );
     await shop.moveContentVersion();
-    await page.reload();
+    await openFresh(page);
     const review = page.getByRole("article", { name });
     await review.waitFor();
     expect(await review.getByRole("img", { name: "Rated 5 out of 5" }).count()).toBe(1);

@@ -71,3 +71,17 @@ export async function expectAccessible(page: Page): Promise<void> {
   });
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
+
+/**
+ * Opens `path` (or reloads the page when no path is given) until the answer is not a kept page's
+ * stale copy: after a content or stock change the first views get the copy made before it while
+ * one render makes the new one (docs/decisions/0084-stale-shells.md). Bounded: about five seconds.
+ */
+export async function openFresh(page: Page, path?: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = path === undefined ? await page.reload() : await page.goto(path);
+    if (response?.headers()["x-page-shell"] !== "stale") return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`The stale copy of ${path ?? page.url()} was never replaced`);
+}

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../shared/cookie-names";
 import { fetchWorker } from "./fetch";
-import { keptPage } from "./support/page-shells";
+import { freshView, keptPage } from "./support/page-shells";
 
 const ANON = { Cookie: `${LOCALE_COOKIE}=en` };
 
@@ -64,8 +64,9 @@ function jsonLd(html: string): Record<string, unknown>[] {
   });
 }
 
+/** The page as it is once any change has been rendered (a kept page's stale copy is not it: decision 0084). */
 async function html(path: string): Promise<string> {
-  const res = await fetchWorker(path, { headers: ANON });
+  const res = await freshView(() => fetchWorker(path, { headers: ANON }));
   expect(res.status).toBe(200);
   return res.text();
 }

@@ -4,6 +4,7 @@ import { cmsFilters, readCatalogFilter } from "../../shared/catalog-filter";
 import type { QuickViewProduct } from "../../shared/quick-view";
 import { bumpStockVersion } from "../../worker/platform/caches/versions";
 import { fetchWorker } from "./fetch";
+import { freshView } from "./support/page-shells";
 
 const LIPSTICK = "velvet-hue-tools-matte-liquid-lipstick";
 const SHADES = ["ROSEWOOD", "NUDESILK", "DESERTROSE", "MOCHA", "BERRYNOIR", "CORALREEF", "RUBY", "MAUVE"].map(
@@ -27,8 +28,9 @@ async function setStock(slug: string, rows: Record<string, number>): Promise<voi
 
 const allShades = (onHand: number) => Object.fromEntries(SHADES.map((sku) => [sku, onHand]));
 
+/** The page as it is once any stock change has been rendered (a kept page's stale copy is not it: decision 0084). */
 async function html(path: string): Promise<string> {
-  const res = await fetchWorker(path);
+  const res = await freshView(() => fetchWorker(path));
   expect(res.status, path).toBe(200);
   return res.text();
 }

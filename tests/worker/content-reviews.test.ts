@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bumpContentVersion } from "../../worker/platform/caches/versions";
 import { fetchWorker } from "./fetch";
 import { Browser } from "./support/browser-session";
+import { refreshedPage } from "./support/page-shells";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
@@ -118,7 +119,7 @@ describe("/reviews", () => {
     expect((await fetchWorker(photoPath)).status).toBe(404);
 
     await approve(name);
-    const html = await (await fetchWorker("/reviews")).text();
+    const html = await (await refreshedPage("/reviews")).text();
     expect(html).toContain(name);
     expect(html).toContain("Fast delivery to Sharjah and a lovely handwritten note in the box.");
     expect(html).toContain('aria-label="Rated 4 out of 5"');
@@ -147,7 +148,7 @@ describe("/reviews", () => {
       ),
     );
     await bumpContentVersion(env.CMS_CACHE);
-    const html = await (await fetchWorker("/reviews")).text();
+    const html = await (await refreshedPage("/reviews")).text();
     expect(html.indexOf(newer)).toBeGreaterThan(-1);
     expect(html.indexOf(newer)).toBeLessThan(html.indexOf(older));
   });

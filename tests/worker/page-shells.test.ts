@@ -4,7 +4,7 @@ import { LOCALE_COOKIE, VISITOR_COUNTS_COOKIE } from "../../shared/cookie-names"
 import { fetchWorker } from "./fetch";
 import { register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
-import { keptPage } from "./support/page-shells";
+import { keptPage, refreshedPage } from "./support/page-shells";
 
 const ANON = { Cookie: `${LOCALE_COOKIE}=en` };
 
@@ -118,7 +118,7 @@ describe("content version", () => {
       body: JSON.stringify({ event: "entry.update", model, entry: { id: 1, locale: "en" } }),
     });
 
-  it("shows a CMS change on the next request after the webhook, on kept pages and cached records alike", async () => {
+  it("shows a CMS change once the page rendered after the webhook is kept, on kept pages and cached records alike", async () => {
     const [product] = await inStock(1);
     const renamed = `${product.name} Limited Edition`;
     const listing = freshPath("/catalog/skincare");
@@ -130,7 +130,11 @@ describe("content version", () => {
       const res = await webhook("product");
       expect(res.status).toBe(200);
       expect(((await res.json()) as { contentVersion: string }).contentVersion).toMatch(/^[a-z0-9]+-[0-9a-f]{8}$/);
-      expect(await (await fetchWorker(listing, { headers: ANON })).text()).toContain(renamed);
+      // The next view is the copy from before the change, served while the new page renders (decision 0084).
+      const stale = await fetchWorker(listing, { headers: ANON });
+      expect(stale.headers.get("x-page-shell")).toBe("stale");
+      expect(await stale.text()).not.toContain(renamed);
+      expect(await (await refreshedPage(listing, ANON)).text()).toContain(renamed);
     } finally {
       await env.DB.prepare("UPDATE cms_products SET name = ?2 WHERE slug = ?1").bind(product.slug, product.name).run();
       await webhook("product");

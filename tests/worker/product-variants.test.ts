@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { bumpStockVersion } from "../../worker/platform/caches/versions";
 import { fetchWorker } from "./fetch";
-import { keptPage } from "./support/page-shells";
+import { freshView, keptPage } from "./support/page-shells";
 
 /** The seed's lipstick with eight shades (Rosewood first) and a fragrance in three sizes. */
 const LIPSTICK = "/catalog/makeup/velvet-hue-tools-matte-liquid-lipstick";
@@ -21,8 +21,9 @@ async function setStock(rows: Record<string, number>, slug: string): Promise<voi
   await bumpStockVersion(env.CMS_CACHE);
 }
 
+/** The page as it is once any stock change has been rendered (a kept page's stale copy is not it: decision 0084). */
 async function page(path: string): Promise<string> {
-  const res = await fetchWorker(path);
+  const res = await freshView(() => fetchWorker(path));
   expect(res.status, path).toBe(200);
   return res.text();
 }

@@ -6,6 +6,7 @@ import { bumpContentVersion } from "../../worker/platform/caches/versions";
 import { initialReviewStatus } from "../../worker/screens/product/product-review-routes";
 import { openSessionFor, register, uniqueIp } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
+import { freshView } from "./support/page-shells";
 
 /** A product of the seed with no reviews of its own, one per test (ids 1–20 carry the sample reviews). */
 let next = 30;
@@ -125,7 +126,7 @@ describe("product reviews on the product page", () => {
     expect(other).not.toContain("Pending review text, lovely scent.");
 
     await approveAll(product.id);
-    const after = await (await new Browser().get(product.path)).text();
+    const after = await (await freshView(() => new Browser().get(product.path))).text();
     expect(after).toContain("Pending review text, lovely scent.");
     expect(after).toContain("1 review");
     expect(jsonLdProduct(after).aggregateRating).toMatchObject({ reviewCount: 1, ratingValue: "4.0" });
@@ -190,7 +191,7 @@ describe("product reviews on the product page", () => {
       .first<{ body: string; author_name: string }>();
     expect(stored).toEqual({ body: text, author_name: "<b>Eve</b>" });
     await approveAll(product.id);
-    const html = await (await new Browser().get(product.path)).text();
+    const html = await (await freshView(() => new Browser().get(product.path))).text();
     expect(html).not.toContain('<script>alert("x")</script>');
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<b>Eve</b>");
@@ -282,7 +283,7 @@ describe("ratings on product cards", () => {
         .run();
     }
     await bumpContentVersion(env.CMS_CACHE);
-    const html = await (await shopper.get("/catalog/hair-care")).text();
+    const html = await (await freshView(() => shopper.get("/catalog/hair-care"))).text();
     expect(html).toContain('aria-label="Rated 4.5 out of 5 from 2 reviews"');
   });
 });

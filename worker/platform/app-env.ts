@@ -60,13 +60,16 @@ export interface AppVariables {
   /** The stock version, read once per request (worker/platform/caches/versions.ts). */
   stockVersion?: string;
   /**
-   * Whether a page shell served this request ("hit") or was rendered for it
-   * ("miss"). "rendering" while the shell renders for the shared cache:
+   * Whether a page shell served this request ("hit"), its page's copy made for
+   * older versions served it while a new one renders ("stale", decision 0084),
+   * or it was rendered for it ("miss"). "rendering" while the shell renders for the shared cache:
    * everything about the shopper renders as for an anonymous first visit (no
    * user, no bag owner), and the edge fills the shopper's parts in afterwards
    * (worker/frame/personal/, worker/frame/shells/).
    */
-  pageShell?: "hit" | "miss" | "rendering";
+  pageShell?: "hit" | "stale" | "miss" | "rendering";
+  /** Sends a request through the whole app again, in this request's bindings and context (frame/shells/shell-refresh.ts). */
+  renderAnew?: (request: Request) => Response | Promise<Response>;
   /** The shopper's counts, read once per request (stores/shopper-counts.ts). */
   shopperCounts?: { key: string; counts: Promise<ShopperCounts> };
   /** A visitor id made during this request (its cookie is only in the response). */
@@ -75,6 +78,8 @@ export interface AppVariables {
   uncachedRecords?: boolean;
   /** The streaming render reported an error: its output must not be kept as a shell. */
   renderFailed?: boolean;
+  /** A CMS query failed in this request: a "not found" may only mean the CMS did not answer, so it is not kept. */
+  cmsFailed?: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
+import { shellVersions } from "../../platform/caches/versions";
 import { favouriteHearts } from "../personal/favourite-hearts";
 import { fillHoles, fillsAny } from "../personal/fill-holes";
 import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
@@ -10,8 +11,11 @@ import { ownReviews } from "../personal/own-reviews";
 import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
 import { etagMatches } from "./page-validators";
+import { releaseRender } from "./render-lock";
 import { shellKey } from "./shell-key";
-import { matchShell, SEARCH_MISS_HEADER, type StoredShell, storeShell } from "./shell-store";
+import { canRefresh, isShellRefresh, refreshInBackground } from "./shell-refresh";
+import { SEARCH_MISS_HEADER, type ShellRecord, type StoredShell, storeShell } from "./shell-store";
+import { findShell, latestKey, versionsLabel } from "./stale-shells";
 
 /** A shopper's own view of a shared page: never stored by anyone, but fine to keep for back/forward. */
 const SHOPPER_CACHE_CONTROL = "private, no-cache";
@@ -21,19 +25,38 @@ function pageNotes(stored: StoredShell): Record<string, string> {
   return stored.searchMiss === null ? {} : { [SEARCH_MISS_HEADER]: stored.searchMiss };
 }
 
+/** Says how a shared page was answered: "hit", "stale" (made for older versions, decision 0084) or "miss". */
+const SHELL_STATE_HEADER = "X-Page-Shell";
+
 /** Through c.body, so cookies prepared on the way (the flash taken) go out with the page. */
-async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce: string): Promise<Response> {
+async function serveStored(
+  c: Context<AppEnv>,
+  stored: StoredShell,
+  requestNonce: string,
+  state: "hit" | "stale",
+): Promise<Response> {
+  c.header(SHELL_STATE_HEADER, state);
+  if (!mayHaveShopperState(c) && stored.status !== 200) {
+    // A kept "not found": the kept bytes, kept by no one else (a slug may be published any minute).
+    setPageNonce(c, stored.nonce);
+    return c.body(stored.body ?? "", stored.status, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": SHOPPER_CACHE_CONTROL,
+      Vary: "Cookie",
+    });
+  }
   if (!mayHaveShopperState(c)) {
     // Nothing of the visitor's own: the kept bytes as they are, with their content nonce and ETag.
     setPageNonce(c, stored.nonce);
     const headers: Record<string, string> = {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": PUBLIC_CACHE_CONTROL,
-      "CDN-Cache-Control": EDGE_CACHE_CONTROL,
       ETag: stored.etag,
       Vary: "Cookie",
       ...pageNotes(stored),
     };
+    // A stale copy is not for the CDN to keep: the page that replaces it is a render away.
+    if (state === "hit") headers["CDN-Cache-Control"] = EDGE_CACHE_CONTROL;
     if (etagMatches(c.req.header("if-none-match"), stored.etag)) {
       await stored.body?.cancel();
       const { "Content-Type": _, ...rest } = headers;
@@ -57,10 +80,10 @@ async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce
     // Only the head and header hold this shopper's parts: rewrite those, pass the rest through as kept.
     const html = await new Response(stored.body).text();
     const top = await fillHoles(new Response(html.slice(0, stored.mainAt)), filling).text();
-    return c.body(top + html.slice(stored.mainAt), 200, headers);
+    return c.body(top + html.slice(stored.mainAt), stored.status, headers);
   }
   const page = fillHoles(new Response(stored.body), filling);
-  return c.body(page.body ?? "", 200, headers);
+  return c.body(page.body ?? "", stored.status, headers);
 }
 
 /**
@@ -70,7 +93,10 @@ async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce
  * fills in the shopper's own parts. On a miss the page renders as for an
  * anonymous visitor (React streaming), one tee of the stream goes to the
  * shopper through the same filler and the other into the cache: streaming's
- * extra CPU is paid once per change, not once per view.
+ * extra CPU is paid once per change, not once per view. After a change the
+ * page's copy made before it is served while one background render replaces
+ * it, concurrent misses in an isolate render once, and a 404 for an unknown
+ * slug is kept too (stale-shells.ts, render-lock.ts, docs/decisions/0084).
  *
  * Nothing personal can reach a shell: while it renders, the request has no
  * user, no bag or favourites owner, and a placeholder nonce; flash messages
@@ -79,11 +105,18 @@ async function serveStored(c: Context<AppEnv>, stored: StoredShell, requestNonce
 export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== "GET") return next();
   const key = await shellKey(c);
+  const versions = await shellVersions(c);
   const requestNonce = c.get("nonce");
-  // PAGE_SHELLS_ENABLED = "false": every view is a first render (the bench measures what one costs).
-  const stored = c.env.PAGE_SHELLS_ENABLED === "false" ? null : await matchShell(key);
-  c.set("pageShell", stored ? "hit" : "miss");
-  if (stored) return serveStored(c, stored, requestNonce);
+  // The background render of a stale page (shell-refresh.ts) renders; everyone else looks for a kept copy
+  // first, unless PAGE_SHELLS_ENABLED = "false": every view a first render (the bench measures what one costs).
+  if (!isShellRefresh(c) && c.env.PAGE_SHELLS_ENABLED !== "false") {
+    const found = await findShell(key, versions, canRefresh(c));
+    if (found.state === "stale" && found.refresh) refreshInBackground(c, key.url);
+    if (found.state !== "miss") {
+      c.set("pageShell", found.state);
+      return serveStored(c, found.shell, requestNonce, found.state);
+    }
+  }
 
   const user = c.get("user");
   c.set("pageShell", "rendering");
@@ -91,33 +124,52 @@ export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
   setPageNonce(c, SHELL_NONCE);
   try {
     await next();
+  } catch (error) {
+    releaseRender(key.url);
+    throw error;
   } finally {
     c.set("pageShell", "miss");
     c.set("user", user);
     setPageNonce(c, requestNonce);
   }
-  if (!(c.res.headers.get("content-type") ?? "").startsWith("text/html") || !c.res.body) return;
+  if (!(c.res.headers.get("content-type") ?? "").startsWith("text/html") || !c.res.body) {
+    releaseRender(key.url);
+    return;
+  }
   // Read the shopper's parts first: taking the flash sets a cookie, and that replaces c.res.
   const view = await loadShopperView(c);
   const res = c.res;
   let body = res.body as ReadableStream<Uint8Array>;
-  // Only a whole, ordinary page is kept: a 404 or a page that set a cookie of its own is the shopper's alone.
+  // Only a whole, ordinary page is kept: a page that set a cookie of its own is the shopper's alone, and
+  // a "not found" only when every CMS query answered (else the CMS being down would be kept as one).
   const ownCookies = res.headers
     .getSetCookie()
     .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
-  if (res.status === 200 && ownCookies.length === 0) {
+  const status = res.status === 200 ? 200 : res.status === 404 && c.get("cmsFailed") !== true ? 404 : null;
+  if (status !== null && ownCookies.length === 0) {
     const [mine, kept] = body.tee();
     body = mine;
+    const latest = latestKey(key, versions);
+    const record: ShellRecord = {
+      keys: latest ? [key, latest] : [key],
+      status,
+      versions: versionsLabel(versions),
+      searchMiss: res.headers.get(SEARCH_MISS_HEADER),
+    };
     backgroundTask(
       c,
-      storeShell(c, key, kept, () => c.get("renderFailed") === true, res.headers.get(SEARCH_MISS_HEADER)).catch(
-        (error: unknown) => console.error("Keeping a page shell failed:", error),
-      ),
+      storeShell(c, record, kept, () => c.get("renderFailed") === true)
+        .catch((error: unknown) => console.error("Keeping a page shell failed:", error))
+        // Settled, kept or not: requests of this isolate waiting for this page look in the cache now.
+        .finally(() => releaseRender(key.url)),
     );
+  } else {
+    releaseRender(key.url);
   }
   const headers = new Headers(res.headers);
   headers.set("Cache-Control", SHOPPER_CACHE_CONTROL);
   headers.set("Vary", "Cookie");
+  headers.set(SHELL_STATE_HEADER, "miss");
   headers.delete("Content-Length");
   c.res = undefined;
   c.res = fillHoles(new Response(body, { status: res.status, headers }), { view, nonce: requestNonce, db: c.env.DB });

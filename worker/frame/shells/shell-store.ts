@@ -23,6 +23,11 @@ const NONCE_HEADER = "X-Shell-Nonce";
 export const SEARCH_MISS_HEADER = "X-Page-Search-Miss";
 const MAIN_HEADER = "X-Shell-Main";
 const BODY_HOLES_HEADER = "X-Shell-Body-Holes";
+/** Kept as a 200 (any Cache API takes one); the status the page is served with (200, or 404 for an unknown slug). */
+const STATUS_HEADER = "X-Shell-Status";
+/** When the shell was made (ms) and the versions it was made for: what a stale copy is judged by (stale-shells.ts). */
+const MADE_HEADER = "X-Shell-Made";
+const VERSIONS_HEADER = "X-Shell-Versions";
 
 export interface StoredShell {
   body: ReadableStream<Uint8Array> | null;
@@ -34,6 +39,10 @@ export interface StoredShell {
   bodyHoles: Set<string>;
   /** The search this page found nothing for, to be counted on each view (SEARCH_MISS_HEADER). */
   searchMiss: string | null;
+  status: 200 | 404;
+  /** When it was made (ms since the epoch), and the content and stock versions it was made for. */
+  madeAt: number;
+  versions: string;
 }
 
 export async function matchShell(key: Request): Promise<StoredShell | null> {
@@ -49,7 +58,20 @@ export async function matchShell(key: Request): Promise<StoredShell | null> {
     mainAt: Number(response.headers.get(MAIN_HEADER) ?? -1),
     bodyHoles: new Set(holes),
     searchMiss: response.headers.get(SEARCH_MISS_HEADER),
+    status: response.headers.get(STATUS_HEADER) === "404" ? 404 : 200,
+    madeAt: Number(response.headers.get(MADE_HEADER) ?? 0),
+    versions: response.headers.get(VERSIONS_HEADER) ?? "",
   };
+}
+
+/** What a kept shell is kept as, beside its bytes. */
+export interface ShellRecord {
+  /** Its own key, and any other it is kept under too (the page's latest copy, stale-shells.ts). */
+  keys: Request[];
+  status: 200 | 404;
+  versions: string;
+  /** The search this page found nothing for, to be counted on each view (SEARCH_MISS_HEADER). */
+  searchMiss: string | null;
 }
 
 /**
@@ -59,10 +81,9 @@ export async function matchShell(key: Request): Promise<StoredShell | null> {
  */
 export async function storeShell(
   c: Context<AppEnv>,
-  key: Request,
+  record: ShellRecord,
   body: ReadableStream<Uint8Array>,
   renderFailed: () => boolean,
-  searchMiss: string | null = null,
 ): Promise<void> {
   const html = await new Response(body).text();
   if (renderFailed()) return;
@@ -77,7 +98,10 @@ export async function storeShell(
     [NONCE_HEADER]: nonce,
     [MAIN_HEADER]: String(mainAt),
     [BODY_HOLES_HEADER]: holes.join(","),
+    [STATUS_HEADER]: String(record.status),
+    [MADE_HEADER]: String(Date.now()),
+    [VERSIONS_HEADER]: record.versions,
   });
-  if (searchMiss !== null) headers.set(SEARCH_MISS_HEADER, searchMiss);
-  await keep(key, new Response(page, { headers }));
+  if (record.searchMiss !== null) headers.set(SEARCH_MISS_HEADER, record.searchMiss);
+  await Promise.all(record.keys.map((key) => keep(key, new Response(page, { headers }))));
 }

@@ -4,7 +4,8 @@
  *
  * | what | key | stale after | made stale by |
  * |---|---|---|---|
- * | public page shells (frame/shells/) | `/__page-shell/<build>/<content version>/<stock version>/<locale><path>?<the query the page reads, in one spelling>` (frame/shells/shell-key.ts, page-query.ts) | `max-age` of the kept response (SHELL_SECONDS) | a new deployment, content version or stock version: new keys (versions.ts) |
+ * | public page shells, and a shared page's 404 for an unknown slug (frame/shells/) | `/__page-shell/<build>/<content version>/<stock version>/<locale><path>?<the query the page reads, in one spelling>` (frame/shells/shell-key.ts, page-query.ts) | `max-age` of the kept response (SHELL_SECONDS) | a new deployment, content version or stock version: new keys (versions.ts) |
+ * | each page's latest shell, served stale after a version moves on (frame/shells/stale-shells.ts, decision 0084) | `/__page-latest/<build>/<locale><path>?<the query the page reads>` | SHELL_SECONDS after it was made | rewritten by the render that follows a change |
  *
  * Nothing is purged: a key that moved on is simply never asked for again. A failure to read
  * counts as a miss and a failure to keep is logged: a page is rendered, never refused, because

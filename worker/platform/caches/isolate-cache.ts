@@ -12,6 +12,7 @@
  * | the CMS's profile of a session | session/user-cache.ts | SHA-256 of the session id | 15 s (stands in 10 min when the CMS fails); sign-out and profile changes drop it |
  * | header suggestions | search/suggestions.ts | content version + the typed words | a new content version |
  * | redirect rules | redirects/redirect-middleware.ts | content version | REDIRECT_CACHE_SECONDS, or a new content version |
+ * | the page-render lock (a timestamp per page: one render per page per isolate) | frame/shells/render-lock.ts | the page's shell key | released when the shell is kept, or RENDER_LOCK_MS |
  *
  * Each is bounded in entries, so a flood of distinct keys cannot exhaust the isolate's memory.
  */

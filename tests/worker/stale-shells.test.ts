@@ -1,0 +1,280 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LOCALE_COOKIE } from "../../shared/cookie-names";
+import { claimRender, RENDER_LOCK_MS, releaseRender, waitForRender } from "../../worker/frame/shells/render-lock";
+import { latestKey, STALE_MS, servableStale } from "../../worker/frame/shells/stale-shells";
+import { shopBindings } from "../../worker/index";
+import { bumpContentVersion } from "../../worker/platform/caches/versions";
+import { appRequest } from "./support/app-request";
+import { Browser } from "./support/browser-session";
+import { keptPage, refreshedPage } from "./support/page-shells";
+
+const ANON = { Cookie: `${LOCALE_COOKIE}=en` };
+
+/** A query string no other test has asked for, so this page's shells are made here. */
+const fresh = () => `shell=${crypto.randomUUID().slice(0, 8)}`;
+
+async function product(): Promise<{ path: string; slug: string; name: string }> {
+  const row = await env.DB.prepare(
+    "SELECT p.slug, p.name, c.slug AS category FROM cms_products p JOIN cms_categories c ON c.id = p.category_id WHERE p.availability = 'in_stock' ORDER BY p.popularity DESC LIMIT 1",
+  ).first<{ slug: string; name: string; category: string }>();
+  if (!row) throw new Error("The seed has no product in stock");
+  return { path: `/catalog/${row.category}/${row.slug}`, slug: row.slug, name: row.name };
+}
+
+/**
+ * The shop with a CMS that writes down each product query it is asked (one per render of a
+ * product page whose record is not in KV yet: a new content version has none), and can be made
+ * to fail. Each request's background work is kept, to wait for.
+ */
+function recordingShop() {
+  const base = shopBindings(env);
+  const productQueries: string[] = [];
+  let failing = false;
+  const bindings = {
+    ...base,
+    CMS: {
+      async fetch(request: Request): Promise<Response> {
+        const body = await request.clone().text();
+        if (body.includes("productQuery")) {
+          productQueries.push(body);
+          if (failing) return new Response("CMS down", { status: 503 });
+        }
+        return base.CMS.fetch(request);
+      },
+    },
+  };
+  const contexts: ExecutionContext[] = [];
+  return {
+    productQueries,
+    failCms(on: boolean) {
+      failing = on;
+    },
+    get(path: string, headers: Record<string, string> = ANON): Promise<Response> {
+      const ctx = createExecutionContext();
+      contexts.push(ctx);
+      return appRequest(`https://shop.example${path}`, { headers }, bindings, ctx);
+    },
+    /** Every background task (kept shells, background renders) so far, settled. */
+    settled: () => Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx))),
+  };
+}
+
+/** The page without its nonces (a view filled for a request carries the request's own). */
+const withoutNonces = (html: string) => html.replace(/nonce(=|-)"?[A-Za-z0-9+/=_-]+"?/g, "nonce");
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("stale while revalidate", () => {
+  it("answers the first view after a content change from the copy made before it and shows the change once rendered", async () => {
+    const { path, slug, name } = await product();
+    const page = `${path}?${fresh()}`;
+    expect(await (await keptPage(page, ANON)).text()).toContain(name);
+    const renamed = `${name} Refill`;
+    await env.DB.prepare("UPDATE cms_products SET name = ?2 WHERE slug = ?1").bind(slug, renamed).run();
+    try {
+      await bumpContentVersion(env.CMS_CACHE);
+      const stale = await appRequest(`https://shop.example${page}`, { headers: ANON });
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get("x-page-shell")).toBe("stale");
+      const html = await stale.text();
+      expect(html).toContain(name);
+      expect(html).not.toContain(renamed);
+      expect(html).toContain("</html>");
+
+      const renewed = await refreshedPage(page, ANON);
+      expect(renewed.headers.get("x-page-shell")).toBe("hit");
+      expect(await renewed.text()).toContain(renamed);
+    } finally {
+      await env.DB.prepare("UPDATE cms_products SET name = ?2 WHERE slug = ?1").bind(slug, name).run();
+      await bumpContentVersion(env.CMS_CACHE);
+    }
+  });
+
+  it("renders a page once for 50 concurrent views right after a change, every one of them whole", async () => {
+    const { path, name } = await product();
+    const page = `${path}?${fresh()}`;
+    await keptPage(page, ANON);
+    await bumpContentVersion(env.CMS_CACHE);
+    const shop = recordingShop();
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => shop.get(page)));
+    const bodies = await Promise.all(answers.map((res) => res.text()));
+    await shop.settled();
+
+    expect(answers.map((res) => res.status)).toEqual(Array(50).fill(200));
+    for (const html of bodies) {
+      expect(html).toContain(name);
+      expect(html).toContain('<footer class="site-footer"');
+      expect(html).toContain("</html>");
+    }
+    // None rendered in the shopper's time; one render in the background asked the CMS for the product.
+    expect(answers.filter((res) => res.headers.get("x-page-shell") === "miss")).toHaveLength(0);
+    expect(shop.productQueries).toHaveLength(1);
+    // Until the new shell is kept, views go on getting the stale copy and start no render of their own.
+    let state: string | null = null;
+    for (let attempt = 0; attempt < 100 && state !== "hit"; attempt++) {
+      const res = await shop.get(page);
+      state = res.headers.get("x-page-shell");
+      await res.arrayBuffer();
+      if (state !== "hit") await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(state).toBe("hit");
+    expect(shop.productQueries).toHaveLength(1);
+  });
+
+  it("renders a page never kept once for 50 concurrent views: the others wait for the kept copy", async () => {
+    await bumpContentVersion(env.CMS_CACHE);
+    const { path, name } = await product();
+    const page = `${path}?${fresh()}`;
+    const shop = recordingShop();
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => shop.get(page)));
+    const bodies = await Promise.all(answers.map((res) => res.text()));
+    await shop.settled();
+
+    expect(answers.map((res) => res.status)).toEqual(Array(50).fill(200));
+    for (const html of bodies) expect(html).toContain(name);
+    expect(answers.filter((res) => res.headers.get("x-page-shell") === "miss")).toHaveLength(1);
+    expect(shop.productQueries).toHaveLength(1);
+  });
+
+  it("fills each shopper's own counts into the stale copy and keeps nothing personal", async () => {
+    const { path, slug } = await product();
+    const page = `${path}?${fresh()}`;
+    await keptPage(page, ANON);
+    const ann = new Browser();
+    await ann.post("/cart/add", { slug, quantity: "2" }, { from: path });
+    const bob = new Browser();
+    await bob.post("/cart/add", { slug, quantity: "3" }, { from: path });
+    await bumpContentVersion(env.CMS_CACHE);
+
+    const annView = await ann.get(page);
+    expect(annView.headers.get("x-page-shell")).toBe("stale");
+    const annHtml = await annView.text();
+    expect(annHtml).toContain("Bag, 2 items");
+    expect(annHtml).not.toContain("Bag, 3 items");
+    const bobView = await bob.get(page);
+    expect(bobView.headers.get("x-page-shell")).not.toBe("miss");
+    const bobHtml = await bobView.text();
+    expect(bobHtml).toContain("Bag, 3 items");
+    expect(bobHtml).not.toContain("Bag, 2 items");
+
+    // What is kept, the page's latest copy included, is the anonymous page.
+    const kept = await refreshedPage(page, ANON);
+    const html = await kept.text();
+    expect(html).toContain("Bag, 0 items");
+    expect(html).not.toMatch(/Bag, [23] items/);
+  });
+});
+
+describe("a not-found page for an unknown slug", () => {
+  it("is kept: asked again it answers 404 from the cache without a render, and after a change it is asked anew", async () => {
+    const { path } = await product();
+    const category = path.split("/")[2];
+    const missing = `/catalog/${category}/no-such-product-${crypto.randomUUID().slice(0, 8)}`;
+    const shop = recordingShop();
+
+    const first = await shop.get(missing);
+    expect(first.status).toBe(404);
+    expect(first.headers.get("x-page-shell")).toBe("miss");
+    const firstHtml = await first.text();
+    await shop.settled();
+    expect(shop.productQueries).toHaveLength(1);
+
+    const second = await shop.get(missing);
+    const third = await shop.get(missing);
+    expect([second.status, third.status]).toEqual([404, 404]);
+    expect(second.headers.get("x-page-shell")).toBe("hit");
+    const secondHtml = await second.text();
+    expect(secondHtml).toBe(await third.text());
+    expect(withoutNonces(secondHtml)).toBe(withoutNonces(firstHtml));
+    expect(second.headers.get("cache-control")).toBe("private, no-cache");
+    expect(shop.productQueries).toHaveLength(1);
+
+    await bumpContentVersion(env.CMS_CACHE);
+    const after = await shop.get(missing);
+    expect(after.status).toBe(404);
+    await after.arrayBuffer();
+    await shop.settled();
+    expect(shop.productQueries).toHaveLength(2);
+  });
+
+  it("is not kept when the CMS failed to answer", async () => {
+    const { path } = await product();
+    await bumpContentVersion(env.CMS_CACHE);
+    const page = `${path}?${fresh()}`;
+    const shop = recordingShop();
+    shop.failCms(true);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+
+    const asked: number[] = [];
+    for (const _ of [1, 2]) {
+      const res = await shop.get(page);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("x-page-shell")).toBe("miss");
+      await res.arrayBuffer();
+      await shop.settled();
+      asked.push(shop.productQueries.length);
+    }
+    // The second view asked the CMS again, as often as the first did (a failed query is retried).
+    expect(asked[0]).toBeGreaterThan(0);
+    expect(asked[1]).toBe(2 * (asked[0] ?? 0));
+  });
+});
+
+describe("the render lock and the staleness bound, on a controlled clock", () => {
+  it("holds a claim for RENDER_LOCK_MS and no longer", () => {
+    const key = `https://shop.example/lock/${crypto.randomUUID()}`;
+    const start = 1_000_000;
+    expect(claimRender(key, start)).toBe(true);
+    expect(claimRender(key, start + RENDER_LOCK_MS - 1)).toBe(false);
+    expect(claimRender(key, start + RENDER_LOCK_MS)).toBe(true);
+    releaseRender(key);
+    expect(claimRender(key, start + RENDER_LOCK_MS + 1)).toBe(true);
+    releaseRender(key);
+  });
+
+  it("lets a waiter look in the cache as soon as the render is released, or once the claim has lapsed", async () => {
+    vi.useFakeTimers();
+    const key = `https://shop.example/wait/${crypto.randomUUID()}`;
+    const lookup = vi.fn(async () => "kept");
+    expect(claimRender(key)).toBe(true);
+    const released = waitForRender(key, lookup);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(lookup).not.toHaveBeenCalled();
+    releaseRender(key);
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(released).resolves.toBe("kept");
+
+    const other = `https://shop.example/wait/${crypto.randomUUID()}`;
+    const nothing = vi.fn(async () => null);
+    expect(claimRender(other)).toBe(true);
+    const lapsed = waitForRender(other, nothing);
+    await vi.advanceTimersByTimeAsync(RENDER_LOCK_MS - 20);
+    expect(nothing).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(30);
+    await expect(lapsed).resolves.toBeNull();
+    expect(nothing).toHaveBeenCalledTimes(1);
+  });
+
+  it("serves a latest copy made less than STALE_MS ago, and not one a moment older", () => {
+    const made = 5_000_000;
+    expect(servableStale(made, made)).toBe(true);
+    expect(servableStale(made, made + STALE_MS - 1)).toBe(true);
+    expect(servableStale(made, made + STALE_MS)).toBe(false);
+    expect(servableStale(0, made)).toBe(false);
+    expect(servableStale(made + 1, made)).toBe(false);
+  });
+
+  it("keys a page's latest copy without its versions, and gives up on a key of another shape", () => {
+    const versions = { content: "abc-1", stock: "0" };
+    const key = new Request("https://shop.example/__page-shell/build/abc-1/0/en/catalog/skincare?page=2");
+    expect(latestKey(key, versions)?.url).toBe("https://shop.example/__page-latest/build/en/catalog/skincare?page=2");
+    expect(latestKey(key, { content: "abc-2", stock: "0" })).toBeNull();
+    expect(latestKey(new Request("https://shop.example/other/build/abc-1/0/en/x"), versions)).toBeNull();
+  });
+});
