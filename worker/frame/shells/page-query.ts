@@ -116,10 +116,10 @@ export function readPageQuery(kind: PageQuery, url: URL): ReadQuery {
     }
     case "variant": {
       const variant = params.get("variant");
-      // An unknown shade is the product page's own 301 (it knows the product's variants).
+      // An empty one is no shade at all; an unknown one is the product page's own 301 (it knows its variants).
       return {
         key: variant ? `variant=${encodeURIComponent(variant)}` : "",
-        invalid: false,
+        invalid: variant === "",
         reads: new Set(["variant"]),
       };
     }

@@ -4,6 +4,7 @@ import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import { shellVersions } from "../../platform/caches/versions";
+import { routeSpec } from "../../platform/routing/route-spec";
 import { favouriteHearts } from "../personal/favourite-hearts";
 import { fillHoles, fillsAny } from "../personal/fill-holes";
 import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
@@ -110,7 +111,11 @@ export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
   // The background render of a stale page (shell-refresh.ts) renders; everyone else looks for a kept copy
   // first, unless PAGE_SHELLS_ENABLED = "false": every view a first render (the bench measures what one costs).
   if (!isShellRefresh(c) && c.env.PAGE_SHELLS_ENABLED !== "false") {
-    const found = await findShell(key, versions, canRefresh(c));
+    // Search results answer from the index as it is now (issue 21: a renamed or deleted product is
+    // found, or not, on the next request), so a search page is never served from a stale copy.
+    const row = routeSpec(c);
+    const searches = row?.kind === "read" && row.query === "search";
+    const found = await findShell(key, versions, canRefresh(c) && !searches);
     if (found.state === "stale" && found.refresh) refreshInBackground(c, key.url);
     if (found.state !== "miss") {
       c.set("pageShell", found.state);
