@@ -69,10 +69,14 @@ interface RowFacts {
   readonly query: PageQuery;
 }
 
-/** A page for signed-in shoppers (`auth`) or for guests (`guest`) depends on the shopper, so only a personal row may name them. */
+/**
+ * A page for signed-in shoppers (`auth`) or for guests (`guest`) depends on the shopper, so only a
+ * personal row may name them. A personal page is never kept, so it has no key to read a query into:
+ * its `query` is "none" (the page shell reads the others', frame/shells/page-shell.ts).
+ */
 export type RouteDefinition = RowFacts &
   (
-    | { readonly personal: true; readonly middleware: readonly RouteMiddlewareName[] }
+    | { readonly personal: true; readonly query: "none"; readonly middleware: readonly RouteMiddlewareName[] }
     | { readonly personal: false; readonly middleware: readonly Exclude<RouteMiddlewareName, "auth" | "guest">[] }
   );
 

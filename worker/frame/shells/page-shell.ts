@@ -1,16 +1,17 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
+import type { PageQuery } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import { shellVersions } from "../../platform/caches/versions";
-import { routeSpec } from "../../platform/routing/route-spec";
 import { favouriteHearts } from "../personal/favourite-hearts";
 import { fillHoles, fillsAny } from "../personal/fill-holes";
 import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
 import { ownReviews } from "../personal/own-reviews";
 import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
+import { canonicalUrl, readPageQuery } from "./page-query";
 import { etagMatches } from "./page-validators";
 import { releaseRender } from "./render-lock";
 import { shellKey } from "./shell-key";
@@ -103,79 +104,84 @@ async function serveStored(
  * user, no bag or favourites owner, and a placeholder nonce; flash messages
  * and the rest are filled in afterwards, on the copy that goes to the shopper.
  */
-export const pageShell = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.method !== "GET") return next();
-  const key = await shellKey(c);
-  const versions = await shellVersions(c);
-  const requestNonce = c.get("nonce");
-  // The background render of a stale page (shell-refresh.ts) renders; everyone else looks for a kept copy
-  // first, unless PAGE_SHELLS_ENABLED = "false": every view a first render (the bench measures what one costs).
-  if (!isShellRefresh(c) && c.env.PAGE_SHELLS_ENABLED !== "false") {
-    // Search results answer from the index as it is now (issue 21: a renamed or deleted product is
-    // found, or not, on the next request), so a search page is never served from a stale copy.
-    const row = routeSpec(c);
-    const searches = row?.kind === "read" && row.query === "search";
-    const found = await findShell(key, versions, canRefresh(c) && !searches);
-    if (found.state === "stale" && found.refresh) refreshInBackground(c, key.url);
-    if (found.state !== "miss") {
-      c.set("pageShell", found.state);
-      return serveStored(c, found.shell, requestNonce, found.state);
+export function pageShell(query: PageQuery) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    // The query is read once: a value the page cannot use is a 301 to its one spelling, before any
+    // copy is looked for or rendered (decision 0085); otherwise that spelling is all the key holds of it.
+    const url = new URL(c.req.url);
+    const read = readPageQuery(query, url);
+    if (read.invalid) return c.redirect(canonicalUrl(url, read), 301);
+    const key = await shellKey(c, read.key);
+    const versions = await shellVersions(c);
+    const requestNonce = c.get("nonce");
+    // The background render of a stale page (shell-refresh.ts) renders; everyone else looks for a kept copy
+    // first, unless PAGE_SHELLS_ENABLED = "false": every view a first render (the bench measures what one costs).
+    if (!isShellRefresh(c) && c.env.PAGE_SHELLS_ENABLED !== "false") {
+      // Search results answer from the index as it is now (issue 21: a renamed or deleted product is
+      // found, or not, on the next request), so a search page is never served from a stale copy.
+      const found = await findShell(key, versions, canRefresh(c) && query !== "search");
+      if (found.state === "stale" && found.refresh) refreshInBackground(c, key.url);
+      if (found.state !== "miss") {
+        c.set("pageShell", found.state);
+        return serveStored(c, found.shell, requestNonce, found.state);
+      }
     }
-  }
 
-  const user = c.get("user");
-  c.set("pageShell", "rendering");
-  c.set("user", null);
-  setPageNonce(c, SHELL_NONCE);
-  try {
-    await next();
-  } catch (error) {
-    releaseRender(key.url);
-    throw error;
-  } finally {
-    c.set("pageShell", "miss");
-    c.set("user", user);
-    setPageNonce(c, requestNonce);
-  }
-  if (!(c.res.headers.get("content-type") ?? "").startsWith("text/html") || !c.res.body) {
-    releaseRender(key.url);
-    return;
-  }
-  // Read the shopper's parts first: taking the flash sets a cookie, and that replaces c.res.
-  const view = await loadShopperView(c);
-  const res = c.res;
-  let body = res.body as ReadableStream<Uint8Array>;
-  // Only a whole, ordinary page is kept: a page that set a cookie of its own is the shopper's alone, and
-  // a "not found" only when every CMS query answered (else the CMS being down would be kept as one).
-  const ownCookies = res.headers
-    .getSetCookie()
-    .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
-  const status = res.status === 200 ? 200 : res.status === 404 && c.get("cmsFailed") !== true ? 404 : null;
-  if (status !== null && ownCookies.length === 0) {
-    const [mine, kept] = body.tee();
-    body = mine;
-    const latest = latestKey(key, versions);
-    const record: ShellRecord = {
-      keys: latest ? [key, latest] : [key],
-      status,
-      versions: versionsLabel(versions),
-      searchMiss: res.headers.get(SEARCH_MISS_HEADER),
-    };
-    backgroundTask(
-      c,
-      storeShell(c, record, kept, () => c.get("renderFailed") === true)
-        .catch((error: unknown) => console.error("Keeping a page shell failed:", error))
-        // Settled, kept or not: requests of this isolate waiting for this page look in the cache now.
-        .finally(() => releaseRender(key.url)),
-    );
-  } else {
-    releaseRender(key.url);
-  }
-  const headers = new Headers(res.headers);
-  headers.set("Cache-Control", SHOPPER_CACHE_CONTROL);
-  headers.set("Vary", "Cookie");
-  headers.set(SHELL_STATE_HEADER, "miss");
-  headers.delete("Content-Length");
-  c.res = undefined;
-  c.res = fillHoles(new Response(body, { status: res.status, headers }), { view, nonce: requestNonce, db: c.env.DB });
-});
+    const user = c.get("user");
+    c.set("pageShell", "rendering");
+    c.set("user", null);
+    setPageNonce(c, SHELL_NONCE);
+    try {
+      await next();
+    } catch (error) {
+      releaseRender(key.url);
+      throw error;
+    } finally {
+      c.set("pageShell", "miss");
+      c.set("user", user);
+      setPageNonce(c, requestNonce);
+    }
+    if (!(c.res.headers.get("content-type") ?? "").startsWith("text/html") || !c.res.body) {
+      releaseRender(key.url);
+      return;
+    }
+    // Read the shopper's parts first: taking the flash sets a cookie, and that replaces c.res.
+    const view = await loadShopperView(c);
+    const res = c.res;
+    let body = res.body as ReadableStream<Uint8Array>;
+    // Only a whole, ordinary page is kept: a page that set a cookie of its own is the shopper's alone, and
+    // a "not found" only when every CMS query answered (else the CMS being down would be kept as one).
+    const ownCookies = res.headers
+      .getSetCookie()
+      .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
+    const status = res.status === 200 ? 200 : res.status === 404 && c.get("cmsFailed") !== true ? 404 : null;
+    if (status !== null && ownCookies.length === 0) {
+      const [mine, kept] = body.tee();
+      body = mine;
+      const latest = latestKey(key, versions);
+      const record: ShellRecord = {
+        keys: latest ? [key, latest] : [key],
+        status,
+        versions: versionsLabel(versions),
+        searchMiss: res.headers.get(SEARCH_MISS_HEADER),
+      };
+      backgroundTask(
+        c,
+        storeShell(c, record, kept, () => c.get("renderFailed") === true)
+          .catch((error: unknown) => console.error("Keeping a page shell failed:", error))
+          // Settled, kept or not: requests of this isolate waiting for this page look in the cache now.
+          .finally(() => releaseRender(key.url)),
+      );
+    } else {
+      releaseRender(key.url);
+    }
+    const headers = new Headers(res.headers);
+    headers.set("Cache-Control", SHOPPER_CACHE_CONTROL);
+    headers.set("Vary", "Cookie");
+    headers.set(SHELL_STATE_HEADER, "miss");
+    headers.delete("Content-Length");
+    c.res = undefined;
+    c.res = fillHoles(new Response(body, { status: res.status, headers }), { view, nonce: requestNonce, db: c.env.DB });
+  });
+}

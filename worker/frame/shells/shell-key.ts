@@ -1,9 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { shellVersions } from "../../platform/caches/versions";
-import { routeSpec } from "../../platform/routing/route-spec";
 import { buildInfo } from "../document/build-info";
-import { readPageQuery } from "./page-query";
 
 /** Settled per isolate, made on first use (random values can't be made at module scope). */
 let localBuild: string | undefined;
@@ -22,16 +20,14 @@ function shellBuild(env: Env): string {
 
 /**
  * A page shell's key in the Cache API: the path and the query parameters the page reads, in
- * their one spelling (its route row's `query`, frame/routing/page-query.ts; any other
+ * their one spelling (its route row's `query` in the spelling of page-query.ts, read by page-shell.ts; any other
  * parameter, a campaign's or a crawler's, is left out), the locale, the build, the content
  * version and the stock version. A new deployment, a CMS change or a SKU
  * that sells out asks for new keys: nothing has to be purged, and the old shells expire
  * on their own.
  */
-export async function shellKey(c: Context<AppEnv>): Promise<Request> {
+export async function shellKey(c: Context<AppEnv>, query: string): Promise<Request> {
   const url = new URL(c.req.url);
-  const row = routeSpec(c);
-  const query = readPageQuery(row?.kind === "read" ? (row.query ?? "none") : "none", url).key;
   const { content, stock } = await shellVersions(c);
   const scope = [shellBuild(c.env), content, stock, c.get("locale")].map(encodeURIComponent).join("/");
   return new Request(`${url.origin}/__page-shell/${scope}${url.pathname}${query ? `?${query}` : ""}`);

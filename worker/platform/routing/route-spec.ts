@@ -1,6 +1,5 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import type { PageQuery } from "../../../shared/routes";
 import type { AppEnv } from "../app-env";
 
 /**
@@ -48,8 +47,6 @@ interface ReadFacts {
   session: SessionSpec;
   /** The answer depends on the shopper (or is the staff desk's): never kept in a shared cache. */
   personal: boolean;
-  /** A page's: the query parameters it reads (shared/routes.ts), all a kept copy's key holds of the query. */
-  query?: PageQuery;
 }
 
 /** A read (GET): the session it needs and whether it is personal. */
