@@ -98,6 +98,14 @@ module.exports = {
       to: { path: "^worker/(?!cms/)" },
     },
     {
+      name: "islands-get-their-texts-as-props",
+      comment:
+        "The browser never loads a whole text catalogue: an island gets its own section in its props (islandTexts, shared/i18n/translator.ts), so an English page ships no Arabic. Types (messages-type.ts) and formatting (format.ts) are fine.",
+      severity: "error",
+      from: { path: CLIENT },
+      to: { path: "^shared/i18n/(en|ar|catalogue|translator)\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "no-orphans",
       comment: "A module nobody imports is dead code (entry points excepted).",
       severity: "error",

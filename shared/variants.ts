@@ -42,16 +42,15 @@ export function itemName(productName: string, variantName: string | null | undef
   return variantName ? `${productName} — ${variantName}` : productName;
 }
 
-/** "8 shades", "3 sizes", "1 shade"; null for a product sold as one item. */
-export function variantCount(product: { variants: readonly VariantLike[] }): string | null {
+/** What a product's variants are, for "8 shades", "3 sizes", "2 options"; null for a product sold as one item. */
+export function variantKind(product: { variants: readonly VariantLike[] }): "shade" | "size" | "option" | null {
   const { variants } = product;
   if (variants.length === 0) return null;
-  const kind = variants.every((v) => v.kind === "shade")
+  return variants.every((v) => v.kind === "shade")
     ? "shade"
     : variants.every((v) => v.kind === "size")
       ? "size"
       : "option";
-  return `${variants.length} ${kind}${variants.length === 1 ? "" : "s"}`;
 }
 
 /** The SKU stock is counted under: the variant's, or the product's own when it has none. */

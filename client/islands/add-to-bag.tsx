@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useId, useState } from "react";
 import { checkQuantity, QUANTITY_MAX } from "../../shared/cart-rules";
-import { counterLabel } from "../../shared/header-counter";
+import { type CounterTexts, counterLabel } from "../../shared/header-counter";
 
 export interface AddToBagProps {
   slug: string;
@@ -32,7 +32,8 @@ function bagCounter(): { read(): number; write(n: number): void } {
         counter.textContent = String(n);
         counter.hidden = n === 0;
       }
-      if (label) label.textContent = counterLabel("bag", n);
+      const texts = label?.dataset.counterTexts;
+      if (label && texts) label.textContent = counterLabel(JSON.parse(texts) as CounterTexts, n);
     },
   };
 }

@@ -3,15 +3,16 @@
  * on first interaction, so a shopper who never opens it downloads nothing.
  */
 import { useEffect, useId, useRef, useState } from "react";
+import type { IslandTexts } from "../../shared/i18n/messages-type";
 import type { MenuItem } from "../../shared/types/cms";
 import { Icon } from "../components/icons";
 
-export interface MobileMenuProps {
+export interface MobileMenuProps extends IslandTexts<"mobileMenu"> {
   menu: MenuItem[];
   phone: string | null;
 }
 
-export default function MobileMenu({ menu, phone }: MobileMenuProps) {
+export default function MobileMenu({ menu, phone, texts }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const drawerId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -47,17 +48,17 @@ export default function MobileMenu({ menu, phone }: MobileMenuProps) {
         onClick={() => setOpen((v) => !v)}
       >
         <Icon name="menu" />
-        <span className="visually-hidden">Menu</span>
+        <span className="visually-hidden">{texts.menu}</span>
       </button>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a mouse convenience; Esc and the close button serve keyboards */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
       <div className="mobile-menu__backdrop" hidden={!open} onClick={close} />
-      <nav id={drawerId} className="mobile-menu__drawer" aria-label="Main menu" hidden={!open}>
+      <nav id={drawerId} className="mobile-menu__drawer" aria-label={texts.mainMenu} hidden={!open}>
         <div className="mobile-menu__head">
-          <span className="mobile-menu__title">Menu</span>
+          <span className="mobile-menu__title">{texts.menu}</span>
           <button ref={closeRef} type="button" className="icon-button" onClick={close}>
             <Icon name="close" />
-            <span className="visually-hidden">Close menu</span>
+            <span className="visually-hidden">{texts.closeMenu}</span>
           </button>
         </div>
         <ul className="mobile-menu__list">

@@ -5,18 +5,19 @@
  * the list, and Enter with none chosen searches as before.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { plural } from "../../shared/i18n/format";
+import type { IslandTexts } from "../../shared/i18n/messages-type";
 import type { Suggestion } from "../../shared/quick-view";
 import { Icon } from "../components/icons";
 
-export interface SearchSuggestProps {
+export interface SearchSuggestProps extends IslandTexts<"searchSuggest"> {
   query: string;
 }
 
 export const SUGGEST_MIN = 2;
-const KIND_LABELS = { brand: "Brand", category: "Category" } as const;
 const DELAY = 200;
 
-export default function SearchSuggest({ query }: SearchSuggestProps) {
+export default function SearchSuggest({ query, locale, texts }: SearchSuggestProps) {
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -47,11 +48,7 @@ export default function SearchSuggest({ query }: SearchSuggestProps) {
       setItems(body.items);
       setActive(-1);
       setOpen(true);
-      setStatus(
-        body.items.length === 0
-          ? "No suggestions. Press Enter to search."
-          : `${body.items.length} ${body.items.length === 1 ? "suggestion" : "suggestions"}. Use the up and down arrows to choose.`,
-      );
+      setStatus(body.items.length === 0 ? texts.none : plural(locale, texts.found, body.items.length));
     } catch {
       // Offline or aborted: the form still searches.
     }
@@ -104,14 +101,14 @@ export default function SearchSuggest({ query }: SearchSuggestProps) {
   return (
     <form className="search-box" action="/search" method="get" role="search">
       <label htmlFor="site-search" className="visually-hidden">
-        Search products and articles
+        {texts.label}
       </label>
       <input
         ref={inputRef}
         id="site-search"
         name="q"
         type="search"
-        placeholder="Search products"
+        placeholder={texts.placeholder}
         defaultValue={query}
         autoComplete="off"
         role="combobox"
@@ -125,9 +122,9 @@ export default function SearchSuggest({ query }: SearchSuggestProps) {
       />
       <button type="submit" className="icon-button">
         <Icon name="search" />
-        <span className="visually-hidden">Search</span>
+        <span className="visually-hidden">{texts.search}</span>
       </button>
-      <div id={listId} className="search-suggest" role="listbox" aria-label="Search suggestions" hidden={!expanded}>
+      <div id={listId} className="search-suggest" role="listbox" aria-label={texts.suggestions} hidden={!expanded}>
         {items.map((item, i) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: options are chosen with the arrows and Enter from the input
           <div
@@ -142,7 +139,7 @@ export default function SearchSuggest({ query }: SearchSuggestProps) {
           >
             <span className="search-suggest__name">{item.name}</span>
             <span className="search-suggest__meta">
-              {item.kind === "product" ? [item.brand, item.price].filter(Boolean).join(" · ") : KIND_LABELS[item.kind]}
+              {item.kind === "product" ? [item.brand, item.price].filter(Boolean).join(" · ") : texts[item.kind]}
             </span>
           </div>
         ))}

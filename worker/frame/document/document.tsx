@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import RequestDialog, { DIALOG_TRIGGERS } from "../../../client/islands/request-dialog";
-import { text } from "../../../shared/text";
 import type { LayoutData } from "../../../shared/types/cms";
+import { useTexts } from "../i18n/texts";
 import { clientManifest } from "../islands/client-manifest";
 import { Island } from "../islands/island";
 import { Footer } from "../layout/footer";
@@ -25,6 +25,7 @@ export interface DocumentProps {
 /** The one layout (spec section 2: "default"): head, header, page, footer, runtime. */
 export function Document(props: DocumentProps) {
   const { title, description, nonce, buildId, layout, counts, user, head, children } = props;
+  const t = useTexts();
   return (
     <html lang="en" data-build={buildId}>
       <head>
@@ -45,7 +46,7 @@ export function Document(props: DocumentProps) {
       </head>
       <body>
         <a className="skip-link" href="#main">
-          {text.skipToContent}
+          {t.m.site.skipToContent}
         </a>
         <Header layout={layout} counts={counts} user={user} searchQuery={props.searchQuery} />
         <main id="main" tabIndex={-1}>

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
-import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { SeoHead, type SeoImage } from "../head/seo-head";
 import { siteJsonLd } from "../head/site-json-ld";
 import { absoluteUrl, siteOrigin } from "../head/site-origin";
+import { TextsProvider, textsOf } from "../i18n/texts";
 import { loadLayoutData } from "../layout/layout-data";
 import { loadHeaderState } from "../personal/header-state";
 import { UserState } from "../personal/user-state";
@@ -65,9 +65,10 @@ const BOT = /bot|crawler|spider|crawling|facebookexternalhit|slurp|lighthouse/i;
 export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise<Response> {
   const [layout, header] = await Promise.all([loadLayoutData(c), loadHeaderState(c)]);
   let status = page.status ?? 200;
-  const siteName = layout.contacts?.company ?? text.tagline;
-  const title = page.title === text.tagline ? page.title : `${page.title} | ${siteName}`;
-  const description = page.description ?? text.description;
+  const t = textsOf(c);
+  const siteName = layout.contacts?.company ?? t.m.site.tagline;
+  const title = page.title === t.m.site.tagline ? page.title : `${page.title} | ${siteName}`;
+  const description = page.description ?? t.m.site.description;
   const origin = siteOrigin(c);
   const path = page.canonicalPath ?? c.req.path;
   const gtmId = (c.env.GTM_ID ?? "").trim();
@@ -90,7 +91,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
         noindex={c.get("noindex") === true || status !== 200}
         jsonLd={
           path === "/" && status === 200
-            ? [...siteJsonLd(layout.contacts, origin), ...(page.jsonLd ?? [])]
+            ? [...siteJsonLd(layout.contacts, origin, t.m.site.tagline), ...(page.jsonLd ?? [])]
             : page.jsonLd
         }
       />
@@ -101,19 +102,21 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     </>
   );
   const document = (
-    <Document
-      title={title}
-      description={description}
-      nonce={c.get("nonce")}
-      buildId={buildInfo(c.env).id}
-      layout={layout}
-      counts={header.counts}
-      user={header.user}
-      head={head}
-      searchQuery={page.searchQuery}
-    >
-      {page.body}
-    </Document>
+    <TextsProvider t={t}>
+      <Document
+        title={title}
+        description={description}
+        nonce={c.get("nonce")}
+        buildId={buildInfo(c.env).id}
+        layout={layout}
+        counts={header.counts}
+        user={header.user}
+        head={head}
+        searchQuery={page.searchQuery}
+      >
+        {page.body}
+      </Document>
+    </TextsProvider>
   );
   if (renderMode(c, page) === "string") {
     // Through c.body so cookies set while loading (flash, locale) go out with the page.

@@ -1,10 +1,10 @@
-import { text } from "../../../shared/text";
+import { en } from "../../../shared/i18n/en";
 import type { Contacts } from "../../../shared/types/cms";
 import { absoluteUrl } from "./site-origin";
 
 /** The shop as an Organization (from the contacts record, social links as sameAs) and its WebSite with a search box. */
-export function siteJsonLd(contacts: Contacts | null, origin: string): object[] {
-  const name = contacts?.company || text.tagline;
+export function siteJsonLd(contacts: Contacts | null, origin: string, tagline: string = en.site.tagline): object[] {
+  const name = contacts?.company || tagline;
   const sameAs = [
     contacts?.instagram,
     contacts?.facebook,

@@ -1,5 +1,6 @@
 import { Icon, type IconName } from "../../../client/components/icons";
 import type { Contacts, LayoutData } from "../../../shared/types/cms";
+import { useTexts } from "../i18n/texts";
 
 const socialLinks: { key: keyof Contacts; label: string; icon: IconName }[] = [
   { key: "instagram", label: "Instagram", icon: "instagram" },
@@ -10,6 +11,7 @@ const socialLinks: { key: keyof Contacts; label: string; icon: IconName }[] = [
 ];
 
 export function Footer({ layout }: { layout: LayoutData }) {
+  const t = useTexts();
   const { contacts, footerMenu } = layout;
   return (
     <footer className="site-footer">
@@ -41,7 +43,7 @@ export function Footer({ layout }: { layout: LayoutData }) {
         ))}
         {contacts && (
           <div className="site-footer__column site-footer__contacts">
-            <p className="site-footer__heading">Contact us</p>
+            <p className="site-footer__heading">{t.m.layout.contactUs}</p>
             <ul>
               {[contacts.phone, contacts.phoneSecondary].filter(Boolean).map((phone) => (
                 <li key={phone}>
@@ -70,7 +72,7 @@ export function Footer({ layout }: { layout: LayoutData }) {
       </div>
       <div className="container site-footer__bottom">
         {footerMenu?.copyrights && <p>{footerMenu.copyrights}</p>}
-        {footerMenu?.policyLink && <a href={footerMenu.policyLink}>Privacy policy</a>}
+        {footerMenu?.policyLink && <a href={footerMenu.policyLink}>{t.m.layout.privacyPolicy}</a>}
       </div>
     </footer>
   );

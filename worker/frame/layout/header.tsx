@@ -1,7 +1,9 @@
 import { Icon } from "../../../client/components/icons";
 import MobileMenu from "../../../client/islands/mobile-menu";
 import SearchSuggest from "../../../client/islands/search-suggest";
+import { islandTexts } from "../../../shared/i18n/translator";
 import type { LayoutData, MenuItem } from "../../../shared/types/cms";
+import { useTexts } from "../i18n/texts";
 import { Island } from "../islands/island";
 import { AccountLink } from "../personal/account-link";
 import { CountLink } from "../personal/header-counts";
@@ -53,6 +55,7 @@ export function Header({
   user: HeaderUser | null;
   searchQuery?: string;
 }) {
+  const t = useTexts();
   const { contacts, mainMenu, topMenu } = layout;
   const callButton = mainMenu?.button;
   return (
@@ -60,7 +63,7 @@ export function Header({
       <div className="top-bar">
         <div className="container top-bar__inner">
           {topMenu && topMenu.menu.length > 0 && (
-            <nav aria-label="Information">
+            <nav aria-label={t.m.layout.informationMenu}>
               <ul className="top-bar__menu">
                 {topMenu.menu.map((item) => (
                   <li key={item.id}>
@@ -90,11 +93,15 @@ export function Header({
             <Island
               name="mobile-menu"
               component={MobileMenu}
-              props={{ menu: mainMenu.menu, phone: contacts?.phone ?? null }}
+              props={{ menu: mainMenu.menu, phone: contacts?.phone ?? null, ...islandTexts(t, "mobileMenu") }}
               wake="interaction"
             />
           )}
-          <a className="logo" href="/" aria-label={`${contacts?.company ?? "Home"}, home page`}>
+          <a
+            className="logo"
+            href="/"
+            aria-label={t.fill(t.m.site.homePageLabel, { company: contacts?.company ?? t.m.site.home })}
+          >
             {contacts?.logotype ? (
               <img
                 src={contacts.logotype.url}
@@ -103,11 +110,11 @@ export function Header({
                 height={contacts.logotype.height ?? 40}
               />
             ) : (
-              <span className="logo__text">{contacts?.company ?? "Home"}</span>
+              <span className="logo__text">{contacts?.company ?? t.m.site.home}</span>
             )}
           </a>
           {mainMenu && (
-            <nav className="main-nav" aria-label="Main">
+            <nav className="main-nav" aria-label={t.m.layout.mainMenu}>
               <ul className="main-nav__list">
                 {mainMenu.menu.map((item) => (
                   <li key={item.id} className={item.megaMenu ? "has-mega" : undefined}>
@@ -121,7 +128,12 @@ export function Header({
               </ul>
             </nav>
           )}
-          <Island name="search-suggest" component={SearchSuggest} wake="interaction" props={{ query: searchQuery }} />
+          <Island
+            name="search-suggest"
+            component={SearchSuggest}
+            wake="interaction"
+            props={{ query: searchQuery, ...islandTexts(t, "searchSuggest") }}
+          />
           <div className="header-actions">
             <CountLink kind="favourites" count={counts.favourites} />
             <CountLink kind="bag" count={counts.bag} />

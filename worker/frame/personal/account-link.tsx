@@ -1,14 +1,16 @@
 import { Icon } from "../../../client/components/icons";
 import { displayName } from "../../platform/session/session";
+import { useTexts } from "../i18n/texts";
 import { shopperFragment } from "./personal-fragment";
 
 /** The header's account link: "Sign in" in a kept page, the shopper's account once they are signed in. */
 export function AccountLink({ name }: { name: string | null }) {
+  const t = useTexts();
   return (
     <a className="icon-button" href={name !== null ? "/user" : "/user/login"} data-hole="account-link">
       <Icon name="user" />
       <span className="visually-hidden" data-hole="account-label">
-        {name !== null ? `Account of ${name}` : "Sign in"}
+        {name !== null ? t.fill(t.m.ui.accountOf, { name }) : t.m.ui.signIn}
       </span>
     </a>
   );
@@ -17,7 +19,7 @@ export function AccountLink({ name }: { name: string | null }) {
 export const accountLink = shopperFragment({
   name: "account-link",
   wants: (view) => view.user !== null,
-  fill(rewriter, view) {
+  fill(rewriter, view, { t }) {
     const name = view.user ? displayName(view.user) : "";
     rewriter
       .on('[data-hole="account-link"]', {
@@ -27,7 +29,7 @@ export const accountLink = shopperFragment({
       })
       .on('[data-hole="account-label"]', {
         element(el) {
-          el.setInnerContent(`Account of ${name}`);
+          el.setInnerContent(t.fill(t.m.ui.accountOf, { name }));
         },
       });
   },

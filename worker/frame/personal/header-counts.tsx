@@ -1,5 +1,7 @@
 import { Icon } from "../../../client/components/icons";
-import { type CounterKind, counterLabel } from "../../../shared/header-counter";
+import { type CounterKind, type CounterTexts, counterLabel } from "../../../shared/header-counter";
+import type { Translator } from "../../../shared/i18n/translator";
+import { useTexts } from "../i18n/texts";
 import { type PersonalFragment, type ShopperView, shopperFragment } from "./personal-fragment";
 
 const LINKS: Record<CounterKind, { href: string; icon: "bag" | "heart" }> = {
@@ -12,13 +14,23 @@ const LINKS: Record<CounterKind, { href: string; icon: "bag" | "heart" }> = {
  * 0, so the add-to-bag island can move it at once). A kept page carries it at 0; `data-hole` marks both
  * parts for the fragment below to fill.
  */
+function counterTexts(t: Translator, kind: CounterKind): CounterTexts {
+  return { locale: t.locale, name: t.m.layout[kind], forms: t.m.layout.counter };
+}
+
 export function CountLink({ kind, count }: { kind: CounterKind; count: number }) {
   const { href, icon } = LINKS[kind];
+  const texts = counterTexts(useTexts(), kind);
   return (
     <a className="icon-button" href={href}>
       <Icon name={icon} />
-      <span className="visually-hidden" data-counter-label={kind} data-hole={`${kind}-label`}>
-        {counterLabel(kind, count)}
+      <span
+        className="visually-hidden"
+        data-counter-label={kind}
+        data-counter-texts={JSON.stringify(texts)}
+        data-hole={`${kind}-label`}
+      >
+        {counterLabel(texts, count)}
       </span>
       <span className="counter" aria-hidden="true" data-counter={kind} data-hole={`${kind}-count`} hidden={count === 0}>
         {count}
@@ -31,7 +43,7 @@ function countFragment(kind: CounterKind, count: (view: ShopperView) => number):
   return shopperFragment({
     name: `${kind}-count`,
     wants: () => true,
-    fill(rewriter, view) {
+    fill(rewriter, view, { t }) {
       const n = count(view);
       rewriter
         .on(`[data-hole="${kind}-count"]`, {
@@ -43,7 +55,7 @@ function countFragment(kind: CounterKind, count: (view: ShopperView) => number):
         })
         .on(`[data-hole="${kind}-label"]`, {
           element(el) {
-            el.setInnerContent(counterLabel(kind, n));
+            el.setInnerContent(counterLabel(counterTexts(t, kind), n));
           },
         });
     },

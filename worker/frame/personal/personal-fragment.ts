@@ -1,3 +1,4 @@
+import type { Translator } from "../../../shared/i18n/translator";
 import type { SessionUser } from "../../platform/app-env";
 import type { CartOwner } from "../../platform/stores/cart-store";
 
@@ -25,6 +26,8 @@ export interface Filling {
   view: ShopperView | null;
   nonce: string;
   db: D1Database;
+  /** The request's texts: a hole is filled in the page's language. */
+  t: Translator;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { PageQuery } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import { shellVersions } from "../../platform/caches/versions";
+import { textsOf } from "../i18n/texts";
 import { favouriteHearts } from "../personal/favourite-hearts";
 import { fillHoles, fillsAny } from "../personal/fill-holes";
 import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
@@ -70,7 +71,7 @@ async function serveStored(
     hearts: stored.bodyHoles.has(favouriteHearts.name),
     ownReviews: stored.bodyHoles.has(ownReviews.name),
   });
-  const filling = { view, nonce: requestNonce, db: c.env.DB };
+  const filling = { view, nonce: requestNonce, db: c.env.DB, t: textsOf(c) };
   const headers = {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": SHOPPER_CACHE_CONTROL,
@@ -182,6 +183,11 @@ export function pageShell(query: PageQuery) {
     headers.set(SHELL_STATE_HEADER, "miss");
     headers.delete("Content-Length");
     c.res = undefined;
-    c.res = fillHoles(new Response(body, { status: res.status, headers }), { view, nonce: requestNonce, db: c.env.DB });
+    c.res = fillHoles(new Response(body, { status: res.status, headers }), {
+      view,
+      nonce: requestNonce,
+      db: c.env.DB,
+      t: textsOf(c),
+    });
   });
 }

@@ -1,3 +1,5 @@
+import { useTexts } from "../i18n/texts";
+
 export interface Crumb {
   name: string;
   path: string;
@@ -5,7 +7,7 @@ export interface Crumb {
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
+    <nav aria-label={useTexts().m.ui.breadcrumb} className="breadcrumbs">
       <ol>
         {items.map((item, i) => (
           <li key={item.path}>

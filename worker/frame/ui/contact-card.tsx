@@ -1,8 +1,10 @@
 import { Icon } from "../../../client/components/icons";
 import type { Contacts } from "../../../shared/types/cms";
+import { useTexts } from "../i18n/texts";
 
 /** The shop's phones, e-mail, address, hours and socials, as on /contacts and the request pages. */
 export function ContactCard({ contacts }: { contacts: Contacts }) {
+  const t = useTexts();
   const phones = [contacts.phone, contacts.phoneSecondary].filter((p): p is string => Boolean(p));
   const socials: [string | null, string][] = [
     [contacts.instagram, "Instagram"],
@@ -14,8 +16,8 @@ export function ContactCard({ contacts }: { contacts: Contacts }) {
     { icon: "telegram", href: contacts.telegram, label: "Telegram" },
   ] as const;
   return (
-    <aside className="summary-card contact-card" aria-label="How to reach us">
-      <h2>Reach us</h2>
+    <aside className="summary-card contact-card" aria-label={t.m.ui.howToReachUs}>
+      <h2>{t.m.ui.reachUs}</h2>
       <ul className="contact-list">
         {phones.map((phone) => (
           <li key={phone}>
@@ -37,11 +39,11 @@ export function ContactCard({ contacts }: { contacts: Contacts }) {
             ),
         )}
       </ul>
-      <h3>Opening hours</h3>
-      <p>Every day, 10:00–22:00 (Gulf Standard Time)</p>
+      <h3>{t.m.ui.openingHours}</h3>
+      <p>{t.m.ui.hours}</p>
       <p>
         <a href="https://www.openstreetmap.org/search?query=Dubai%20Hills%20Mall" rel="noopener" target="_blank">
-          Dubai Hills Mall on the map
+          {t.m.ui.onTheMap}
         </a>
       </p>
       <ul className="contact-list contact-list--inline">

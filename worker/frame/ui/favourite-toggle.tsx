@@ -1,8 +1,12 @@
+import { useTexts } from "../i18n/texts";
+
 /**
  * The heart: a small form that works without JavaScript. A kept page renders every heart empty;
  * `data-favourite` marks its three parts for frame/personal/favourite-hearts.ts to press the shopper's own.
  */
 export function FavouriteToggle({ slug, name, active }: { slug: string; name: string; active: boolean }) {
+  const t = useTexts();
+  const remove = t.fill(t.m.ui.removeFavourite, { name });
   return (
     <form method="post" action="/favorites/toggle" className="favourite-toggle">
       <input type="hidden" name="slug" value={slug} />
@@ -16,8 +20,8 @@ export function FavouriteToggle({ slug, name, active }: { slug: string; name: st
             data-favourite={slug}
           />
         </svg>
-        <span className="visually-hidden" data-favourite={slug} data-label-on={`Remove ${name} from favourites`}>
-          {active ? `Remove ${name} from favourites` : `Save ${name} to favourites`}
+        <span className="visually-hidden" data-favourite={slug} data-label-on={remove}>
+          {active ? remove : t.fill(t.m.ui.saveFavourite, { name })}
         </span>
       </button>
     </form>

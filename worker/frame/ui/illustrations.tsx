@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTexts } from "../i18n/texts";
 
 /** Friendly inline illustrations for empty and error screens (BRAND.md): one frame, each its own drawing. */
 function Illustration({ label, children }: { label: string; children: ReactNode }) {
@@ -12,7 +13,7 @@ function Illustration({ label, children }: { label: string; children: ReactNode 
 
 export function ErrorIllustration() {
   return (
-    <Illustration label="A tipped-over perfume bottle">
+    <Illustration label={useTexts().m.status.errorPicture}>
       <g transform="rotate(-18 110 90)">
         <rect x="70" y="60" width="80" height="70" rx="14" fill="#F4E9EB" stroke="#9A5663" strokeWidth="2" />
         <rect x="96" y="40" width="28" height="22" rx="4" fill="#E8E1D9" stroke="#9A5663" strokeWidth="2" />
@@ -27,7 +28,7 @@ export function ErrorIllustration() {
 
 export function NotFoundIllustration() {
   return (
-    <Illustration label="An empty cosmetics jar">
+    <Illustration label={useTexts().m.status.notFoundPicture}>
       <rect x="62" y="70" width="96" height="62" rx="16" fill="#FFFFFF" stroke="#9A5663" strokeWidth="2" />
       <rect x="56" y="52" width="108" height="22" rx="8" fill="#F4E9EB" stroke="#9A5663" strokeWidth="2" />
       <path d="M92 104c6-6 30-6 36 0" stroke="#6B625B" strokeWidth="2" fill="none" strokeLinecap="round" />

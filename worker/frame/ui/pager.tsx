@@ -1,3 +1,5 @@
+import { useTexts } from "../i18n/texts";
+
 /** Numbered pages for lists (blog, reviews): `?page=n`, the first page without it. */
 export function pageHref(base: string, n: number, query: Record<string, string> = {}): string {
   const params = new URLSearchParams(query);
@@ -29,7 +31,7 @@ export function Pager({
   pageCount,
   query,
   href = (n) => pageHref(base, n, query),
-  label = "Pages",
+  label,
   around,
 }: {
   base: string;
@@ -42,14 +44,15 @@ export function Pager({
   /** Show only the pages this near the current one, with the first and the last (see pagesShown). */
   around?: number;
 }) {
+  const t = useTexts();
   if (pageCount <= 1) return null;
   return (
-    <nav className="pagination" aria-label={label}>
+    <nav className="pagination" aria-label={label ?? t.m.ui.pages}>
       <ul>
         {page > 1 && (
           <li>
             <a href={href(page - 1)} rel="prev">
-              <span className="visually-hidden">Previous page</span>
+              <span className="visually-hidden">{t.m.ui.previousPage}</span>
               <span aria-hidden="true">‹</span>
             </a>
           </li>
@@ -64,7 +67,7 @@ export function Pager({
               <span aria-current="page">{n}</span>
             ) : (
               <a href={href(n)}>
-                <span className="visually-hidden">Page </span>
+                <span className="visually-hidden">{t.m.ui.page}</span>
                 {n}
               </a>
             )}
@@ -73,7 +76,7 @@ export function Pager({
         {page < pageCount && (
           <li>
             <a href={href(page + 1)} rel="next">
-              <span className="visually-hidden">Next page</span>
+              <span className="visually-hidden">{t.m.ui.nextPage}</span>
               <span aria-hidden="true">›</span>
             </a>
           </li>

@@ -4,11 +4,12 @@ import AddToBag from "../../../client/islands/add-to-bag";
 import QuickView from "../../../client/islands/quick-view";
 import type { Availability } from "../../../shared/cart-rules";
 import { canBuy } from "../../../shared/cart-rules";
+import type { Translator } from "../../../shared/i18n/translator";
 import type { StockState } from "../../../shared/stock-rules";
-import { text } from "../../../shared/text";
 import type { ProductSummary } from "../../../shared/types/catalog";
-import { itemName, safeSwatch, variantCount } from "../../../shared/variants";
+import { itemName, safeSwatch, variantKind } from "../../../shared/variants";
 import type { ReviewSummary } from "../../platform/stores/product-review-store";
+import { useTexts } from "../i18n/texts";
 import { Island } from "../islands/island";
 import { FavouriteToggle } from "./favourite-toggle";
 import { RatingSummary } from "./product-reviews";
@@ -41,6 +42,7 @@ export function AddToBagForm({
   compact?: boolean;
   withQuantity?: boolean;
 }) {
+  const t = useTexts();
   return (
     <Island
       name="add-to-bag"
@@ -50,8 +52,8 @@ export function AddToBagForm({
         slug: product.slug,
         variant: variant?.sku ?? null,
         name: itemName(product.name, variant?.name),
-        label: availability === "prepurchase" ? "Pre-order" : "Add to bag",
-        unavailable: canBuy(availability) ? null : text.availability.out_of_stock,
+        label: availability === "prepurchase" ? t.m.product.preOrder : t.m.product.addToBag,
+        unavailable: canBuy(availability) ? null : t.m.product.availability.out_of_stock,
         withQuantity,
         compact,
       }}
@@ -59,9 +61,15 @@ export function AddToBagForm({
   );
 }
 
+/** "8 shades", "3 sizes", "1 shade" in the page's language; null for a product sold as one item. */
+export function variantCountText(t: Translator, product: ProductSummary): string | null {
+  const kind = variantKind(product);
+  return kind && t.plural(t.m.product.variantCount[kind], product.variants.length);
+}
+
 /** How many shades or sizes, and up to five of the shades' colours (decoration: the count is the text). */
 function VariantSummary({ product }: { product: ProductSummary }) {
-  const count = variantCount(product);
+  const count = variantCountText(useTexts(), product);
   if (!count) return null;
   const dots = product.variants
     .map((v) => (v.kind === "shade" ? safeSwatch(v.swatch) : null))
@@ -96,6 +104,7 @@ export function ProductCard({
   favourite: boolean;
   rating?: ReviewSummary;
 }) {
+  const t = useTexts();
   const image = product.images[0];
   const href = productPath(product);
   return (
@@ -130,7 +139,7 @@ export function ProductCard({
         {product.variants.length > 1 ? (
           // A shade is the shopper's to choose: the card never adds one they have not seen.
           <a className="button button--small button--block" href={href}>
-            {product.variants.every((v) => v.kind === "shade") ? "Choose shade" : "Choose size"}
+            {product.variants.every((v) => v.kind === "shade") ? t.m.product.chooseShade : t.m.product.chooseSize}
             <span className="visually-hidden">: {product.name}</span>
           </a>
         ) : (

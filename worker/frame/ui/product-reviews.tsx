@@ -1,19 +1,14 @@
 import type { Review, ReviewSummary } from "../../platform/stores/product-review-store";
+import { useTexts } from "../i18n/texts";
 
 /* What product pages, product cards and the page shells' personal holes show of product reviews. */
 
-const DATE = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Asia/Dubai",
-});
-
 /** Five stars filled to the rating; the number is said in words for screen readers. */
 function ProductStars({ rating, label }: { rating: number; label?: string }) {
+  const t = useTexts();
   const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
-    <span className="product-stars" role="img" aria-label={label ?? `Rated ${rating} out of 5`}>
+    <span className="product-stars" role="img" aria-label={label ?? t.fill(t.m.ui.rated, { rating: String(rating) })}>
       <span className="product-stars__fill" style={{ width: `${percent}%` }} aria-hidden="true">
         ★★★★★
       </span>
@@ -25,13 +20,15 @@ function ProductStars({ rating, label }: { rating: number; label?: string }) {
 }
 
 export function RatingSummary({ summary, compact }: { summary: ReviewSummary; compact?: boolean }) {
+  const t = useTexts();
   if (summary.count === 0 || summary.average === null) {
-    return compact ? null : <p className="rating-summary muted">No reviews yet</p>;
+    return compact ? null : <p className="rating-summary muted">{t.m.ui.noReviews}</p>;
   }
-  const reviews = summary.count === 1 ? "1 review" : `${summary.count} reviews`;
+  const reviews = t.plural(t.m.ui.reviewCount, summary.count);
+  const rating = String(summary.average);
   return (
     <p className={`rating-summary${compact ? " rating-summary--compact" : ""}`}>
-      <ProductStars rating={summary.average} label={`Rated ${summary.average} out of 5 from ${reviews}`} />
+      <ProductStars rating={summary.average} label={t.plural(t.m.ui.ratedFrom, summary.count, { rating })} />
       <span aria-hidden="true">{`${summary.average.toFixed(1)} · ${reviews}`}</span>
     </p>
   );
@@ -39,16 +36,15 @@ export function RatingSummary({ summary, compact }: { summary: ReviewSummary; co
 
 /** One review in a list; a pending one is the shopper's own, shown only to them. */
 export function ReviewItem({ review: r }: { review: Review }) {
+  const t = useTexts();
   return (
     <li className="review">
       <p className="review__meta">
         <ProductStars rating={r.rating} />
         <strong className="review__author">{r.authorName}</strong>
-        <time dateTime={r.createdAt}>{DATE.format(new Date(r.createdAt))}</time>
+        <time dateTime={r.createdAt}>{t.date(new Date(r.createdAt))}</time>
       </p>
-      {r.status === "pending" && (
-        <p className="review__pending">Only you can see this review until we have checked it.</p>
-      )}
+      {r.status === "pending" && <p className="review__pending">{t.m.ui.pendingReview}</p>}
       <p className="review__text">{r.text}</p>
     </li>
   );

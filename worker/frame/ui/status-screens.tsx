@@ -1,21 +1,22 @@
-import { text } from "../../../shared/text";
+import { useTexts } from "../i18n/texts";
 import { ErrorIllustration, NotFoundIllustration } from "./illustrations";
 
 /* The two status screens' views; worker/platform/page renders them in the layout. */
 
 /** Spec section 2's 404 screen; the path is shown escaped (React escapes text). */
 export function NotFound({ path }: { path: string }) {
+  const t = useTexts();
   return (
     <section className="container status-screen">
       <NotFoundIllustration />
-      <h1>{text.notFoundTitle}</h1>
-      <p className="muted">{text.notFoundText(path)}</p>
+      <h1>{t.m.status.notFoundTitle}</h1>
+      <p className="muted">{t.fill(t.m.status.notFoundText, { path })}</p>
       <div className="status-screen__actions">
         <a className="button" href="/catalog">
-          Browse the catalog
+          {t.m.status.browseCatalog}
         </a>
         <a className="button button--outlined" href="/">
-          {text.goBackHome}
+          {t.m.status.goBackHome}
         </a>
       </div>
     </section>
@@ -24,13 +25,14 @@ export function NotFound({ path }: { path: string }) {
 
 /** Spec section 2's error screen. It never shows what went wrong inside. */
 export function ErrorScreen() {
+  const t = useTexts();
   return (
     <section className="container status-screen">
       <ErrorIllustration />
-      <h1>{text.errorTitle}</h1>
-      <p className="muted">{text.errorText}</p>
+      <h1>{t.m.status.errorTitle}</h1>
+      <p className="muted">{t.m.status.errorText}</p>
       <a className="button" href="/">
-        {text.goBackHome}
+        {t.m.status.goBackHome}
       </a>
     </section>
   );

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
 import type { QuickViewProduct } from "../../../shared/quick-view";
 import { readSearchQuery } from "../../../shared/search-query";
-import { variantCount } from "../../../shared/variants";
-import { productPath } from "../../frame/ui/product-card";
+import { textsOf } from "../../frame/i18n/texts";
+import { productPath, variantCountText } from "../../frame/ui/product-card";
 import { variantPath } from "../../frame/ui/variant-options";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
@@ -42,7 +42,7 @@ catalogApi.get("/quick-view/:slug", async (c) => {
     availability: state.availability,
     left: state.left,
     volume: variant?.kind === "size" ? null : product.volume,
-    variantCount: variantCount(product),
+    variantCount: variantCountText(textsOf(c), product),
     variant: variant ? { sku: variant.sku, name: variant.name, kind: variant.kind } : null,
     images: images.slice(0, 6).map((i) => ({
       url: i.url,
