@@ -21,6 +21,11 @@ async function wake(element: HTMLElement): Promise<void> {
   if (!src) return;
   const [mod, runtime] = await Promise.all([import(/* @vite-ignore */ src), loadHydrate()]);
   const props = JSON.parse(element.dataset.props || "{}") as Record<string, unknown>;
+  // An island's texts travel once per page (worker/frame/islands/island.tsx), named by its props.
+  if (typeof props.section === "string" && !props.texts) {
+    const texts = document.querySelector(`script[data-texts="${props.section}"]`)?.textContent;
+    if (texts) props.texts = JSON.parse(texts);
+  }
   await runtime.hydrate(element, mod.default, props);
   element.dataset.hydrated = "true";
 }

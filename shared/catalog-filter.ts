@@ -1,15 +1,16 @@
-import { text } from "./text";
+import type { Section } from "./i18n/messages-type";
 
 /**
  * The smart filter (spec section 3: maker, model, year, cost, availability),
  * as it lives in the URL. Parsing ignores what it doesn't understand.
  */
 export type SortKey = "popular" | "price-asc" | "price-desc" | "newest";
-export const SORTS: { key: SortKey; label: string; cms: string[] }[] = [
-  { key: "popular", label: "Popular", cms: ["popularity:desc"] },
-  { key: "price-asc", label: "Price: low to high", cms: ["price:asc"] },
-  { key: "price-desc", label: "Price: high to low", cms: ["price:desc"] },
-  { key: "newest", label: "Newest", cms: ["publishedAt:desc"] },
+/** The sorts, in the order the listing offers them (their names: the catalogue's listing.sorts). */
+export const SORTS: { key: SortKey; cms: string[] }[] = [
+  { key: "popular", cms: ["popularity:desc"] },
+  { key: "price-asc", cms: ["price:asc"] },
+  { key: "price-desc", cms: ["price:desc"] },
+  { key: "newest", cms: ["publishedAt:desc"] },
 ];
 export const AVAILABILITY_FILTERS = ["in_stock", "prepurchase", "out_of_stock"] as const;
 export type AvailabilityFilter = (typeof AVAILABILITY_FILTERS)[number];
@@ -89,9 +90,12 @@ export function readCatalogFilter(query: Record<string, unknown>): CatalogFilter
 }
 
 /** The model control's message: models depend on exactly one maker. */
-export function modelHint(filter: Pick<CatalogFilter, "maker">): string | null {
-  if (filter.maker.length === 0) return text.chooseMakerFirst;
-  if (filter.maker.length > 1) return text.chooseOneMaker;
+export function modelHint(
+  filter: Pick<CatalogFilter, "maker">,
+  texts: Pick<Section<"catalogFilter">, "chooseMakerFirst" | "chooseOneMaker">,
+): string | null {
+  if (filter.maker.length === 0) return texts.chooseMakerFirst;
+  if (filter.maker.length > 1) return texts.chooseOneMaker;
   return null;
 }
 
@@ -104,14 +108,14 @@ export function isFiltered(filter: CatalogFilter): boolean {
 }
 
 /** What to say when nothing matches (a brand page with no filter: the brand has nothing yet). */
-export function emptyMessage(filter: CatalogFilter, scope?: ListingScope): string {
-  if (scope?.kind === "brand" && !isFiltered(filter)) return text.noProductsForBrand;
+export function emptyMessage(texts: Section<"listing">, filter: CatalogFilter, scope?: ListingScope): string {
+  if (scope?.kind === "brand" && !isFiltered(filter)) return texts.noProductsForBrand;
   const onlyMaker =
     filter.maker.length > 0 &&
     filter.model.length + filter.year.length + filter.availability.length === 0 &&
     filter.priceMin === null &&
     filter.priceMax === null;
-  return onlyMaker ? text.noProductsForBrand : text.noProductsForFilter;
+  return onlyMaker ? texts.noProductsForBrand : texts.noProductsForFilter;
 }
 
 /** The URL query for a filter (plain repeated keys, readable and what a GET form sends). */

@@ -2,7 +2,10 @@
  * Business constants and limits of spec section 9, named as the spec names them.
  * Both the worker and the client read them from here; nothing else defines them.
  */
-export const LOCALES = ["en"] as const;
+import type { TextLocale } from "./i18n/locales";
+
+/** The locales routing serves; each must have a text catalogue (shared/i18n/), or this does not compile. */
+export const LOCALES = ["en"] as const satisfies readonly TextLocale[];
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

@@ -15,8 +15,4 @@ export const text = {
   availability: en.product.availability,
   payment: en.checkout.payment,
   delivery: en.checkout.delivery,
-  chooseMakerFirst: en.listing.chooseMakerFirst,
-  chooseOneMaker: en.listing.chooseOneMaker,
-  noProductsForBrand: en.listing.noProductsForBrand,
-  noProductsForFilter: en.listing.noProductsForFilter,
 } as const;

@@ -6,8 +6,10 @@
 import { type FormEvent, useId, useState } from "react";
 import { checkQuantity, QUANTITY_MAX } from "../../shared/cart-rules";
 import { type CounterTexts, counterLabel } from "../../shared/header-counter";
+import { fill } from "../../shared/i18n/format";
+import type { IslandTexts } from "../../shared/i18n/messages-type";
 
-export interface AddToBagProps {
+export interface AddToBagProps extends IslandTexts<"product"> {
   slug: string;
   /** The shade or size to add (its SKU); without it the shop adds the product's default. */
   variant?: string | null;
@@ -38,7 +40,17 @@ function bagCounter(): { read(): number; write(n: number): void } {
   };
 }
 
-export default function AddToBag({ slug, variant, name, label, unavailable, withQuantity, compact }: AddToBagProps) {
+export default function AddToBag({
+  slug,
+  variant,
+  name,
+  label,
+  unavailable,
+  withQuantity,
+  compact,
+  locale,
+  texts,
+}: AddToBagProps) {
   const [state, setState] = useState<{ kind: "idle" | "busy" | "done" | "error"; message: string }>({
     kind: "idle",
     message: "",
@@ -68,10 +80,9 @@ export default function AddToBag({ slug, variant, name, label, unavailable, with
         message?: string;
         count?: number;
       } | null;
-      if (!response.ok || !body?.ok)
-        throw new Error(body?.message ?? "We couldn't add it to your bag. Please try again.");
+      if (!response.ok || !body?.ok) throw new Error(body?.message ?? texts.addFailed);
       counter.write(body.count ?? counter.read());
-      setState({ kind: "done", message: body.message ?? `${name} is in your bag.` });
+      setState({ kind: "done", message: body.message ?? fill(locale, texts.added, { name }) });
     } catch (error) {
       counter.write(before);
       setState({ kind: "error", message: error instanceof Error ? error.message : String(error) });
@@ -84,7 +95,7 @@ export default function AddToBag({ slug, variant, name, label, unavailable, with
       {variant && <input type="hidden" name="variant" value={variant} />}
       {withQuantity ? (
         <div className="add-to-bag__quantity">
-          <label htmlFor={`${id}-qty`}>Quantity</label>
+          <label htmlFor={`${id}-qty`}>{texts.quantity}</label>
           <input
             id={`${id}-qty`}
             name="quantity"
@@ -113,7 +124,7 @@ export default function AddToBag({ slug, variant, name, label, unavailable, with
         {state.kind === "done" && (
           <>
             {" "}
-            <a href="/cart">View bag</a>
+            <a href="/cart">{texts.viewBag}</a>
           </>
         )}
       </p>

@@ -4,7 +4,7 @@
  * for the new URL is fetched, its results replace ours, the URL is pushed, and
  * the back and forward buttons bring earlier results (and the form) back.
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { createContext, type FormEvent, useContext, useEffect, useRef, useState } from "react";
 import {
   AVAILABILITY_FILTERS,
   type CatalogFilter,
@@ -14,8 +14,8 @@ import {
   modelHint,
   readCatalogFilter,
 } from "../../shared/catalog-filter";
-import { CURRENCY } from "../../shared/constants";
-import { text } from "../../shared/text";
+import { fill } from "../../shared/i18n/format";
+import type { IslandTexts } from "../../shared/i18n/messages-type";
 
 export interface FilterBrand {
   slug: string;
@@ -23,11 +23,20 @@ export interface FilterBrand {
   lines: { slug: string; name: string }[];
 }
 
-export interface CatalogFilterProps {
+export interface CatalogFilterProps extends IslandTexts<"catalogFilter"> {
   /** A category (brands are its maker facet) or a brand (`brands` holds only it; its lines are the facet). */
   scope: ListingScope;
   brands: FilterBrand[];
   filter: CatalogFilter;
+}
+
+/** The island's texts, for its parts without threading them through each. */
+const Texts = createContext<IslandTexts<"catalogFilter"> | null>(null);
+
+function useTexts(): IslandTexts<"catalogFilter"> {
+  const texts = useContext(Texts);
+  if (!texts) throw new Error("catalog filter texts missing");
+  return texts;
 }
 
 const YEARS = [2026, 2025, 2024, 2023, 2022];
@@ -46,10 +55,11 @@ function formUrl(form: HTMLFormElement): string {
 }
 
 function Fields({ scope, brands, filter }: { scope: ListingScope; brands: FilterBrand[]; filter: CatalogFilter }) {
+  const { texts } = useTexts();
   return scope.kind === "brand" ? (
     <>
       <fieldset>
-        <legend>Product line</legend>
+        <legend>{texts.productLine}</legend>
         <div className="check-list">
           {brands[0]?.lines.map((l) => (
             <label key={l.slug} className="check">
@@ -70,6 +80,7 @@ function Fields({ scope, brands, filter }: { scope: ListingScope; brands: Filter
 }
 
 function MakerAndModel({ brands, filter }: { brands: FilterBrand[]; filter: CatalogFilter }) {
+  const { texts } = useTexts();
   const [makers, setMakers] = useState(filter.maker);
   const makerRef = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
@@ -77,7 +88,7 @@ function MakerAndModel({ brands, filter }: { brands: FilterBrand[]; filter: Cata
     const ticked = makerRef.current?.querySelectorAll<HTMLInputElement>("input[name=maker]:checked") ?? [];
     setMakers([...ticked].map((input) => input.value));
   }, []);
-  const hint = modelHint({ maker: makers });
+  const hint = modelHint({ maker: makers }, texts);
   const maker = makers.length === 1 ? brands.find((b) => b.slug === makers[0]) : undefined;
   return (
     <>
@@ -88,7 +99,7 @@ function MakerAndModel({ brands, filter }: { brands: FilterBrand[]; filter: Cata
           if (form) setMakers(new FormData(form).getAll("maker").map(String));
         }}
       >
-        <legend>Maker</legend>
+        <legend>{texts.maker}</legend>
         <div className="check-list">
           {brands.map((b) => (
             <label key={b.slug} className="check">
@@ -99,7 +110,7 @@ function MakerAndModel({ brands, filter }: { brands: FilterBrand[]; filter: Cata
         </div>
       </fieldset>
       <fieldset>
-        <legend>Model</legend>
+        <legend>{texts.model}</legend>
         {hint ? (
           <p className="field__hint">{hint}</p>
         ) : (
@@ -119,10 +130,11 @@ function MakerAndModel({ brands, filter }: { brands: FilterBrand[]; filter: Cata
 
 /** Year, cost, availability: the same on every listing. */
 function CommonFields({ filter }: { filter: CatalogFilter }) {
+  const { texts } = useTexts();
   return (
     <>
       <fieldset>
-        <legend>Year</legend>
+        <legend>{texts.year}</legend>
         <div className="check-list check-list--inline">
           {YEARS.map((y) => (
             <label key={y} className="check">
@@ -133,10 +145,10 @@ function CommonFields({ filter }: { filter: CatalogFilter }) {
         </div>
       </fieldset>
       <fieldset>
-        <legend>{`Cost, ${CURRENCY}`}</legend>
+        <legend>{texts.cost}</legend>
         <div className="price-range">
           <label>
-            <span>From</span>
+            <span>{texts.from}</span>
             <input
               type="number"
               name="cost[min]"
@@ -146,7 +158,7 @@ function CommonFields({ filter }: { filter: CatalogFilter }) {
             />
           </label>
           <label>
-            <span>To</span>
+            <span>{texts.to}</span>
             <input
               type="number"
               name="cost[max]"
@@ -158,12 +170,12 @@ function CommonFields({ filter }: { filter: CatalogFilter }) {
         </div>
       </fieldset>
       <fieldset>
-        <legend>Availability</legend>
+        <legend>{texts.availability}</legend>
         <div className="check-list">
           {AVAILABILITY_FILTERS.map((a) => (
             <label key={a} className="check">
               <input type="checkbox" name="availability" value={a} defaultChecked={filter.availability.includes(a)} />
-              <span>{text.availability[a]}</span>
+              <span>{texts.availabilities[a]}</span>
             </label>
           ))}
         </div>
@@ -173,7 +185,15 @@ function CommonFields({ filter }: { filter: CatalogFilter }) {
   );
 }
 
-export default function CatalogFilterForm({ scope, brands, filter: initial }: CatalogFilterProps) {
+export default function CatalogFilterForm(props: CatalogFilterProps) {
+  return (
+    <Texts.Provider value={{ locale: props.locale, texts: props.texts }}>
+      <FilterForm {...props} />
+    </Texts.Provider>
+  );
+}
+
+function FilterForm({ scope, brands, filter: initial, locale, texts }: CatalogFilterProps) {
   const base = listingPath(scope);
   // A new filter (back/forward, reset) remounts the fields with its values.
   const [shown, setShown] = useState({ filter: initial, key: 0 });
@@ -190,7 +210,7 @@ export default function CatalogFilterForm({ scope, brands, filter: initial }: Ca
     pending.current = controller;
     const results = document.getElementById(RESULTS_ID);
     results?.setAttribute("aria-busy", "true");
-    setStatus("Updating products…");
+    setStatus(texts.updating);
     try {
       const response = await fetch(url, { headers: { Accept: "text/html" }, signal: controller.signal });
       if (!response.ok) throw new Error(String(response.status));
@@ -201,7 +221,7 @@ export default function CatalogFilterForm({ scope, brands, filter: initial }: Ca
       document.title = doc.title;
       window.dispatchEvent(new CustomEvent("islands:scan", { detail: fresh }));
       const count = fresh.querySelector("[data-result-count]")?.textContent ?? "";
-      setStatus(count ? `Showing ${count}` : "");
+      setStatus(count ? fill(locale, texts.showing, { count }) : "");
       return JSON.parse(fresh.dataset.filter ?? "null") as CatalogFilter | null;
     } catch (error) {
       if ((error as Error).name === "AbortError") return null;
@@ -251,7 +271,7 @@ export default function CatalogFilterForm({ scope, brands, filter: initial }: Ca
       className="smart-filter"
       method="get"
       action={base}
-      aria-label="Filter products"
+      aria-label={texts.filterProducts}
       onChange={onChange}
       onSubmit={(event) => {
         event.preventDefault();
@@ -259,14 +279,14 @@ export default function CatalogFilterForm({ scope, brands, filter: initial }: Ca
         void apply();
       }}
     >
-      <h2 className="smart-filter__title">Filter</h2>
+      <h2 className="smart-filter__title">{texts.filter}</h2>
       <Fields key={shown.key} scope={scope} brands={brands} filter={shown.filter} />
       <p className="visually-hidden" role="status">
         {status}
       </p>
       <div className="smart-filter__actions">
         <button type="submit" className="button button--block">
-          Show products
+          {texts.showProducts}
         </button>
         {isFiltered(current) && (
           <a
@@ -281,7 +301,7 @@ export default function CatalogFilterForm({ scope, brands, filter: initial }: Ca
               void show(base);
             }}
           >
-            Reset filter
+            {texts.resetFilter}
           </a>
         )}
       </div>

@@ -7,15 +7,16 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { canBuy } from "../../shared/cart-rules";
+import { fill, plural } from "../../shared/i18n/format";
+import type { IslandTexts } from "../../shared/i18n/messages-type";
 import { type QuickViewProduct, quickViewUrl } from "../../shared/quick-view";
-import { text } from "../../shared/text";
 import { itemName } from "../../shared/variants";
 import { AvailabilityText } from "../components/availability";
 import { Icon } from "../components/icons";
 import { PriceLine } from "../components/price";
 import AddToBag from "./add-to-bag";
 
-export interface QuickViewProps {
+export interface QuickViewProps extends IslandTexts<"product"> {
   slug: string;
   name: string;
   href: string;
@@ -27,7 +28,12 @@ type Load =
   | { kind: "error"; message: string }
   | { kind: "ready"; product: QuickViewProduct };
 
-function Details({ product, titleId }: { product: QuickViewProduct; titleId: string }) {
+function Details({
+  product,
+  titleId,
+  locale,
+  texts,
+}: { product: QuickViewProduct; titleId: string } & IslandTexts<"product">) {
   const [shown, setShown] = useState(0);
   const image = product.images[shown] ?? product.images[0];
   const { variant } = product;
@@ -41,7 +47,9 @@ function Details({ product, titleId }: { product: QuickViewProduct; titleId: str
               <li key={img.url}>
                 <button type="button" aria-pressed={i === shown} onClick={() => setShown(i)}>
                   <img src={img.url} alt="" width={56} height={56} />
-                  <span className="visually-hidden">{`Image ${i + 1} of ${product.images.length}`}</span>
+                  <span className="visually-hidden">
+                    {fill(locale, texts.imageOf, { n: i + 1, total: product.images.length })}
+                  </span>
                 </button>
               </li>
             ))}
@@ -56,25 +64,33 @@ function Details({ product, titleId }: { product: QuickViewProduct; titleId: str
         {product.volume && <p className="muted">{product.volume}</p>}
         {variant && (
           <p className="muted">
-            {`${variant.kind === "shade" ? "Shade" : "Size"}: ${variant.name}`}
+            {fill(locale, texts.chosen, { kind: texts[variant.kind], name: variant.name })}
             {product.variantCount && ` · ${product.variantCount}`}
           </p>
         )}
         {product.rating && (
-          <p className="rating-summary">{`★ ${product.rating.average.toFixed(1)} · ${product.rating.count} ${product.rating.count === 1 ? "review" : "reviews"}`}</p>
+          <p className="rating-summary">
+            {plural(locale, texts.ratingLine, product.rating.count, { rating: product.rating.average.toFixed(1) })}
+          </p>
         )}
-        <PriceLine price={product.price} oldPrice={product.oldPrice} />
-        <AvailabilityText availability={product.availability} left={product.left} />
+        <PriceLine price={product.price} oldPrice={product.oldPrice} locale={locale} was={texts.was} />
+        <AvailabilityText availability={product.availability} left={product.left} locale={locale} texts={texts} />
         <AddToBag
           slug={product.slug}
           variant={variant?.sku ?? null}
           name={itemName(product.name, variant?.name)}
-          label={product.availability === "prepurchase" ? "Pre-order" : "Add to bag"}
-          unavailable={canBuy(product.availability) ? null : text.availability.out_of_stock}
+          label={product.availability === "prepurchase" ? texts.preOrder : texts.addToBag}
+          unavailable={canBuy(product.availability) ? null : texts.availability.out_of_stock}
           withQuantity
+          locale={locale}
+          texts={texts}
         />
         <a href={product.path} className="quick-view__more">
-          {variant ? `View all ${product.variantCount ?? "options"}` : "View full details"}
+          {variant
+            ? product.variantCount
+              ? fill(locale, texts.viewAll, { count: product.variantCount })
+              : texts.viewAllOptions
+            : texts.viewDetails}
           <span className="visually-hidden">: {product.name}</span>
         </a>
       </div>
@@ -82,7 +98,7 @@ function Details({ product, titleId }: { product: QuickViewProduct; titleId: str
   );
 }
 
-export default function QuickView({ slug, name, href }: QuickViewProps) {
+export default function QuickView({ slug, name, href, locale, texts }: QuickViewProps) {
   // The server and the first client render show the link; once awake it becomes a button.
   const [awake, setAwake] = useState(false);
   const [load, setLoad] = useState<Load>({ kind: "idle" });
@@ -96,13 +112,10 @@ export default function QuickView({ slug, name, href }: QuickViewProps) {
     setLoad({ kind: "loading" });
     try {
       const response = await fetch(quickViewUrl(slug), { headers: { Accept: "application/json" } });
-      if (!response.ok) throw new Error("This product is no longer in our catalogue.");
+      if (!response.ok) throw new Error(texts.gone);
       setLoad({ kind: "ready", product: (await response.json()) as QuickViewProduct });
     } catch (error) {
-      const message =
-        error instanceof TypeError
-          ? "We couldn't load this product. Please try again."
-          : String((error as Error).message);
+      const message = error instanceof TypeError ? texts.loadFailed : String((error as Error).message);
       setLoad({ kind: "error", message });
     }
   }
@@ -119,7 +132,8 @@ export default function QuickView({ slug, name, href }: QuickViewProps) {
   if (!awake) {
     return (
       <a className="button button--outlined button--small button--block" href={href}>
-        Quick view<span className="visually-hidden">: {name}</span>
+        {texts.quickView}
+        <span className="visually-hidden">: {name}</span>
       </a>
     );
   }
@@ -133,14 +147,15 @@ export default function QuickView({ slug, name, href }: QuickViewProps) {
         aria-haspopup="dialog"
         onClick={open}
       >
-        Quick view<span className="visually-hidden">: {name}</span>
+        {texts.quickView}
+        <span className="visually-hidden">: {name}</span>
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse convenience; Esc closes for keyboards */}
       <dialog
         ref={dialogRef}
         className="quick-view"
         aria-labelledby={load.kind === "ready" ? titleId : undefined}
-        aria-label={load.kind === "ready" ? undefined : `Quick view: ${name}`}
+        aria-label={load.kind === "ready" ? undefined : fill(locale, texts.quickViewOf, { name })}
         onClose={() => buttonRef.current?.focus()}
         onClick={(event) => {
           if (event.target === dialogRef.current) close();
@@ -149,22 +164,22 @@ export default function QuickView({ slug, name, href }: QuickViewProps) {
         <div className="quick-view__inner">
           <button type="button" className="icon-button quick-view__close" onClick={close}>
             <Icon name="close" />
-            <span className="visually-hidden">Close quick view</span>
+            <span className="visually-hidden">{texts.closeQuickView}</span>
           </button>
           {load.kind === "loading" && (
             <p role="status" className="quick-view__status">
-              Loading {name}…
+              {fill(locale, texts.loading, { name })}
             </p>
           )}
           {load.kind === "error" && (
             <div role="alert" className="quick-view__status">
               <p>{load.message}</p>
               <p>
-                <a href={href}>Open the product page</a>
+                <a href={href}>{texts.openProductPage}</a>
               </p>
             </div>
           )}
-          {load.kind === "ready" && <Details product={load.product} titleId={titleId} />}
+          {load.kind === "ready" && <Details product={load.product} titleId={titleId} locale={locale} texts={texts} />}
         </div>
       </dialog>
     </>

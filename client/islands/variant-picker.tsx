@@ -8,8 +8,9 @@
  */
 import { type MouseEvent, useState } from "react";
 import type { Availability } from "../../shared/cart-rules";
+import { fill } from "../../shared/i18n/format";
+import type { IslandTexts } from "../../shared/i18n/messages-type";
 import { offersStockAlert } from "../../shared/stock-rules";
-import { text } from "../../shared/text";
 import { itemName, safeSwatch } from "../../shared/variants";
 import { AvailabilityText } from "../components/availability";
 import { PriceLine } from "../components/price";
@@ -37,7 +38,7 @@ export interface VariantOption {
   image: VariantImage | null;
 }
 
-export interface VariantPickerProps {
+export interface VariantPickerProps extends IslandTexts<"product"> {
   slug: string;
   productName: string;
   kind: "shade" | "size";
@@ -45,24 +46,47 @@ export interface VariantPickerProps {
   chosen: string;
 }
 
+/** "Shade: **Rosewood**", the name in bold wherever the language puts it. */
+function chosenLabel(template: string, kind: string, name: string) {
+  const [before = "", after = ""] = template.replace("{kind}", kind).split("{name}");
+  return (
+    <>
+      {before}
+      <strong>{name}</strong>
+      {after}
+    </>
+  );
+}
+
 function canOrder(availability: Availability): boolean {
   return availability === "in_stock" || availability === "prepurchase";
 }
 
 /** The gallery's first picture and the SKU line are server-rendered outside the island. */
-function showOutside(option: VariantOption): void {
+function showOutside(option: VariantOption, skuLine: string): void {
   for (const img of document.querySelectorAll<HTMLImageElement>("img[data-variant-image]")) {
     if (!option.image) continue;
     img.removeAttribute("srcset");
     img.src = option.image.url;
     if (img.dataset.variantImage === "main") img.alt = option.image.alt;
   }
-  for (const sku of document.querySelectorAll<HTMLElement>("[data-variant-sku]")) sku.textContent = `SKU ${option.sku}`;
+  for (const sku of document.querySelectorAll<HTMLElement>("[data-variant-sku]")) sku.textContent = skuLine;
 }
 
-function OptionContent({ option, kind, soldOut }: { option: VariantOption; kind: "shade" | "size"; soldOut: boolean }) {
+function OptionContent({
+  option,
+  kind,
+  soldOut,
+  outOfStock,
+}: {
+  option: VariantOption;
+  kind: "shade" | "size";
+  soldOut: boolean;
+  /** ", out of stock", said after a sold-out option's name. */
+  outOfStock: string;
+}) {
   const swatch = kind === "shade" ? safeSwatch(option.swatch) : null;
-  const out = soldOut ? <span className="visually-hidden">, out of stock</span> : null;
+  const out = soldOut ? <span className="visually-hidden">{outOfStock}</span> : null;
   if (!swatch) {
     // A size, or a shade the CMS gave no colour: its name is the label.
     return (
@@ -75,12 +99,20 @@ function OptionContent({ option, kind, soldOut }: { option: VariantOption; kind:
   return (
     <>
       <span className="variant-option__chip" style={{ backgroundColor: swatch }} aria-hidden="true" />
-      <span className="visually-hidden">{soldOut ? `${option.name}, out of stock` : option.name}</span>
+      <span className="visually-hidden">{soldOut ? option.name + outOfStock : option.name}</span>
     </>
   );
 }
 
-export default function VariantPicker({ slug, productName, kind, options, chosen: initial }: VariantPickerProps) {
+export default function VariantPicker({
+  slug,
+  productName,
+  kind,
+  options,
+  chosen: initial,
+  locale,
+  texts,
+}: VariantPickerProps) {
   const [chosen, setChosen] = useState(initial);
   const current = options.find((o) => o.sku === chosen) ?? options[0];
   if (!current) return null;
@@ -96,17 +128,16 @@ export default function VariantPicker({ slug, productName, kind, options, chosen
     event.preventDefault();
     setChosen(option.sku);
     history.replaceState(history.state, "", option.href);
-    showOutside(option);
+    showOutside(option, fill(locale, texts.sku, { sku: option.sku }));
   }
 
   return (
     <div className="variant-buy">
-      <PriceLine price={current.price} oldPrice={current.oldPrice} />
-      <AvailabilityText availability={current.availability} left={current.left} />
+      <PriceLine price={current.price} oldPrice={current.oldPrice} locale={locale} was={texts.was} />
+      <AvailabilityText availability={current.availability} left={current.left} locale={locale} texts={texts} />
       <div className="variant-picker" role="group" aria-labelledby={labelId}>
         <p id={labelId} className="variant-picker__label" aria-live="polite">
-          {`${kind === "shade" ? "Shade" : "Size"}: `}
-          <strong>{current.name}</strong>
+          {chosenLabel(texts.chosen, texts[kind], current.name)}
         </p>
         <ul className={`variant-picker__list variant-picker__list--${kind}`}>
           {options.map((option) => {
@@ -121,7 +152,7 @@ export default function VariantPicker({ slug, productName, kind, options, chosen
                   title={swatch ? option.name : undefined}
                   onClick={(event) => choose(event, option)}
                 >
-                  <OptionContent option={option} kind={kind} soldOut={soldOut} />
+                  <OptionContent option={option} kind={kind} soldOut={soldOut} outOfStock={texts.outOfStockSuffix} />
                 </a>
               </li>
             );
@@ -134,13 +165,13 @@ export default function VariantPicker({ slug, productName, kind, options, chosen
           slug={slug}
           variant={current.sku}
           name={itemName(productName, current.name)}
-          label={current.availability === "prepurchase" ? "Pre-order" : "Add to bag"}
-          unavailable={buyable ? null : text.availability.out_of_stock}
+          label={current.availability === "prepurchase" ? texts.preOrder : texts.addToBag}
+          unavailable={buyable ? null : texts.availability.out_of_stock}
           withQuantity
+          locale={locale}
+          texts={texts}
         />
-        {current.availability === "prepurchase" && (
-          <p className="field__hint">This {kind} is on pre-order: we deliver it as soon as it arrives.</p>
-        )}
+        {current.availability === "prepurchase" && <p className="field__hint">{texts.preOrderNote[kind]}</p>}
       </div>
     </div>
   );

@@ -41,10 +41,17 @@ export type Params<S> = S extends string
     : never;
 
 /**
- * What an island needs to speak, in its props: its locale (for plurals and numbers) and its
- * own section of the catalogue, so a page ships only the texts its islands show.
+ * What an island needs to speak, in its props: its locale (for plurals and numbers) and the
+ * one section of the catalogue it shows, so a page ships only the texts its islands show. The
+ * section travels once per page, not in every island's props (frame/islands/island.tsx): the
+ * props carry its name, and the client puts the texts back before hydrating (client/islands.ts).
  */
-export interface IslandTexts<K extends keyof (typeof en)["islands"]> {
+export interface IslandTexts<K extends keyof typeof en> {
   locale: TextLocale;
-  texts: (typeof en)["islands"][K];
+  /** Set by islandTexts; a component inside an island is handed the texts without it. */
+  section?: K;
+  texts: (typeof en)[K];
 }
+
+/** One section of the catalogue, as a component that shows it takes it. */
+export type Section<K extends keyof typeof en> = (typeof en)[K];

@@ -41,6 +41,6 @@ export function translator(locale: TextLocale): Translator {
 }
 
 /** The props that make an island speak the page's language (IslandTexts). */
-export function islandTexts<K extends keyof Catalogue["islands"]>(t: Translator, island: K): IslandTexts<K> {
-  return { locale: t.locale, texts: t.m.islands[island] };
+export function islandTexts<K extends keyof Catalogue>(t: Translator, section: K): IslandTexts<K> {
+  return { locale: t.locale, section, texts: t.m[section] };
 }

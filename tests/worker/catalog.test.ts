@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyMessage, modelHint, readCatalogFilter } from "../../shared/catalog-filter";
+import { en } from "../../shared/i18n/en";
 import { fetchWorker } from "./fetch";
 
 describe("smart filter parsing", () => {
@@ -26,12 +27,12 @@ describe("smart filter parsing", () => {
   });
 
   it("says which maker to choose before models, and which empty message fits", () => {
-    expect(modelHint({ maker: [] })).toBe("Please, choose maker first");
-    expect(modelHint({ maker: ["a", "b"] })).toBe("Please, choose one maker");
-    expect(modelHint({ maker: ["a"] })).toBeNull();
+    expect(modelHint({ maker: [] }, en.catalogFilter)).toBe("Please, choose maker first");
+    expect(modelHint({ maker: ["a", "b"] }, en.catalogFilter)).toBe("Please, choose one maker");
+    expect(modelHint({ maker: ["a"] }, en.catalogFilter)).toBeNull();
     const onlyMaker = readCatalogFilter({ maker: "a" });
-    expect(emptyMessage(onlyMaker)).toBe("No products found for this brand...");
-    expect(emptyMessage(readCatalogFilter({ maker: "a", year: "2024" }))).toBe(
+    expect(emptyMessage(en.listing, onlyMaker)).toBe("No products found for this brand...");
+    expect(emptyMessage(en.listing, readCatalogFilter({ maker: "a", year: "2024" }))).toBe(
       "No products found according to the filter...",
     );
   });
@@ -51,7 +52,8 @@ describe("catalogue pages", () => {
     const res = await fetchWorker("/catalog/skincare");
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("Please, choose maker first");
+    // The hint as shown (the filter's texts also travel in the page's data for the island).
+    expect(html).toContain('class="field__hint">Please, choose maker first</p>');
     expect(html).toContain('class="product-card"');
     expect(html).toMatch(/href="\/catalog\/skincare\?page=2"/);
     expect(html).toMatch(/AED\s?\d/);
@@ -59,10 +61,10 @@ describe("catalogue pages", () => {
 
   it("narrows by one maker and offers its models", async () => {
     const html = await (await fetchWorker("/catalog/makeup?maker=velvet-hue")).text();
-    expect(html).not.toContain("Please, choose maker first");
+    expect(html).not.toContain('class="field__hint">Please, choose maker first</p>');
     expect(html).toContain('name="model" value="lips"');
     const two = await (await fetchWorker("/catalog/makeup?maker=velvet-hue&maker=maison-lumiere")).text();
-    expect(two).toContain("Please, choose one maker");
+    expect(two).toContain('class="field__hint">Please, choose one maker</p>');
   });
 
   it("says so when a brand has nothing in the category", async () => {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, type ReactNode, useContext, useState } from "react";
 import { type Translator, translator } from "../../../shared/i18n/translator";
 import type { AppEnv } from "../../platform/app-env";
 
@@ -11,8 +11,28 @@ import type { AppEnv } from "../../platform/app-env";
  */
 const TextsContext = createContext<Translator>(translator("en"));
 
+/** The catalogue sections a page has already sent its islands (island.tsx sends each once). */
+const SentSections = createContext<Set<string> | null>(null);
+
 export function TextsProvider({ t, children }: { t: Translator; children: ReactNode }) {
-  return <TextsContext.Provider value={t}>{children}</TextsContext.Provider>;
+  const [sent] = useState(() => new Set<string>());
+  return (
+    <TextsContext.Provider value={t}>
+      <SentSections.Provider value={sent}>{children}</SentSections.Provider>
+    </TextsContext.Provider>
+  );
+}
+
+/**
+ * Whether this render still has to send a section's texts (true once per page for each; always
+ * outside a page, e.g. a fragment rendered alone).
+ */
+export function useFirstSend(section: string): boolean {
+  const sent = useContext(SentSections);
+  if (!sent) return true;
+  if (sent.has(section)) return false;
+  sent.add(section);
+  return true;
 }
 
 /** The texts of the page being rendered. */

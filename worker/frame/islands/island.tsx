@@ -1,4 +1,6 @@
 import type { ComponentType } from "react";
+import { serializeJsonLd } from "../head/json-ld";
+import { useFirstSend } from "../i18n/texts";
 import { clientManifest } from "./client-manifest";
 
 export type IslandWake = "load" | "visible" | "interaction";
@@ -20,21 +22,36 @@ interface IslandProps<P extends object> {
 
 /**
  * Server-renders an island inside a marker the client runtime finds. Props must
- * be serialisable: they travel as JSON in an attribute (React escapes it).
+ * be serialisable: they travel as JSON in an attribute (React escapes it). An island's
+ * catalogue section (IslandTexts) travels apart, once per page in a JSON script the
+ * runtime reads back (client/islands.ts): a grid of cards does not repeat it in each.
  */
 export function Island<P extends object>({ name, component: Component, props, wake, wakeOn }: IslandProps<P>) {
   const src = clientManifest.islands[name];
   if (!src) throw new Error(`Island "${name}" is not in the client build`);
+  const { texts, ...rest } = props as P & { section?: string; texts?: unknown };
+  const section = typeof rest.section === "string" ? rest.section : null;
+  const sendTexts = useFirstSend(section ?? "");
   return (
-    <div
-      className="island"
-      data-island={name}
-      data-src={src}
-      data-wake={wake}
-      data-wake-on={wakeOn}
-      data-props={JSON.stringify(props)}
-    >
-      <Component {...props} />
-    </div>
+    <>
+      {section && sendTexts && (
+        <script
+          type="application/json"
+          data-texts={section}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the catalogue's JSON with < > & escaped, in a non-executed script type
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(texts) }}
+        />
+      )}
+      <div
+        className="island"
+        data-island={name}
+        data-src={src}
+        data-wake={wake}
+        data-wake-on={wakeOn}
+        data-props={JSON.stringify(section ? rest : props)}
+      >
+        <Component {...props} />
+      </div>
+    </>
   );
 }

@@ -15,6 +15,7 @@ import type { AppEnv } from "../../platform/app-env";
 import { getProducts } from "../../platform/cms-client/catalog-records";
 import { readListingStock } from "../../platform/stores/listing-stock";
 import { type ReviewSummary, reviewSummaries } from "../../platform/stores/product-review-store";
+import { useTexts } from "../i18n/texts";
 import { Pager } from "../ui/pager";
 import { ProductGrid } from "../ui/product-grid";
 import { stockJudged } from "./availability-facet";
@@ -77,13 +78,14 @@ export function ListingResults({
   listing: Listing;
   favourites: Set<string>;
 }) {
+  const t = useTexts();
   const base = listingPath(scope);
   const { products } = listing;
   return (
     <div id={RESULTS_ID} data-filter={JSON.stringify(filter)}>
       <div className="results-bar">
         <p className="muted" data-result-count="">
-          {products ? `${products.total} ${products.total === 1 ? "product" : "products"}` : ""}
+          {products ? t.plural(t.m.listing.count, products.total) : ""}
         </p>
         <form method="get" action={base} className="sort-form">
           {[...new URLSearchParams(filterQuery(filter, { sort: "popular", page: 1 }, scope).slice(1))].map(
@@ -91,26 +93,26 @@ export function ListingResults({
               <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
             ),
           )}
-          <label htmlFor="sort">Sort by</label>
+          <label htmlFor="sort">{t.m.listing.sortBy}</label>
           <select id="sort" name="sort" defaultValue={filter.sort}>
             {SORTS.map((s) => (
               <option key={s.key} value={s.key}>
-                {s.label}
+                {t.m.listing.sorts[s.key]}
               </option>
             ))}
           </select>
           <button type="submit" className="button button--outlined button--small">
-            Apply
+            {t.m.listing.apply}
           </button>
         </form>
       </div>
       {!products ? (
-        <p className="notice notice--info">Products can't be shown right now. Please try again in a moment.</p>
+        <p className="notice notice--info">{t.m.listing.unavailable}</p>
       ) : products.items.length === 0 ? (
         <div className="empty-state">
-          <p>{emptyMessage(filter, scope)}</p>
+          <p>{emptyMessage(t.m.listing, filter, scope)}</p>
           <a className="button button--outlined" href={base}>
-            Reset filter
+            {t.m.listing.resetFilter}
           </a>
         </div>
       ) : (

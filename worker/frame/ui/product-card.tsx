@@ -4,7 +4,7 @@ import AddToBag from "../../../client/islands/add-to-bag";
 import QuickView from "../../../client/islands/quick-view";
 import type { Availability } from "../../../shared/cart-rules";
 import { canBuy } from "../../../shared/cart-rules";
-import type { Translator } from "../../../shared/i18n/translator";
+import { islandTexts, type Translator } from "../../../shared/i18n/translator";
 import type { StockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName, safeSwatch, variantKind } from "../../../shared/variants";
@@ -19,11 +19,13 @@ export function productPath(p: Pick<ProductSummary, "slug" | "category">): strin
 }
 
 export function AvailabilityLabel({ availability, left }: { availability: Availability | null; left?: number | null }) {
-  return <AvailabilityText availability={availability} left={left} />;
+  const t = useTexts();
+  return <AvailabilityText availability={availability} left={left} locale={t.locale} texts={t.m.product} />;
 }
 
 export function Price({ price, oldPrice }: { price: number; oldPrice: number | null }) {
-  return <PriceLine price={price} oldPrice={oldPrice} />;
+  const t = useTexts();
+  return <PriceLine price={price} oldPrice={oldPrice} locale={t.locale} was={t.m.product.was} />;
 }
 
 /** The add-to-bag control: an island that updates the bag in place, a plain form without JavaScript. */
@@ -56,6 +58,7 @@ export function AddToBagForm({
         unavailable: canBuy(availability) ? null : t.m.product.availability.out_of_stock,
         withQuantity,
         compact,
+        ...islandTexts(t, "product"),
       }}
     />
   );
@@ -154,7 +157,7 @@ export function ProductCard({
           name="quick-view"
           component={QuickView}
           wake="interaction"
-          props={{ slug: product.slug, name: product.name, href }}
+          props={{ slug: product.slug, name: product.name, href, ...islandTexts(t, "product") }}
         />
       </div>
     </article>

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { aedToFils, formatAed } from "../../../shared/money";
+import type { TextLocale } from "../../../shared/i18n/locales";
+import { aedToFils, formatPrice } from "../../../shared/money";
 import type { Suggestion } from "../../../shared/quick-view";
 import { queryWords } from "../../../shared/search-words";
 import type { AppEnv } from "../app-env";
@@ -10,7 +11,7 @@ import { ensureSearchIndex } from "./search-index-build";
 
 /**
  * The header's suggestions from the search index: up to two categories or brands, then up to
- * six products. Kept per isolate per prefix and content version (caches/isolate-cache.ts; the
+ * six products, priced in the request's locale. Kept per isolate per locale, prefix and content version (caches/isolate-cache.ts; the
  * webhook moves the version on when the index changes).
  */
 const PRODUCTS = 6;
@@ -18,13 +19,13 @@ const NAMES = 2;
 const CACHE_MAX = 500;
 const settled = new IsolateCache<Suggestion[]>(CACHE_MAX);
 
-function toSuggestion(s: IndexSuggestion): Suggestion {
+function toSuggestion(s: IndexSuggestion, locale: TextLocale): Suggestion {
   if (s.kind === "product") {
     return {
       kind: "product",
       name: s.name,
       brand: s.brandName,
-      price: s.price === null ? null : formatAed(aedToFils(s.price)),
+      price: s.price === null ? null : formatPrice(locale, aedToFils(s.price)),
       path: `/catalog/${s.categorySlug ?? "all"}/${s.slug}`,
     };
   }
@@ -35,11 +36,12 @@ function toSuggestion(s: IndexSuggestion): Suggestion {
 export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise<Suggestion[]> {
   const words = queryWords(query);
   if (words.length === 0) return [];
-  const key = `${await contentVersion(c)}|${words.join(" ")}`;
+  const locale = c.get("locale") ?? "en";
+  const key = `${await contentVersion(c)}|${locale}|${words.join(" ")}`;
   const kept = settled.get(key);
   if (kept) return kept.value;
   if (!(await ensureSearchIndex(c.env))) return [];
-  const items = (await suggestFromIndex(c.env.DB, words, PRODUCTS, NAMES)).map(toSuggestion);
+  const items = (await suggestFromIndex(c.env.DB, words, PRODUCTS, NAMES)).map((s) => toSuggestion(s, locale));
   settled.set(key, items);
   return items;
 }

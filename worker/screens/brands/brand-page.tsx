@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import CatalogFilterForm from "../../../client/islands/catalog-filter";
 import { filterQuery, type ListingScope, readCatalogFilter, scopedFilter } from "../../../shared/catalog-filter";
+import { islandTexts } from "../../../shared/i18n/translator";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
+import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { ListingResults, loadListing, pastTheLastPage } from "../../frame/listing/product-listing";
 import { parseQuery } from "../../frame/listing/query-string";
@@ -39,14 +41,15 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
   if (pastTheLastPage(listing, filter)) return renderNotFound(c);
   const base = `/brands/${slug}`;
   const origin = siteOrigin(c);
+  const t = textsOf(c);
   const crumbs: Crumb[] = [
-    { name: "Home", path: "/" },
-    { name: "Brands", path: "/brands" },
+    { name: t.m.crumbs.home, path: "/" },
+    { name: t.m.crumbs.brands, path: "/brands" },
     { name: brand.name, path: base },
   ];
   return renderPage(c, {
-    title: filter.page > 1 ? `${brand.name} — page ${filter.page}` : brand.name,
-    description: brand.description ?? `${brand.name} at Noor Beauty.`,
+    title: filter.page > 1 ? t.fill(t.m.pages.numbered, { name: brand.name, n: filter.page }) : brand.name,
+    description: brand.description ?? t.fill(t.m.pages.atShop, { name: brand.name }),
     ...(brand.logo ? { image: { url: absoluteUrl(origin, brand.logo.url), alt: brand.name } } : {}),
     jsonLd: [brandJsonLd(origin, brand, base), breadcrumbJsonLd(origin, crumbs)],
     body: (
@@ -58,7 +61,7 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
             <h1>{brand.name}</h1>
             {brand.description && <p className="muted">{brand.description}</p>}
             {brand.lines.length > 0 && (
-              <nav aria-label={`${brand.name} product lines`}>
+              <nav aria-label={t.fill(t.m.pages.productLines, { brand: brand.name })}>
                 <ul className="brand-lines">
                   {brand.lines.map((line) => (
                     <li key={line.slug}>
@@ -91,6 +94,7 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
                 },
               ],
               filter,
+              ...islandTexts(t, "catalogFilter"),
             }}
           />
           <ListingResults scope={scope} filter={filter} listing={listing} favourites={favourites} />

@@ -1,8 +1,10 @@
 import type { Context } from "hono";
 import CatalogFilterForm from "../../../client/islands/catalog-filter";
 import { type ListingScope, readCatalogFilter } from "../../../shared/catalog-filter";
+import { islandTexts } from "../../../shared/i18n/translator";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
+import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { ListingResults, loadListing, pastTheLastPage } from "../../frame/listing/product-listing";
 import { parseQuery } from "../../frame/listing/query-string";
@@ -28,15 +30,16 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const listing = await loadListing(c, locale, scope, filter);
   if (pastTheLastPage(listing, filter)) return renderNotFound(c);
   const base = `/catalog/${slug}`;
+  const t = textsOf(c);
   return renderPage(c, {
-    title: filter.page > 1 ? `${category.name} — page ${filter.page}` : category.name,
-    description: category.description ?? `${category.name} at Noor Beauty.`,
+    title: filter.page > 1 ? t.fill(t.m.pages.numbered, { name: category.name, n: filter.page }) : category.name,
+    description: category.description ?? t.fill(t.m.pages.atShop, { name: category.name }),
     body: (
       <section className="container page-section">
         <Breadcrumbs
           items={[
-            { name: "Home", path: "/" },
-            { name: "Catalog", path: "/catalog" },
+            { name: t.m.crumbs.home, path: "/" },
+            { name: t.m.crumbs.catalog, path: "/catalog" },
             { name: category.name, path: base },
           ]}
         />
@@ -58,6 +61,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
                 lines: b.lines.map((l) => ({ slug: l.slug, name: l.name })),
               })),
               filter,
+              ...islandTexts(t, "catalogFilter"),
             }}
           />
           <ListingResults scope={scope} filter={filter} listing={listing} favourites={favourites} />

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import VariantPicker from "../../../client/islands/variant-picker";
+import { islandTexts } from "../../../shared/i18n/translator";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
 import type { StockState } from "../../../shared/stock-rules";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
@@ -8,6 +9,7 @@ import { isVariantOf } from "../../../shared/variants";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
+import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
@@ -29,6 +31,7 @@ import { productJsonLd } from "./product-json-ld";
 import { type ReviewFormState, ReviewSection } from "./product-review-section";
 
 function Gallery({ product, main }: { product: Product; main: Media | null }) {
+  const t = useTexts();
   // The chosen shade's picture takes the first place; the variant picker swaps it (data-variant-image).
   const images = main ? [main, ...product.images.slice(1)] : product.images;
   const marked = product.variants.length > 0;
@@ -36,7 +39,7 @@ function Gallery({ product, main }: { product: Product; main: Media | null }) {
     <div className="gallery">
       {/* A scroll-snap strip: swipe on touch, arrow keys once focused, no script needed. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-      <ul className="gallery__track" tabIndex={0} aria-label={`${product.name}, gallery`}>
+      <ul className="gallery__track" tabIndex={0} aria-label={t.fill(t.m.productPage.gallery, { name: product.name })}>
         {images.map((image, i) => (
           <li key={i} id={`image-${i + 1}`} className="gallery__slide">
             <img
@@ -58,7 +61,7 @@ function Gallery({ product, main }: { product: Product; main: Media | null }) {
               <a href={`#image-${i + 1}`}>
                 <img
                   src={image.url}
-                  alt={`View ${i + 1} of ${images.length}`}
+                  alt={t.fill(t.m.productPage.view, { n: i + 1, total: images.length })}
                   width={72}
                   height={72}
                   loading="lazy"
@@ -75,6 +78,7 @@ function Gallery({ product, main }: { product: Product; main: Media | null }) {
 
 /** A product sold as one item: its price, availability and add-to-bag. */
 function SingleBuyBox({ product, stock }: { product: Product; stock: StockState }) {
+  const t = useTexts();
   return (
     <>
       <Price price={product.price} oldPrice={product.oldPrice} />
@@ -82,9 +86,7 @@ function SingleBuyBox({ product, stock }: { product: Product; stock: StockState 
       <div className="buy-box">
         <AddToBagForm product={product} availability={stock.availability} withQuantity />
         <BackInStockForm product={product} variant={null} availability={stock.availability} />
-        {stock.availability === "prepurchase" && (
-          <p className="field__hint">This product is on pre-order: we deliver it as soon as it arrives.</p>
-        )}
+        {stock.availability === "prepurchase" && <p className="field__hint">{t.m.productPage.preOrderNote}</p>}
       </div>
     </>
   );
@@ -151,16 +153,19 @@ export async function renderProductPage(
   const chosen = defaultVariant(product, stock, asked);
   const kind = chosen?.kind ?? null;
   const origin = siteOrigin(c);
+  const t = textsOf(c);
   const crumbs: Crumb[] = [
-    { name: "Home", path: "/" },
-    { name: "Catalog", path: "/catalog" },
+    { name: t.m.crumbs.home, path: "/" },
+    { name: t.m.crumbs.catalog, path: "/catalog" },
     ...(product.category ? [{ name: product.category.name, path: `/catalog/${product.category.slug}` }] : []),
     { name: product.name, path: canonical },
   ];
   const first = variantImage(product, chosen);
   const details = [product.line?.name, kind === "size" ? null : product.volume].filter(Boolean).join(" · ");
   return renderPage(c, {
-    title: product.brand ? `${product.name} by ${product.brand.name}` : product.name,
+    title: product.brand
+      ? t.fill(t.m.productPage.titleByBrand, { name: product.name, brand: product.brand.name })
+      : product.name,
     description: `${product.name}${product.volume ? `, ${product.volume}` : ""}. ${sanitizeHtml(product.description)
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ")
@@ -192,7 +197,7 @@ export async function renderProductPage(
             </div>
             <p className="muted">
               {details && `${details} · `}
-              <span data-variant-sku="">{`SKU ${chosen?.sku ?? product.sku}`}</span>
+              <span data-variant-sku="">{t.fill(t.m.product.sku, { sku: chosen?.sku ?? product.sku })}</span>
             </p>
             <a href="#reviews" className="rating-link">
               <RatingSummary summary={summary} />
@@ -209,6 +214,7 @@ export async function renderProductPage(
                     kind,
                     options: variantOptions(product, stock),
                     chosen: chosen.sku,
+                    ...islandTexts(t, "product"),
                   }}
                 />
                 {/* The picker follows a link (a full page) to or from a shade that offers this form. */}
@@ -222,18 +228,18 @@ export async function renderProductPage(
               <SingleBuyBox product={product} stock={productStock(product, stock)} />
             )}
             <section aria-labelledby="about">
-              <h2 id="about">About</h2>
+              <h2 id="about">{t.m.productPage.about}</h2>
               <RichText html={product.description} />
             </section>
             {product.ingredients && (
               <details className="product-more">
-                <summary>Ingredients</summary>
+                <summary>{t.m.productPage.ingredients}</summary>
                 <p>{product.ingredients}</p>
               </details>
             )}
             {product.howToUse && (
               <details className="product-more">
-                <summary>How to use</summary>
+                <summary>{t.m.productPage.howToUse}</summary>
                 <p>{product.howToUse}</p>
               </details>
             )}
@@ -250,7 +256,7 @@ export async function renderProductPage(
         />
         {similar && similar.items.length > 0 && (
           <section className="section" aria-labelledby="similar">
-            <h2 id="similar">Similar goods</h2>
+            <h2 id="similar">{t.m.productPage.similar}</h2>
             <ProductGrid
               products={similar.items as ProductSummary[]}
               stock={stock}
