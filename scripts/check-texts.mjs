@@ -4,8 +4,9 @@
 //   - JSX text (`<p>Add to bag</p>`),
 //   - a string literal or template in a JSX expression (`{"Sending…"}`, `{`${n} items`}`), also as
 //     either branch of a condition (`{busy ? "Sending…" : label}`),
-//   - a literal or template given to an attribute people read or hear: aria-label, placeholder,
-//     title, alt, label, hint, heading, legend, submitLabel, text, and any `*Label`/`*Text`,
+//   - a literal or template given to any attribute that is not code (CODE_ATTRIBUTES: class names,
+//     paths, ids, input names…): aria-label, placeholder, title, alt, and a component's own props
+//     (`eyebrow="Just in"`, `hint="…"`),
 //   - a literal or template as a property a page shows: `renderPage(c, { title: "Bag" })`, a
 //     crumb's `name`, a flash's `message`, `label`, `text`, `heading`, `description`.
 // Any run of two or more Latin letters there is inline English: it fails, naming file, line and text,
@@ -47,49 +48,103 @@ const PENDING = new Set([
   "client/islands/request-dialog.tsx",
   "client/islands/request-form.tsx",
   "client/islands/review-form.tsx",
-  "worker/frame/ui/stars.tsx",
   "worker/screens/account/account-ui.tsx",
   "worker/screens/account/edit.tsx",
   "worker/screens/account/login.tsx",
   "worker/screens/account/overview.tsx",
   "worker/screens/account/password.tsx",
   "worker/screens/account/signup.tsx",
-  "worker/screens/blog/blog-pages.tsx",
-  "worker/screens/brands/brands-page.tsx",
   "worker/screens/cart/cart-page.tsx",
   "worker/screens/cart/checkout-page.tsx",
   "worker/screens/cart/order-views.tsx",
-  "worker/screens/catalog/catalog-page.tsx",
-  "worker/screens/favourites/favourite-routes.tsx",
-  "worker/screens/home/home-page.tsx",
   "worker/screens/product/back-in-stock-form.tsx",
   "worker/screens/product/product-review-section.tsx",
   "worker/screens/product/stock-alert-pages.tsx",
-  "worker/screens/projects/project-pages.tsx",
   "worker/screens/requests/request-pages.tsx",
-  "worker/screens/search/search-page.tsx",
   "worker/screens/shop-reviews/shop-reviews-page.tsx",
 ]);
 
-const READ_ATTRIBUTES = new Set([
-  "aria-label",
-  "aria-description",
-  "placeholder",
-  "title",
-  "alt",
-  "label",
-  "hint",
-  "heading",
-  "legend",
-  "submitLabel",
-  "text",
+/**
+ * Attributes whose values are code, not text (class names, paths, ids, input names and types,
+ * ARIA references, island wiring). Any other attribute given a literal is read as text: a
+ * component's own props (`eyebrow="Just in"`, `hint="…"`) are what its parents show.
+ */
+const CODE_ATTRIBUTES = new Set([
+  "className",
+  "id",
+  "key",
+  "href",
+  "src",
+  "srcSet",
+  "action",
+  "method",
+  "encType",
+  "name",
+  "type",
+  "value",
+  "defaultValue",
+  "htmlFor",
+  "rel",
+  "target",
+  "role",
+  "autoComplete",
+  "inputMode",
+  "accept",
+  "lang",
+  "dir",
+  "charSet",
+  "content",
+  "as",
+  "crossOrigin",
+  "loading",
+  "decoding",
+  "fetchPriority",
+  "referrerPolicy",
+  "sizes",
+  "media",
+  "wake",
+  "wakeOn",
+  "idPrefix",
+  "icon",
+  "kind",
+  "size",
+  "base",
+  "fill",
+  "stroke",
+  "viewBox",
+  "d",
+  "transform",
+  "strokeLinecap",
+  "strokeLinejoin",
+  "pattern",
+  "aria-controls",
+  "aria-labelledby",
+  "aria-describedby",
+  "aria-live",
+  "aria-current",
+  "aria-autocomplete",
+  "aria-haspopup",
+  "aria-hidden",
+  "aria-pressed",
+  "aria-expanded",
+  "aria-selected",
+  "aria-modal",
+  "aria-busy",
+  "property",
+  "focusable",
+  "more",
 ]);
+
+/** An attribute value that is code whatever its attribute: a path or anchor, a boolean, one lowercase token. */
+function looksLikeCode(value) {
+  return /^[/#?]/.test(value) || /^[a-z0-9:_.-]*$/.test(value);
+}
 
 /** Properties that become read text: a page's title and description, a message, a label. */
 const PAGE_PROPERTIES = new Set(["title", "description", "label", "message", "text", "heading"]);
 
 function isReadAttribute(name) {
-  return READ_ATTRIBUTES.has(name) || /[a-z](Label|Text)$/.test(name);
+  return !CODE_ATTRIBUTES.has(name) && !name.startsWith("data-") && !/^on[A-Z]/.test(name);
 }
 
 function files(dir) {

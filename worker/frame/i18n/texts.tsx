@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { createContext, type ReactNode, useContext, useState } from "react";
+import { createContext, Fragment, type ReactNode, useContext, useState } from "react";
+import type { Placeholders } from "../../../shared/i18n/messages-type";
 import { type Translator, translator } from "../../../shared/i18n/translator";
 import type { AppEnv } from "../../platform/app-env";
 
@@ -43,4 +44,21 @@ export function useTexts(): Translator {
 /** The texts of the request's locale, for handlers (page titles, messages) and renders outside a page. */
 export function textsOf(c: Context<AppEnv>): Translator {
   return translator(c.get("locale") ?? "en");
+}
+
+/**
+ * A text with elements in it, each where the language puts its placeholder:
+ * `<Rich text={t.m.search.didYouMean} parts={{ link: <a href=…>{corrected}</a>, q }} />`.
+ * Each piece is its own text node, as the same sentence written in JSX would be.
+ */
+export function Rich<S extends string>({ text, parts }: { text: S; parts: Record<Placeholders<S>, ReactNode> }) {
+  const pieces = text.split(/\{(\w+)\}/);
+  const values = parts as Record<string, ReactNode>;
+  return (
+    <>
+      {pieces.map((piece, i) =>
+        i % 2 === 1 ? <Fragment key={i}>{values[piece]}</Fragment> : piece === "" ? null : piece,
+      )}
+    </>
+  );
 }

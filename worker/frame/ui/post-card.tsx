@@ -1,15 +1,11 @@
 import type { BlogPost } from "../../../shared/types/catalog";
+import { useTexts } from "../i18n/texts";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Asia/Dubai",
-});
-
-export function formatDate(iso: string): string {
+/** "3 October 2026" in the page's language; nothing for a date the CMS got wrong. */
+export function PostDate({ iso }: { iso: string }) {
+  const t = useTexts();
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+  return <time dateTime={iso}>{Number.isNaN(date.getTime()) ? "" : t.date(date)}</time>;
 }
 
 /** A post's canonical path: under its first tag. */
@@ -21,7 +17,7 @@ export function postPath(post: Pick<BlogPost, "slug" | "tags">): string {
 export function PostMeta({ post }: { post: Pick<BlogPost, "publishedAt" | "tags"> }) {
   return (
     <p className="post-card__meta">
-      <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+      <PostDate iso={post.publishedAt} />
       {post.tags.length > 0 && (
         <>
           {" · "}

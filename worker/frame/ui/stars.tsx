@@ -1,8 +1,11 @@
+import { useTexts } from "../i18n/texts";
+
 /** A rating shown as five stars, read out as words ("Rated 4 out of 5"). */
 export function Stars({ rating, size = 18 }: { rating: number; size?: number }) {
+  const t = useTexts();
   const rounded = Math.round(rating);
   return (
-    <span className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <span className="stars" role="img" aria-label={t.fill(t.m.ui.rated, { rating: String(rating) })}>
       {[1, 2, 3, 4, 5].map((n) => (
         <svg
           key={n}
@@ -20,16 +23,10 @@ export function Stars({ rating, size = 18 }: { rating: number; size?: number }) 
   );
 }
 
-const DATE = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Asia/Dubai",
-});
-
 /** "3 October 2026" and the machine-readable form, for <time>. */
 export function DateText({ iso }: { iso: string }) {
   const date = new Date(iso);
+  const t = useTexts();
   if (Number.isNaN(date.getTime())) return null;
-  return <time dateTime={date.toISOString()}>{DATE.format(date)}</time>;
+  return <time dateTime={date.toISOString()}>{t.date(date)}</time>;
 }

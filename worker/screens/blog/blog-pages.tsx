@@ -3,6 +3,7 @@ import type { BlogPost, Tag } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
+import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import { Pager } from "../../frame/ui/pager";
 import { PostGrid, PostMeta, postPath } from "../../frame/ui/post-card";
@@ -19,12 +20,13 @@ function pageParam(c: Context<AppEnv>): number {
 }
 
 function TagLinks({ tags, active }: { tags: Tag[]; active?: string }) {
+  const { m } = useTexts();
   return (
-    <nav aria-label="Blog topics" className="tag-links">
+    <nav aria-label={m.blog.topics} className="tag-links">
       <ul>
         <li>
           <a href="/blog" aria-current={active ? undefined : "page"}>
-            All posts
+            {m.blog.allPosts}
           </a>
         </li>
         {tags.map((t) => (
@@ -45,29 +47,30 @@ async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promis
   // A page past the last is no page: 404, never an empty list.
   if (posts && page > Math.max(1, posts.pageCount)) return renderNotFound(c);
   const base = tag ? `/blog/${tag.slug}` : "/blog";
+  const t = textsOf(c);
   const crumbs: Crumb[] = [
-    { name: "Home", path: "/" },
-    { name: "Blog", path: "/blog" },
+    { name: t.m.crumbs.home, path: "/" },
+    { name: t.m.crumbs.blog, path: "/blog" },
     ...(tag ? [{ name: tag.name, path: base }] : []),
   ];
-  const title = tag ? `${tag.name} — Blog` : "Blog";
+  const title = tag ? t.fill(t.m.blog.tagTitle, { tag: tag.name }) : t.m.blog.title;
   return renderPage(c, {
-    title: page > 1 ? `${title}, page ${page}` : title,
+    title: page > 1 ? t.fill(t.m.blog.numbered, { title, n: page }) : title,
     description: tag
-      ? `Articles about ${tag.name.toLowerCase()} from the Noor Beauty advisers.`
-      : "Skincare routines, make-up tips and guides for the UAE climate from the Noor Beauty advisers.",
+      ? t.fill(t.m.blog.tagDescription, { tag: tag.name.toLocaleLowerCase(t.locale) })
+      : t.m.blog.description,
     canonicalPath: page > 1 ? `${base}?page=${page}` : base,
     jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <section className="container page-section">
         <Breadcrumbs items={crumbs} />
-        <h1>{tag ? tag.name : "Blog"}</h1>
+        <h1>{tag ? tag.name : t.m.blog.title}</h1>
         <TagLinks tags={tags} active={tag?.slug} />
         {!posts ? (
-          <p className="notice notice--info">The blog can't be shown right now. Please try again in a moment.</p>
+          <p className="notice notice--info">{t.m.blog.unavailable}</p>
         ) : posts.items.length === 0 ? (
           <div className="empty-state">
-            <p>No posts here yet.</p>
+            <p>{t.m.blog.noPosts}</p>
           </div>
         ) : (
           <>
@@ -129,9 +132,10 @@ export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
   const others = (interesting?.items ?? []).filter((p) => !similarSlugs.has(p.slug)).slice(0, 3);
   const origin = siteOrigin(c);
   const tag = post.tags[0]!;
+  const t = textsOf(c);
   const crumbs: Crumb[] = [
-    { name: "Home", path: "/" },
-    { name: "Blog", path: "/blog" },
+    { name: t.m.crumbs.home, path: "/" },
+    { name: t.m.crumbs.blog, path: "/blog" },
     { name: tag.name, path: `/blog/${tag.slug}` },
     { name: post.title, path: canonical },
   ];
@@ -172,13 +176,13 @@ export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
         </article>
         {similar && similar.items.length > 0 && (
           <section className="section" aria-labelledby="similar-articles">
-            <h2 id="similar-articles">Similar articles</h2>
+            <h2 id="similar-articles">{t.m.blog.similar}</h2>
             <PostGrid posts={similar.items} />
           </section>
         )}
         {others.length > 0 && (
           <section className="section" aria-labelledby="interesting-posts">
-            <h2 id="interesting-posts">Interesting posts</h2>
+            <h2 id="interesting-posts">{t.m.blog.interesting}</h2>
             <PostGrid posts={others} />
           </section>
         )}

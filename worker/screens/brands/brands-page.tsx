@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { renderPage } from "../../frame/document/render-page";
 import { siteOrigin } from "../../frame/head/site-origin";
+import { textsOf } from "../../frame/i18n/texts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
 import { getBrands } from "../../platform/cms-client/catalog-records";
@@ -9,23 +10,24 @@ import { BrandMark } from "./brand-mark";
 /** /brands: every brand of the CMS with its colour, logo or initial, product count and a link to its page. */
 export async function brandsPage(c: Context<AppEnv>): Promise<Response> {
   const brands = await getBrands(c, c.get("locale"));
+  const t = textsOf(c);
   const crumbs: Crumb[] = [
-    { name: "Home", path: "/" },
-    { name: "Brands", path: "/brands" },
+    { name: t.m.crumbs.home, path: "/" },
+    { name: t.m.crumbs.brands, path: "/brands" },
   ];
   return renderPage(c, {
-    title: "Brands",
-    description: "Every beauty house Noor Beauty stocks, bought from the brand or its official distributor.",
+    title: t.m.brands.title,
+    description: t.m.brands.description,
     jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <section className="container page-section">
         <Breadcrumbs items={crumbs} />
         <div className="category-head">
-          <h1>Brands</h1>
-          <p className="muted">Every house we stock, bought from the brand or its official distributor.</p>
+          <h1>{t.m.brands.title}</h1>
+          <p className="muted">{t.m.brands.lead}</p>
         </div>
         {brands.length === 0 ? (
-          <p className="notice notice--info">The brands can't be shown right now. Please try again in a moment.</p>
+          <p className="notice notice--info">{t.m.brands.unavailable}</p>
         ) : (
           <ul className="brand-grid">
             {brands.map((brand, i) => (
@@ -34,9 +36,7 @@ export async function brandsPage(c: Context<AppEnv>): Promise<Response> {
                   <BrandMark brand={brand} size="small" eager={i < 4} />
                   <span className="brand-card__text">
                     <span className="brand-card__name">{brand.name}</span>
-                    <span className="brand-card__count">
-                      {`${brand.productCount} ${brand.productCount === 1 ? "product" : "products"}`}
-                    </span>
+                    <span className="brand-card__count">{t.plural(t.m.listing.count, brand.productCount)}</span>
                     {brand.description && <span className="brand-card__about">{brand.description}</span>}
                   </span>
                 </a>

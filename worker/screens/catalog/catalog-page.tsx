@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { renderPage } from "../../frame/document/render-page";
+import { textsOf } from "../../frame/i18n/texts";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
 import { getCategories } from "../../platform/cms-client/catalog-records";
@@ -7,20 +8,21 @@ import { getCategories } from "../../platform/cms-client/catalog-records";
 /** /catalog: the categories, each with its image and product count. */
 export async function catalogPage(c: Context<AppEnv>): Promise<Response> {
   const categories = await getCategories(c, c.get("locale"));
+  const t = textsOf(c);
   return renderPage(c, {
-    title: "Catalog",
-    description: "Skincare, make-up, hair care, fragrance, body care and men's grooming from trusted brands.",
+    title: t.m.catalog.title,
+    description: t.m.catalog.description,
     body: (
       <section className="container page-section">
         <Breadcrumbs
           items={[
-            { name: "Home", path: "/" },
-            { name: "Catalog", path: "/catalog" },
+            { name: t.m.crumbs.home, path: "/" },
+            { name: t.m.crumbs.catalog, path: "/catalog" },
           ]}
         />
-        <h1>Catalog</h1>
+        <h1>{t.m.catalog.title}</h1>
         {categories.length === 0 ? (
-          <p className="notice notice--info">The catalog can't be shown right now. Please try again in a moment.</p>
+          <p className="notice notice--info">{t.m.catalog.unavailable}</p>
         ) : (
           <ul className="category-grid">
             {categories.map((category, i) => (
@@ -36,9 +38,7 @@ export async function catalogPage(c: Context<AppEnv>): Promise<Response> {
                     />
                   )}
                   <span className="category-card__name">{category.name}</span>
-                  <span className="category-card__count">
-                    {`${category.productCount} ${category.productCount === 1 ? "product" : "products"}`}
-                  </span>
+                  <span className="category-card__count">{t.plural(t.m.listing.count, category.productCount)}</span>
                 </a>
               </li>
             ))}

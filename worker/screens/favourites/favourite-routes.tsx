@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { renderPage } from "../../frame/document/render-page";
+import { textsOf } from "../../frame/i18n/texts";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv, SignInHook } from "../../platform/app-env";
@@ -28,14 +29,13 @@ favouriteActions.post("/toggle", writes(HEART_PRESS), async (c) => {
   const body = await c.req.parseBody();
   const slug = typeof body.slug === "string" ? body.slug : "";
   const json = (c.req.header("accept") ?? "").includes("application/json");
+  const t = textsOf(c);
   if (!/^[a-z0-9-]{1,120}$/.test(slug) || (await getProductsBySlugs(c, c.get("locale"), [slug])).length === 0) {
-    return json
-      ? c.json({ ok: false, message: "This product is no longer in our catalogue." }, 422)
-      : c.redirect("/favorites", 303);
+    return json ? c.json({ ok: false, message: t.m.favourites.gone }, 422) : c.redirect("/favorites", 303);
   }
   const owner = await ensureCartOwner(c);
   const favourite = await toggleFavourite(c.env.DB, owner, slug);
-  const message = favourite ? "Saved to your favourites." : "Removed from your favourites.";
+  const message = favourite ? t.m.favourites.saved : t.m.favourites.removed;
   if (json) {
     // The same read fills the visitor's counts cookie afterwards (frame/personal/visitor-counts.ts).
     const count = (await shopperCounts(c, owner)).favourites.length;
@@ -54,18 +54,19 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
   const order = new Map(slugs.map((s, i) => [s, i]));
   products.sort((a, b) => (order.get(a.slug) ?? 0) - (order.get(b.slug) ?? 0));
   const stock = await readListingStock(c.env.DB, products);
+  const t = textsOf(c);
   return renderPage(c, {
-    title: "Favourites",
-    description: "Products you saved at Noor Beauty.",
+    title: t.m.favourites.title,
+    description: t.m.favourites.description,
     body: (
       <section className="container page-section">
-        <h1>Favourites</h1>
+        <h1>{t.m.favourites.title}</h1>
         <FlashMessage flash={takeFlash(c)} />
         {products.length === 0 ? (
           <div className="empty-state">
-            <p>You haven't saved anything yet. Tap the heart on a product to keep it here.</p>
+            <p>{t.m.favourites.empty}</p>
             <a className="button" href="/catalog">
-              Browse the catalog
+              {t.m.favourites.browseCatalog}
             </a>
           </div>
         ) : (

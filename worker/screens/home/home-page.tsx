@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { Icon } from "../../../client/components/icons";
 import type { OnHand } from "../../../shared/product-stock";
-import { text } from "../../../shared/text";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { MenuItem } from "../../../shared/types/cms";
 import { renderPage } from "../../frame/document/render-page";
+import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { getMainMenu } from "../../frame/layout/layout-data";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
@@ -14,12 +14,13 @@ import { readListingStock } from "../../platform/stores/listing-stock";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];
+  const t = useTexts();
   if (categories.length === 0) return null;
   return (
     <section className="section" aria-labelledby="home-categories">
       <div className="container">
-        <p className="eyebrow">Shop by category</p>
-        <h2 id="home-categories">Find what your routine needs</h2>
+        <p className="eyebrow">{t.m.home.shopByCategory}</p>
+        <h2 id="home-categories">{t.m.home.findRoutine}</h2>
         <ul className="category-pills">
           {categories.map((link) => (
             <li key={link.path}>
@@ -52,6 +53,7 @@ function ProductShelf({
   favourites: Set<string>;
   stock: OnHand;
 }) {
+  const t = useTexts();
   if (products.length === 0) return null;
   return (
     <section className="section" aria-labelledby={id}>
@@ -61,7 +63,7 @@ function ProductShelf({
             <p className="eyebrow">{eyebrow}</p>
             <h2 id={id}>{title}</h2>
           </div>
-          <a href={more}>See all</a>
+          <a href={more}>{t.m.home.seeAll}</a>
         </div>
         <ProductGrid products={products} stock={stock} favourites={favourites} />
       </div>
@@ -81,25 +83,24 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
   ]);
   const catalog = mainMenu?.menu.find((item) => item.megaMenu);
   const stock = await readListingStock(c.env.DB, bestsellers?.items ?? [], arrivals?.items ?? []);
+  const t = textsOf(c);
+  const h = t.m.home;
   return renderPage(c, {
-    title: text.tagline,
+    title: t.m.site.tagline,
     body: (
       <>
         <section className="hero">
           <div className="container hero__inner">
             <div className="hero__copy">
-              <p className="eyebrow">Winter rituals · 2026</p>
-              <h1>{text.tagline}</h1>
-              <p className="hero__lead">
-                Genuine skincare, make-up and fragrance from houses we trust, chosen for the desert climate and
-                delivered across the Emirates.
-              </p>
+              <p className="eyebrow">{h.season}</p>
+              <h1>{t.m.site.tagline}</h1>
+              <p className="hero__lead">{h.lead}</p>
               <div className="hero__actions">
                 <a className="button" href="/catalog">
-                  Shop the catalog
+                  {h.shopCatalog}
                 </a>
                 <a className="button button--outlined" href="/contacts#consultation" data-modal="consultation">
-                  Ask for a consultation
+                  {h.askConsultation}
                 </a>
               </div>
             </div>
@@ -125,27 +126,27 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
             </div>
           </div>
         </section>
-        <section className="promises" aria-label="Why shop with us">
+        <section className="promises" aria-label={h.whyUs}>
           <ul className="container promises__list">
             <li>
-              <strong>100% genuine</strong>
-              <span>Sourced from brands and their official distributors</span>
+              <strong>{h.genuine}</strong>
+              <span>{h.genuineText}</span>
             </li>
             <li>
-              <strong>Across the UAE</strong>
-              <span>Delivery to every emirate, or pick up in Dubai</span>
+              <strong>{h.acrossUae}</strong>
+              <span>{h.acrossUaeText}</span>
             </li>
             <li>
-              <strong>Expert advice</strong>
-              <span>Free consultations with our beauty advisers</span>
+              <strong>{h.advice}</strong>
+              <span>{h.adviceText}</span>
             </li>
           </ul>
         </section>
         <CategoryRow catalog={catalog} />
         <ProductShelf
           id="home-bestsellers"
-          eyebrow="Loved in the Emirates"
-          title="Bestsellers"
+          eyebrow={h.lovedHere}
+          title={h.bestsellers}
           products={bestsellers?.items ?? []}
           favourites={favourites}
           stock={stock}
@@ -156,10 +157,10 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
             <div className="container">
               <div className="shelf-head">
                 <div>
-                  <p className="eyebrow">Our houses</p>
-                  <h2 id="home-brands">Brands we trust</h2>
+                  <p className="eyebrow">{h.ourHouses}</p>
+                  <h2 id="home-brands">{h.brandsWeTrust}</h2>
                 </div>
-                <a href="/brands">All brands</a>
+                <a href="/brands">{h.allBrands}</a>
               </div>
               <ul className="brand-list">
                 {brands.map((b) => (
@@ -176,8 +177,8 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
         )}
         <ProductShelf
           id="home-new"
-          eyebrow="Just in"
-          title="New arrivals"
+          eyebrow={h.justIn}
+          title={h.newArrivals}
           products={arrivals?.items ?? []}
           favourites={favourites}
           stock={stock}
@@ -186,14 +187,11 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
         <section className="section" aria-labelledby="home-consultation">
           <div className="container consultation-cta">
             <div>
-              <h2 id="home-consultation">Not sure what suits your skin?</h2>
-              <p className="muted">
-                Our advisers answer every day from 10:00 to 22:00 and will put together a routine for your skin and our
-                climate, free of charge.
-              </p>
+              <h2 id="home-consultation">{h.notSure}</h2>
+              <p className="muted">{h.advisersAnswer}</p>
             </div>
             <a className="button" href="/contacts#consultation" data-modal="consultation">
-              Ask for a consultation
+              {h.askConsultation}
             </a>
           </div>
         </section>

@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
+import { textsOf } from "../../frame/i18n/texts";
 import { Breadcrumbs, breadcrumbJsonLd } from "../../frame/ui/breadcrumbs";
-import { formatDate } from "../../frame/ui/post-card";
+import { PostDate } from "../../frame/ui/post-card";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getProject, getProjects } from "../../platform/cms-client/content-records";
@@ -11,20 +12,21 @@ import { getProject, getProjects } from "../../platform/cms-client/content-recor
 /** /projects: what the shop has built, newest first (the spec implies the area; this path is our choice). */
 export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
   const projects = await getProjects(c, c.get("locale"));
+  const t = textsOf(c);
   const crumbs = [
-    { name: "Home", path: "/" },
-    { name: "Projects", path: "/projects" },
+    { name: t.m.crumbs.home, path: "/" },
+    { name: t.m.crumbs.projects, path: "/projects" },
   ];
   return renderPage(c, {
-    title: "Projects",
-    description: "Stores, lounges, gifting and events: projects by Noor Beauty across the UAE.",
+    title: t.m.projects.title,
+    description: t.m.projects.description,
     jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <section className="container page-section">
         <Breadcrumbs items={crumbs} />
-        <h1>Projects</h1>
+        <h1>{t.m.projects.title}</h1>
         {!projects ? (
-          <p className="notice notice--info">Projects can't be shown right now. Please try again in a moment.</p>
+          <p className="notice notice--info">{t.m.projects.unavailable}</p>
         ) : (
           <ul className="post-grid">
             {projects.map((p, i) => (
@@ -43,7 +45,7 @@ export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
                   )}
                   <div className="post-card__body">
                     <p className="post-card__meta">
-                      <time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time>
+                      <PostDate iso={p.publishedAt} />
                     </p>
                     <h2 className="post-card__title">
                       <a href={`/projects/${p.slug}`}>{p.title}</a>
@@ -67,9 +69,10 @@ export async function projectPage(c: Context<AppEnv>): Promise<Response> {
   const project = await getProject(c, c.get("locale"), slug);
   if (!project) return renderNotFound(c);
   const origin = siteOrigin(c);
+  const t = textsOf(c);
   const crumbs = [
-    { name: "Home", path: "/" },
-    { name: "Projects", path: "/projects" },
+    { name: t.m.crumbs.home, path: "/" },
+    { name: t.m.crumbs.projects, path: "/projects" },
     { name: project.title, path: `/projects/${project.slug}` },
   ];
   return renderPage(c, {

@@ -3,6 +3,7 @@ import { leftOutWords, readSearchQuery, SEARCH_WORD_MAX_BYTES } from "../../../s
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
+import { Rich, textsOf } from "../../frame/i18n/texts";
 import { SEARCH_MISS_HEADER } from "../../frame/shells/shell-store";
 import { Pager } from "../../frame/ui/pager";
 import { PostGrid } from "../../frame/ui/post-card";
@@ -71,63 +72,67 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const stock = await readListingStock(c.env.DB, shown);
   const nothing = q && products && products.total === 0 && (!posts || posts.total === 0);
   const corrected = products?.correctedQuery ?? null;
+  const t = textsOf(c);
+  const s = t.m.search;
   return renderPage(c, {
     // Search down is not a page to keep: the next shopper asks again.
     status: q && !products ? 503 : 200,
-    title: q ? `Search: ${q}` : "Search",
-    description: "Search Noor Beauty's products and articles.",
+    title: q ? t.fill(s.titleFor, { q }) : s.title,
+    description: s.description,
     searchQuery: q,
     body: (
       <section className="container page-section">
-        <h1>{q ? `Results for “${q}”` : "Search"}</h1>
+        <h1>{q ? t.fill(s.resultsFor, { q }) : s.title}</h1>
         <form method="get" action="/search" role="search" className="search-page-form">
-          <label htmlFor="search-page-q">Search products and articles</label>
+          <label htmlFor="search-page-q">{s.label}</label>
           <div className="search-page-form__row">
             <input id="search-page-q" name="q" type="search" defaultValue={q} />
             <button type="submit" className="button">
-              Search
+              {s.button}
             </button>
           </div>
         </form>
         {leftOut.length > 0 && (
           <p className="notice notice--info">
-            {`“${leftOut[0]!.slice(0, 60)}${leftOut[0]!.length > 60 ? "…" : ""}” is too long to search for (at most ${SEARCH_WORD_MAX_BYTES} letters a word), so we left it out.`}
+            {t.fill(s.tooLong, {
+              word: `${leftOut[0]!.slice(0, 60)}${leftOut[0]!.length > 60 ? "…" : ""}`,
+              max: String(SEARCH_WORD_MAX_BYTES),
+            })}
           </p>
         )}
-        {!q && <p className="muted">Type a product, a brand or an ingredient, for example “rose serum”.</p>}
+        {!q && <p className="muted">{s.hint}</p>}
         {corrected && (
           <p className="notice notice--info search-correction">
-            Did you mean <a href={searchHref(corrected)}>{corrected}</a>? Nothing matches “{q}” exactly, so these are
-            the products for “{corrected}”.
+            <Rich text={s.didYouMean} parts={{ link: <a href={searchHref(corrected)}>{corrected}</a>, q, corrected }} />
           </p>
         )}
         {nothing && (
           <div className="empty-state">
-            <p>Nothing matches “{q}”. Try fewer or different words, or browse the catalog.</p>
+            <p>
+              <Rich text={s.nothing} parts={{ q }} />
+            </p>
             <a className="button" href="/catalog">
-              Browse the catalog
+              {s.browseCatalog}
             </a>
           </div>
         )}
-        {q && !products && (
-          <p className="notice notice--info">Search is not available right now. Please try again in a moment.</p>
-        )}
+        {q && !products && <p className="notice notice--info">{s.unavailable}</p>}
         {products && products.total > 0 && (
           <section aria-labelledby="search-products" className="search-results">
-            <h2 id="search-products">{`Products (${products.total})`}</h2>
+            <h2 id="search-products">{t.fill(s.products, { count: String(products.total) })}</h2>
             <ProductGrid products={products.items} stock={stock} favourites={favourites} />
             <Pager base="/search" query={{ q }} page={page} pageCount={products.pageCount} />
           </section>
         )}
         {posts && posts.total > 0 && (
           <section aria-labelledby="search-posts" className="search-results">
-            <h2 id="search-posts">{`Articles (${posts.total})`}</h2>
+            <h2 id="search-posts">{t.fill(s.articles, { count: String(posts.total) })}</h2>
             <PostGrid posts={posts.items} />
           </section>
         )}
         {popular && popular.items.length > 0 && (
           <section aria-labelledby="search-popular" className="search-results">
-            <h2 id="search-popular">Popular right now</h2>
+            <h2 id="search-popular">{s.popular}</h2>
             <ProductGrid products={popular.items} stock={stock} favourites={favourites} />
           </section>
         )}
