@@ -189,9 +189,8 @@ export function inlineTexts(path, source) {
       for (const literal of literalsOf(node.expression)) report(literal, literal.text);
     } else if (ts.isJsxAttribute(node) && isReadAttribute(node.name.getText(file)) && node.initializer) {
       const init = node.initializer;
-      if (ts.isStringLiteral(init)) report(init, init.text);
-      else if (ts.isJsxExpression(init))
-        for (const literal of literalsOf(init.expression)) report(literal, literal.text);
+      const literals = ts.isStringLiteral(init) ? [init] : ts.isJsxExpression(init) ? literalsOf(init.expression) : [];
+      for (const literal of literals) if (!looksLikeCode(literal.text)) report(literal, literal.text);
     } else if (
       ts.isPropertyAssignment(node) &&
       PAGE_PROPERTIES.has(node.name.getText(file)) &&
