@@ -44,7 +44,6 @@ const ALLOWED = new Set([
 const PENDING = new Set([
   "client/components/fields.tsx",
   "client/components/request-form-parts.tsx",
-  "client/islands/checkout-form.tsx",
   "client/islands/request-dialog.tsx",
   "client/islands/request-form.tsx",
   "client/islands/review-form.tsx",
@@ -54,8 +53,6 @@ const PENDING = new Set([
   "worker/screens/account/overview.tsx",
   "worker/screens/account/password.tsx",
   "worker/screens/account/signup.tsx",
-  "worker/screens/cart/cart-page.tsx",
-  "worker/screens/cart/checkout-page.tsx",
   "worker/screens/cart/order-views.tsx",
   "worker/screens/product/back-in-stock-form.tsx",
   "worker/screens/product/product-review-section.tsx",

@@ -5,28 +5,14 @@
  */
 import { type CheckoutField, checkoutSchema, EMIRATES } from "../../shared/forms/checkout";
 import type { FormErrors } from "../../shared/forms/form-result";
-import { text } from "../../shared/text";
+import { fill } from "../../shared/i18n/format";
+import type { IslandTexts } from "../../shared/i18n/messages-type";
 import { ErrorSummary, Field } from "../components/fields";
 import { useFormSubmit } from "../components/use-form-submit";
 
-export const LABELS: Record<CheckoutField, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "E-mail",
-  phone: "Phone",
-  delivery: "Delivery",
-  address: "Address",
-  city: "City",
-  region: "Emirate or country",
-  postcode: "Postcode",
-  notes: "Order notes",
-  payment: "Payment",
-  consent: "Privacy policy",
-};
-
 export type CheckoutValues = Partial<Record<CheckoutField | "idempotencyKey" | "acceptChanges", string>>;
 
-export interface CheckoutFormProps {
+export interface CheckoutFormProps extends IslandTexts<"checkout"> {
   values: CheckoutValues;
   errors: FormErrors<CheckoutField>;
   idempotencyKey: string;
@@ -37,7 +23,8 @@ export interface CheckoutFormProps {
 }
 
 export default function CheckoutForm(props: CheckoutFormProps) {
-  const { values, idempotencyKey, card, notice, total } = props;
+  const { values, idempotencyKey, card, notice, total, locale, texts } = props;
+  const LABELS = texts.labels;
   // Checked here before it goes (the server checks it again); a form that passes is posted by the browser.
   const { errors, summary, formProps } = useFormSubmit({
     schema: checkoutSchema,
@@ -58,7 +45,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       )}
       <ErrorSummary errors={errors} labels={LABELS} focusRef={summary} />
       <fieldset>
-        <legend>Your details</legend>
+        <legend>{texts.yourDetails}</legend>
         <div className="field-row">
           <Field name="firstName" label={LABELS.firstName} error={errors.firstName} required>
             {(p) => <input {...p} type="text" autoComplete="given-name" defaultValue={values.firstName} />}
@@ -71,30 +58,24 @@ export default function CheckoutForm(props: CheckoutFormProps) {
           <Field name="email" label={LABELS.email} error={errors.email} required>
             {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email} />}
           </Field>
-          <Field
-            name="phone"
-            label={LABELS.phone}
-            error={errors.phone}
-            required
-            hint="A UAE number like 050 123 4567, or international with +"
-          >
+          <Field name="phone" label={LABELS.phone} error={errors.phone} required hint={texts.phoneHint}>
             {(p) => <input {...p} type="tel" autoComplete="tel" defaultValue={values.phone} />}
           </Field>
         </div>
       </fieldset>
       <fieldset>
-        <legend>Delivery</legend>
+        <legend>{LABELS.delivery}</legend>
         <div className="choice-list">
           <label className="choice">
             <input type="radio" name="delivery" value="transport" defaultChecked={delivery === "transport"} />
-            <span>{text.delivery.transport}</span>
+            <span>{texts.delivery.transport}</span>
           </label>
           <label className="choice">
             <input type="radio" name="delivery" value="pickup" defaultChecked={delivery === "pickup"} />
-            <span>{text.delivery.pickup}</span>
+            <span>{texts.delivery.pickup}</span>
           </label>
         </div>
-        <p className="field__hint">Address fields are needed for delivery only.</p>
+        <p className="field__hint">{texts.addressNote}</p>
         <Field name="address" label={LABELS.address} error={errors.address}>
           {(p) => <input {...p} type="text" autoComplete="street-address" defaultValue={values.address} />}
         </Field>
@@ -113,25 +94,20 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             <option key={e} value={e} />
           ))}
         </datalist>
-        <Field
-          name="postcode"
-          label={LABELS.postcode}
-          error={errors.postcode}
-          hint="The UAE has no postcodes: leave it empty."
-        >
+        <Field name="postcode" label={LABELS.postcode} error={errors.postcode} hint={texts.postcodeHint}>
           {(p) => <input {...p} type="text" autoComplete="postal-code" defaultValue={values.postcode} />}
         </Field>
         <Field name="notes" label={LABELS.notes} error={errors.notes}>
           {(p) => <textarea {...p} rows={3} defaultValue={values.notes} />}
         </Field>
-        <p className="muted small">{text.shippingNote}</p>
+        <p className="muted small">{texts.shippingNote}</p>
       </fieldset>
       <fieldset>
-        <legend>Payment</legend>
+        <legend>{LABELS.payment}</legend>
         <div className="choice-list">
           <label className="choice">
             <input type="radio" name="payment" value="cash" defaultChecked={payment === "cash"} />
-            <span>{text.payment.cash}</span>
+            <span>{texts.payment.cash}</span>
           </label>
           <label className={`choice${card.available ? "" : " choice--disabled"}`}>
             <input
@@ -142,7 +118,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
               disabled={!card.available}
               aria-describedby={card.available ? undefined : "card-unavailable"}
             />
-            <span>{text.payment.online}</span>
+            <span>{texts.payment.online}</span>
           </label>
         </div>
         {!card.available && (
@@ -162,7 +138,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             aria-describedby={errors.consent ? "field-consent-error" : undefined}
           />
           <span>
-            <a href="/privacy-policy">{text.consent}</a>
+            <a href="/privacy-policy">{texts.consent}</a>
           </span>
         </label>
         {errors.consent && (
@@ -172,7 +148,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
         )}
       </div>
       <button type="submit" className="button button--block">
-        Place order · {total}
+        {fill(locale, texts.placeOrder, { total })}
       </button>
     </form>
   );

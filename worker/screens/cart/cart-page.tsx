@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { QUANTITY_MAX } from "../../../shared/cart-rules";
-import { formatAed } from "../../../shared/money";
-import { fewLeft } from "../../../shared/stock-rules";
-import { text } from "../../../shared/text";
+import { formatPrice } from "../../../shared/money";
 import { renderPage } from "../../frame/document/render-page";
+import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
@@ -13,16 +12,17 @@ import type { CartItem, CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
 
 function ChangeNotice({ item }: { item: CartItem }) {
-  if (!item.product) return <p className="line-notice">This product is no longer available. Please remove it.</p>;
+  const t = useTexts();
+  if (!item.product) return <p className="line-notice">{t.m.bag.gone}</p>;
   const notes: string[] = [];
   if (item.previousPrice !== null) {
-    notes.push(`Price changed from ${formatAed(item.previousPrice)} to ${formatAed(item.product.price)}.`);
+    const before = formatPrice(t.locale, item.previousPrice);
+    notes.push(t.fill(t.m.bag.priceChanged, { before, now: formatPrice(t.locale, item.product.price) }));
   }
   if (item.previousAvailability !== null || !item.buyable) {
-    notes.push(`Now: ${text.availability[item.product.availability]}.`);
+    notes.push(t.fill(t.m.bag.now, { availability: t.m.product.availability[item.product.availability] }));
   }
-  if (item.onlyLeft !== null)
-    notes.push(`${fewLeft(item.onlyLeft)}: please change the quantity to ${item.onlyLeft} or less.`);
+  if (item.onlyLeft !== null) notes.push(t.fill(t.m.bag.tooMany, { left: String(item.onlyLeft) }));
   if (notes.length === 0) return null;
   return <p className="line-notice">{notes.join(" ")}</p>;
 }
@@ -38,6 +38,8 @@ function LineFields({ item }: { item: CartItem }) {
 }
 
 function CartLine({ item }: { item: CartItem }) {
+  const t = useTexts();
+  const price = (fils: number) => formatPrice(t.locale, fils);
   const product = item.product;
   const name = product?.name ?? item.slug;
   const quantityId = `qty-${item.key.replace(/[^a-zA-Z0-9-]/g, "-")}`;
@@ -52,13 +54,13 @@ function CartLine({ item }: { item: CartItem }) {
         {product?.brand && <p className="product-brand">{product.brand}</p>}
         <p className="cart-line__name">{product ? <a href={product.path}>{name}</a> : name}</p>
         {product?.availability === "prepurchase" && (
-          <p className="badge badge--amber">{text.availability.prepurchase}</p>
+          <p className="badge badge--amber">{t.m.product.availability.prepurchase}</p>
         )}
         <ChangeNotice item={item} />
         <div className="cart-line__controls">
           <form method="post" action="/cart/update" className="quantity-form">
             <LineFields item={item} />
-            <label htmlFor={quantityId}>Quantity</label>
+            <label htmlFor={quantityId}>{t.m.bag.quantity}</label>
             <input
               id={quantityId}
               name="quantity"
@@ -70,20 +72,23 @@ function CartLine({ item }: { item: CartItem }) {
               required
             />
             <button type="submit" className="button button--outlined button--small">
-              Update
+              {t.m.bag.update}
             </button>
           </form>
           <form method="post" action="/cart/remove">
             <LineFields item={item} />
             <button type="submit" className="link-button">
-              Remove<span className="visually-hidden"> {name}</span>
+              {t.m.bag.remove}
+              <span className="visually-hidden"> {name}</span>
             </button>
           </form>
         </div>
       </div>
       <p className="cart-line__price">
-        {product ? formatAed(product.price * item.quantity) : "—"}
-        {product && item.quantity > 1 && <span className="muted">{formatAed(product.price)} each</span>}
+        {product ? price(product.price * item.quantity) : "—"}
+        {product && item.quantity > 1 && (
+          <span className="muted">{t.fill(t.m.bag.each, { price: price(product.price) })}</span>
+        )}
       </p>
     </li>
   );
@@ -91,23 +96,25 @@ function CartLine({ item }: { item: CartItem }) {
 
 export function TotalsTable({ view, deliveryLabel }: { view: Pick<CartView, "totals">; deliveryLabel?: string }) {
   const { totals } = view;
+  const t = useTexts();
+  const price = (fils: number) => formatPrice(t.locale, fils);
   return (
     <dl className="totals">
       <div>
-        <dt>Subtotal</dt>
-        <dd>{formatAed(totals.subtotal)}</dd>
+        <dt>{t.m.bag.subtotal}</dt>
+        <dd>{price(totals.subtotal)}</dd>
       </div>
       <div>
-        <dt>{deliveryLabel ?? "Delivery"}</dt>
-        <dd>{totals.delivery === 0 ? "Free" : formatAed(totals.delivery)}</dd>
+        <dt>{deliveryLabel ?? t.m.bag.delivery}</dt>
+        <dd>{totals.delivery === 0 ? t.m.bag.free : price(totals.delivery)}</dd>
       </div>
       <div className="totals__vat">
-        <dt>VAT 5% (included)</dt>
-        <dd>{formatAed(totals.vat)}</dd>
+        <dt>{t.m.bag.vat}</dt>
+        <dd>{price(totals.vat)}</dd>
       </div>
       <div className="totals__total">
-        <dt>Total</dt>
-        <dd>{formatAed(totals.total)}</dd>
+        <dt>{t.m.bag.total}</dt>
+        <dd>{price(totals.total)}</dd>
       </div>
     </dl>
   );
@@ -139,18 +146,20 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
       ),
     );
   }
+  const t = textsOf(c);
+  const b = t.m.bag;
   return renderPage(c, {
-    title: "Shopping bag",
-    description: "Your shopping bag at Noor Beauty.",
+    title: b.title,
+    description: b.description,
     body: (
       <section className="container page-section">
-        <h1>Shopping bag</h1>
+        <h1>{b.title}</h1>
         <FlashMessage flash={flash} />
         {view.items.length === 0 ? (
           <div className="empty-state">
-            <p>Your bag is empty.</p>
+            <p>{b.empty}</p>
             <a className="button" href="/catalog">
-              Browse the catalog
+              {b.browseCatalog}
             </a>
           </div>
         ) : (
@@ -158,26 +167,26 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
             <div>
               {view.hasChanges && (
                 <div className="notice notice--info" role="status">
-                  Some prices or availability changed since you added them. Please check your bag before you pay.
+                  {b.changed}
                 </div>
               )}
-              <ul className="cart-lines" aria-label="Products in your bag">
+              <ul className="cart-lines" aria-label={b.lines}>
                 {view.items.map((item) => (
                   <CartLine key={item.key} item={item} />
                 ))}
               </ul>
             </div>
-            <aside className="summary-card" aria-label="Order summary">
-              <h2>Summary</h2>
-              <TotalsTable view={view} deliveryLabel="Delivery (estimate)" />
-              <p className="muted small">{text.shippingNote}</p>
+            <aside className="summary-card" aria-label={b.summaryLabel}>
+              <h2>{b.summary}</h2>
+              <TotalsTable view={view} deliveryLabel={b.deliveryEstimate} />
+              <p className="muted small">{t.m.checkout.shippingNote}</p>
               {view.canCheckout ? (
                 <a className="button button--block" href="/cart/order">
-                  Proceed to checkout
+                  {b.checkout}
                 </a>
               ) : (
                 <p className="field-error" role="alert">
-                  Remove the products that are out of stock to continue.
+                  {b.removeOutOfStock}
                 </p>
               )}
             </aside>

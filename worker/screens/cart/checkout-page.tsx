@@ -3,8 +3,10 @@ import { Hono } from "hono";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
-import { formatAed } from "../../../shared/money";
+import { islandTexts } from "../../../shared/i18n/translator";
+import { formatPrice } from "../../../shared/money";
 import { renderPage } from "../../frame/document/render-page";
+import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
@@ -45,23 +47,24 @@ function cardAvailability(card: CardPayments): CheckoutFormProps["card"] {
 
 /** The form (an island: the shared schema checks it before it is sent) beside the order summary. */
 function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProps }) {
+  const t = useTexts();
   return (
     <div className="checkout-layout">
       <Island name="checkout-form" component={CheckoutForm} props={form} wake="interaction" />
-      <aside className="summary-card" aria-label="Order summary">
-        <h2>Your order</h2>
+      <aside className="summary-card" aria-label={t.m.bag.summaryLabel}>
+        <h2>{t.m.checkout.yourOrder}</h2>
         <ul className="summary-lines">
           {view.items.map((item) => (
             <li key={item.key}>
               <span>
                 {item.quantity} × {item.product?.name ?? item.slug}
               </span>
-              <span>{item.product ? formatAed(item.product.price * item.quantity) : "—"}</span>
+              <span>{item.product ? formatPrice(t.locale, item.product.price * item.quantity) : "—"}</span>
             </li>
           ))}
         </ul>
         <TotalsTable view={view} />
-        <a href="/cart">Edit bag</a>
+        <a href="/cart">{t.m.checkout.editBag}</a>
       </aside>
     </div>
   );
@@ -75,13 +78,14 @@ async function renderCheckout(
   status: 200 | 422 = 200,
   notice?: string,
 ): Promise<Response> {
+  const t = textsOf(c);
   return renderPage(c, {
-    title: "Checkout",
-    description: "Place your order at Noor Beauty.",
+    title: t.m.checkout.title,
+    description: t.m.checkout.description,
     status,
     body: (
       <section className="container page-section">
-        <h1>Checkout</h1>
+        <h1>{t.m.checkout.title}</h1>
         <CheckoutLayout
           view={view}
           form={{
@@ -90,7 +94,8 @@ async function renderCheckout(
             idempotencyKey: values.idempotencyKey ?? crypto.randomUUID(),
             card: cardAvailability(cardPayments(c.env)),
             notice: notice ?? null,
-            total: formatAed(view.totals.total),
+            total: formatPrice(t.locale, view.totals.total),
+            ...islandTexts(t, "checkout"),
           }}
         />
       </section>
@@ -137,6 +142,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
   if (!owner) return c.redirect("/cart", 303);
   const input: CheckoutInput = result.value;
   const placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
+  const t = textsOf(c);
   if (!placed.ok) {
     if (placed.reason === "empty") return c.redirect("/cart", 303);
     if (placed.reason === "stock") {
@@ -146,19 +152,12 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     if (placed.reason === "unavailable") {
       setFlash(c, {
         kind: "error",
-        text: "Some products in your bag are out of stock now. Please remove them to continue.",
+        text: t.m.checkout.nowOutOfStock,
       });
       return c.redirect("/cart", 303);
     }
     const view = await loadCartView(c, owner, input.delivery);
-    return renderCheckout(
-      c,
-      view,
-      { ...values, acceptChanges: "yes" },
-      {},
-      422,
-      "Some prices or availability changed since you added them. Please check the summary and place the order again.",
-    );
+    return renderCheckout(c, view, { ...values, acceptChanges: "yes" }, {}, 422, t.m.checkout.changed);
   }
   const { order } = placed;
   if (order.payment === "online" && order.status === "awaiting_payment" && card.available) {
@@ -170,7 +169,9 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
         amount: order.totals.total,
         lines: [
           ...order.lines.map((l) => ({ name: l.name, unitAmount: l.unitPrice, quantity: l.quantity })),
-          ...(order.totals.delivery > 0 ? [{ name: "Delivery", unitAmount: order.totals.delivery, quantity: 1 }] : []),
+          ...(order.totals.delivery > 0
+            ? [{ name: t.m.checkout.deliveryLine, unitAmount: order.totals.delivery, quantity: 1 }]
+            : []),
         ],
         successUrl: `${origin}/cart/order/${order.number}?paid=1`,
         cancelUrl: `${origin}/cart/order/${order.number}?cancelled=1`,
@@ -183,7 +184,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
       console.error("Card checkout could not start:", error);
       setFlash(c, {
         kind: "error",
-        text: "We could not reach the card payment service. Your order is saved; we will call you to arrange payment.",
+        text: t.m.checkout.cardDown,
       });
     }
   }
