@@ -1,19 +1,13 @@
 import type { Context } from "hono";
-import { formatAed } from "../../../shared/money";
-import { text } from "../../../shared/text";
+import { formatPrice } from "../../../shared/money";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
+import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readVisitorId } from "../../platform/security/visitor-id";
 import { listOrderEvents, type OrderEvent } from "../../platform/stores/order-history-store";
-import {
-  findOrderByNumber,
-  listOrdersOfUser,
-  ORDER_STATUS_LABELS,
-  type Order,
-  type OrderStatus,
-} from "../../platform/stores/order-store";
+import { findOrderByNumber, listOrdersOfUser, type Order, type OrderStatus } from "../../platform/stores/order-store";
 import { TotalsTable } from "./cart-page";
 
 /** An order is shown only to the account that placed it, or the browser that placed it as a guest. */
@@ -30,27 +24,22 @@ async function ownedOrder(c: Context<AppEnv>, number: string): Promise<Order | n
   return null;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Asia/Dubai",
-});
-
 /** The order's status moves for its shopper (staff notes stay on the desk). */
 function History({ order, events }: { order: Order; events: OrderEvent[] }) {
+  const t = useTexts();
+  const o = t.m.orders;
   if (events.length === 0) return null;
   return (
     <>
-      <h2>History</h2>
+      <h2>{o.history}</h2>
       <ol className="order-history">
         <li>
-          <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>: Placed
+          <time dateTime={order.createdAt}>{t.date(new Date(order.createdAt))}</time>: {o.placed}
         </li>
         {events.map((event) => (
           <li key={event.id}>
-            <time dateTime={event.createdAt}>{dateFormat.format(new Date(event.createdAt))}</time>:{" "}
-            {ORDER_STATUS_LABELS[event.toStatus as OrderStatus] ?? event.toStatus}
+            <time dateTime={event.createdAt}>{t.date(new Date(event.createdAt))}</time>:{" "}
+            {o.status[event.toStatus as OrderStatus] ?? event.toStatus}
           </li>
         ))}
       </ol>
@@ -59,38 +48,44 @@ function History({ order, events }: { order: Order; events: OrderEvent[] }) {
 }
 
 export function OrderDetail({ order, events = [] }: { order: Order; events?: OrderEvent[] }) {
+  const t = useTexts();
+  const o = t.m.orders;
+  const { delivery, payment } = t.m.checkout;
   return (
     <div className="order-detail">
       <dl className="order-facts">
         <div>
-          <dt>Order number</dt>
+          <dt>{o.number}</dt>
           <dd>{order.number}</dd>
         </div>
         <div>
-          <dt>Placed</dt>
-          <dd>{dateFormat.format(new Date(order.createdAt))}</dd>
+          <dt>{o.placed}</dt>
+          <dd>{t.date(new Date(order.createdAt))}</dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{o.statusLabel}</dt>
           <dd>
-            <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+            <span className={`status status--${order.status}`}>{o.status[order.status]}</span>
           </dd>
         </div>
         <div>
-          <dt>Delivery</dt>
+          <dt>{o.delivery}</dt>
           <dd>
             {order.delivery === "pickup"
-              ? text.delivery.pickup
-              : `${text.delivery.transport}: ${[order.address, order.city, order.region, order.postcode].filter(Boolean).join(", ")}`}
+              ? delivery.pickup
+              : t.fill(o.deliveryTo, {
+                  method: delivery.transport,
+                  address: [order.address, order.city, order.region, order.postcode].filter(Boolean).join(", "),
+                })}
           </dd>
         </div>
         <div>
-          <dt>Payment</dt>
-          <dd>{text.payment[order.payment]}</dd>
+          <dt>{o.payment}</dt>
+          <dd>{payment[order.payment]}</dd>
         </div>
         {order.trackingNumber && (
           <div>
-            <dt>Tracking</dt>
+            <dt>{o.tracking}</dt>
             <dd>
               {order.carrier}: {order.trackingNumber}
             </dd>
@@ -99,12 +94,14 @@ export function OrderDetail({ order, events = [] }: { order: Order; events?: Ord
       </dl>
       <History order={order} events={events} />
       <table className="order-lines">
-        <caption className="visually-hidden">Products in order {order.number}</caption>
+        <caption className="visually-hidden">
+          <Rich text={o.linesCaption} parts={{ number: order.number }} />
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
+            <th scope="col">{o.product}</th>
+            <th scope="col">{o.quantity}</th>
+            <th scope="col">{o.price}</th>
           </tr>
         </thead>
         <tbody>
@@ -113,10 +110,10 @@ export function OrderDetail({ order, events = [] }: { order: Order; events?: Ord
               <td>
                 <a href={line.productPath}>{line.name}</a>
                 {line.brand && <span className="muted"> · {line.brand}</span>}
-                {line.prepurchase && <span className="badge badge--amber">{text.availability.prepurchase}</span>}
+                {line.prepurchase && <span className="badge badge--amber">{t.m.product.availability.prepurchase}</span>}
               </td>
               <td>{line.quantity}</td>
-              <td>{formatAed(line.lineTotal)}</td>
+              <td>{formatPrice(t.locale, line.lineTotal)}</td>
             </tr>
           ))}
         </tbody>
@@ -131,39 +128,42 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
   if (!order) return renderNotFound(c);
   const flash = takeFlash(c);
   const cancelled = c.req.query("cancelled") === "1" && order.status === "awaiting_payment";
+  const t = textsOf(c);
+  const o = t.m.orders;
   return renderPage(c, {
-    title: `Order ${order.number}`,
-    description: "Your order at Noor Beauty.",
+    title: t.fill(o.orderTitle, { number: order.number }),
+    description: o.description,
     body: (
       <section className="container page-section narrow">
         <FlashMessage flash={flash} />
-        <p className="eyebrow">Thank you, {order.firstName}</p>
-        <h1>Your order is placed</h1>
+        <p className="eyebrow">
+          <Rich text={o.thankYou} parts={{ name: order.firstName }} />
+        </p>
+        <h1>{o.isPlaced}</h1>
         {cancelled ? (
           <div className="notice notice--info" role="status">
-            The card payment was cancelled. Your order is saved; we will call you to arrange payment, or you can pay
-            cash on delivery.
+            {o.cardCancelled}
           </div>
         ) : (
           <p className="lead">
-            We've sent a confirmation to <strong>{order.email}</strong>. Keep your order number to hand:{" "}
-            <strong>{order.number}</strong>.
+            <Rich
+              text={o.sent}
+              parts={{ email: <strong>{order.email}</strong>, number: <strong>{order.number}</strong> }}
+            />
           </p>
         )}
-        <h2>What happens next</h2>
+        <h2>{o.next}</h2>
         <ol className="next-steps">
-          <li>Our team checks your order and calls you on {order.phone} to confirm it.</li>
-          <li>{text.shippingNote}</li>
           <li>
-            {order.delivery === "pickup"
-              ? "We let you know when it's ready to collect."
-              : "The courier calls you before delivering."}
+            <Rich text={o.weCall} parts={{ phone: order.phone }} />
           </li>
+          <li>{t.m.checkout.shippingNote}</li>
+          <li>{order.delivery === "pickup" ? o.readyToCollect : o.courierCalls}</li>
         </ol>
         <OrderDetail order={order} events={await listOrderEvents(c.env.DB, order.id, ["status"])} />
         <p>
           <a className="button" href="/catalog">
-            Continue shopping
+            {o.continueShopping}
           </a>
         </p>
       </section>
@@ -175,17 +175,20 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
   if (!user) return c.redirect("/user/login?redirect=%2Fuser%2Forders", 302);
   const orders = await listOrdersOfUser(c.env.DB, user.id);
+  const t = textsOf(c);
+  const o = t.m.orders;
+  const { delivery, payment } = t.m.checkout;
   return renderPage(c, {
-    title: "My orders",
-    description: "Your orders at Noor Beauty.",
+    title: o.mine,
+    description: o.mineDescription,
     body: (
       <section className="container page-section">
-        <h1>My orders</h1>
+        <h1>{o.mine}</h1>
         {orders.length === 0 ? (
           <div className="empty-state">
-            <p>You haven't placed an order yet.</p>
+            <p>{o.none}</p>
             <a className="button" href="/catalog">
-              Browse the catalog
+              {o.browseCatalog}
             </a>
           </div>
         ) : (
@@ -194,14 +197,23 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
               <li key={order.number} className="order-card">
                 <div className="order-card__head">
                   <h2>
-                    <a href={`/user/orders/${order.number}`}>Order {order.number}</a>
+                    <a href={`/user/orders/${order.number}`}>
+                      <Rich text={o.orderTitle} parts={{ number: order.number }} />
+                    </a>
                   </h2>
-                  <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+                  <span className={`status status--${order.status}`}>{o.status[order.status]}</span>
                 </div>
                 <p className="muted">
-                  {dateFormat.format(new Date(order.createdAt))} · {order.lines.reduce((n, l) => n + l.quantity, 0)}{" "}
-                  items · {formatAed(order.totals.total)} · {text.payment[order.payment]} ·{" "}
-                  {order.delivery === "pickup" ? text.delivery.pickup : text.delivery.transport}
+                  {[
+                    t.date(new Date(order.createdAt)),
+                    t.plural(
+                      o.items,
+                      order.lines.reduce((n, l) => n + l.quantity, 0),
+                    ),
+                    formatPrice(t.locale, order.totals.total),
+                    payment[order.payment],
+                    order.delivery === "pickup" ? delivery.pickup : delivery.transport,
+                  ].join(" · ")}
                 </p>
                 <ul className="order-card__lines">
                   {order.lines.map((l) => (
@@ -224,14 +236,17 @@ export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
   if (!user) return c.redirect(`/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);
   const order = await ownedOrder(c, c.req.param("number") ?? "");
   if (!order) return renderNotFound(c);
+  const t = textsOf(c);
   return renderPage(c, {
-    title: `Order ${order.number}`,
+    title: t.fill(t.m.orders.orderTitle, { number: order.number }),
     body: (
       <section className="container page-section">
         <p>
-          <a href="/user/orders">← All orders</a>
+          <a href="/user/orders">{t.m.orders.allOrders}</a>
         </p>
-        <h1>Order {order.number}</h1>
+        <h1>
+          <Rich text={t.m.orders.orderTitle} parts={{ number: order.number }} />
+        </h1>
         <OrderDetail order={order} events={await listOrderEvents(c.env.DB, order.id, ["status"])} />
       </section>
     ),
