@@ -2,9 +2,10 @@ import type { Messages } from "./messages-type";
 
 /**
  * The Arabic text catalogue, written for shoppers in the UAE (Modern Standard Arabic in the
- * shop's warm tone, addressing every shopper alike), not translated word for word. Its shape is the English one's
- * (messages-type.ts): a missing key, or a text without the English text's placeholders, does
- * not compile. Plurals give every form Arabic has (zero, one, two, few, many, other).
+ * shop's warm tone, addressing every shopper alike), not translated word for word. Its shape is
+ * the English one's (messages-type.ts): a missing key, or a text without the English text's
+ * placeholders, does not compile. Plurals give every form Arabic has (zero, one, two, few, many,
+ * other); prices and dates are not written here but by Intl (format.ts, money.ts).
  */
 export const ar: Messages = {
   site: {
@@ -189,14 +190,14 @@ export const ar: Messages = {
     lead: "عناية بالبشرة ومكياج وعطور أصلية من دور نثق بها، مختارة لتناسب أجواءنا الصحراوية، ونوصلها إلى كل الإمارات.",
     shopCatalog: "تسوّق الآن",
     askConsultation: "اطلب استشارة",
-    whyUs: "لماذا تتسوق معنا",
+    whyUs: "لماذا تتسوّق معنا؟",
     genuine: "أصلية 100%",
     genuineText: "من العلامات التجارية مباشرة أو من موزعيها المعتمدين",
     acrossUae: "في كل الإمارات",
     acrossUaeText: "توصيل إلى جميع الإمارات، أو استلام من متجرنا في دبي",
-    advice: "استشارة خبيرة",
+    advice: "استشارات متخصصة",
     adviceText: "استشارات مجانية مع خبيرات التجميل لدينا",
-    lovedHere: "الأكثر حبًا في الإمارات",
+    lovedHere: "الأكثر طلبًا في الإمارات",
     bestsellers: "الأكثر مبيعًا",
     ourHouses: "دور الجمال لدينا",
     brandsWeTrust: "علامات نثق بها",

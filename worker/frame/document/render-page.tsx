@@ -102,7 +102,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     </>
   );
   const document = (
-    <TextsProvider t={t}>
+    <TextsProvider t={t} nonce={c.get("nonce")}>
       <Document
         title={title}
         description={description}

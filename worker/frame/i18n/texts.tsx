@@ -12,11 +12,14 @@ import type { AppEnv } from "../../platform/app-env";
  */
 const TextsContext = createContext<Translator>(translator("en"));
 
-/** The catalogue sections a page has already sent its islands (island.tsx sends each once). */
-const SentSections = createContext<Set<string> | null>(null);
+/**
+ * The catalogue sections a page has already sent its islands (island.tsx sends each once), and the
+ * page's CSP nonce, which every inline script of a page carries, data blocks included.
+ */
+const SentSections = createContext<{ sent: Set<string>; nonce: string } | null>(null);
 
-export function TextsProvider({ t, children }: { t: Translator; children: ReactNode }) {
-  const [sent] = useState(() => new Set<string>());
+export function TextsProvider({ t, nonce, children }: { t: Translator; nonce: string; children: ReactNode }) {
+  const [sent] = useState(() => ({ sent: new Set<string>(), nonce }));
   return (
     <TextsContext.Provider value={t}>
       <SentSections.Provider value={sent}>{children}</SentSections.Provider>
@@ -25,15 +28,15 @@ export function TextsProvider({ t, children }: { t: Translator; children: ReactN
 }
 
 /**
- * Whether this render still has to send a section's texts (true once per page for each; always
- * outside a page, e.g. a fragment rendered alone).
+ * Whether this render still has to send a section's texts (once per page for each; always outside a
+ * page, e.g. a fragment rendered alone), with the nonce its script carries.
  */
-export function useFirstSend(section: string): boolean {
-  const sent = useContext(SentSections);
-  if (!sent) return true;
-  if (sent.has(section)) return false;
-  sent.add(section);
-  return true;
+export function useFirstSend(section: string): { send: boolean; nonce: string | undefined } {
+  const page = useContext(SentSections);
+  if (!page) return { send: true, nonce: undefined };
+  if (page.sent.has(section)) return { send: false, nonce: page.nonce };
+  page.sent.add(section);
+  return { send: true, nonce: page.nonce };
 }
 
 /** The texts of the page being rendered. */

@@ -31,12 +31,13 @@ export function Island<P extends object>({ name, component: Component, props, wa
   if (!src) throw new Error(`Island "${name}" is not in the client build`);
   const { texts, ...rest } = props as P & { section?: string; texts?: unknown };
   const section = typeof rest.section === "string" ? rest.section : null;
-  const sendTexts = useFirstSend(section ?? "");
+  const sending = useFirstSend(section ?? "");
   return (
     <>
-      {section && sendTexts && (
+      {section && sending.send && (
         <script
           type="application/json"
+          nonce={sending.nonce}
           data-texts={section}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the catalogue's JSON with < > & escaped, in a non-executed script type
           dangerouslySetInnerHTML={{ __html: serializeJsonLd(texts) }}
