@@ -57,7 +57,6 @@ const PENDING = new Set([
   "worker/screens/product/product-review-section.tsx",
   "worker/screens/product/stock-alert-pages.tsx",
   "worker/screens/requests/request-pages.tsx",
-  "worker/screens/shop-reviews/shop-reviews-page.tsx",
 ]);
 
 /**

@@ -9,6 +9,7 @@ import { type Context, Hono } from "hono";
 import { REVIEW_PHOTOS_MAX, REVIEW_THANKS, shopReviewSchema } from "../../../shared/forms/shop-review";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { siteOrigin } from "../../frame/head/site-origin";
+import { textsOf } from "../../frame/i18n/texts";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
 import { bumpContentVersion } from "../../platform/caches/versions";
@@ -20,7 +21,7 @@ import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { type CheckedFile, checkUpload, checkUploads, IMAGE_TYPES } from "../../platform/security/file-checks";
 import { recentlyReviewed, saveReview } from "../../platform/stores/shop-review-store";
 import { saveWithFiles } from "../../platform/stores/upload-store";
-import { PUBLISHED_THANKS, renderReviews } from "./shop-reviews-page";
+import { renderReviews } from "./shop-reviews-page";
 
 /** A shop review: its photos, at the requests' limits. */
 const SHOP_REVIEW_FORM: WriteSpec = {
@@ -61,7 +62,7 @@ reviewRoutes.post("/", writes(SHOP_REVIEW_FORM), (c) => {
   const published = c.env.AUTO_APPROVE_REVIEWS === "true";
   return handleVisitorForm(c, {
     schema: shopReviewSchema,
-    thanks: published ? PUBLISHED_THANKS : REVIEW_THANKS,
+    thanks: published ? textsOf(c).m.reviews.published : REVIEW_THANKS,
     limit: { action: "review-shop", rule: REVIEW_LIMIT },
     checkFiles: (body) => checkReviewFiles(c, body),
     sameness: (input) => ["review", input.name, input.email, input.rating, input.text],

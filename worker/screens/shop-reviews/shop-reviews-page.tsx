@@ -9,6 +9,7 @@ import { maxUploadBytes } from "../../../shared/upload-limit";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { siteOrigin } from "../../frame/head/site-origin";
+import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import { Pager, pageNumber } from "../../frame/ui/pager";
@@ -21,12 +22,10 @@ import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../plat
 export const REVIEWS_PAGE_SIZE = 10;
 
 /** After a plain post: ?sent=review (waiting for moderation) or ?sent=published. */
-export const PUBLISHED_THANKS = "Thank you for your review! It is now on this page.";
-
 function sentMessage(c: Context<AppEnv>): string | null {
   const sent = c.req.query("sent");
   if (sent === "review") return REVIEW_THANKS;
-  if (sent === "published") return PUBLISHED_THANKS;
+  if (sent === "published") return textsOf(c).m.reviews.published;
   return null;
 }
 
@@ -51,6 +50,7 @@ function Avatar({ review }: { review: ShopReview }) {
 }
 
 function ReviewCard({ review }: { review: ShopReview }) {
+  const t = useTexts();
   return (
     <article className="review" aria-labelledby={`review-${review.id}-name`}>
       <header className="review__head">
@@ -70,13 +70,13 @@ function ReviewCard({ review }: { review: ShopReview }) {
         ))}
       </div>
       {review.photos.length > 0 && (
-        <ul className="review__photos" aria-label={`Photos from ${review.name}`}>
+        <ul className="review__photos" aria-label={t.fill(t.m.reviews.photosFrom, { name: review.name })}>
           {review.photos.map((photo, i) => (
             <li key={photo.id}>
               <a href={reviewMediaUrl(photo.objectKey)}>
                 <img
                   src={reviewMediaUrl(photo.objectKey)}
-                  alt={`Shared by ${review.name}, ${i + 1} of ${review.photos.length}`}
+                  alt={t.fill(t.m.reviews.sharedBy, { name: review.name, n: i + 1, total: review.photos.length })}
                   width={112}
                   height={112}
                   loading="lazy"
@@ -99,9 +99,11 @@ export async function renderReviews(
   if (page === null) return renderNotFound(c);
   const list = await listApprovedReviews(c.env.DB, page, REVIEWS_PAGE_SIZE);
   if (page > list.pageCount) return renderNotFound(c);
+  const t = textsOf(c);
+  const r = t.m.reviews;
   const crumbs: Crumb[] = [
-    { name: "Home", path: "/" },
-    { name: "Reviews", path: "/reviews" },
+    { name: t.m.crumbs.home, path: "/" },
+    { name: t.m.crumbs.reviews, path: "/reviews" },
   ];
   const form: ReviewFormProps = {
     values: state.values,
@@ -112,8 +114,8 @@ export async function renderReviews(
     maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES),
   };
   const response = await renderPage(c, {
-    title: page > 1 ? `Reviews, page ${page}` : "Reviews",
-    description: "What our customers say about Noor Beauty: their ratings, words and photos.",
+    title: page > 1 ? t.fill(r.numbered, { n: page }) : r.title,
+    description: r.description,
     status: status === 422 ? 422 : 200,
     canonicalPath: page > 1 ? `/reviews?page=${page}` : "/reviews",
     jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
@@ -121,33 +123,29 @@ export async function renderReviews(
       <div className="container reviews-page">
         <Breadcrumbs items={crumbs} />
         <header className="request-page__head">
-          <h1>Reviews</h1>
+          <h1>{r.title}</h1>
           {list.total > 0 && list.average !== null ? (
             <p className="reviews-summary">
               <Stars rating={list.average} size={22} />
-              <span>
-                {list.average.toFixed(1)} out of 5 from {list.total} {list.total === 1 ? "review" : "reviews"}
-              </span>
+              <span>{t.plural(r.summary, list.total, { average: list.average.toFixed(1) })}</span>
             </p>
           ) : (
-            <p className="request-page__lead">No reviews yet: yours could be the first.</p>
+            <p className="request-page__lead">{r.none}</p>
           )}
         </header>
         <div className="reviews-page__grid">
           <section aria-labelledby="reviews-list-title" className="reviews-page__list">
             <h2 id="reviews-list-title" className="visually-hidden">
-              What customers say
+              {r.whatCustomersSay}
             </h2>
             {list.reviews.map((review) => (
               <ReviewCard key={review.id} review={review} />
             ))}
-            <Pager base="/reviews" page={list.page} pageCount={list.pageCount} label="Review pages" />
+            <Pager base="/reviews" page={list.page} pageCount={list.pageCount} label={r.pages} />
           </section>
           <section className="request-card reviews-page__form" id="leave-review" aria-labelledby="leave-review-title">
-            <h2 id="leave-review-title">Leave a review</h2>
-            <p className="request-card__intro">
-              Tell other shoppers how we did. Reviews appear once we have checked them.
-            </p>
+            <h2 id="leave-review-title">{r.leave}</h2>
+            <p className="request-card__intro">{r.leaveIntro}</p>
             <Island name="review-form" component={ReviewForm} props={form} wake="interaction" />
           </section>
         </div>
