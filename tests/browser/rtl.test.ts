@@ -163,6 +163,43 @@ describe("right to left", () => {
     await context.close();
   });
 
+  it("lays the quick view and the call-back dialog out from the right", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await open(page, "/catalog/skincare", "rtl");
+    await page.waitForLoadState("networkidle");
+    const card = page.locator("article.product-card").filter({ hasText: "In stock" }).first();
+    const island = card.locator("[data-island='quick-view']");
+    await island.hover();
+    await page.waitForFunction((el) => el?.getAttribute("data-hydrated") === "true", await island.elementHandle());
+    await card.getByRole("button", { name: /^Quick view/ }).click();
+    const dialog = page.locator("dialog.quick-view[open]");
+    await dialog.locator(".quick-view__title").waitFor();
+    const panel = await box(page, "dialog.quick-view[open]");
+    const close = await box(page, "dialog.quick-view[open] .quick-view__close");
+    // The close button sits at the dialog's start corner, the left in rtl; the picture at the right.
+    expect(close.x - panel.x).toBeLessThan(60);
+    const picture = await box(page, "dialog.quick-view[open] .quick-view__gallery");
+    const title = await box(page, "dialog.quick-view[open] .quick-view__title");
+    expect(picture.x).toBeGreaterThan(title.x);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/rtl-desktop-quick-view-rtl.png` });
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("banner").getByRole("link", { name: "Request a call back" }).click();
+    const request = page.getByRole("dialog", { name: "Request a call back" });
+    await request.waitFor({ state: "visible" });
+    const phone = request.locator('input[type="tel"]');
+    expect(await phone.evaluate((el) => getComputedStyle(el).direction)).toBe("ltr");
+    const heading = await request.getByRole("heading", { name: "Request a call back" }).boundingBox();
+    const requestBox = await request.boundingBox();
+    // The heading starts at the dialog's right edge.
+    expect(heading && requestBox && requestBox.x + requestBox.width - (heading.x + heading.width)).toBeLessThan(80);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/rtl-desktop-request-dialog-rtl.png` });
+    await context.close();
+  });
+
   it("downloads the Arabic font only for a page with Arabic letters", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
