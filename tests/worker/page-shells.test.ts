@@ -131,7 +131,9 @@ describe("content version", () => {
       expect(res.status).toBe(200);
       const moved = (await res.json()) as { version: string; tags: string[] };
       expect(moved.version).toMatch(/^[a-z0-9]+-[0-9a-f]{8}$/);
-      expect(moved.tags).toEqual(expect.arrayContaining([`product:${product.id}`, "product:in:en:category:skincare"]));
+      expect(moved.tags).toEqual(
+        expect.arrayContaining([`product:en:${product.id}`, "product:in:en:category:skincare"]),
+      );
       // The next view is the copy from before the change, served while the new page renders (decision 0084).
       const stale = await fetchWorker(listing, { headers: ANON });
       expect(stale.headers.get("x-page-shell")).toBe("stale");

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { LOCALES } from "../../shared/constants";
 import { MAX_SHELL_TAGS, notedTags } from "../../worker/platform/caches/page-tags";
+import { changeTags } from "../../worker/platform/cms-client/change-tags";
 import { lookedUpSlug, modelOf, productScopes, shownTags } from "../../worker/platform/cms-client/entity-tags";
 
 /*
@@ -38,7 +40,7 @@ describe("the tags of a CMS answer", () => {
     const filters = { and: [{ category: { slug: { eq: "skincare" } } }, { price: { lte: 200 } }] };
     const tags = shownTags(collection(product("1", "7"), product("2", "7")), { locale: "en", filters });
     expect(tags.sort()).toEqual(
-      ["product:1", "product:2", "brand:7", "product:lists:en", "product:in:en:category:skincare"].sort(),
+      ["product:en:1", "product:en:2", "brand:en:7", "product:lists:en", "product:in:en:category:skincare"].sort(),
     );
   });
 
@@ -69,19 +71,53 @@ describe("the tags of a CMS answer", () => {
     expect(lookedUpSlug({ filters: { slug: { ne: "post" } } })).toBeNull();
     expect(shownTags(collection(), { locale: "en", slug: "no-such" })).toEqual(["product:slug:en:no-such"]);
     const bag = shownTags(collection(product("4", "2")), { locale: "en", filters: { slug: { in: ["x"] } } });
-    expect(bag.sort()).toEqual(["brand:2", "product:4"]);
+    expect(bag.sort()).toEqual(["brand:en:2", "product:en:4"]);
+  });
+});
+
+describe("the tags a change moves", () => {
+  const bindings = {} as never;
+  it("moves an English entry in every locale (others fall back to it) and an Arabic one in Arabic only", async () => {
+    const english = await changeTags(bindings, {
+      event: "entry.update",
+      model: "page",
+      entryId: "5",
+      locale: "en",
+      slug: "delivery",
+    });
+    expect(english).toEqual(expect.arrayContaining(LOCALES.map((locale) => `page:${locale}:5`)));
+    const arabic = await changeTags(bindings, {
+      event: "entry.update",
+      model: "page",
+      entryId: "5",
+      locale: "ar",
+      slug: "delivery",
+    });
+    expect(arabic).toContain("page:ar:5");
+    expect(arabic).not.toContain("page:en:5");
+    expect(arabic).toContain("page:slug:ar:delivery");
+    expect(arabic).not.toContain("page:lists:ar");
+  });
+
+  it("moves a menu's locale's layout only, and every page for a model it cannot place", async () => {
+    expect(
+      await changeTags(bindings, { event: "entry.update", model: "menu", entryId: "1", locale: "ar", slug: null }),
+    ).toEqual(["layout:ar"]);
+    expect(
+      await changeTags(bindings, { event: "entry.update", model: "banner", entryId: "1", locale: "en", slug: null }),
+    ).toEqual(["content"]);
   });
 });
 
 describe("the tags a shell keeps", () => {
   it("folds the model with most entries into one tag past MAX_SHELL_TAGS", () => {
-    const many = Array.from({ length: 120 }, (_, i) => `product:${i + 1}`);
-    const pageTags = new Set(["content", "stock", "layout:en", "brand:1", "brand:2", ...many]);
+    const many = Array.from({ length: 120 }, (_, i) => `product:ar:${i + 1}`);
+    const pageTags = new Set(["content", "stock", "layout:ar", "brand:ar:1", "brand:ar:2", ...many]);
     const c = { get: (name: string) => (name === "pageTags" ? pageTags : undefined) };
     const kept = notedTags(c as never);
     expect(kept.length).toBeLessThanOrEqual(MAX_SHELL_TAGS);
     expect(kept).toContain("product:all");
-    expect(kept).toEqual(expect.arrayContaining(["content", "stock", "layout:en", "brand:1", "brand:2"]));
-    expect(kept.some((tag) => /^product:\d+$/.test(tag))).toBe(false);
+    expect(kept).toEqual(expect.arrayContaining(["content", "stock", "layout:ar", "brand:ar:1", "brand:ar:2"]));
+    expect(kept.some((tag) => /^product:ar:\d+$/.test(tag))).toBe(false);
   });
 });

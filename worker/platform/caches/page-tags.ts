@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { LOCALES } from "../../../shared/constants";
 import type { AppEnv } from "../app-env";
 import { CONTENT_TAG, readTagVersions, STOCK_TAG, UNKNOWN_VERSION } from "./versions";
 
@@ -15,9 +16,14 @@ export function layoutTag(locale: string): string {
   return `layout:${locale}`;
 }
 
-/** One CMS entry (Strapi's model name and entry id; in Strapi each locale's entry has its own id). */
-export function entryTag(model: string, id: string | number): string {
-  return `${model}:${id}`;
+/**
+ * One CMS entry as a page in `locale` showed it (Strapi's model name and entry id). In Strapi each
+ * locale's entry has its own id; the embedded CMS shares one id across locales and falls back to
+ * English per entry, so a change in the default locale moves the entry's tag in every locale
+ * (cms-client/change-tags.ts), and an Arabic one only the Arabic tag.
+ */
+export function entryTag(model: string, locale: string, id: string | number): string {
+  return `${model}:${locale}:${id}`;
 }
 
 /** Every entry of a model: stands for a page's many entries of it when they would be too many tags. */
@@ -49,9 +55,9 @@ export const SEARCH_TAG = "search";
 /** The shop's own reviews page (reviews of the shop, published at once or by staff). */
 export const SHOP_REVIEWS_TAG = "shop-reviews";
 
-/** What moves on when the approved reviews change: the product's pages and cards, or the shop's reviews page. */
-export function reviewsTag(productId: number | null): string {
-  return productId === null ? SHOP_REVIEWS_TAG : entryTag("product", productId);
+/** What moves on when the approved reviews change: the product's pages and cards in every locale, or the shop's reviews page. */
+export function reviewsTags(productId: number | null): string[] {
+  return productId === null ? [SHOP_REVIEWS_TAG] : LOCALES.map((locale) => entryTag("product", locale, productId));
 }
 
 /** The records kept in KV of a model (kv-records.ts): any change of one of its entries moves it on. */
@@ -83,7 +89,7 @@ export function notedTags(c: Context<AppEnv>): string[] {
   if (tags.length <= MAX_SHELL_TAGS) return tags;
   const entries = new Map<string, string[]>();
   for (const tag of tags) {
-    const model = /^([a-z-]+):\d+$/.exec(tag)?.[1];
+    const model = /^([a-z-]+):[a-z]{2,3}(?:-[A-Za-z]{2,4})?:\d+$/.exec(tag)?.[1];
     if (model) entries.set(model, [...(entries.get(model) ?? []), tag]);
   }
   const kept = new Set(tags);

@@ -1,5 +1,5 @@
 import { gql } from "@urql/core";
-import { DEFAULT_LOCALE } from "../../../shared/constants";
+import { DEFAULT_LOCALE, LOCALES } from "../../../shared/constants";
 import type { ShopBindings } from "../app-env";
 import type { CachedModel } from "../caches/kv-records";
 import {
@@ -100,7 +100,10 @@ export async function changeTags(env: ShopBindings, change: EntryChange): Promis
   if (LAYOUT_MODELS.includes(model)) return [layoutTag(locale)];
   if (!CONTENT_MODELS.includes(model)) return [CONTENT_TAG];
   const tags = [everyEntryTag(model), recordsTag(model)];
-  if (entryId !== null) tags.push(entryTag(model, entryId));
+  // The default locale's entry shows wherever another locale falls back to it.
+  if (entryId !== null) {
+    for (const shownIn of locale === DEFAULT_LOCALE ? LOCALES : [locale]) tags.push(entryTag(model, shownIn, entryId));
+  }
   if (slug !== null) tags.push(slugTag(model, locale, slug));
   const edited = change.event === "entry.update" && entryId !== null;
   if (!edited) tags.push(listsTag(model, locale));

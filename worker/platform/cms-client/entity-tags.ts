@@ -21,9 +21,9 @@ interface Shown {
   collections: Set<string>;
 }
 
-function walk(node: unknown, shown: Shown): void {
+function walk(node: unknown, locale: string, shown: Shown): void {
   if (Array.isArray(node)) {
-    for (const item of node) walk(item, shown);
+    for (const item of node) walk(item, locale, shown);
     return;
   }
   if (!node || typeof node !== "object") return;
@@ -32,10 +32,10 @@ function walk(node: unknown, shown: Shown): void {
   if (typeof type === "string") {
     if (type.endsWith(COLLECTION)) shown.collections.add(modelOf(type.slice(0, -COLLECTION.length)));
     else if (type.endsWith(ENTITY) && (typeof record.id === "string" || typeof record.id === "number")) {
-      shown.entries.add(entryTag(modelOf(type.slice(0, -ENTITY.length)), record.id));
+      shown.entries.add(entryTag(modelOf(type.slice(0, -ENTITY.length)), locale, record.id));
     }
   }
-  for (const value of Object.values(record)) if (value && typeof value === "object") walk(value, shown);
+  for (const value of Object.values(record)) if (value && typeof value === "object") walk(value, locale, shown);
 }
 
 type Filters = Record<string, unknown>;
@@ -93,9 +93,9 @@ export function productScopes(filters: unknown): { relation: ProductScope; slug:
 /** The tags of what a query's answer shows: its entries, and the lists or look-ups it answered. */
 export function shownTags(data: unknown, variables: unknown): string[] {
   const shown: Shown = { entries: new Set(), collections: new Set() };
-  walk(data, shown);
   const vars = asFilters(variables);
   const locale = typeof vars?.locale === "string" ? vars.locale : "";
+  walk(data, locale, shown);
   const tags = [...shown.entries];
   const slug = lookedUpSlug(variables);
   for (const model of shown.collections) {

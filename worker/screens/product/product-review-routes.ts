@@ -5,7 +5,7 @@ import { renderNotFound } from "../../frame/document/not-found";
 import { setFlash } from "../../frame/personal/flash";
 import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv } from "../../platform/app-env";
-import { reviewsTag } from "../../platform/caches/page-tags";
+import { reviewsTags } from "../../platform/caches/page-tags";
 import { bumpTags } from "../../platform/caches/versions";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { wantsJson } from "../../platform/forms/form-guard";
@@ -88,7 +88,7 @@ reviewActions.post("/:slug", writes(REVIEW_FORM), async (c) => {
     status,
   });
   // A review published at once changes shared pages (ratings, the list): they must not be served from old shells.
-  if (status === "approved") await bumpTags(c.env.CMS_CACHE, [reviewsTag(productId)]);
+  if (status === "approved") await bumpTags(c.env.CMS_CACHE, reviewsTags(productId));
   const message =
     status === "approved"
       ? "Thank you! Your review is published."

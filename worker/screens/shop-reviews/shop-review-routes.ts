@@ -11,7 +11,7 @@ import { maxUploadBytes } from "../../../shared/upload-limit";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
-import { reviewsTag } from "../../platform/caches/page-tags";
+import { reviewsTags } from "../../platform/caches/page-tags";
 import { bumpTags } from "../../platform/caches/versions";
 import { allValues, dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
 import { reviewMail } from "../../platform/forms/request-mail";
@@ -88,7 +88,7 @@ reviewRoutes.post("/", writes(SHOP_REVIEW_FORM), (c) => {
         });
       });
       // A review published at once changes the shared /reviews page: it must not be served from an old shell.
-      if (published) await bumpTags(c.env.CMS_CACHE, [reviewsTag(null)]);
+      if (published) await bumpTags(c.env.CMS_CACHE, reviewsTags(null));
     },
     sentPath: `/reviews?sent=${published ? "published" : "review"}#leave-review`,
     renderAgain: (state, status) => renderReviews(c, state, status),

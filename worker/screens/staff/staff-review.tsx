@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import { reviewsTag } from "../../platform/caches/page-tags";
+import { reviewsTags } from "../../platform/caches/page-tags";
 import { bumpTags } from "../../platform/caches/versions";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { safeLocalPath } from "../../platform/security/safe-path";
@@ -149,7 +149,7 @@ export function postReview(kind: DeskReviewKind) {
     // Public pages (and their kept shells, ratings on product cards) show approved reviews only: when
     // that set changes they must not be served from before it, as with a review published at once.
     if (to === "approved" || review.status === "approved") {
-      await bumpTags(c.env.CMS_CACHE, [reviewsTag(review.productId)]);
+      await bumpTags(c.env.CMS_CACHE, reviewsTags(review.productId));
     }
     setFlash(c, {
       kind: "success",
