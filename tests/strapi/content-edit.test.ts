@@ -45,3 +45,53 @@ describe("a content edit in Strapi reaches the shop's pages through the webhook"
       .toBe(title);
   });
 });
+
+interface StrapiProduct {
+  id: number;
+  attributes: {
+    slug: string;
+    price: number;
+    category: { data: { id: number; attributes: { slug: string } } | null };
+    line: { data: { id: number } | null };
+  };
+}
+
+/** How the shop answered a page: from its kept shell ("hit"), stale, or rendered ("miss"). */
+async function shellState(path: string): Promise<string | null> {
+  const res = await fetch(inject("shopUrl") + path, { headers: { cookie: "i18n_redirected=en" } });
+  await res.arrayBuffer();
+  return res.headers.get("x-page-shell");
+}
+
+describe("a product edit in Strapi refreshes the pages that show it, and no others (decision 0086)", () => {
+  it("shows a new price on the product's page while another category's product page keeps its shell", async () => {
+    const listed = (await (
+      await fetch(
+        `${inject("strapiUrl")}/api/products?locale=en&populate[0]=category&populate[1]=line&pagination[pageSize]=100`,
+      )
+    ).json()) as { data: StrapiProduct[] };
+    const inCategory = listed.data.filter((p) => p.attributes.category.data);
+    const changed = inCategory[0];
+    const other = inCategory.find(
+      (p) =>
+        p.attributes.category.data?.id !== changed.attributes.category.data?.id &&
+        (p.attributes.line.data?.id ?? -1) !== (changed.attributes.line.data?.id ?? -2),
+    );
+    expect(changed && other).toBeTruthy();
+    const pathOf = (p: StrapiProduct) => `/catalog/${p.attributes.category.data?.attributes.slug}/${p.attributes.slug}`;
+    for (const path of [pathOf(changed), pathOf(other!)]) {
+      await expect.poll(() => shellState(path), { timeout: 10_000, interval: 100 }).toBe("hit");
+    }
+
+    const price = changed.attributes.price + 3;
+    await strapiPut(`/products/${changed.id}`, { price });
+    await expect
+      .poll(async () => (await page(pathOf(changed))).includes(`"price":"${price.toFixed(2)}"`), {
+        timeout: 10_000,
+        interval: 250,
+      })
+      .toBe(true);
+    expect(await shellState(pathOf(other!))).toBe("hit");
+    await strapiPut(`/products/${changed.id}`, { price: changed.attributes.price });
+  });
+});
