@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { cachedRecord } from "../caches/kv-records";
 import { createCmsClient, runQuery } from "./client";
+import { withContentLocale } from "./content-locale";
 
 /**
  * A GraphQL query's data through the KV record cache (caches/kv-records.ts); null when the CMS
@@ -15,7 +16,8 @@ export function cachedQuery<Data, Variables extends AnyVariables>(
   variables: Variables,
   label: string,
 ): Promise<Data | null> {
-  return cachedRecord(c, label, variables, async () => {
+  // Keyed by the locale the CMS is asked for: an Arabic page's English records are the English pages' own.
+  return cachedRecord(c, label, withContentLocale(variables), async () => {
     const data = await runQuery(createCmsClient({ env: c.env }), document, variables, label);
     if (data === null) c.set("cmsFailed", true);
     return data;

@@ -2,6 +2,7 @@ import { type AnyVariables, Client, type DocumentInput, fetchExchange } from "@u
 import { retryExchange } from "@urql/exchange-retry";
 import { FETCH_RETRIES, RETRY_STATUSES } from "../../../shared/constants";
 import type { ShopBindings } from "../app-env";
+import { withContentLocale } from "./content-locale";
 
 /**
  * The storefront's one way to the CMS's GraphQL, through the CMS service in the bindings
@@ -61,7 +62,7 @@ export async function runQuery<Data, Variables extends AnyVariables>(
   label: string,
 ): Promise<Data | null> {
   try {
-    const result = await client.query(document, variables).toPromise();
+    const result = await client.query(document, withContentLocale(variables)).toPromise();
     if (result.error) {
       console.error(`CMS query ${label} failed:`, result.error.message);
       return null;
