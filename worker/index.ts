@@ -29,6 +29,7 @@ import { clientNetwork, hitRateLimit, sweepRateLimits } from "./platform/securit
 import { session } from "./platform/session/session";
 import { sweepSessions } from "./platform/session/session-store";
 import { sweepExpiredCardOrders } from "./platform/stock/card-holds";
+import { rememberLocaleOnSignIn } from "./screens/account/account-locale";
 import { accountRoutes } from "./screens/account/account-routes";
 import { latestBuild } from "./screens/builds/latest-route";
 import { cartActions } from "./screens/cart/cart-actions";
@@ -64,7 +65,7 @@ app.use(securityHeaders);
 app.use(originGuard);
 app.use(pageCache);
 app.use(localeCookie);
-app.use(session({ onSignIn: [mergeBagOnSignIn, mergeFavouritesOnSignIn] }));
+app.use(session({ onSignIn: [mergeBagOnSignIn, mergeFavouritesOnSignIn, rememberLocaleOnSignIn] }));
 app.use(routeLimits);
 app.use(keepVisitorCounts);
 app.use(shellRefresh(app));

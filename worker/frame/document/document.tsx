@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import RequestDialog, { DIALOG_TRIGGERS } from "../../../client/islands/request-dialog";
-import { text } from "../../../shared/text";
 import type { Locale } from "../../../shared/constants";
 import { localeDirection } from "../../../shared/locale-path";
+import { text } from "../../../shared/text";
 import type { LayoutData } from "../../../shared/types/cms";
 import { clientManifest } from "../islands/client-manifest";
 import { Island } from "../islands/island";
@@ -24,7 +24,8 @@ export interface DocumentProps {
   searchQuery?: string;
   /** The page's language: `lang` and `dir` of the document. */
   locale: Locale;
-  languageSwitch: LanguageSwitchProps;
+  /** None on a page in one language only (the staff desk). */
+  languageSwitch: LanguageSwitchProps | null;
   children: ReactNode;
 }
 

@@ -66,12 +66,14 @@ const BOT = /bot|crawler|spider|crawling|facebookexternalhit|slurp|lighthouse/i;
  * kept copy is one for every spelling of its URL, so it links with the query the page reads, in
  * its one spelling (a campaign's `utm_source` is not carried across); other pages keep theirs.
  */
-function languageSwitch(c: Context<AppEnv>, locale: Locale): LanguageSwitchProps {
+function languageSwitch(c: Context<AppEnv>, locale: Locale): LanguageSwitchProps | null {
   const url = new URL(c.req.url);
   const to = otherLocale(locale);
   const { path } = splitLocalePath(url.pathname);
-  // A 404 for a path with one language only (`/ar/graphql`) leads to the other language's home page.
-  if (!isLocalisedPath(path)) return { locale: to, href: localizePath(to, "/") };
+  if (!isLocalisedPath(path)) {
+    // The staff desk has English only; a 404 under a prefix for such a path (`/ar/graphql`) leads home.
+    return locale === DEFAULT_LOCALE ? null : { locale: to, href: localizePath(to, "/") };
+  }
   const query = c.get("pageQueryKey")?.() ?? url.search.slice(1);
   return { locale: to, href: localizePath(to, path) + (query ? `?${query}` : "") };
 }

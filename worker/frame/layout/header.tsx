@@ -54,7 +54,7 @@ export function Header({
   counts: HeaderCounts;
   user: HeaderUser | null;
   searchQuery?: string;
-  languageSwitch: LanguageSwitchProps;
+  languageSwitch: LanguageSwitchProps | null;
 }) {
   const { contacts, mainMenu, topMenu } = layout;
   const callButton = mainMenu?.button;
@@ -84,7 +84,7 @@ export function Header({
                 <Icon name="whatsapp" size={16} /> WhatsApp
               </a>
             )}
-            <LanguageSwitch {...languageSwitch} />
+            {languageSwitch && <LanguageSwitch {...languageSwitch} />}
           </div>
         </div>
       </div>

@@ -6,6 +6,8 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE_MAX_AGE, type Locale } from "../../../sha
 import { LOCALE_COOKIE } from "../../../shared/cookie-names";
 import { isLocale, isLocalisedPath, localizePath, splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../app-env";
+import { backgroundTask } from "../background-task";
+import { rememberAccountLocale } from "../stores/account-locale-store";
 
 /**
  * The path the app routes on: the request's without its locale prefix ("/ar/catalog" → "/catalog"),
@@ -94,8 +96,21 @@ export const localeCookie = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
   // After the page: a handler's own Response would drop headers prepared before it.
-  const isPage = c.req.method === "GET" && c.res.ok && (c.res.headers.get("content-type") ?? "").startsWith("text/html");
-  if (detect || (isPage && (isLocale(remembered) ? remembered : DEFAULT_LOCALE) !== locale)) rememberLocale(c, locale);
+  const isPage =
+    c.req.method === "GET" && c.res.ok && (c.res.headers.get("content-type") ?? "").startsWith("text/html");
+  if (detect || (isPage && (isLocale(remembered) ? remembered : DEFAULT_LOCALE) !== locale)) {
+    rememberLocale(c, locale);
+    // A signed-in shopper who switched language: their account's e-mails follow (migrations/0110).
+    const user = c.get("user");
+    if (user && !detect) {
+      backgroundTask(
+        c,
+        rememberAccountLocale(c.env.DB, user.id, locale).catch((error: unknown) =>
+          console.error("Remembering the account's language failed:", error),
+        ),
+      );
+    }
+  }
 });
 
 function rememberLocale(c: Context<AppEnv>, locale: Locale): void {
