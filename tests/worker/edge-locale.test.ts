@@ -236,3 +236,42 @@ describe("the shopper's language on orders and accounts", () => {
     expect(row?.locale).toBe("ar");
   });
 });
+
+describe("the layout in the path's language", () => {
+  it("reads the footer menu, main menu and contacts of the page's locale from their per-locale KV keys", async () => {
+    // An English page first, so the English records are in KV; then Arabic ones of our own beside them.
+    await (await fetchWorker("/cart", { headers: { Cookie: `${LOCALE_COOKIE}=en` } })).text();
+    const stored = async (model: string) => {
+      for (let i = 0; i < 40; i++) {
+        const entry = await env.CMS_CACHE.get<{ storedAt: number; value: Record<string, unknown> }>(
+          `cms:v1:${model}:en`,
+          "json",
+        );
+        if (entry) return entry;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`No English ${model} in KV`);
+    };
+    const [footer, menu, contact] = [await stored("footer-menu"), await stored("menu"), await stored("contact")];
+    const items = menu.value.menu as { title: string }[];
+    const put = (model: string, value: unknown) =>
+      env.CMS_CACHE.put(`cms:v1:${model}:ar`, JSON.stringify({ storedAt: Date.now(), value }));
+    await put("footer-menu", { ...footer.value, slogan: "شعار الذيل للاختبار" });
+    await put("contact", { ...contact.value, company: "نور للتجميل" });
+    await put("menu", { ...menu.value, menu: items.map((item, i) => (i === 0 ? { ...item, title: "المتجر" } : item)) });
+    try {
+      const arabic = await (await fetchWorker("/ar/cart", { headers: { Cookie: `${LOCALE_COOKIE}=ar` } })).text();
+      expect(arabic).toContain("شعار الذيل للاختبار");
+      expect(arabic).toContain("نور للتجميل");
+      expect(arabic).toContain("المتجر");
+      const english = await (await fetchWorker("/cart", { headers: { Cookie: `${LOCALE_COOKIE}=en` } })).text();
+      expect(english).not.toContain("شعار الذيل للاختبار");
+      expect(english).not.toContain("المتجر");
+      expect(english).toContain(String(contact.value.company));
+    } finally {
+      await env.CMS_CACHE.delete("cms:v1:footer-menu:ar");
+      await env.CMS_CACHE.delete("cms:v1:contact:ar");
+      await env.CMS_CACHE.delete("cms:v1:menu:ar");
+    }
+  });
+});
