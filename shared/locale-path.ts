@@ -42,10 +42,13 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
 /** First segments of paths that are the same in every language: services, files, the CMS, the staff desk. */
 const UNLOCALISED_AREAS = ["api", "graphql", "uploads", "assets", "builds", "staff", "sitemaps", "__page-shell"];
 
+/** A file's name: an extension of two to five letters or digits (`robots.txt`, `og-image.png`; not a slug's `2.0`). */
+const FILE_NAME = /\.[a-z0-9]{2,5}$/i;
+
 /**
  * Whether a path (no prefix, query allowed) is one of the shopper's pages or forms, which exist
  * in every language: not a service (the CMS's API, webhooks, the build manifest), a file
- * (`/robots.txt`, `/sitemap.xml`, `/og-image.png`: a dot in the last segment) or the staff desk
+ * (`/robots.txt`, `/sitemap.xml`, `/og-image.png`: a file's extension on the last segment) or the staff desk
  * (English only).
  */
 export function isLocalisedPath(path: string): boolean {
@@ -53,7 +56,7 @@ export function isLocalisedPath(path: string): boolean {
   if (!pathname.startsWith("/") || pathname.startsWith("//")) return false;
   const segments = pathname.split("/");
   if (UNLOCALISED_AREAS.includes(segments[1] ?? "")) return false;
-  return !(segments.at(-1) ?? "").includes(".");
+  return !FILE_NAME.test(segments.at(-1) ?? "");
 }
 
 /**
@@ -67,11 +70,4 @@ export function localizePath(locale: Locale, path: string): string {
   if (splitLocalePath(pathname).locale !== DEFAULT_LOCALE) return path;
   const rest = path.slice(pathname.length);
   return pathname === "/" ? `/${locale}${rest}` : `/${locale}${path}`;
-}
-
-/** The same page in another locale: "/ar/catalog?page=2" to English → "/catalog?page=2". */
-export function switchLocalePath(pathWithQuery: string, to: Locale): string {
-  const pathname = pathWithQuery.split(/[?#]/, 1)[0] ?? "";
-  const rest = pathWithQuery.slice(pathname.length);
-  return localizePath(to, splitLocalePath(pathname).path + rest);
 }
