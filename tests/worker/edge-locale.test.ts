@@ -219,6 +219,22 @@ describe("the shopper's language on orders and accounts", () => {
     expect(row?.locale).toBe("en");
   }, 30_000);
 
+  it("remembers the language an account signs in from, and sends it back to an Arabic page", async () => {
+    const account = await register();
+    const shopper = new Browser();
+    const res = await shopper.post(
+      "/ar/user/login",
+      { identifier: account.email, password: account.password },
+      { from: "/ar/user/login" },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/ar/user");
+    const row = await env.DB.prepare("SELECT locale FROM account_locales WHERE user_id = ?1")
+      .bind(account.id)
+      .first<{ locale: string }>();
+    expect(row?.locale).toBe("ar");
+  });
+
   it("remembers a signed-in shopper's language when they switch to Arabic", async () => {
     const account = await register();
     const cookie = await sessionCookieHeader(account);
