@@ -2,7 +2,8 @@
  * Business constants and limits of spec section 9, named as the spec names them.
  * Both the worker and the client read them from here; nothing else defines them.
  */
-export const LOCALES = ["en"] as const;
+/** English is the default and has no path prefix; Arabic lives under `/ar` (shared/locale-path.ts). */
+export const LOCALES = ["en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

@@ -16,6 +16,7 @@ import {
 } from "../../shared/catalog-filter";
 import { CURRENCY } from "../../shared/constants";
 import { text } from "../../shared/text";
+import { pagePath } from "../components/page-locale";
 
 export interface FilterBrand {
   slug: string;
@@ -174,7 +175,8 @@ function CommonFields({ filter }: { filter: CatalogFilter }) {
 }
 
 export default function CatalogFilterForm({ scope, brands, filter: initial }: CatalogFilterProps) {
-  const base = listingPath(scope);
+  // In the page's language: the results fetched, the URL pushed and the reset link stay on its pages.
+  const base = pagePath(listingPath(scope));
   // A new filter (back/forward, reset) remounts the fields with its values.
   const [shown, setShown] = useState({ filter: initial, key: 0 });
   const [current, setCurrent] = useState(initial);

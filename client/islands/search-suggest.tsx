@@ -7,6 +7,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Suggestion } from "../../shared/quick-view";
 import { Icon } from "../components/icons";
+import { pagePath } from "../components/page-locale";
 
 export interface SearchSuggestProps {
   query: string;
@@ -91,7 +92,7 @@ export default function SearchSuggest({ query }: SearchSuggestProps) {
       });
     } else if (event.key === "Enter" && shown && active >= 0 && active < items.length) {
       event.preventDefault();
-      location.assign(items[active].path);
+      location.assign(pagePath(items[active].path));
     } else if (event.key === "Escape" && open) {
       event.preventDefault();
       setOpen(false);
@@ -138,7 +139,7 @@ export default function SearchSuggest({ query }: SearchSuggestProps) {
             aria-selected={i === active}
             className="search-suggest__option"
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => location.assign(item.path)}
+            onClick={() => location.assign(pagePath(item.path))}
           >
             <span className="search-suggest__name">{item.name}</span>
             <span className="search-suggest__meta">

@@ -78,6 +78,11 @@ export interface AppVariables {
   uncachedRecords?: boolean;
   /** The streaming render reported an error: its output must not be kept as a shell. */
   renderFailed?: boolean;
+  /**
+   * The query a shared page reads, in its one spelling (its row's `query`, frame/shells/page-query.ts):
+   * set by the page's registration (frame/routing/register-pages.ts), read by the language switch.
+   */
+  pageQueryKey?: () => string;
   /** A CMS query failed in this request: a "not found" may only mean the CMS did not answer, so it is not kept. */
   cmsFailed?: boolean;
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
 import { bumpTags, versionsOf } from "../caches/versions";
@@ -66,9 +67,11 @@ export const redirectRules = createMiddleware<AppEnv>(async (c, next) => {
   const rules = await rulesFor(c);
   if (rules.size === 0) return next();
   const url = new URL(c.req.url);
+  // Rules name paths without a locale prefix: `/ar/old` follows the rule for `/old`, and its internal
+  // target gets the prefix back on the way out (middleware/locale.ts).
   const decision = resolveRedirect(
     rules,
-    url.pathname,
+    splitLocalePath(url.pathname).path,
     url.search,
     url.origin,
     parseAllowedHosts(c.env.REDIRECT_ALLOWED_HOSTS),

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
+import { localizePath } from "../../../shared/locale-path";
 import { formatAed } from "../../../shared/money";
 import { renderPage } from "../../frame/document/render-page";
 import { Island } from "../../frame/islands/island";
@@ -172,8 +173,9 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
           ...order.lines.map((l) => ({ name: l.name, unitAmount: l.unitPrice, quantity: l.quantity })),
           ...(order.totals.delivery > 0 ? [{ name: "Delivery", unitAmount: order.totals.delivery, quantity: 1 }] : []),
         ],
-        successUrl: `${origin}/cart/order/${order.number}?paid=1`,
-        cancelUrl: `${origin}/cart/order/${order.number}?cancelled=1`,
+        // Back to the order's page in the language it was placed in.
+        successUrl: `${origin}${localizePath(order.locale, `/cart/order/${order.number}`)}?paid=1`,
+        cancelUrl: `${origin}${localizePath(order.locale, `/cart/order/${order.number}`)}?cancelled=1`,
         expiresAt: sessionExpiresAt(order.createdAt),
       });
       await setPaymentReference(c.env.DB, order.id, session.reference);
