@@ -8,6 +8,7 @@ import { startIslands } from "./islands";
 import { isStale, startBuildCheck } from "./runtime/build-check";
 import { startChunkReload } from "./runtime/chunk-reload";
 import { startLoadingBar, startLoadingBarLifecycle } from "./runtime/loading-bar";
+import { startLocaleLinks } from "./runtime/locale-links";
 import { linkTarget } from "./runtime/navigation";
 import { startPrefetch, stopPrefetch } from "./runtime/prefetch";
 import { startTagManager } from "./runtime/tag-manager";
@@ -16,6 +17,8 @@ import { recordVisit } from "./runtime/visit-history";
 function start(): void {
   // First, so a chunk that fails while islands wake is caught.
   startChunkReload();
+  // Before any other click listener: what they read of a link is its localised target.
+  startLocaleLinks();
   startIslands();
   // Islands that put new server HTML in the page (the instant filter) ask for its islands to wake.
   addEventListener("islands:scan", (event) => startIslands((event as CustomEvent<ParentNode>).detail ?? document));

@@ -15,10 +15,12 @@
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import autocannon from "autocannon";
+import { benchBots } from "./bench-bots.mjs";
+import { benchChange } from "./bench-change.mjs";
 import {
   answers,
   average,
@@ -344,7 +346,7 @@ async function benchMixedLoad() {
 }
 
 /** The sections BENCH_ONLY names (comma-separated), or all of them. */
-const SECTIONS = ["pages", "bag", "variants", "mixed", "staff", "search", "scale"];
+const SECTIONS = ["pages", "bag", "variants", "mixed", "staff", "search", "scale", "bots", "change"];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((name) => name.trim())
@@ -394,6 +396,14 @@ async function main() {
   if (runs("scale")) {
     console.log("\nThe catalogue grown to 10 000 products and 10 000 orders:");
     await benchScale();
+  }
+  if (runs("bots")) {
+    console.log("\nWhat a bot's requests cost (each new every time), beside a kept page:");
+    await benchBots();
+  }
+  if (runs("change")) {
+    console.log("\nAfter one product's price changes (kept pages judged by what they show):");
+    await benchChange();
   }
 }
 

@@ -3,6 +3,7 @@
 // and a database that already has content keeps it.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { arabicEntries, arabicLayout } from "./seed-arabic.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const seed = (name) => JSON.parse(readFileSync(resolve(root, "worker/cms/seed", `${name}.json`), "utf8"));
@@ -192,6 +193,31 @@ for (const [kind, data] of [
   ["top-menu", layout.topMenu],
 ]) {
   insert("cms_single_types", { kind, locale: "en", data: JSON.stringify(data) });
+}
+
+// Arabic (issue 23): a translation per entry over its English row (cms_translations, decision
+// 0089); an entry not named in ar.json answers in English. Single types are whole documents per
+// locale: the English one with its words in Arabic, paths and links unchanged.
+const ar = seed("ar");
+const ids = {
+  category: new Map(categories.map((e) => [e.slug, e.id])),
+  brand: new Map(brands.map((e) => [e.slug, e.id])),
+  page: new Map(seed("pages").map((e) => [e.slug, e.id])),
+  product: new Map(products.map((e) => [e.slug, e.id])),
+};
+for (const { model, slug, fields } of arabicEntries(ar, ids)) {
+  for (const [field, value] of Object.entries(fields)) {
+    insert("cms_translations", { model, locale: "ar", entry_id: ids[model].get(slug), field, value });
+  }
+}
+const arLayout = arabicLayout(layout, ar);
+for (const [kind, data] of [
+  ["contact", arLayout.contacts],
+  ["menu", arLayout.mainMenu],
+  ["footer-menu", arLayout.footerMenu],
+  ["top-menu", arLayout.topMenu],
+]) {
+  insert("cms_single_types", { kind, locale: "ar", data: JSON.stringify(data) });
 }
 
 mkdirSync(resolve(root, "dist"), { recursive: true });

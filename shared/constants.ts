@@ -4,8 +4,11 @@
  */
 import type { TextLocale } from "./i18n/locales";
 
-/** The locales routing serves; each must have a text catalogue (shared/i18n/), or this does not compile. */
-export const LOCALES = ["en"] as const satisfies readonly TextLocale[];
+/**
+ * English is the default and has no path prefix; Arabic lives under `/ar` (shared/locale-path.ts).
+ * Each locale must have a text catalogue (shared/i18n/), or this does not compile.
+ */
+export const LOCALES = ["en", "ar"] as const satisfies readonly TextLocale[];
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

@@ -1,3 +1,4 @@
+import { splitLocalePath } from "./locale-path";
 import type { PersonalPagePath, SharedPagePath } from "./routes";
 
 /** "/cart/order" → "/cart": the area a path lies in. */
@@ -26,7 +27,8 @@ const PERSONAL_AREAS_WITHOUT_PAGES = ["/staff", "/stock-alerts"] as const;
  */
 export const PERSONAL_PATHS = [...PERSONAL_PAGE_AREAS, ...PERSONAL_AREAS_WITHOUT_PAGES] satisfies AgreesWithTheTable;
 
-/** True for a personal path or anything under one ("/cart/order", "/user/orders"). */
-export function isPersonalPath(path: string): boolean {
+/** True for a personal path or anything under one ("/cart/order", "/user/orders"), in any locale ("/ar/cart"). */
+export function isPersonalPath(pathname: string): boolean {
+  const { path } = splitLocalePath(pathname);
   return PERSONAL_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }

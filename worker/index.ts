@@ -15,7 +15,7 @@ import { cmsWebhook } from "./platform/cms-client/webhook-route";
 import { deliverOutbox } from "./platform/mail/deliver-outbox";
 import { outboxInsert } from "./platform/mail/mailer";
 import { canonicalHost } from "./platform/middleware/canonical-host";
-import { locale } from "./platform/middleware/locale";
+import { localeCookie, localeNeutralPath, pathLocale } from "./platform/middleware/locale";
 import { requestBody } from "./platform/middleware/request-body";
 import { routeLimits } from "./platform/middleware/route-limits";
 import { secretsCheck } from "./platform/middleware/secrets-check";
@@ -29,6 +29,7 @@ import { clientNetwork, hitRateLimit, sweepRateLimits } from "./platform/securit
 import { session } from "./platform/session/session";
 import { sweepSessions } from "./platform/session/session-store";
 import { sweepExpiredCardOrders } from "./platform/stock/card-holds";
+import { rememberLocaleOnSignIn } from "./screens/account/account-locale";
 import { accountRoutes } from "./screens/account/account-routes";
 import { latestBuild } from "./screens/builds/latest-route";
 import { cartActions } from "./screens/cart/cart-actions";
@@ -50,9 +51,11 @@ import { staffRoutes } from "./screens/staff/staff-routes";
 /** The embedded CMS (CMS_URL empty), lent the shop's e-mail outbox and rate-limit counters. */
 const embeddedCms = createEmbeddedCms({ queueMail: outboxInsert, hitRateLimit, clientNetwork });
 
-const app = new Hono<AppEnv>();
+// Routes are registered once, without a locale prefix: "/ar/catalog" is routed as "/catalog" (pathLocale).
+const app = new Hono<AppEnv>({ getPath: localeNeutralPath });
 
 app.use(cmsService(embeddedCms));
+app.use(pathLocale);
 app.use(secretsCheck);
 app.use(requestBody);
 app.use(canonicalHost);
@@ -61,8 +64,8 @@ app.use(redirectRules);
 app.use(securityHeaders);
 app.use(originGuard);
 app.use(pageCache);
-app.use(locale);
-app.use(session({ onSignIn: [mergeBagOnSignIn, mergeFavouritesOnSignIn] }));
+app.use(localeCookie);
+app.use(session({ onSignIn: [mergeBagOnSignIn, mergeFavouritesOnSignIn, rememberLocaleOnSignIn] }));
 app.use(routeLimits);
 app.use(keepVisitorCounts);
 app.use(shellRefresh(app));

@@ -77,10 +77,13 @@ const paths: Record<IconName, ReactElement> = {
   "arrow-right": <path d="M5 12h14m-5-5 5 5-5 5" />,
 };
 
+/** Icons that point along the line of reading: mirrored in a right-to-left page (base.css). */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(["arrow-right"]);
+
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
     <svg
-      className="icon"
+      className={DIRECTIONAL.has(name) ? "icon icon--directional" : "icon"}
       width={size}
       height={size}
       viewBox="0 0 24 24"

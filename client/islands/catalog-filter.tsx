@@ -16,6 +16,7 @@ import {
 } from "../../shared/catalog-filter";
 import { fill } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
+import { pagePath } from "../components/page-locale";
 
 export interface FilterBrand {
   slug: string;
@@ -194,7 +195,8 @@ export default function CatalogFilterForm(props: CatalogFilterProps) {
 }
 
 function FilterForm({ scope, brands, filter: initial, locale, texts }: CatalogFilterProps) {
-  const base = listingPath(scope);
+  // In the page's language: the results fetched, the URL pushed and the reset link stay on its pages.
+  const base = pagePath(listingPath(scope));
   // A new filter (back/forward, reset) remounts the fields with its values.
   const [shown, setShown] = useState({ filter: initial, key: 0 });
   const [current, setCurrent] = useState(initial);

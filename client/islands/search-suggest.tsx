@@ -9,6 +9,7 @@ import { plural } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
 import type { Suggestion } from "../../shared/quick-view";
 import { Icon } from "../components/icons";
+import { pagePath } from "../components/page-locale";
 
 export interface SearchSuggestProps extends IslandTexts<"searchSuggest"> {
   query: string;
@@ -88,7 +89,7 @@ export default function SearchSuggest({ query, locale, texts }: SearchSuggestPro
       });
     } else if (event.key === "Enter" && shown && active >= 0 && active < items.length) {
       event.preventDefault();
-      location.assign(items[active].path);
+      location.assign(pagePath(items[active].path));
     } else if (event.key === "Escape" && open) {
       event.preventDefault();
       setOpen(false);
@@ -135,7 +136,7 @@ export default function SearchSuggest({ query, locale, texts }: SearchSuggestPro
             aria-selected={i === active}
             className="search-suggest__option"
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => location.assign(item.path)}
+            onClick={() => location.assign(pagePath(item.path))}
           >
             <span className="search-suggest__name">{item.name}</span>
             <span className="search-suggest__meta">

@@ -4,6 +4,7 @@
 // Illustrations are drawn here once (the embedded CMS draws them per request).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { arabicEntries, arabicLayout } from "../seed-arabic.mjs";
 
 const PALETTE = ["#9A5663", "#5E6E59", "#8A5A12", "#7E4651", "#3F5A5A", "#A0762E"];
 const VIEWS = ["front", "side", "texture", "in use"];
@@ -186,5 +187,33 @@ export function buildStrapiSeed(root, model) {
       content: page.content,
     });
   }
+  // Arabic (issue 23): every entry gets an `ar` localization in Strapi (strapi/src/seed.js), its
+  // words in Arabic where ar.json has them and in English otherwise, so a query in `ar` lists the
+  // same entries as the embedded CMS's per-entry fallback does.
+  const ar = seed("ar");
+  const arLayout = arabicLayout(layout, ar);
+  const arabic = new Map([
+    ["contact", { company: arLayout.contacts.company }],
+    ["menu", { menu: withoutIds(arLayout.mainMenu.menu), button: button(arLayout.mainMenu.button) }],
+    [
+      "footer-menu",
+      (({ menu, button: b, id: _id, ...rest }) => ({ ...rest, menu: withoutIds(menu), button: button(b) }))(
+        arLayout.footerMenu,
+      ),
+    ],
+    ["top-menu", { menu: withoutIds(arLayout.topMenu.menu) }],
+  ]);
+  const slugsOf = (type) => new Set(entries.filter((e) => e.uid === `api::${type}.${type}`).map((e) => e.data.slug));
+  const known = {
+    category: slugsOf("category"),
+    brand: slugsOf("brand"),
+    page: slugsOf("page"),
+    product: slugsOf("product"),
+  };
+  const camel = (column) => column.replace(/_([a-z])/g, (_m, c) => c.toUpperCase());
+  for (const { model, slug, fields } of arabicEntries(ar, known)) {
+    arabic.set(`${model}:${slug}`, Object.fromEntries(Object.entries(fields).map(([k, v]) => [camel(k), v])));
+  }
+  for (const e of entries) e.localizations = { ar: arabic.get(e.key) ?? {} };
   return { document: { media: mediaInfo, entries }, media };
 }

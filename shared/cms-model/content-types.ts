@@ -9,6 +9,14 @@ import type { Attribute, ContentType } from "./model-types";
 const media = (multiple = false): Attribute => ({ type: "media", multiple });
 const read = ["find", "findOne"] as const;
 
+/**
+ * A slug is one per entry, the same in every locale (the shop's Arabic pages are its English paths
+ * under /ar, issue 23). A plain string, not a `uid`: Strapi 4.25 keeps a uid column unique across
+ * all locales (a UNIQUE index), so an entry's localization could not share its slug
+ * (docs/decisions/0089). The embedded CMS keeps it unique per locale (UNIQUE (locale, slug)).
+ */
+const SLUG: Attribute = { type: "string", required: true };
+
 export const contentTypes: readonly ContentType[] = [
   {
     kind: "singleType",
@@ -85,7 +93,7 @@ export const contentTypes: readonly ContentType[] = [
     publicActions: read,
     attributes: {
       name: { type: "string", required: true },
-      slug: { type: "uid", targetField: "name", required: true },
+      slug: SLUG,
       description: { type: "text" },
       image: media(),
       productCount: {
@@ -105,7 +113,7 @@ export const contentTypes: readonly ContentType[] = [
     publicActions: read,
     attributes: {
       name: { type: "string", required: true },
-      slug: { type: "uid", targetField: "name", required: true },
+      slug: SLUG,
       description: { type: "text" },
       colour: { type: "string" },
       logo: media(),
@@ -141,7 +149,7 @@ export const contentTypes: readonly ContentType[] = [
     publicActions: read,
     attributes: {
       name: { type: "string", required: true },
-      slug: { type: "uid", targetField: "name", required: true },
+      slug: SLUG,
       sku: { type: "string", required: true },
       description: { type: "richtext" },
       ingredients: { type: "text" },
@@ -169,7 +177,7 @@ export const contentTypes: readonly ContentType[] = [
     publicActions: read,
     attributes: {
       name: { type: "string", required: true },
-      slug: { type: "uid", targetField: "name", required: true },
+      slug: SLUG,
     },
   },
   {
@@ -182,7 +190,7 @@ export const contentTypes: readonly ContentType[] = [
     publicActions: read,
     attributes: {
       title: { type: "string", required: true },
-      slug: { type: "uid", targetField: "title", required: true },
+      slug: SLUG,
       excerpt: { type: "text" },
       content: { type: "richtext" },
       image: media(),
@@ -199,7 +207,7 @@ export const contentTypes: readonly ContentType[] = [
     publicActions: read,
     attributes: {
       title: { type: "string", required: true },
-      slug: { type: "uid", targetField: "title", required: true },
+      slug: SLUG,
       excerpt: { type: "text" },
       content: { type: "richtext" },
       image: media(),
@@ -215,7 +223,7 @@ export const contentTypes: readonly ContentType[] = [
     publicActions: read,
     attributes: {
       title: { type: "string", required: true },
-      slug: { type: "uid", targetField: "title", required: true },
+      slug: SLUG,
       description: { type: "text" },
       content: { type: "richtext" },
     },

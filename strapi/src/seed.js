@@ -33,23 +33,46 @@ async function seedDemoContent(strapi) {
     await remember();
   }
 
-  for (const entry of seed.entries) {
-    if (created.entries[entry.key]) continue;
-    const data = { ...entry.data, locale: 'en' };
+  /** An entry's data in `locale`, its media and relations by id (a relation: the related entry's localization). */
+  const entryData = (entry, locale, words) => {
+    const data = { ...structuredClone(entry.data), ...words, locale };
     for (const [field, files] of Object.entries(entry.media)) {
       // `variants.2.image`: a media field inside a repeatable component.
       const pathTo = field.split('.');
       const last = pathTo.pop();
-      const owner = pathTo.reduce((node, key) => node[key], data);
-      owner[last] = Array.isArray(files) ? files.map((f) => created.media[f]) : created.media[files];
+      const owner = pathTo.reduce((node, key) => node && node[key], data);
+      if (owner) owner[last] = Array.isArray(files) ? files.map((f) => created.media[f]) : created.media[files];
     }
+    const local = (k) => (locale === 'en' ? created.entries[k] : created.entries[`${k}@${locale}`] || created.entries[k]);
     for (const [field, keys] of Object.entries(entry.relations)) {
-      data[field] = Array.isArray(keys) ? keys.map((k) => created.entries[k]) : created.entries[keys];
+      data[field] = Array.isArray(keys) ? keys.map(local) : local(keys);
     }
-    const row = await strapi.entityService.create(entry.uid, { data });
+    return data;
+  };
+
+  for (const entry of seed.entries) {
+    if (created.entries[entry.key]) continue;
+    const row = await strapi.entityService.create(entry.uid, { data: entryData(entry, 'en', {}) });
     created.entries[entry.key] = row.id;
     made += 1;
     await remember();
+  }
+  // Each entry's localizations (Arabic, issue 23): its data with the locale's words over it, linked
+  // to the English entry through `localizations` as the i18n plugin links them.
+  for (const code of new Set(seed.entries.flatMap((e) => Object.keys(e.localizations || {})))) {
+    const locales = strapi.plugin('i18n').service('locales');
+    if (!(await locales.findByCode(code))) await locales.create({ code, name: code === 'ar' ? 'Arabic (ar)' : code });
+  }
+  for (const entry of seed.entries) {
+    for (const [code, words] of Object.entries(entry.localizations || {})) {
+      const key = `${entry.key}@${code}`;
+      if (created.entries[key] || !created.entries[entry.key]) continue;
+      const data = { ...entryData(entry, code, words), localizations: [created.entries[entry.key]] };
+      const row = await strapi.entityService.create(entry.uid, { data });
+      created.entries[key] = row.id;
+      made += 1;
+      await remember();
+    }
   }
   if (made > 0) strapi.log.info(`Shop seed: ${made} media and entries created.`);
 }

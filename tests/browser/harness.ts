@@ -36,11 +36,37 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
-export function newContext(
+export async function newContext(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport, baseURL: inject("shopUrl") });
+  const context = await browser.newContext({ viewport, baseURL: inject("shopUrl") });
+  context.on("page", reportWhatKeepsTheNetworkBusy);
+  return context;
+}
+
+/**
+ * A `goto` that fails waiting for the network to go idle says which requests were still open and
+ * for how long: a flaky wait is a bug to find (a prefetch that never ends, a request the shop
+ * holds), not a timeout to raise. Diagnosis only: the failure stands.
+ */
+function reportWhatKeepsTheNetworkBusy(page: Page): void {
+  const open = new Map<object, { url: string; kind: string; since: number }>();
+  page.on("request", (request) =>
+    open.set(request, { url: request.url(), kind: request.resourceType(), since: Date.now() }),
+  );
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => open.delete(request));
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    try {
+      return await goto(...args);
+    } catch (error) {
+      const now = Date.now();
+      const list = [...open.values()].map((r) => `${r.kind} ${r.url} (open ${now - r.since} ms)`);
+      throw new Error(`${(error as Error).message}\nRequests still open: ${list.join("; ") || "none"}`);
+    }
+  };
 }
 
 /** Every script request the page makes, for "which chunks loaded" checks. */

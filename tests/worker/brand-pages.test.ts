@@ -71,11 +71,11 @@ async function html(path: string): Promise<string> {
   return res.text();
 }
 
-const webhook = (model: string) =>
+const webhook = (model: string, id: number) =>
   fetchWorker("/api/cms/webhook", {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: "test-webhook-secret-0123456789abcdef" },
-    body: JSON.stringify({ event: "entry.update", model, entry: { id: 1, locale: "en" } }),
+    body: JSON.stringify({ event: "entry.update", model, entry: { id, locale: "en" } }),
   });
 
 describe("/brands", () => {
@@ -103,7 +103,8 @@ describe("/brands", () => {
       ),
     ]);
     try {
-      expect((await webhook("brand")).status).toBe(200);
+      expect((await webhook("brand", first!.id)).status).toBe(200);
+      expect((await webhook("brand", second!.id)).status).toBe(200);
       const page = await html("/brands");
       const plain = brandCard(page, first!.slug);
       expect(plain).not.toContain("<img");
@@ -125,7 +126,8 @@ describe("/brands", () => {
           second!.colour,
         ),
       ]);
-      await webhook("brand");
+      await webhook("brand", first!.id);
+      await webhook("brand", second!.id);
     }
   });
 });

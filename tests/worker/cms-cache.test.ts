@@ -62,11 +62,13 @@ describe("CMS webhook", () => {
 
   it("purges the changed model in every locale, and a repeat is harmless", async () => {
     await env.CMS_CACHE.put(shopKey("menu", "en"), JSON.stringify({ storedAt: Date.now(), value: {} }));
+    await env.CMS_CACHE.put(shopKey("menu", "ar"), JSON.stringify({ storedAt: Date.now(), value: {} }));
     const event = { event: "entry.update", model: "menu", entry: { id: 1, locale: "en" } };
     const res = await post(event, "test-webhook-secret-0123456789abcdef");
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, purged: ["cms:v1:menu:en"] });
+    expect(await res.json()).toMatchObject({ ok: true, purged: ["cms:v1:menu:en", "cms:v1:menu:ar"] });
     expect(await env.CMS_CACHE.get(shopKey("menu", "en"))).toBeNull();
+    expect(await env.CMS_CACHE.get(shopKey("menu", "ar"))).toBeNull();
     expect((await post(event, "Bearer test-webhook-secret-0123456789abcdef")).status).toBe(200);
   });
 

@@ -69,6 +69,17 @@ describe("per-page caching", () => {
     },
   );
 
+  it("leaves a flash message for the page the shopper sees when a prefetch carries its cookie", async () => {
+    const flash = `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify({ kind: "success", text: "Saved for you." }))}`;
+    const headers = { Cookie: `${LOCALE_COOKIE}=en; ${flash}` };
+    const prefetched = await fetchWorker("/catalog/skincare", { headers: { ...headers, "Sec-Purpose": "prefetch" } });
+    expect(await prefetched.text()).not.toContain("Saved for you.");
+    expect(prefetched.headers.getSetCookie().some((cookie) => cookie.startsWith(`${FLASH_COOKIE}=`))).toBe(false);
+    const shown = await fetchWorker("/catalog/skincare", { headers });
+    expect(await shown.text()).toContain("Saved for you.");
+    expect(shown.headers.getSetCookie().some((cookie) => cookie.startsWith(`${FLASH_COOKIE}=;`))).toBe(true);
+  });
+
   it("keeps the first visit to the home page private because it sets the locale cookie", async () => {
     const res = await fetchWorker("/");
     expect(res.headers.get("cache-control")).toMatch(/^private, no-(cache|store)$/);

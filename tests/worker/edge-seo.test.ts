@@ -54,7 +54,9 @@ describe("sitemap", () => {
   it("lists the information and legal pages and leaves personal pages out", async () => {
     const xml = await (await fetchWorker("/sitemaps/pages-1.xml")).text();
     expectWellFormedXml(xml);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     const urls = locs(xml);
     for (const path of ["/", "/catalog", "/blog", "/company", "/contacts", "/delivery", "/privacy-policy"]) {
       expect(urls).toContain(new URL(path, "https://shop.example").toString());
@@ -82,8 +84,10 @@ describe("sitemap", () => {
     expect(products).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/lastmod>/);
     const posts = locs(await read("posts-1.xml"));
     const summer = posts.filter((url) => url.endsWith("/summer-skincare-routine-uae"));
-    expect(summer).toHaveLength(1);
+    // Once per language: the English page and its Arabic twin under /ar.
+    expect(summer).toHaveLength(2);
     expect(summer[0]).toMatch(/^https:\/\/shop\.example\/blog\/(skincare|guides)\/summer-skincare-routine-uae$/);
+    expect(summer[1]).toBe(summer[0]?.replace("https://shop.example/", "https://shop.example/ar/"));
     expect(posts).toContain("https://shop.example/blog/guides");
     const projects = locs(await read("projects-1.xml"));
     expect(projects).toContain("https://shop.example/projects/fragrance-library");

@@ -8,12 +8,12 @@ import { keptPage, refreshedPage } from "./support/page-shells";
 
 const ANON = { Cookie: `${LOCALE_COOKIE}=en` };
 
-async function inStock(count: number): Promise<{ slug: string; name: string }[]> {
+async function inStock(count: number): Promise<{ id: number; slug: string; name: string }[]> {
   const { results } = await env.DB.prepare(
-    "SELECT slug, name FROM cms_products WHERE availability = 'in_stock' AND category_id = (SELECT id FROM cms_categories WHERE slug = 'skincare') ORDER BY popularity DESC LIMIT ?1",
+    "SELECT id, slug, name FROM cms_products WHERE availability = 'in_stock' AND category_id = (SELECT id FROM cms_categories WHERE slug = 'skincare') ORDER BY popularity DESC LIMIT ?1",
   )
     .bind(count)
-    .all<{ slug: string; name: string }>();
+    .all<{ id: number; slug: string; name: string }>();
   return results;
 }
 
@@ -111,11 +111,11 @@ describe("a visitor's counts kept in their browser", () => {
 });
 
 describe("content version", () => {
-  const webhook = (model: string) =>
+  const webhook = (model: string, id: number) =>
     fetchWorker("/api/cms/webhook", {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: "test-webhook-secret-0123456789abcdef" },
-      body: JSON.stringify({ event: "entry.update", model, entry: { id: 1, locale: "en" } }),
+      body: JSON.stringify({ event: "entry.update", model, entry: { id, locale: "en" } }),
     });
 
   it("shows a CMS change once the page rendered after the webhook is kept, on kept pages and cached records alike", async () => {
@@ -127,9 +127,13 @@ describe("content version", () => {
     try {
       // Until the CMS says so, the kept page and the cached records stand.
       expect(await (await fetchWorker(listing, { headers: ANON })).text()).not.toContain(renamed);
-      const res = await webhook("product");
+      const res = await webhook("product", product.id);
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { contentVersion: string }).contentVersion).toMatch(/^[a-z0-9]+-[0-9a-f]{8}$/);
+      const moved = (await res.json()) as { version: string; tags: string[] };
+      expect(moved.version).toMatch(/^[a-z0-9]+-[0-9a-f]{8}$/);
+      expect(moved.tags).toEqual(
+        expect.arrayContaining([`product:en:${product.id}`, "product:in:en:category:skincare"]),
+      );
       // The next view is the copy from before the change, served while the new page renders (decision 0084).
       const stale = await fetchWorker(listing, { headers: ANON });
       expect(stale.headers.get("x-page-shell")).toBe("stale");
@@ -137,7 +141,7 @@ describe("content version", () => {
       expect(await (await refreshedPage(listing, ANON)).text()).toContain(renamed);
     } finally {
       await env.DB.prepare("UPDATE cms_products SET name = ?2 WHERE slug = ?1").bind(product.slug, product.name).run();
-      await webhook("product");
+      await webhook("product", product.id);
     }
   });
 });

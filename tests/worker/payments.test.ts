@@ -55,6 +55,7 @@ async function createAwaitingOrder(reference: string) {
         userId: null,
         visitorId: "v",
         status: "awaiting_payment",
+        locale: "en",
         input,
         totals: computeTotals(lines, "pickup"),
         lines,

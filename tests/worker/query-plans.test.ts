@@ -101,6 +101,21 @@ describe("the queries on a shopper's path", () => {
       const res = await visitor.get(path);
       expect(res.status, path).toBe(200);
     }
+    // Content in Arabic (issue 23): the translations over a page of entries and their relations,
+    // and a single type's fallback, asked of the embedded CMS as the storefront will ask.
+    const arabic = await send("/graphql", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        query: `{ contact(locale: "ar") { data { id } } menu(locale: "ar") { data { id } }
+          products(locale: "ar", pagination: { pageSize: 8 }) { data { id attributes { name
+            brand { data { attributes { description productLines { data { attributes { name } } } } } }
+            category { data { attributes { name } } } } } }
+          pages(locale: "ar") { data { attributes { title } } } }`,
+      }),
+    });
+    expect(arabic.status).toBe(200);
+    expect(JSON.stringify(await arabic.json())).toContain("العناية بالبشرة");
   });
 
   it("reads no table whole", async () => {

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOCALE_COOKIE } from "../../shared/cookie-names";
 import { claimRender, RENDER_LOCK_MS, releaseRender, waitForRender } from "../../worker/frame/shells/render-lock";
-import { latestKey, STALE_MS, servableStale } from "../../worker/frame/shells/stale-shells";
+import { STALE_MS, servableStale } from "../../worker/frame/shells/stale-shells";
 import { shopBindings } from "../../worker/index";
 import { bumpContentVersion } from "../../worker/platform/caches/versions";
 import { appRequest } from "./support/app-request";
@@ -266,20 +266,12 @@ describe("the render lock and the staleness bound, on a controlled clock", () =>
     expect(nothing).toHaveBeenCalledTimes(1);
   });
 
-  it("serves a latest copy made less than STALE_MS ago, and not one a moment older", () => {
+  it("serves a stale shell made less than STALE_MS ago, and not one a moment older", () => {
     const made = 5_000_000;
     expect(servableStale(made, made)).toBe(true);
     expect(servableStale(made, made + STALE_MS - 1)).toBe(true);
     expect(servableStale(made, made + STALE_MS)).toBe(false);
     expect(servableStale(0, made)).toBe(false);
     expect(servableStale(made + 1, made)).toBe(false);
-  });
-
-  it("keys a page's latest copy without its versions, and gives up on a key of another shape", () => {
-    const versions = { content: "abc-1", stock: "0" };
-    const key = new Request("https://shop.example/__page-shell/build/abc-1/0/en/catalog/skincare?page=2");
-    expect(latestKey(key, versions)?.url).toBe("https://shop.example/__page-latest/build/en/catalog/skincare?page=2");
-    expect(latestKey(key, { content: "abc-2", stock: "0" })).toBeNull();
-    expect(latestKey(new Request("https://shop.example/other/build/abc-1/0/en/x"), versions)).toBeNull();
   });
 });

@@ -55,10 +55,10 @@ export interface AppVariables {
   sessionIdHash?: string | null;
   /** A route limit refused this request; a route that answers replays first answers it after (middleware/route-limits.ts). */
   limitRefusal?: LimitRefusal | null;
-  /** The CMS content version, read once per request (worker/platform/caches/versions.ts). */
-  contentVersion?: string;
-  /** The stock version, read once per request (worker/platform/caches/versions.ts). */
-  stockVersion?: string;
+  /** Versions of the tags this request read, each read once per request (worker/platform/caches/versions.ts). */
+  tagVersions?: Map<string, string>;
+  /** While a page shell renders: the tags of what it shows (worker/platform/caches/page-tags.ts). */
+  pageTags?: Set<string>;
   /**
    * Whether a page shell served this request ("hit"), its page's copy made for
    * older versions served it while a new one renders ("stale", decision 0084),
@@ -78,6 +78,11 @@ export interface AppVariables {
   uncachedRecords?: boolean;
   /** The streaming render reported an error: its output must not be kept as a shell. */
   renderFailed?: boolean;
+  /**
+   * The query a shared page reads, in its one spelling (its row's `query`, frame/shells/page-query.ts):
+   * set by the page's registration (frame/routing/register-pages.ts), read by the language switch.
+   */
+  pageQueryKey?: () => string;
   /** A CMS query failed in this request: a "not found" may only mean the CMS did not answer, so it is not kept. */
   cmsFailed?: boolean;
 }

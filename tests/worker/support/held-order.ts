@@ -80,6 +80,7 @@ export async function orderHolding(
         userId: null,
         visitorId: "v",
         status,
+        locale: "en",
         input,
         totals: computeTotals(orderLines, "pickup"),
         lines: orderLines,

@@ -10,12 +10,13 @@ import {
   specifiedRules,
   validate,
 } from "graphql";
-import { LOCALES } from "../../../shared/constants";
 import { authenticateBearer, type BearerResult, bearerErrorBody } from "../auth/bearer-auth";
 import { depthAndCostLimit } from "./limits";
 import { type CmsContext, createLoaders } from "./loaders";
+import { isCmsLocale } from "./locales";
 import { rootValue } from "./resolvers";
 import { typeDefs } from "./schema";
+import { createTranslationLoaders } from "./translations";
 
 /**
  * The embedded CMS's GraphQL endpoint. Like Strapi, a POST with an invalid
@@ -33,14 +34,14 @@ function cmsSchema(): GraphQLSchema {
 }
 
 /**
- * I18NLocaleCode accepts only the shop's locales, as Strapi's i18n plugin accepts only
- * installed ones: an unknown locale is a validation error, not an empty answer.
+ * I18NLocaleCode accepts only the CMS's locales (locales.ts), as Strapi's i18n plugin accepts
+ * only installed ones: an unknown locale is a validation error, not an empty answer.
  */
 function checkLocales(built: GraphQLSchema): void {
   const scalar = built.getType("I18NLocaleCode");
   if (!(scalar instanceof GraphQLScalarType)) return;
   const check = (value: unknown) => {
-    if (typeof value !== "string" || !(LOCALES as readonly string[]).includes(value)) {
+    if (!isCmsLocale(value)) {
       // A plain Error, so graphql-js words it as Strapi's answer does ("Expected value of type …").
       throw new TypeError("Unknown locale supplied");
     }
@@ -141,6 +142,7 @@ export async function handleGraphql(request: Request, env: Env): Promise<Respons
   const context: CmsContext = {
     db: env.DB,
     loaders: createLoaders(env.DB),
+    translations: createTranslationLoaders(env.DB),
     user: bearer.kind === "user" ? bearer.user : null,
   };
   const result = await execute({
@@ -152,6 +154,16 @@ export async function handleGraphql(request: Request, env: Env): Promise<Respons
       body.variables && typeof body.variables === "object" ? (body.variables as Record<string, unknown>) : undefined,
     operationName: typeof body.operationName === "string" ? body.operationName : undefined,
   });
+  // No data at all: the request's variables did not fit the document (an unknown locale among
+  // them), which Strapi's Apollo answers with 400 and the coercion's message, not a 500's.
+  if (!("data" in result) && result.errors?.length) {
+    const answer = result.errors.map((e) => ({
+      message: e.message,
+      locations: e.locations,
+      extensions: { code: "BAD_USER_INPUT" },
+    }));
+    return Response.json({ errors: answer }, { status: 400 });
+  }
   if (result.errors?.length) {
     for (const error of result.errors) {
       if (!error.extensions?.code) console.error("CMS GraphQL error:", error.originalError ?? error);

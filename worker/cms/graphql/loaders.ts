@@ -135,5 +135,7 @@ export function createLoaders(db: D1Database) {
 export interface CmsContext {
   db: D1Database;
   loaders: ReturnType<typeof createLoaders>;
+  /** An entry's translated fields by (model, locale), batched per request (translations.ts). */
+  translations: (model: string, locale: string) => BatchLoader<number, Map<string, string>>;
   user: CmsUserRow | null;
 }

@@ -2,9 +2,11 @@ import { GraphQLError } from "graphql";
 import { type EntityName, entities } from "./entities";
 import { orderSql, pageWindow, whereSql } from "./filters";
 import type { CmsContext, Row } from "./loaders";
+import { CMS_DEFAULT_LOCALE } from "./locales";
 import { me } from "./me";
 import { mediaEntity } from "./media-entity";
 import { singleTypeResolvers } from "./single-types";
+import { localize } from "./translations";
 
 /**
  * Resolvers of the embedded CMS. Entities are returned as plain objects in
@@ -16,17 +18,30 @@ function mediaResponse(ctx: CmsContext, id: unknown) {
   return async () => ({ data: typeof id === "number" ? mediaEntity(await ctx.loaders.media.load(id)) : null });
 }
 
-function single(ctx: CmsContext, name: EntityName, id: unknown) {
+/** A related entry, in the locale its parent was asked for (Strapi: the relation's localization). */
+function single(ctx: CmsContext, name: EntityName, id: unknown, locale: Locale) {
   return async () => {
     if (typeof id !== "number") return { data: null };
     const loader = ctx.loaders[name as "brand" | "productLine" | "category"];
     const row = await loader.load(id);
-    return { data: row ? entity(ctx, name, row) : null };
+    if (!row) return { data: null };
+    const [shown] = await localize(ctx.translations, name, [row], locale);
+    return { data: entity(ctx, name, shown as Row, locale) };
   };
 }
 
+/** Related entries (a brand's lines, a post's tags), in the parent's locale. */
+async function many(ctx: CmsContext, name: EntityName, rows: Row[] | undefined, locale: Locale) {
+  return {
+    data: (await localize(ctx.translations, name, rows ?? [], locale)).map((r) => entity(ctx, name, r, locale)),
+  };
+}
+
+/** The locale a query asked for (null: the default), handed down to its relations. */
+type Locale = string | null | undefined;
+
 /** The attributes of one row of an entity, relations as lazy functions. */
-function attributes(ctx: CmsContext, name: EntityName, row: Row): Record<string, unknown> {
+function attributes(ctx: CmsContext, name: EntityName, row: Row, locale: Locale): Record<string, unknown> {
   const common = { locale: row.locale, updatedAt: row.updated_at ?? null };
   switch (name) {
     case "category":
@@ -47,12 +62,10 @@ function attributes(ctx: CmsContext, name: EntityName, row: Row): Record<string,
         colour: row.colour,
         logo: mediaResponse(ctx, row.logo_id),
         productCount: async () => (await ctx.loaders.brandProductCount.load(row.id)) ?? 0,
-        productLines: async () => ({
-          data: ((await ctx.loaders.linesOfBrand.load(row.id)) ?? []).map((l) => entity(ctx, "productLine", l)),
-        }),
+        productLines: async () => many(ctx, "productLine", await ctx.loaders.linesOfBrand.load(row.id), locale),
       };
     case "productLine":
-      return { ...common, name: row.name, slug: row.slug, brand: single(ctx, "brand", row.brand_id) };
+      return { ...common, name: row.name, slug: row.slug, brand: single(ctx, "brand", row.brand_id, locale) };
     case "product":
       return {
         ...common,
@@ -69,9 +82,9 @@ function attributes(ctx: CmsContext, name: EntityName, row: Row): Record<string,
         year: row.year,
         popularity: row.popularity,
         publishedAt: row.published_at,
-        brand: single(ctx, "brand", row.brand_id),
-        line: single(ctx, "productLine", row.line_id),
-        category: single(ctx, "category", row.category_id),
+        brand: single(ctx, "brand", row.brand_id, locale),
+        line: single(ctx, "productLine", row.line_id, locale),
+        category: single(ctx, "category", row.category_id, locale),
         images: async (args: { pagination?: Record<string, number> }) => {
           const all = (await ctx.loaders.productImages.load(row.id)) ?? [];
           const window = pageWindow(args.pagination ?? { limit: 100 });
@@ -104,9 +117,7 @@ function attributes(ctx: CmsContext, name: EntityName, row: Row): Record<string,
         content: row.content,
         publishedAt: row.published_at,
         image: mediaResponse(ctx, row.image_id),
-        tags: async () => ({
-          data: ((await ctx.loaders.tagsOfPost.load(row.id)) ?? []).map((t) => entity(ctx, "tag", t)),
-        }),
+        tags: async () => many(ctx, "tag", await ctx.loaders.tagsOfPost.load(row.id), locale),
       };
     case "project":
       return {
@@ -123,8 +134,8 @@ function attributes(ctx: CmsContext, name: EntityName, row: Row): Record<string,
   }
 }
 
-function entity(ctx: CmsContext, name: EntityName, row: Row) {
-  return { id: String(row.id), attributes: attributes(ctx, name, row) };
+function entity(ctx: CmsContext, name: EntityName, row: Row, locale: Locale) {
+  return { id: String(row.id), attributes: attributes(ctx, name, row, locale) };
 }
 
 interface CollectionArgs {
@@ -134,9 +145,13 @@ interface CollectionArgs {
   locale?: string | null;
 }
 
-function localeSql(locale: string | null | undefined, alias: string, params: unknown[]): string {
+/**
+ * Every entry has its row in the default locale; another locale is a translation over that row
+ * (translations.ts), so any locale lists the default's rows and localize() shows them.
+ */
+function localeSql(locale: Locale, alias: string, params: unknown[]): string {
   if (locale === "all") return "1 = 1";
-  params.push(locale || "en");
+  params.push(CMS_DEFAULT_LOCALE);
   return `${alias}.locale = ?${params.length}`;
 }
 
@@ -155,8 +170,9 @@ async function collection(ctx: CmsContext, name: EntityName, args: CollectionArg
     ctx.db.prepare(`SELECT COUNT(*) AS total FROM ${config.table} e WHERE ${where}`).bind(...params),
   ]);
   const total = (count.results[0] as { total: number } | undefined)?.total ?? 0;
+  const shown = await localize(ctx.translations, name, rows.results as Row[], args.locale);
   return {
-    data: (rows.results as Row[]).map((row) => entity(ctx, name, row)),
+    data: shown.map((row) => entity(ctx, name, row, args.locale)),
     meta: {
       pagination: {
         total,
@@ -178,7 +194,7 @@ export const rootValue = {
     const id = Number(args.id);
     if (!Number.isInteger(id)) throw new GraphQLError("Invalid id", { extensions: { code: "BAD_USER_INPUT" } });
     const row = await ctx.db.prepare("SELECT * FROM cms_products WHERE id = ?1").bind(id).first<Row>();
-    return { data: row ? entity(ctx, "product", row) : null };
+    return { data: row ? entity(ctx, "product", row, null) : null };
   },
   tags: (args: CollectionArgs, ctx: CmsContext) => collection(ctx, "tag", args),
   blogPosts: (args: CollectionArgs, ctx: CmsContext) => collection(ctx, "blogPost", args),

@@ -1,6 +1,7 @@
 import { MENU_SUBLINK_LIMIT } from "../../../shared/constants";
 import { pageWindow } from "./filters";
 import type { CmsContext, MediaRow } from "./loaders";
+import { CMS_DEFAULT_LOCALE } from "./locales";
 import { mediaEntity } from "./media-entity";
 
 /* The single types of the embedded CMS (contact, menus): one row per locale, data kept as JSON. */
@@ -32,15 +33,21 @@ function menuItems(items: MenuItemData[] | undefined, withGroup: boolean) {
     }));
 }
 
+/**
+ * A single type in `locale`, else in the default locale (the per-entry fallback of
+ * translations.ts: a single type is one entry, localized whole).
+ */
 async function singleType(ctx: CmsContext, kind: string, locale: string | null | undefined) {
+  const wanted = locale && locale !== "all" ? locale : CMS_DEFAULT_LOCALE;
   const row = await ctx.db
     // Strapi keeps each single type in its own table, one row per locale: the first is id 1.
     .prepare(
       `SELECT (SELECT COUNT(*) FROM cms_single_types o WHERE o.kind = s.kind AND o.rowid <= s.rowid) AS id,
               data, updated_at, locale
-         FROM cms_single_types s WHERE kind = ?1 AND locale = ?2`,
+         FROM cms_single_types s WHERE kind = ?1 AND locale IN (?2, ?3)
+        ORDER BY locale = ?2 DESC LIMIT 1`,
     )
-    .bind(kind, locale && locale !== "all" ? locale : "en")
+    .bind(kind, wanted, CMS_DEFAULT_LOCALE)
     .first<{ id: number; data: string; updated_at: string; locale: string }>();
   if (!row) return null;
   return {

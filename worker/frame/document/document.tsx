@@ -1,11 +1,14 @@
 import type { ReactNode } from "react";
 import RequestDialog, { DIALOG_TRIGGERS } from "../../../client/islands/request-dialog";
+import type { Locale } from "../../../shared/constants";
+import { localeDirection } from "../../../shared/locale-path";
 import type { LayoutData } from "../../../shared/types/cms";
 import { useTexts } from "../i18n/texts";
 import { clientManifest } from "../islands/client-manifest";
 import { Island } from "../islands/island";
 import { Footer } from "../layout/footer";
 import { Header } from "../layout/header";
+import type { LanguageSwitchProps } from "../layout/language-switch";
 import type { HeaderCounts, HeaderUser } from "../personal/header-state";
 
 export interface DocumentProps {
@@ -19,15 +22,19 @@ export interface DocumentProps {
   /** Extra head elements: canonical, OpenGraph, JSON-LD. */
   head?: ReactNode;
   searchQuery?: string;
+  /** The page's language: `lang` and `dir` of the document. */
+  locale: Locale;
+  /** None on a page in one language only (the staff desk). */
+  languageSwitch: LanguageSwitchProps | null;
   children: ReactNode;
 }
 
 /** The one layout (spec section 2: "default"): head, header, page, footer, runtime. */
 export function Document(props: DocumentProps) {
-  const { title, description, nonce, buildId, layout, counts, user, head, children } = props;
+  const { title, description, nonce, buildId, layout, counts, user, head, locale, children } = props;
   const t = useTexts();
   return (
-    <html lang="en" data-build={buildId}>
+    <html lang={locale} dir={localeDirection(locale)} data-build={buildId}>
       <head>
         <meta charSet="utf-8" />
         {/* Zoom stays allowed (WCAG 1.4.4); 16 px inputs keep phones from zooming on focus. */}
@@ -48,7 +55,13 @@ export function Document(props: DocumentProps) {
         <a className="skip-link" href="#main">
           {t.m.site.skipToContent}
         </a>
-        <Header layout={layout} counts={counts} user={user} searchQuery={props.searchQuery} />
+        <Header
+          layout={layout}
+          counts={counts}
+          user={user}
+          searchQuery={props.searchQuery}
+          languageSwitch={props.languageSwitch}
+        />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

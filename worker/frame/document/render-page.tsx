@@ -1,16 +1,21 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
+import { isLocalisedPath, localizePath, otherLocale, splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../../platform/app-env";
+import { localeAlternates, ogLocale } from "../head/locale-alternates";
 import { SeoHead, type SeoImage } from "../head/seo-head";
 import { siteJsonLd } from "../head/site-json-ld";
 import { absoluteUrl, siteOrigin } from "../head/site-origin";
 import { TextsProvider, textsOf } from "../i18n/texts";
+import type { LanguageSwitchProps } from "../layout/language-switch";
 import { loadLayoutData } from "../layout/layout-data";
 import { loadHeaderState } from "../personal/header-state";
 import { UserState } from "../personal/user-state";
 import { buildInfo } from "./build-info";
 import { Document } from "./document";
+import { localiseLinks } from "./localise-links";
 
 export interface PageContent {
   title: string;
@@ -57,6 +62,23 @@ const GTM_ID = /^GTM-[A-Z0-9]{1,12}$/;
 const BOT = /bot|crawler|spider|crawling|facebookexternalhit|slurp|lighthouse/i;
 
 /**
+ * The language switch's target: this page in the other language, with its query. A shared page's
+ * kept copy is one for every spelling of its URL, so it links with the query the page reads, in
+ * its one spelling (a campaign's `utm_source` is not carried across); other pages keep theirs.
+ */
+function languageSwitch(c: Context<AppEnv>, locale: Locale): LanguageSwitchProps | null {
+  const url = new URL(c.req.url);
+  const to = otherLocale(locale);
+  const { path } = splitLocalePath(url.pathname);
+  if (!isLocalisedPath(path)) {
+    // The staff desk has English only; a 404 under a prefix for such a path (`/ar/graphql`) leads home.
+    return locale === DEFAULT_LOCALE ? null : { locale: to, href: localizePath(to, "/") };
+  }
+  const query = c.get("pageQueryKey")?.() ?? url.search.slice(1);
+  return { locale: to, href: localizePath(to, path) + (query ? `?${query}` : "") };
+}
+
+/**
  * Renders a page inside the layout and streams it: the head and the shell go
  * out as soon as they are ready, data under <Suspense> follows. Crawlers get
  * the whole document at once. Errors after the shell is sent are logged and
@@ -70,6 +92,8 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
   const title = page.title === t.m.site.tagline ? page.title : `${page.title} | ${siteName}`;
   const description = page.description ?? t.m.site.description;
   const origin = siteOrigin(c);
+  // Routes and screens speak paths without a locale prefix; the page's own URLs get its prefix here.
+  const locale = c.get("locale") ?? DEFAULT_LOCALE;
   const path = page.canonicalPath ?? c.req.path;
   const gtmId = (c.env.GTM_ID ?? "").trim();
   const head = (
@@ -77,7 +101,9 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
       <SeoHead
         title={title}
         description={description}
-        canonical={absoluteUrl(origin, path)}
+        canonical={absoluteUrl(origin, localizePath(locale, path))}
+        alternates={status === 200 ? localeAlternates(origin, path) : []}
+        ogLocale={ogLocale(locale)}
         siteName={siteName}
         image={
           page.image ?? {
@@ -113,6 +139,8 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
         user={header.user}
         head={head}
         searchQuery={page.searchQuery}
+        locale={locale}
+        languageSwitch={languageSwitch(c, locale)}
       >
         {page.body}
       </Document>
@@ -120,7 +148,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
   );
   if (renderMode(c, page) === "string") {
     // Through c.body so cookies set while loading (flash, locale) go out with the page.
-    return c.body(`<!DOCTYPE html>${renderToString(document)}`, status, HTML_HEADERS);
+    return c.body(localiseLinks(`<!DOCTYPE html>${renderToString(document)}`, locale), status, HTML_HEADERS);
   }
   const stream = await renderToReadableStream(document, {
     nonce: c.get("nonce"),
@@ -133,5 +161,5 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     },
   });
   if (BOT.test(c.req.header("user-agent") ?? "")) await stream.allReady;
-  return c.body(stream, status, HTML_HEADERS);
+  return c.body(localiseLinks(stream, locale), status, HTML_HEADERS);
 }

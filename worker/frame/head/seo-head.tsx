@@ -19,18 +19,25 @@ export interface SeoHeadProps {
   type?: "website" | "article" | "product";
   noindex?: boolean;
   jsonLd?: readonly unknown[];
+  /** OpenGraph's locale of the page ("ar_AE"). */
+  ogLocale: string;
+  /** The page in every language, and `x-default` (absolute URLs); none on a page that is not one (a 404). */
+  alternates: readonly { hreflang: string; href: string }[];
 }
 
-/** Canonical URL, robots, OpenGraph and Twitter card tags, and JSON-LD blocks for one page. */
+/** Canonical URL, its alternates in the other languages, robots, OpenGraph and Twitter card tags, and JSON-LD blocks for one page. */
 export function SeoHead(props: SeoHeadProps) {
   const { title, description, canonical, siteName, image, type = "website", noindex, jsonLd = [] } = props;
   return (
     <>
       <link rel="canonical" href={canonical} />
+      {props.alternates.map(({ hreflang, href }) => (
+        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
+      ))}
       {noindex && <meta name="robots" content="noindex, nofollow" />}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={siteName} />
-      <meta property="og:locale" content="en_AE" />
+      <meta property="og:locale" content={props.ogLocale} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />

@@ -8,6 +8,7 @@ import { Island } from "../islands/island";
 import { AccountLink } from "../personal/account-link";
 import { CountLink } from "../personal/header-counts";
 import type { HeaderCounts, HeaderUser } from "../personal/header-state";
+import { LanguageSwitch, type LanguageSwitchProps } from "./language-switch";
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
@@ -49,11 +50,13 @@ export function Header({
   counts,
   user,
   searchQuery = "",
+  languageSwitch,
 }: {
   layout: LayoutData;
   counts: HeaderCounts;
   user: HeaderUser | null;
   searchQuery?: string;
+  languageSwitch: LanguageSwitchProps | null;
 }) {
   const t = useTexts();
   const { contacts, mainMenu, topMenu } = layout;
@@ -84,6 +87,7 @@ export function Header({
                 <Icon name="whatsapp" size={16} /> WhatsApp
               </a>
             )}
+            {languageSwitch && <LanguageSwitch {...languageSwitch} />}
           </div>
         </div>
       </div>

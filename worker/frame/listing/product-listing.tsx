@@ -46,6 +46,19 @@ export async function loadListing(
   // The availability facet follows stock as cards do; only a page filtered by it pays for reading it.
   const judged = filter.availability.length ? await stockJudged(c, locale, scope) : undefined;
   const sort = SORTS.find((s) => s.key === filter.sort) ?? SORTS[0]!;
+  if (filter.page > 1 && !judged) {
+    // Page 1 of the same listing (most likely kept in KV already) says how many pages there are: a
+    // number past the last (a crawler counting up) is answered without asking the CMS for that page.
+    const first = await getProducts(c, locale, {
+      filters: cmsFilters(scope, filter),
+      sort: sort.cms,
+      page: 1,
+      pageSize: LISTING_PAGE_SIZE,
+    });
+    if (first && filter.page > Math.max(1, first.pageCount)) {
+      return { products: { ...first, items: [], page: filter.page }, stock: new Map(), ratings: new Map() };
+    }
+  }
   const products = await getProducts(c, locale, {
     filters: cmsFilters(scope, filter, judged),
     sort: sort.cms,

@@ -24,7 +24,8 @@ export const accountLink = shopperFragment({
     rewriter
       .on('[data-hole="account-link"]', {
         element(el) {
-          el.setAttribute("href", "/user");
+          // The account beside the sign-in link it replaces, in the page's language ("/ar/user/login" → "/ar/user").
+          el.setAttribute("href", (el.getAttribute("href") ?? "/user/login").replace(/\/login$/, ""));
         },
       })
       .on('[data-hole="account-label"]', {

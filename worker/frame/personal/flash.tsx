@@ -20,9 +20,19 @@ export function setFlash(c: Context<AppEnv>, flash: Flash): void {
   });
 }
 
+/**
+ * A request the browser sends ahead of a navigation (Speculation Rules or `<link rel=prefetch>`
+ * say so in `Sec-Purpose`, older ones in `Purpose`): it must leave the message for the page the
+ * shopper will see. A prefetch launched while a form's answer set the cookie would otherwise
+ * take the message, and the page after the redirect would show none.
+ */
+function isPrefetch(c: Context<AppEnv>): boolean {
+  return /prefetch/i.test(c.req.header("sec-purpose") ?? c.req.header("purpose") ?? "");
+}
+
 export function takeFlash(c: Context<AppEnv>): Flash | null {
   const raw = getCookie(c, FLASH_COOKIE);
-  if (!raw) return null;
+  if (!raw || isPrefetch(c)) return null;
   deleteCookie(c, FLASH_COOKIE, { path: "/", secure: true });
   try {
     const value = JSON.parse(decodeURIComponent(raw)) as Partial<Flash>;

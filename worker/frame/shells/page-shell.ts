@@ -4,7 +4,7 @@ import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { PageQuery } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
-import { shellVersions } from "../../platform/caches/versions";
+import { shownUnder, startNoting } from "../../platform/caches/page-tags";
 import { textsOf } from "../i18n/texts";
 import { favouriteHearts } from "../personal/favourite-hearts";
 import { fillHoles, fillsAny } from "../personal/fill-holes";
@@ -18,7 +18,7 @@ import { releaseRender } from "./render-lock";
 import { shellKey } from "./shell-key";
 import { canRefresh, isShellRefresh, refreshInBackground } from "./shell-refresh";
 import { SEARCH_MISS_HEADER, type ShellRecord, type StoredShell, storeShell } from "./shell-store";
-import { findShell, latestKey, versionsLabel } from "./stale-shells";
+import { findShell } from "./stale-shells";
 
 /** A shopper's own view of a shared page: never stored by anyone, but fine to keep for back/forward. */
 const SHOPPER_CACHE_CONTROL = "private, no-cache";
@@ -91,14 +91,15 @@ async function serveStored(
 
 /**
  * Cached shells, personal holes. A page the same for every shopper is rendered
- * once per (normalised URL, locale, build, content version) and kept in the
+ * once per (normalised URL, locale, build) and change of what it shows, and kept in the
  * Cache API; every request streams the kept HTML through HTMLRewriter, which
  * fills in the shopper's own parts. On a miss the page renders as for an
  * anonymous visitor (React streaming), one tee of the stream goes to the
  * shopper through the same filler and the other into the cache: streaming's
  * extra CPU is paid once per change, not once per view. After a change the
  * page's copy made before it is served while one background render replaces
- * it, concurrent misses in an isolate render once, and a 404 for an unknown
+ * it (a change to something it shows: the tags its render noted, decision 0086),
+ * concurrent misses in an isolate render once, and a 404 for an unknown
  * slug is kept too (stale-shells.ts, render-lock.ts, docs/decisions/0084).
  *
  * Nothing personal can reach a shell: while it renders, the request has no
@@ -113,15 +114,14 @@ export function pageShell(query: PageQuery) {
     const url = new URL(c.req.url);
     const read = readPageQuery(query, url);
     if (read.invalid) return c.redirect(canonicalUrl(url, read), 301);
-    const key = await shellKey(c, read.key);
-    const versions = await shellVersions(c);
+    const key = shellKey(c, read.key);
     const requestNonce = c.get("nonce");
     // The background render of a stale page (shell-refresh.ts) renders; everyone else looks for a kept copy
     // first, unless PAGE_SHELLS_ENABLED = "false": every view a first render (the bench measures what one costs).
     if (!isShellRefresh(c) && c.env.PAGE_SHELLS_ENABLED !== "false") {
       // Search results answer from the index as it is now (issue 21: a renamed or deleted product is
       // found, or not, on the next request), so a search page is never served from a stale copy.
-      const found = await findShell(key, versions, canRefresh(c) && query !== "search");
+      const found = await findShell(c, key, canRefresh(c) && query !== "search");
       if (found.state === "stale" && found.refresh) refreshInBackground(c, key.url);
       if (found.state !== "miss") {
         c.set("pageShell", found.state);
@@ -131,6 +131,7 @@ export function pageShell(query: PageQuery) {
 
     const user = c.get("user");
     c.set("pageShell", "rendering");
+    startNoting(c);
     c.set("user", null);
     setPageNonce(c, SHELL_NONCE);
     try {
@@ -160,11 +161,10 @@ export function pageShell(query: PageQuery) {
     if (status !== null && ownCookies.length === 0) {
       const [mine, kept] = body.tee();
       body = mine;
-      const latest = latestKey(key, versions);
       const record: ShellRecord = {
-        keys: latest ? [key, latest] : [key],
+        key,
         status,
-        versions: versionsLabel(versions),
+        tags: () => shownUnder(c),
         searchMiss: res.headers.get(SEARCH_MISS_HEADER),
       };
       backgroundTask(

@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
-import { shellVersions } from "../../platform/caches/versions";
 import { buildInfo } from "../document/build-info";
 
 /** Settled per isolate, made on first use (random values can't be made at module scope). */
@@ -21,14 +20,12 @@ function shellBuild(env: Env): string {
 /**
  * A page shell's key in the Cache API: the path and the query parameters the page reads, in
  * their one spelling (its route row's `query` in the spelling of page-query.ts, read by page-shell.ts; any other
- * parameter, a campaign's or a crawler's, is left out), the locale, the build, the content
- * version and the stock version. A new deployment, a CMS change or a SKU
- * that sells out asks for new keys: nothing has to be purged, and the old shells expire
- * on their own.
+ * parameter, a campaign's or a crawler's, is left out), the locale and the build. A new deployment
+ * asks for new keys; what the page shows is judged by the tags kept with it (stale-shells.ts,
+ * decision 0086), so a change refreshes the pages that show it under the same key.
  */
-export async function shellKey(c: Context<AppEnv>, query: string): Promise<Request> {
+export function shellKey(c: Context<AppEnv>, query: string): Request {
   const url = new URL(c.req.url);
-  const { content, stock } = await shellVersions(c);
-  const scope = [shellBuild(c.env), content, stock, c.get("locale")].map(encodeURIComponent).join("/");
+  const scope = [shellBuild(c.env), c.get("locale")].map(encodeURIComponent).join("/");
   return new Request(`${url.origin}/__page-shell/${scope}${url.pathname}${query ? `?${query}` : ""}`);
 }

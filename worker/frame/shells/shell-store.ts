@@ -25,9 +25,23 @@ const MAIN_HEADER = "X-Shell-Main";
 const BODY_HOLES_HEADER = "X-Shell-Body-Holes";
 /** Kept as a 200 (any Cache API takes one); the status the page is served with (200, or 404 for an unknown slug). */
 const STATUS_HEADER = "X-Shell-Status";
-/** When the shell was made (ms) and the versions it was made for: what a stale copy is judged by (stale-shells.ts). */
+/** When the shell was made (ms), and the tags of what it shows with their versions then: what it is judged by (stale-shells.ts). */
 const MADE_HEADER = "X-Shell-Made";
-const VERSIONS_HEADER = "X-Shell-Versions";
+const TAGS_HEADER = "X-Shell-Tags";
+
+/** `tag=version,…`, each part URI-encoded. */
+function writeTags(tags: ReadonlyMap<string, string>): string {
+  return [...tags].map(([tag, version]) => `${encodeURIComponent(tag)}=${encodeURIComponent(version)}`).join(",");
+}
+
+function readTags(header: string | null): Map<string, string> {
+  const tags = new Map<string, string>();
+  for (const part of (header ?? "").split(",")) {
+    const [tag, version] = part.split("=");
+    if (tag && version !== undefined) tags.set(decodeURIComponent(tag), decodeURIComponent(version));
+  }
+  return tags;
+}
 
 export interface StoredShell {
   body: ReadableStream<Uint8Array> | null;
@@ -40,9 +54,9 @@ export interface StoredShell {
   /** The search this page found nothing for, to be counted on each view (SEARCH_MISS_HEADER). */
   searchMiss: string | null;
   status: 200 | 404;
-  /** When it was made (ms since the epoch), and the content and stock versions it was made for. */
+  /** When it was made (ms since the epoch), and the tags of what it shows with the versions it was made under. */
   madeAt: number;
-  versions: string;
+  tags: Map<string, string>;
 }
 
 export async function matchShell(key: Request): Promise<StoredShell | null> {
@@ -60,16 +74,19 @@ export async function matchShell(key: Request): Promise<StoredShell | null> {
     searchMiss: response.headers.get(SEARCH_MISS_HEADER),
     status: response.headers.get(STATUS_HEADER) === "404" ? 404 : 200,
     madeAt: Number(response.headers.get(MADE_HEADER) ?? 0),
-    versions: response.headers.get(VERSIONS_HEADER) ?? "",
+    tags: readTags(response.headers.get(TAGS_HEADER)),
   };
 }
 
 /** What a kept shell is kept as, beside its bytes. */
 export interface ShellRecord {
-  /** Its own key, and any other it is kept under too (the page's latest copy, stale-shells.ts). */
-  keys: Request[];
+  key: Request;
   status: 200 | 404;
-  versions: string;
+  /**
+   * The tags of what it shows with the versions it was made under, asked once the render has
+   * streamed to its end (a streaming render reads records until then); null: not to be kept.
+   */
+  tags: () => Promise<ReadonlyMap<string, string> | null>;
   /** The search this page found nothing for, to be counted on each view (SEARCH_MISS_HEADER). */
   searchMiss: string | null;
 }
@@ -87,6 +104,8 @@ export async function storeShell(
 ): Promise<void> {
   const html = await new Response(body).text();
   if (renderFailed()) return;
+  const tags = await record.tags();
+  if (tags === null) return;
   const { html: page, nonce } = await withContentNonce(c, html, SHELL_NONCE);
   const mainAt = page.indexOf("<main");
   const below = mainAt === -1 ? page : page.slice(mainAt);
@@ -100,8 +119,8 @@ export async function storeShell(
     [BODY_HOLES_HEADER]: holes.join(","),
     [STATUS_HEADER]: String(record.status),
     [MADE_HEADER]: String(Date.now()),
-    [VERSIONS_HEADER]: record.versions,
+    [TAGS_HEADER]: writeTags(tags),
   });
   if (record.searchMiss !== null) headers.set(SEARCH_MISS_HEADER, record.searchMiss);
-  await Promise.all(record.keys.map((key) => keep(key, new Response(page, { headers }))));
+  await keep(record.key, new Response(page, { headers }));
 }

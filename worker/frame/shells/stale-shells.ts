@@ -1,71 +1,67 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../platform/app-env";
+import { tagVersions, UNKNOWN_VERSION } from "../../platform/caches/versions";
 import { claimRender, waitForRender } from "./render-lock";
 import { matchShell, SHELL_SECONDS, type StoredShell } from "./shell-store";
 
 /*
- * Stale while revalidate for page shells (docs/decisions/0084-stale-shells.md). Every shell is
- * kept twice: under its own key (build, content and stock versions, locale, page) and as the
- * page's latest copy, under the same key without the two versions. When the versions move on,
- * the page's own key misses; its latest copy, made for the versions before, is served at once
- * while one request renders the new shell in the background.
+ * Stale while revalidate for page shells (docs/decisions/0084-stale-shells.md, 0086). A shell is
+ * kept under one key (build, locale, page) with the tags of what it shows and their versions then.
+ * When one of those versions has moved on, the shell is served at once as stale while one request
+ * renders the new one in the background; a shell whose versions all stand is a hit.
  */
 
-/** A latest copy older than this is not served: no page is older than a kept shell may be today. */
+/** A shell made longer ago than this is not served stale: no page is older than a kept shell may be. */
 export const STALE_MS = SHELL_SECONDS * 1000;
 
-/** The versions a shell is made for, as kept beside it. */
-export function versionsLabel(versions: { content: string; stock: string }): string {
-  return `${versions.content}/${versions.stock}`;
-}
-
-/**
- * The page's latest-copy key: its shell key (shell-key.ts: `/__page-shell/<build>/<content>/<stock>/…`)
- * with the two versions taken out. Null when the key is not of that shape: no stale copy then,
- * rather than a wrong one.
- */
-export function latestKey(key: Request, versions: { content: string; stock: string }): Request | null {
-  const url = new URL(key.url);
-  const parts = url.pathname.split("/");
-  const [, prefix, build, content, stock] = parts;
-  if (prefix !== "__page-shell" || !build) return null;
-  if (content !== encodeURIComponent(versions.content) || stock !== encodeURIComponent(versions.stock)) return null;
-  url.pathname = ["", "__page-latest", build, ...parts.slice(5)].join("/");
-  return new Request(url.toString());
-}
-
-/** Whether a latest copy made at `madeAt` may still be served at `now`: made less than STALE_MS ago. */
+/** Whether a shell made at `madeAt` may still be served stale at `now`: made less than STALE_MS ago. */
 export function servableStale(madeAt: number, now = Date.now()): boolean {
   return madeAt > 0 && madeAt <= now && now - madeAt < STALE_MS;
 }
 
+/**
+ * Whether every tag the shell was made under still has that version (one bulk KV read of its
+ * tags). A version KV could not read counts as unchanged; a shell that kept no tags is never current.
+ */
+export async function isCurrent(c: Context<AppEnv>, shell: StoredShell): Promise<boolean> {
+  if (shell.tags.size === 0) return false;
+  const now = await tagVersions(c, [...shell.tags.keys()]);
+  for (const [tag, version] of shell.tags) {
+    const current = now.get(tag);
+    if (current !== version && current !== UNKNOWN_VERSION) return false;
+  }
+  return true;
+}
+
 export type FoundShell =
-  /** Kept for these versions. */
+  /** Kept, and nothing it shows has changed. */
   | { state: "hit"; shell: StoredShell }
-  /** Made for older versions; `refresh` when this request took the render (the caller renders in the background). */
+  /** Something it shows has changed; `refresh` when this request took the render (the caller renders in the background). */
   | { state: "stale"; shell: StoredShell; refresh: boolean }
   /** Nothing to serve: this request renders the page (and holds the render lock when it could take it). */
   | { state: "miss" };
 
 /**
- * A page's shell for this request: its own, else its latest copy (stale, when `mayServeStale`),
- * else, while another request of this isolate renders it, the one that request keeps.
+ * A page's shell for this request: its kept shell when current, else served stale (when
+ * `mayServeStale`), else, while another request of this isolate renders it, the one that request keeps.
  */
-export async function findShell(
-  key: Request,
-  versions: { content: string; stock: string },
-  mayServeStale: boolean,
-): Promise<FoundShell> {
-  const own = await matchShell(key);
-  if (own) return { state: "hit", shell: own };
-  const latest = mayServeStale ? latestKey(key, versions) : null;
-  const copy = latest ? await matchShell(latest) : null;
-  if (copy && servableStale(copy.madeAt)) {
-    // Its own key was lost (evicted) but the latest copy is of these very versions: as good as a hit.
-    if (copy.versions === versionsLabel(versions)) return { state: "hit", shell: copy };
-    return { state: "stale", shell: copy, refresh: claimRender(key.url) };
+export async function findShell(c: Context<AppEnv>, key: Request, mayServeStale: boolean): Promise<FoundShell> {
+  const kept = await matchShell(key);
+  if (kept) {
+    if (await isCurrent(c, kept)) return { state: "hit", shell: kept };
+    if (mayServeStale && servableStale(kept.madeAt)) {
+      return { state: "stale", shell: kept, refresh: claimRender(key.url) };
+    }
+    await kept.body?.cancel();
   }
   if (claimRender(key.url)) return { state: "miss" };
-  const kept = await waitForRender(key.url, () => matchShell(key));
-  if (kept) return { state: "hit", shell: kept };
+  const made = await waitForRender(key.url, async () => {
+    const shell = await matchShell(key);
+    if (shell && (await isCurrent(c, shell))) return shell;
+    await shell?.body?.cancel();
+    return null;
+  });
+  if (made) return { state: "hit", shell: made };
   // The other render kept nothing (or is lost): this one renders, and holds the lock if it is free.
   claimRender(key.url);
   return { state: "miss" };

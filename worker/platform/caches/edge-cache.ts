@@ -4,10 +4,9 @@
  *
  * | what | key | stale after | made stale by |
  * |---|---|---|---|
- * | public page shells, and a shared page's 404 for an unknown slug (frame/shells/) | `/__page-shell/<build>/<content version>/<stock version>/<locale><path>?<the query the page reads, in one spelling>` (frame/shells/shell-key.ts, page-query.ts) | `max-age` of the kept response (SHELL_SECONDS) | a new deployment, content version or stock version: new keys (versions.ts) |
- * | each page's latest shell, served stale after a version moves on (frame/shells/stale-shells.ts, decision 0084) | `/__page-latest/<build>/<locale><path>?<the query the page reads>` | SHELL_SECONDS after it was made | rewritten by the render that follows a change |
+ * | public page shells, and a shared page's 404 for an unknown slug (frame/shells/), each with the tags of what it shows and their versions | `/__page-shell/<build>/<locale><path>?<the query the page reads, in one spelling>` (frame/shells/shell-key.ts, page-query.ts) | `max-age` of the kept response (SHELL_SECONDS) | a new deployment (new keys); one of its tags moving on (versions.ts, page-tags.ts): served stale while the render that follows rewrites it (frame/shells/stale-shells.ts, decisions 0084, 0086) |
  *
- * Nothing is purged: a key that moved on is simply never asked for again. A failure to read
+ * Nothing is purged: a key that moved on is never asked for again, a shell made stale is rewritten. A failure to read
  * counts as a miss and a failure to keep is logged: a page is rendered, never refused, because
  * this cache is down.
  */

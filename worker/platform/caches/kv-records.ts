@@ -4,7 +4,8 @@ import type { Locale } from "../../../shared/constants";
 import { LOCALES } from "../../../shared/constants";
 import type { AppEnv } from "../app-env";
 import { backgroundTask } from "../background-task";
-import { contentVersion } from "./versions";
+import { recordsTag } from "./page-tags";
+import { CONTENT_TAG, versionsOf } from "./versions";
 
 /**
  * CMS records kept in KV (CMS_CACHE), two kinds with two ways of going stale:
@@ -12,7 +13,7 @@ import { contentVersion } from "./versions";
  * | kind | key | fresh for | invalidated by |
  * |---|---|---|---|
  * | layout (contacts, menus) | `cms:v1:<model>:<locale>` | 5 minutes, then served while refreshed | the CMS webhook deleting the model's keys (purgeModel) |
- * | records (catalogue, content) | `cms:record:<kind>:<content version>:<digest of variables>` | for ever within a version | a new content version (versions.ts) |
+ * | records (catalogue, content) | `cms:record:<kind>:<versions>:<digest of variables>` | for ever within its versions | a new content version, or a change of one of the models the record holds (`records:<model>`, versions.ts) |
  *
  * CMS_CACHE_ENABLED = "false" sends every read to the CMS (benchmarks). KV is a cache here, never
  * the source; with a real Strapi behind CMS_URL this is the same code.
@@ -109,15 +110,18 @@ async function digest(text: string): Promise<string> {
  * The record named `kind` for these variables (locale included), from KV or
  * through `load`. `load` answers null when the CMS failed or has no such
  * record; nulls are not kept, so a failure is retried on the next request.
+ * `models`: the CMS models the record holds entries of; a change of any of
+ * them asks for a new key (the content version still moves every key on).
  */
 export async function cachedRecord<T>(
   c: Context<AppEnv>,
   kind: string,
+  models: readonly string[],
   variables: unknown,
   load: () => Promise<T | null>,
 ): Promise<T | null> {
   if (c.env.CMS_CACHE_ENABLED === "false" || c.get("uncachedRecords")) return load();
-  const version = await contentVersion(c);
+  const version = await versionsOf(c, [CONTENT_TAG, ...models.map(recordsTag)]);
   const key = `cms:record:${kind}:${version}:${await digest(JSON.stringify(variables))}`;
   try {
     const hit = await c.env.CMS_CACHE.get<{ value: T }>(key, "json");

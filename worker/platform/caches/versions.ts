@@ -3,89 +3,114 @@ import { toHex } from "../../../shared/bytes";
 import type { AppEnv } from "../app-env";
 
 /**
- * The two versions every kept thing is keyed by, each one small KV key (CMS_CACHE). Nothing is
- * ever purged by a version: a new version makes new keys, old entries are never asked for again
- * and expire on their own.
+ * Versions: one small KV key (CMS_CACHE) per *tag*, a name for something kept things are made
+ * from (page-tags.ts lists them). Nothing is ever purged by a version: a kept thing remembers the
+ * versions it was made under, and when one has moved on it is made again (decision 0086).
  *
- * | version | key | moved on by | keys what |
- * |---|---|---|---|
- * | content | `cms:content-version` | the CMS webhook, seeding, the staff desk (reviews, redirects), `search:reindex` | KV records (kv-records.ts), page shells (edge-cache.ts), suggestions, the redirect rules' isolate copy |
- * | stock | `shop:stock-version` | a stock write whose change shows on a page (stock/stock-moves.ts) | page shells |
+ * | tag | moved on by | judges |
+ * |---|---|---|
+ * | `content` (key `cms:content-version`) | a change the shop cannot place (an unknown model, media), seeding, redirects, `search:reindex` | every page shell, KV records, suggestions, the redirect rules' isolate copy |
+ * | `stock` (key `shop:stock-version`) | a stock write whose change shows on a page (stock/stock-moves.ts) | every page shell |
+ * | `layout:<locale>` | menus and contacts | every page shell of the locale |
+ * | `<model>:<id>`, `…:slug:…`, `…:lists:…`, `product:in:…` | the CMS webhook naming an entry (cms-client/change-tags.ts), reviews | the page shells that showed it |
+ * | `records:<model>` | any change of the model | KV records (kv-records.ts) |
  *
- * Each is read at most once per request (kept on the request's context).
+ * Each tag's version is read at most once per request (kept on the request's context), many
+ * tags in one bulk KV read.
  */
 
-/** The content version's KV key: it changes whenever CMS content changes. */
+export const CONTENT_TAG = "content";
+export const STOCK_TAG = "stock";
+
+/** The content version's KV key: it changes whenever a CMS change cannot be placed more narrowly. */
 export const CONTENT_VERSION_KEY = "cms:content-version";
+
+/**
+ * The stock version's KV key. Kept pages show stock ("Out of stock", "Only 3 left"), read from D1
+ * when the shell is rendered; the shop moves this version on only when a SKU's *visible* state
+ * changes (sells out, comes back, or its count changes while few are left), so an order that leaves
+ * 40 of 41 keeps every shell (decision 0076).
+ */
+export const STOCK_VERSION_KEY = "shop:stock-version";
 
 /** What a shop that has never been told of a change uses. */
 const INITIAL_VERSION = "0";
 
-/** This request's content version, read from KV once per request. */
-export async function contentVersion(c: Context<AppEnv>): Promise<string> {
-  const known = c.get("contentVersion");
-  if (known) return known;
-  let version = INITIAL_VERSION;
-  try {
-    version = (await c.env.CMS_CACHE.get(CONTENT_VERSION_KEY)) ?? INITIAL_VERSION;
-  } catch (error) {
-    // KV unreachable: render from the CMS under the initial version rather than fail the page.
-    console.error("Reading the content version failed:", error);
+/** A tag whose version could not be read (KV failing): a kept page is not judged stale by it. */
+export const UNKNOWN_VERSION = "?";
+
+/** KV's bulk get takes at most 100 keys. */
+const BULK_GET_MAX = 100;
+
+export function versionKey(tag: string): string {
+  if (tag === CONTENT_TAG) return CONTENT_VERSION_KEY;
+  if (tag === STOCK_TAG) return STOCK_VERSION_KEY;
+  return `ver:${tag}`;
+}
+
+/** Reads these tags' versions from KV, bypassing what the request already read. */
+export async function readTagVersions(kv: KVNamespace, tags: readonly string[]): Promise<Map<string, string>> {
+  const read = new Map<string, string>();
+  const unique = [...new Set(tags)];
+  for (let at = 0; at < unique.length; at += BULK_GET_MAX) {
+    const chunk = unique.slice(at, at + BULK_GET_MAX);
+    try {
+      const found = await kv.get(chunk.map(versionKey));
+      for (const tag of chunk) read.set(tag, found.get(versionKey(tag)) ?? INITIAL_VERSION);
+    } catch (error) {
+      // KV unreachable: kept things stay servable and records are read under the initial version.
+      console.error("Reading versions failed:", error);
+      for (const tag of chunk) read.set(tag, UNKNOWN_VERSION);
+    }
   }
-  c.set("contentVersion", version);
-  return version;
+  return read;
+}
+
+/** These tags' versions for this request: each read from KV once per request, the rest in one bulk read. */
+export async function tagVersions(c: Context<AppEnv>, tags: readonly string[]): Promise<ReadonlyMap<string, string>> {
+  let known = c.get("tagVersions");
+  if (!known) {
+    known = new Map();
+    c.set("tagVersions", known);
+  }
+  const missing = tags.filter((tag) => !known.has(tag));
+  if (missing.length > 0)
+    for (const [tag, version] of await readTagVersions(c.env.CMS_CACHE, missing)) known.set(tag, version);
+  return known;
+}
+
+/** A version to key by: the initial one when KV could not say. */
+function usable(version: string | undefined): string {
+  return version === undefined || version === UNKNOWN_VERSION ? INITIAL_VERSION : version;
+}
+
+/** This request's content version. */
+export async function contentVersion(c: Context<AppEnv>): Promise<string> {
+  return usable((await tagVersions(c, [CONTENT_TAG])).get(CONTENT_TAG));
+}
+
+/** These tags' versions joined, for a key that must change when any of them does (KV records, suggestions). */
+export async function versionsOf(c: Context<AppEnv>, tags: readonly string[]): Promise<string> {
+  const known = await tagVersions(c, tags);
+  return tags.map((tag) => usable(known.get(tag))).join(".");
 }
 
 /** A new version: time-ordered and unique, so two bumps in the same millisecond still differ. */
-export async function bumpContentVersion(kv: KVNamespace): Promise<string> {
-  const version = `${Date.now().toString(36)}-${toHex(crypto.getRandomValues(new Uint8Array(4)))}`;
-  await kv.put(CONTENT_VERSION_KEY, version);
+function newVersion(): string {
+  return `${Date.now().toString(36)}-${toHex(crypto.getRandomValues(new Uint8Array(4)))}`;
+}
+
+/** Moves these tags on, all to one new version (answered). */
+export async function bumpTags(kv: KVNamespace, tags: readonly string[]): Promise<string> {
+  const version = newVersion();
+  await Promise.all([...new Set(tags)].map((tag) => kv.put(versionKey(tag), version)));
   return version;
 }
 
-/**
- * The stock version: part of every page shell's key, beside the content version. Kept pages show
- * stock ("Out of stock", "Only 3 left"), read from D1 when the shell is rendered; the shop moves
- * this version on only when a SKU's *visible* state changes (sells out, comes back, or its count
- * changes while few are left), so an order that leaves 40 of 41 keeps every shell. KV spreads the
- * new value to every location within about a minute: that is how a product that sells out shows
- * it on its page and in listings within a minute while shells stay kept (decision 0076).
- */
-export const STOCK_VERSION_KEY = "shop:stock-version";
-
-/**
- * The content and stock versions a shell key needs, read from KV in one bulk get (one round trip,
- * not two) unless this request has read them already.
- */
-export async function shellVersions(c: Context<AppEnv>): Promise<{ content: string; stock: string }> {
-  const knownContent = c.get("contentVersion");
-  const knownStock = c.get("stockVersion");
-  if (knownStock && knownContent) return { content: knownContent, stock: knownStock };
-  if (knownContent) return { content: knownContent, stock: await stockVersion(c) };
-  try {
-    const found = await c.env.CMS_CACHE.get([CONTENT_VERSION_KEY, STOCK_VERSION_KEY]);
-    c.set("contentVersion", found.get(CONTENT_VERSION_KEY) ?? "0");
-    c.set("stockVersion", found.get(STOCK_VERSION_KEY) ?? "0");
-  } catch (error) {
-    console.error("Reading the shell versions failed:", error);
-  }
-  return { content: await contentVersion(c), stock: await stockVersion(c) };
+export function bumpContentVersion(kv: KVNamespace): Promise<string> {
+  return bumpTags(kv, [CONTENT_TAG]);
 }
 
-export async function stockVersion(c: Context<AppEnv>): Promise<string> {
-  const known = c.get("stockVersion");
-  if (known) return known;
-  let version = "0";
-  try {
-    version = (await c.env.CMS_CACHE.get(STOCK_VERSION_KEY)) ?? "0";
-  } catch (error) {
-    console.error("Reading the stock version failed:", error);
-  }
-  c.set("stockVersion", version);
-  return version;
-}
-
-/** A new stock version (time-ordered and unique), written when a change shows. */
 export async function bumpStockVersion(kv: KVNamespace): Promise<void> {
-  await kv.put(STOCK_VERSION_KEY, `${Date.now().toString(36)}-${toHex(crypto.getRandomValues(new Uint8Array(4)))}`);
+  await bumpTags(kv, [STOCK_TAG]);
 }

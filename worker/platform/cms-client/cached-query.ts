@@ -1,23 +1,73 @@
-import type { AnyVariables, DocumentInput } from "@urql/core";
+import { type AnyVariables, formatDocument, type TypedDocumentNode } from "@urql/core";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { cachedRecord } from "../caches/kv-records";
+import { noteTags, recordsTag } from "../caches/page-tags";
+import { CONTENT_TAG, tagVersions } from "../caches/versions";
 import { createCmsClient, runQuery } from "./client";
+import { shownTags } from "./entity-tags";
+
+/**
+ * The CMS models each kept record holds entries of (by the query's label): a change of any of them
+ * moves the record's key on (kv-records.ts). A product holds its brand, line and category by name;
+ * a category or brand counts its products.
+ */
+const RECORD_MODELS = {
+  categoriesQuery: ["category", "product"],
+  brandsQuery: ["brand", "product-line", "product"],
+  productsQuery: ["product", "brand", "product-line", "category"],
+  productQuery: ["product", "brand", "product-line", "category"],
+  blogPostsQuery: ["blog-post", "tag"],
+  tagsQuery: ["tag"],
+  projectsQuery: ["project"],
+  pagesQuery: ["page"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type RecordLabel = keyof typeof RECORD_MODELS;
+
+/**
+ * Each query with `__typename` on every selection, so its answer names its entries and lists
+ * (entity-tags.ts). A copy without urql's `__key` and `loc`: given the formatted document as it
+ * comes, urql's request keying (by `__key`, else by `loc`'s source text) swaps it back for the first
+ * document of that key, the plain one. Made
+ * once per document per isolate from module constants (settled, nothing of a request).
+ */
+const typed = new WeakMap<object, TypedDocumentNode<unknown, AnyVariables>>();
+
+function withTypeNames<Data, Variables extends AnyVariables>(
+  document: TypedDocumentNode<Data, Variables>,
+): TypedDocumentNode<Data, Variables> {
+  let copy = typed.get(document) as TypedDocumentNode<Data, Variables> | undefined;
+  if (!copy) {
+    const formatted = formatDocument(document);
+    copy = { kind: formatted.kind, definitions: formatted.definitions };
+    typed.set(document, copy as TypedDocumentNode<unknown, AnyVariables>);
+  }
+  return copy;
+}
+
+/** Every tag a kept record's key is made of: read together, once per request. */
+const RECORD_TAGS = [CONTENT_TAG, ...new Set(Object.values(RECORD_MODELS).flat().map(recordsTag))];
 
 /**
  * A GraphQL query's data through the KV record cache (caches/kv-records.ts); null when the CMS
  * failed, which the request remembers (`cmsFailed`): a page that found no record then must not
- * be kept as a "not found".
+ * be kept as a "not found". While a page shell renders, the entries and lists the answer shows
+ * are noted on it (entity-tags.ts), so a change to one of them, and only that, refreshes the page.
  */
-export function cachedQuery<Data, Variables extends AnyVariables>(
+export async function cachedQuery<Data, Variables extends AnyVariables>(
   c: Context<AppEnv>,
-  document: DocumentInput<Data, Variables>,
+  document: TypedDocumentNode<Data, Variables>,
   variables: Variables,
-  label: string,
+  label: RecordLabel,
 ): Promise<Data | null> {
-  return cachedRecord(c, label, variables, async () => {
-    const data = await runQuery(createCmsClient({ env: c.env }), document, variables, label);
-    if (data === null) c.set("cmsFailed", true);
-    return data;
+  // Read before the CMS is: a change landing during this render then shows as a moved version.
+  await tagVersions(c, RECORD_TAGS);
+  const data = await cachedRecord(c, label, RECORD_MODELS[label], variables, async () => {
+    const answer = await runQuery(createCmsClient({ env: c.env }), withTypeNames(document), variables, label);
+    if (answer === null) c.set("cmsFailed", true);
+    return answer;
   });
+  if (data !== null) noteTags(c, shownTags(data, variables));
+  return data;
 }

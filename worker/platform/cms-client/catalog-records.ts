@@ -77,9 +77,9 @@ interface ProductDetailAttributes extends ProductAttributes {
 
 const PRODUCT_FIELDS = `
   name slug sku price oldPrice availability year volume
-  brand { data { attributes { name slug } } }
-  line { data { attributes { name slug } } }
-  category { data { attributes { name slug } } }
+  brand { data { id attributes { name slug } } }
+  line { data { id attributes { name slug } } }
+  category { data { id attributes { name slug } } }
   images { data { attributes { url alternativeText width height } } }
   variants { name kind sku price oldPrice swatch availability image { data { attributes { url alternativeText width height } } } }
 `;

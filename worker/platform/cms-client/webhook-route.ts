@@ -2,17 +2,14 @@ import { Hono } from "hono";
 import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv, ShopBindings } from "../app-env";
 import { CACHED_MODELS, type CachedModel, purgeModel } from "../caches/kv-records";
-import { bumpContentVersion } from "../caches/versions";
+import { SEARCH_TAG } from "../caches/page-tags";
+import { bumpTags } from "../caches/versions";
 import { SERVICE } from "../routing/limit-presets";
 import { type WriteSpec, writes } from "../routing/route-spec";
 import { timingSafeEqual } from "../security/crypto";
+import { changeTags, type EntryChange, entryFacts } from "./change-tags";
 
-/** What the webhook hands on about an entry that changed (Strapi v4: `entry.id`). */
-export interface EntryChange {
-  event: string;
-  model: string;
-  entryId: string | null;
-}
+export type { EntryChange } from "./change-tags";
 
 /**
  * Work that must follow a content change before the webhook answers (the search index): the
@@ -37,7 +34,9 @@ const CMS_EVENT: WriteSpec = {
 
 /**
  * POST /api/cms/webhook: Strapi's webhook (`{ event, model, entry }`) tells us a
- * record changed; we forget that model's cached values in every locale. The
+ * record changed; we move on the tags of what shows it (change-tags.ts: the pages and
+ * records that show the entry, decision 0086), forget a layout model's cached values in
+ * every locale, and, once the search index has the change, search's tag. The
  * shared secret comes in the Authorization header (a static header configured
  * on the webhook in Strapi) and is compared in constant time. Repeats are harmless.
  */
@@ -62,15 +61,22 @@ export const cmsWebhook = (onEntryChange: EntryChangeHook) =>
     if (typeof model !== "string" || model.length === 0) {
       return c.json({ error: 'Missing "model" (e.g. "menu")' }, 400);
     }
+    const change: EntryChange = { event, model, entryId: entryId(entry), ...entryFacts(entry) };
     const cached = CACHED_MODELS.includes(model as CachedModel) ? (model as CachedModel) : null;
-    const [contentVersion, purged] = await Promise.all([
-      bumpContentVersion(c.env.CMS_CACHE),
+    const tags = await changeTags(c.env, change);
+    const [version, purged] = await Promise.all([
+      bumpTags(c.env.CMS_CACHE, tags),
       cached ? purgeModel(c.env.CMS_CACHE, cached) : Promise.resolve([]),
     ]);
-    // After the version moved on: a failure here must not leave the cached records of the change.
-    const reindexed = await onEntryChange(c.env, { event, model, entryId: entryId(entry) });
+    // After the tags moved on: a failure here must not leave the cached records of the change.
+    const reindexed = await onEntryChange(c.env, change);
     if (reindexed === null) {
       return c.json({ error: "The CMS did not answer while reindexing search; send the webhook again" }, 503);
     }
-    return c.json({ ok: true, event, model, purged, contentVersion, reindexed });
+    // The index answers differently now: kept search pages are made again.
+    if (reindexed > 0) {
+      await bumpTags(c.env.CMS_CACHE, [SEARCH_TAG]);
+      tags.push(SEARCH_TAG);
+    }
+    return c.json({ ok: true, event, model, tags, version, purged, reindexed });
   });

@@ -1,5 +1,5 @@
 import type { ShopBindings } from "../app-env";
-import type { EntryChange } from "../cms-client/webhook-route";
+import type { EntryChange } from "../cms-client/change-tags";
 import { CATEGORY_ROWID_BASE, loadNameDocuments, loadSearchDocuments } from "./search-documents";
 import {
   productsReferring,

@@ -5,7 +5,8 @@ import type { Suggestion } from "../../../shared/quick-view";
 import { queryWords } from "../../../shared/search-words";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
-import { contentVersion } from "../caches/versions";
+import { SEARCH_TAG } from "../caches/page-tags";
+import { CONTENT_TAG, versionsOf } from "../caches/versions";
 import { type IndexSuggestion, suggestFromIndex } from "./product-search";
 import { ensureSearchIndex } from "./search-index-build";
 
@@ -36,8 +37,10 @@ function toSuggestion(s: IndexSuggestion, locale: TextLocale): Suggestion {
 export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise<Suggestion[]> {
   const words = queryWords(query);
   if (words.length === 0) return [];
+  // The index changes with any catalogue change (search's tag) or a reindex (the content version);
+  // prices are written in the request's locale.
   const locale = c.get("locale") ?? "en";
-  const key = `${await contentVersion(c)}|${locale}|${words.join(" ")}`;
+  const key = `${await versionsOf(c, [CONTENT_TAG, SEARCH_TAG])}|${locale}|${words.join(" ")}`;
   const kept = settled.get(key);
   if (kept) return kept.value;
   if (!(await ensureSearchIndex(c.env))) return [];

@@ -1,5 +1,7 @@
 import type { DeliveryMethod, Totals } from "../../../shared/cart-rules";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import type { CheckoutInput, PaymentMethod } from "../../../shared/forms/checkout";
+import { isLocale } from "../../../shared/locale-path";
 import type { CartOwner } from "./cart-store";
 import { stockTakenSql } from "./stock-store";
 
@@ -72,6 +74,8 @@ export interface Order {
   version: number;
   carrier: string | null;
   trackingNumber: string | null;
+  /** The language the order was placed in: its e-mails are written in it. */
+  locale: Locale;
   lines: OrderLine[];
 }
 
@@ -102,6 +106,7 @@ export interface OrderRecord {
   version: number;
   carrier: string | null;
   tracking_number: string | null;
+  locale: string;
 }
 
 interface LineRecord {
@@ -121,7 +126,7 @@ interface LineRecord {
 
 export const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
   address, city, region, postcode, notes, payment_method, payment_reference, subtotal, delivery_fee, vat, total, created_at,
-  updated_at, version, carrier, tracking_number`;
+  updated_at, version, carrier, tracking_number, locale`;
 
 export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
   return {
@@ -148,6 +153,7 @@ export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
     version: row.version,
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
+    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
     lines,
   };
 }
@@ -188,6 +194,8 @@ export interface NewOrder {
   userId: number | null;
   visitorId: string | null;
   status: OrderStatus;
+  /** The language of the page the order was placed from. */
+  locale: Locale;
   input: CheckoutInput;
   totals: Totals;
   lines: NewOrderLine[];
@@ -207,8 +215,8 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
     db
       .prepare(
         `INSERT OR IGNORE INTO orders (number, idempotency_key, user_id, visitor_id, status, first_name, last_name, email, phone,
-           delivery_method, address, city, region, postcode, notes, payment_method, subtotal, delivery_fee, vat, total)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)`,
+           delivery_method, address, city, region, postcode, notes, payment_method, subtotal, delivery_fee, vat, total, locale)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)`,
       )
       .bind(
         number,
@@ -231,6 +239,7 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
         totals.delivery,
         totals.vat,
         totals.total,
+        order.locale,
       ),
   ];
   order.lines.forEach((line, position) => {

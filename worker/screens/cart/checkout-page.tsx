@@ -4,6 +4,7 @@ import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../..
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { islandTexts } from "../../../shared/i18n/translator";
+import { localizePath } from "../../../shared/locale-path";
 import { formatPrice } from "../../../shared/money";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
@@ -173,8 +174,9 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
             ? [{ name: t.m.checkout.deliveryLine, unitAmount: order.totals.delivery, quantity: 1 }]
             : []),
         ],
-        successUrl: `${origin}/cart/order/${order.number}?paid=1`,
-        cancelUrl: `${origin}/cart/order/${order.number}?cancelled=1`,
+        // Back to the order's page in the language it was placed in.
+        successUrl: `${origin}${localizePath(order.locale, `/cart/order/${order.number}`)}?paid=1`,
+        cancelUrl: `${origin}${localizePath(order.locale, `/cart/order/${order.number}`)}?cancelled=1`,
         expiresAt: sessionExpiresAt(order.createdAt),
       });
       await setPaymentReference(c.env.DB, order.id, session.reference);

@@ -9,6 +9,7 @@ import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import type { MailMessage } from "../../platform/mail/mailer";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
+import { rememberAccountLocaleStatement } from "../../platform/stores/account-locale-store";
 import type { CartOwner } from "../../platform/stores/cart-store";
 import { setQuantity } from "../../platform/stores/cart-store";
 import {
@@ -136,12 +137,15 @@ export async function placeOrder(
         userId: user?.id ?? null,
         visitorId: owner.kind === "visitor" ? owner.id : null,
         status,
+        locale: c.get("locale"),
         input,
         totals: view.totals,
         lines,
       },
       number,
     ),
+    // A signed-in shopper's account takes the order's language too (their later e-mails: issue 23).
+    ...(user ? [rememberAccountLocaleStatement(db, user.id, c.get("locale"))] : []),
     // The stock, in the same transaction: a line that would go below zero fails the whole batch.
     ...takeStockStatements(
       db,

@@ -5,7 +5,8 @@ import { renderNotFound } from "../../frame/document/not-found";
 import { setFlash } from "../../frame/personal/flash";
 import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv } from "../../platform/app-env";
-import { bumpContentVersion } from "../../platform/caches/versions";
+import { reviewsTags } from "../../platform/caches/page-tags";
+import { bumpTags } from "../../platform/caches/versions";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { wantsJson } from "../../platform/forms/form-guard";
 import { ACCOUNT_FORM } from "../../platform/routing/limit-presets";
@@ -87,7 +88,7 @@ reviewActions.post("/:slug", writes(REVIEW_FORM), async (c) => {
     status,
   });
   // A review published at once changes shared pages (ratings, the list): they must not be served from old shells.
-  if (status === "approved") await bumpContentVersion(c.env.CMS_CACHE);
+  if (status === "approved") await bumpTags(c.env.CMS_CACHE, reviewsTags(productId));
   const message =
     status === "approved"
       ? "Thank you! Your review is published."

@@ -9,6 +9,7 @@ import { Pager } from "../../frame/ui/pager";
 import { PostGrid } from "../../frame/ui/post-card";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
+import { noteTags, SEARCH_TAG } from "../../platform/caches/page-tags";
 import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { getBlogPosts } from "../../platform/cms-client/content-records";
 import { findProducts } from "../../platform/search/find-products";
@@ -30,6 +31,8 @@ interface ProductResults {
 async function productResults(c: Context<AppEnv>, q: string, page: number): Promise<ProductResults | null> {
   const found = await findProducts(c.env, q, page, PAGE_SIZE);
   if (!found) return null;
+  // The page shows what the index answers: it is made again when the index changes.
+  noteTags(c, [SEARCH_TAG]);
   const cards = found.slugs.length ? await getProductsBySlugs(c, c.get("locale"), found.slugs) : [];
   if (found.slugs.length > 0 && cards.length === 0) return null;
   const bySlug = new Map(cards.map((p) => [p.slug, p]));

@@ -12,7 +12,8 @@ import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
-import { bumpContentVersion } from "../../platform/caches/versions";
+import { reviewsTags } from "../../platform/caches/page-tags";
+import { bumpTags } from "../../platform/caches/versions";
 import { allValues, dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
 import { reviewMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm } from "../../platform/forms/visitor-form";
@@ -88,7 +89,7 @@ reviewRoutes.post("/", writes(SHOP_REVIEW_FORM), (c) => {
         });
       });
       // A review published at once changes the shared /reviews page: it must not be served from an old shell.
-      if (published) await bumpContentVersion(c.env.CMS_CACHE);
+      if (published) await bumpTags(c.env.CMS_CACHE, reviewsTags(null));
     },
     sentPath: `/reviews?sent=${published ? "published" : "review"}#leave-review`,
     renderAgain: (state, status) => renderReviews(c, state, status),

@@ -15,6 +15,7 @@ import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadc
 import { Pager, pageNumber } from "../../frame/ui/pager";
 import { DateText, Stars } from "../../frame/ui/stars";
 import type { AppEnv } from "../../platform/app-env";
+import { noteTags, SHOP_REVIEWS_TAG } from "../../platform/caches/page-tags";
 import type { FormState } from "../../platform/forms/form-state";
 import { uploadHint } from "../../platform/security/file-checks";
 import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/stores/shop-review-store";
@@ -98,6 +99,7 @@ export async function renderReviews(
   const page = pageNumber(c.req.query("page"));
   if (page === null) return renderNotFound(c);
   const list = await listApprovedReviews(c.env.DB, page, REVIEWS_PAGE_SIZE);
+  noteTags(c, [SHOP_REVIEWS_TAG]);
   if (page > list.pageCount) return renderNotFound(c);
   const t = textsOf(c);
   const r = t.m.reviews;

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { LOCALES } from "../../../shared/constants";
+import { localizePath } from "../../../shared/locale-path";
 import { PERSONAL_PATHS } from "../../../shared/personal-paths";
 import { routes } from "../../../shared/routes";
 import { siteOrigin } from "../../frame/head/site-origin";
@@ -10,11 +12,16 @@ import type { AppEnv } from "../../platform/app-env";
  */
 const NOINDEX_SHARED = routes.filter((r) => !r.personal && r.middleware.includes("noindex")).map((r) => r.path);
 
-/** GET /robots.txt: personal pages (bag, checkout, account, favourites) and search results are off limits; the sitemap is named. */
+/** GET /robots.txt: personal pages (bag, checkout, account, favourites) and search results are off limits in every language; the sitemap is named. */
 export const robots = new Hono<AppEnv>().get("/robots.txt", (c) => {
   const lines = [
     "User-agent: *",
-    ...[...PERSONAL_PATHS, ...NOINDEX_SHARED].map((path) => `Disallow: ${path}`),
+    // In every language: `/ar/cart` as well as `/cart` (the staff desk has English only).
+    ...[
+      ...new Set(
+        LOCALES.flatMap((locale) => [...PERSONAL_PATHS, ...NOINDEX_SHARED].map((p) => localizePath(locale, p))),
+      ),
+    ].map((path) => `Disallow: ${path}`),
     "Allow: /",
     "",
     `Sitemap: ${siteOrigin(c)}/sitemap.xml`,

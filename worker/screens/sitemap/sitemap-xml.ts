@@ -1,6 +1,9 @@
+import { LOCALES } from "../../../shared/constants";
+import { localizePath } from "../../../shared/locale-path";
+import { localeAlternates } from "../../frame/head/locale-alternates";
 import type { SitemapEntry } from "./sitemap-source";
 
-/** URLs per sitemap file: far under the protocol's 50,000, so one file stays small to build and fetch. */
+/** Pages per sitemap file, each listed once per language: far under the protocol's 50,000 URLs, so one file stays small to build and fetch. */
 export const SITEMAP_PAGE_SIZE = 1000;
 
 function escapeXml(value: string): string {
@@ -23,12 +26,21 @@ export function latest(entries: readonly SitemapEntry[]): string | undefined {
   return newest === undefined ? undefined : new Date(newest).toISOString();
 }
 
+/**
+ * Each page once per language, each with its alternates in every language and `x-default`
+ * (Google's hreflang in sitemaps: every URL lists all of them, itself included).
+ */
 export function urlSetXml(origin: string, entries: readonly SitemapEntry[]): string {
-  const urls = entries.map(
-    (entry) =>
-      `<url><loc>${escapeXml(new URL(entry.path, `${origin}/`).toString())}</loc>${lastmod(entry.lastmod)}</url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const urls = entries.flatMap((entry) => {
+    const alternates = localeAlternates(origin, entry.path)
+      .map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
+      .join("");
+    return LOCALES.map(
+      (locale) =>
+        `<url><loc>${escapeXml(new URL(localizePath(locale, entry.path), `${origin}/`).toString())}</loc>${lastmod(entry.lastmod)}${alternates}</url>`,
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 export function sitemapIndexXml(files: readonly { url: string; lastmod?: string }[]): string {

@@ -19,7 +19,14 @@ import { heldSkus, type LineStock, lineStock } from "../../platform/stores/stock
 import { statusMail } from "./order-mail";
 import { allowedActions, isOrderAction, type OrderAction, refusal, TRANSITIONS } from "./order-workflow";
 import { AuditLog, type AuditWords } from "./staff-audit";
-import { renderStaffMessage, renderStaffPage, StaffRecordTop, StaffTableFrame, staffDate } from "./staff-page";
+import {
+  ORDER_LANGUAGES,
+  renderStaffMessage,
+  renderStaffPage,
+  StaffRecordTop,
+  StaffTableFrame,
+  staffDate,
+} from "./staff-page";
 
 /**
  * `/staff/orders/{number}`: the order as staff need it (lines, totals with VAT, customer,
@@ -170,6 +177,10 @@ function Facts({ order }: { order: Order }) {
           {order.firstName} {order.lastName} · <a href={`tel:${order.phone.replace(/\s/g, "")}`}>{order.phone}</a> ·{" "}
           <a href={`mailto:${order.email}`}>{order.email}</a>
         </dd>
+      </div>
+      <div>
+        <dt>Language</dt>
+        <dd>{ORDER_LANGUAGES[order.locale]}</dd>
       </div>
       <div>
         <dt>Delivery</dt>

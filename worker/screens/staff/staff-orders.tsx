@@ -6,7 +6,14 @@ import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { exportOrders, listOrders, type OrderFilter } from "../../platform/stores/order-desk-store";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from "../../platform/stores/order-store";
-import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
+import {
+  ORDER_LANGUAGES,
+  renderStaffPage,
+  StaffFilterSelect,
+  StaffNav,
+  StaffTableFrame,
+  staffDate,
+} from "./staff-page";
 
 /** `/staff/orders`: every order, newest first, filtered and searched; `/staff/orders.csv`: the same as a spreadsheet. */
 const PER_PAGE = 25;
@@ -107,7 +114,9 @@ function OrderRow({ order }: { order: Order }) {
       <td data-label="Placed">{staffDate.format(new Date(order.createdAt))}</td>
       <td data-label="Customer">
         {order.firstName} {order.lastName}
-        <span className="staff-table__sub">{order.phone}</span>
+        <span className="staff-table__sub">
+          {order.phone} · {ORDER_LANGUAGES[order.locale]}
+        </span>
       </td>
       <td data-label="Status">
         <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>

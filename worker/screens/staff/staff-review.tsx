@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import { bumpContentVersion } from "../../platform/caches/versions";
+import { reviewsTags } from "../../platform/caches/page-tags";
+import { bumpTags } from "../../platform/caches/versions";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { safeLocalPath } from "../../platform/security/safe-path";
 import type { ReviewStatus } from "../../platform/stores/product-review-store";
@@ -147,7 +148,9 @@ export function postReview(kind: DeskReviewKind) {
     }
     // Public pages (and their kept shells, ratings on product cards) show approved reviews only: when
     // that set changes they must not be served from before it, as with a review published at once.
-    if (to === "approved" || review.status === "approved") await bumpContentVersion(c.env.CMS_CACHE);
+    if (to === "approved" || review.status === "approved") {
+      await bumpTags(c.env.CMS_CACHE, reviewsTags(review.productId));
+    }
     setFlash(c, {
       kind: "success",
       text:

@@ -1,0 +1,72 @@
+import { print } from "graphql";
+import { describe, expect, it } from "vitest";
+import { graphql } from "./graphql-http";
+import { storefrontDocuments } from "./storefront-documents";
+
+/*
+ * Arabic from a real Strapi (issue 23, item 4): the strapi/ project enables i18n for the shop's
+ * types and its seed gives every entry an `ar` localization (Arabic words where the seed has them,
+ * English otherwise), so the storefront's own queries in `ar` answer as the embedded CMS does.
+ */
+const documents = new Map(storefrontDocuments().map((d) => [d.name, print(d.document)]));
+const ARABIC = /[\u0600-\u06FF]/;
+
+async function ask(backend: "embedded" | "strapi", name: string, variables: Record<string, unknown>) {
+  const query = documents.get(name);
+  if (!query) throw new Error(`no storefront query ${name}`);
+  const answer = await graphql(backend, query, variables);
+  expect(answer.body.errors ?? [], `${name} on ${backend}`).toEqual([]);
+  // biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field below
+  return answer.body.data as Record<string, any>;
+}
+
+interface MenuLink {
+  title: string;
+  path: string;
+  sublinks?: MenuLink[];
+}
+const links = (items: MenuLink[]) =>
+  items.map((i) => ({ title: i.title, path: i.path, sublinks: (i.sublinks ?? []).map((s) => [s.title, s.path]) }));
+
+describe("Arabic content from a real Strapi 4.25", () => {
+  it("answers the main menu in Arabic, as the embedded CMS does, its paths those of the English menu", async () => {
+    const [strapi, embedded, english] = await Promise.all([
+      ask("strapi", "menuQuery", { locale: "ar" }),
+      ask("embedded", "menuQuery", { locale: "ar" }),
+      ask("strapi", "menuQuery", { locale: "en" }),
+    ]);
+    const menu = strapi.menu.data.attributes.menu as MenuLink[];
+    expect(menu[0]).toMatchObject({ title: "المتجر", path: "/catalog" });
+    expect(menu.every((m) => ARABIC.test(m.title))).toBe(true);
+    expect(links(menu)).toEqual(links(embedded.menu.data.attributes.menu));
+    expect(links(menu).map((m) => m.path)).toEqual(links(english.menu.data.attributes.menu).map((m) => m.path));
+    expect(english.menu.data.attributes.menu[0].title).toBe("Catalog");
+  });
+
+  it("answers a product in Arabic with its Arabic category, its price and SKU as in English", async () => {
+    const slug = "maison-lumiere-rose-ritual-soothing-toner";
+    const [strapi, embedded, english] = await Promise.all([
+      ask("strapi", "productQuery", { locale: "ar", slug }),
+      ask("embedded", "productQuery", { locale: "ar", slug }),
+      ask("strapi", "productQuery", { locale: "en", slug }),
+    ]);
+    const product = strapi.products.data[0];
+    const englishProduct = english.products.data[0];
+    expect(product.attributes.name).toBe("تونر روز ريتشوال المهدّئ");
+    expect(product.attributes.name).toBe(embedded.products.data[0].attributes.name);
+    expect(product.attributes.description).toMatch(ARABIC);
+    expect(product.attributes.category.data.attributes.name).toBe("العناية بالبشرة");
+    expect(product.attributes.price).toBe(englishProduct.attributes.price);
+    expect(product.attributes.sku).toBe(englishProduct.attributes.sku);
+    // In Strapi each localization is its own entry, with its own id.
+    expect(product.id).not.toBe(englishProduct.id);
+    expect(englishProduct.attributes.name).toBe("Rose Ritual Soothing Toner");
+  });
+
+  it("lists as many products in Arabic as in English (every entry has its localization)", async () => {
+    const count = async (locale: string) =>
+      (await graphql("strapi", `{ products(locale: "${locale}") { meta { pagination { total } } } }`)).body.data;
+    const [ar, en] = await Promise.all([count("ar"), count("en")]);
+    expect(ar).toEqual(en);
+  });
+});

@@ -1,0 +1,7 @@
+import type { SignInHook } from "../../platform/app-env";
+import { rememberAccountLocale } from "../../platform/stores/account-locale-store";
+
+/** At sign-in, the account takes the language of the page it signed in from (its e-mails are written in it). */
+export const rememberLocaleOnSignIn: SignInHook = async (c, user) => {
+  await rememberAccountLocale(c.env.DB, user.id, c.get("locale"));
+};
