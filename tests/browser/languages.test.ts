@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar } from "../../shared/i18n/ar";
 import { DESKTOP, expectAccessible, launchBrowser, shopUrl } from "./harness";
 
 let browser: Browser;
@@ -45,13 +46,17 @@ describe("English and Arabic", () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: "ar-AE" });
     const page = await context.newPage();
     await page.goto(shopUrl("/ar/catalog/skincare"), { waitUntil: "networkidle" });
-    const card = page.locator("article.product-card").filter({ hasText: "In stock" }).first();
+    const card = page.locator("article.product-card").filter({ hasText: ar.product.availability.in_stock }).first();
     const island = card.locator("[data-island='quick-view']");
     await island.hover();
     await page.waitForFunction((el) => el?.getAttribute("data-hydrated") === "true", await island.elementHandle());
-    await card.getByRole("button", { name: /^Quick view/ }).click();
+    await card.getByRole("button", { name: new RegExp(`^${ar.product.quickView}`) }).click();
     const dialog = page.getByRole("dialog");
-    const more = dialog.getByRole("link", { name: /^View (full details|all)/ });
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const viewAll = ar.product.viewAll.split("{")[0]?.trim() ?? "";
+    const more = dialog.getByRole("link", {
+      name: new RegExp(`^(${escape(ar.product.viewDetails)}|${escape(viewAll)})`),
+    });
     await more.waitFor();
     await more.click();
     await page.waitForURL(/\/ar\/catalog\/skincare\/[a-z0-9-]+/);
