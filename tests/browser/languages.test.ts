@@ -52,10 +52,10 @@ describe("English and Arabic", () => {
     await page.waitForFunction((el) => el?.getAttribute("data-hydrated") === "true", await island.elementHandle());
     await card.getByRole("button", { name: new RegExp(`^${ar.product.quickView}`) }).click();
     const dialog = page.getByRole("dialog");
-    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const viewAll = ar.product.viewAll.split("{")[0]?.trim() ?? "";
     const more = dialog.getByRole("link", {
-      name: new RegExp(`^(${escape(ar.product.viewDetails)}|${escape(viewAll)})`),
+      name: new RegExp(`^(${literal(ar.product.viewDetails)}|${literal(viewAll)})`),
     });
     await more.waitFor();
     await more.click();
