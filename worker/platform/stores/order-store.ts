@@ -1,6 +1,7 @@
 import type { DeliveryMethod, Totals } from "../../../shared/cart-rules";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import type { CheckoutInput, PaymentMethod } from "../../../shared/forms/checkout";
+import { en } from "../../../shared/i18n/en";
 import { isLocale } from "../../../shared/locale-path";
 import type { CartOwner } from "./cart-store";
 import { stockTakenSql } from "./stock-store";
@@ -18,18 +19,11 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * What shoppers and staff read. The stored names predate the staff desk (migrations/0080):
- * `processing` is an order staff confirmed, `completed` one delivered.
+ * What staff read (the desk is in English), from the English catalogue shoppers read too. The stored
+ * names predate the staff desk (migrations/0080): `processing` is an order staff confirmed, `completed`
+ * one delivered.
  */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  new: "New",
-  awaiting_payment: "Awaiting payment",
-  paid: "Paid",
-  processing: "Confirmed",
-  shipped: "Shipped",
-  completed: "Delivered",
-  cancelled: "Cancelled",
-};
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = en.orders.status;
 
 export interface OrderLine {
   productSlug: string;
