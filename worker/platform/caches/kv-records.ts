@@ -113,6 +113,11 @@ async function digest(text: string): Promise<string> {
  * `models`: the CMS models the record holds entries of; a change of any of
  * them asks for a new key (the content version still moves every key on).
  */
+/** Whether this request reads CMS records through KV (not with the cache off, nor while placing an order). */
+export function recordsCached(c: Context<AppEnv>): boolean {
+  return c.env.CMS_CACHE_ENABLED !== "false" && !c.get("uncachedRecords");
+}
+
 export async function cachedRecord<T>(
   c: Context<AppEnv>,
   kind: string,
@@ -120,7 +125,7 @@ export async function cachedRecord<T>(
   variables: unknown,
   load: () => Promise<T | null>,
 ): Promise<T | null> {
-  if (c.env.CMS_CACHE_ENABLED === "false" || c.get("uncachedRecords")) return load();
+  if (!recordsCached(c)) return load();
   const version = await versionsOf(c, [CONTENT_TAG, ...models.map(recordsTag)]);
   const key = `cms:record:${kind}:${version}:${await digest(JSON.stringify(variables))}`;
   try {

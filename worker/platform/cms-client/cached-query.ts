@@ -1,7 +1,7 @@
 import { type AnyVariables, formatDocument, type TypedDocumentNode } from "@urql/core";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
-import { cachedRecord } from "../caches/kv-records";
+import { cachedRecord, recordsCached } from "../caches/kv-records";
 import { noteTags, recordsTag } from "../caches/page-tags";
 import { CONTENT_TAG, tagVersions } from "../caches/versions";
 import { createCmsClient, runQuery } from "./client";
@@ -61,8 +61,10 @@ export async function cachedQuery<Data, Variables extends AnyVariables>(
   variables: Variables,
   label: RecordLabel,
 ): Promise<Data | null> {
-  // Read before the CMS is: a change landing during this render then shows as a moved version.
-  await tagVersions(c, RECORD_TAGS);
+  // Read before the CMS is, in one bulk read: the record's key is made of them, and a change landing
+  // during a shell's render then shows as a moved version. Neither applies to a request that reads
+  // records from the CMS itself outside a shell render (placing an order).
+  if (recordsCached(c) || c.get("pageTags")) await tagVersions(c, RECORD_TAGS);
   const data = await cachedRecord(c, label, RECORD_MODELS[label], variables, async () => {
     const answer = await runQuery(createCmsClient({ env: c.env }), withTypeNames(document), variables, label);
     if (answer === null) c.set("cmsFailed", true);
