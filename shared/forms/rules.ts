@@ -4,6 +4,7 @@
  * shoppers know), but what counts as an e-mail or a phone number is decided here.
  */
 import * as v from "valibot";
+import type { Section } from "../i18n/messages-type";
 
 /**
  * A posted text field as a string: "" when it is missing or is not text (a file, a number
@@ -49,7 +50,12 @@ export interface Messages {
   invalid: string;
 }
 
-/** The shop's plain words for an e-mail field (account and visitor forms). */
+/** The e-mail rule in the page's language (the catalogue's `fieldErrors`), for account and visitor forms. */
+export function emailField(texts: Section<"fieldErrors">) {
+  return email({ missing: texts.emailMissing, invalid: texts.emailInvalid });
+}
+
+/** The English words of `emailField`, for forms whose schema is not yet built from the catalogue (issue 23). */
 export const EMAIL_MESSAGES: Messages = {
   missing: "Enter your e-mail address.",
   invalid: "Enter an e-mail address like name@example.com.",

@@ -388,6 +388,10 @@ export const ar: Messages = {
     chooseOneMaker: "يُرجى اختيار شركة مصنّعة واحدة",
     availabilities: { in_stock: "متوفر", prepurchase: "متاح للطلب المسبق", out_of_stock: "نفدت الكمية" },
   },
+  fieldErrors: {
+    emailMissing: "أدخل بريدك الإلكتروني.",
+    emailInvalid: "أدخل بريدًا إلكترونيًا صحيحًا، مثل name@example.com.",
+  },
   forms: {
     uploadHint: "PNG أو JPG أو GIF بحجم أقصاه {total} {units}",
     consent: "بإرسال الطلب، فإنك توافق على سياسة الخصوصية",

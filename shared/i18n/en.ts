@@ -321,6 +321,11 @@ export const en = {
     chooseOneMaker: "Please, choose one maker",
     availabilities: { in_stock: "In stock", prepurchase: "Pre purchase", out_of_stock: "Out of stock" },
   },
+  /** Messages shared by every form's e-mail field (shared/forms/rules.ts). */
+  fieldErrors: {
+    emailMissing: "Enter your e-mail address.",
+    emailInvalid: "Enter an e-mail address like name@example.com.",
+  },
   forms: {
     uploadHint: "PNG, JPG, GIF up to {total}{units}",
     consent: "By leaving a request, you agree to the privacy policy",
