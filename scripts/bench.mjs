@@ -15,7 +15,7 @@
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, lighthouse
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import autocannon from "autocannon";
@@ -38,6 +38,7 @@ import {
   signedInShopper,
   timeoutSeconds,
 } from "./bench-kit.mjs";
+import { benchLighthouse } from "./bench-lighthouse.mjs";
 import { benchScale } from "./bench-scale.mjs";
 import { benchSearch } from "./bench-search.mjs";
 import { BENCH_ORDERS, benchStaffOrders } from "./bench-staff.mjs";
@@ -346,7 +347,7 @@ async function benchMixedLoad() {
 }
 
 /** The sections BENCH_ONLY names (comma-separated), or all of them. */
-const SECTIONS = ["pages", "bag", "variants", "mixed", "staff", "search", "scale", "bots", "change"];
+const SECTIONS = ["pages", "bag", "variants", "mixed", "staff", "search", "scale", "bots", "change", "lighthouse"];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((name) => name.trim())
@@ -404,6 +405,10 @@ async function main() {
   if (runs("change")) {
     console.log("\nAfter one product's price changes (kept pages judged by what they show):");
     await benchChange();
+  }
+  if (runs("lighthouse")) {
+    console.log("\nLighthouse, mobile (simulated slow 4G, 4× CPU), each page once, after one visit:");
+    await benchLighthouse();
   }
 }
 

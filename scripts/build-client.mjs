@@ -4,6 +4,7 @@
 import { cp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { basename, relative } from "node:path";
 import * as esbuild from "esbuild";
+import { arabicFontSubset } from "./arabic-font.mjs";
 import { publishClient, writeFileAtomic } from "./publish-client.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -44,6 +45,7 @@ const options = {
   define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
   logLevel: "warning",
   plugins: [
+    arabicFontSubset({ texts: ["shared/i18n/ar.ts", "worker/cms/seed/ar.json"] }),
     {
       name: "manifest",
       setup(build) {
@@ -78,8 +80,14 @@ async function buildRuntime(hydrateUrl) {
   )}`;
 }
 
+/** The faces a page in each language shows above the fold: body text and headings. */
+const PRELOADED_FONTS = {
+  en: /(inter-latin-400-normal|cormorant-garamond-latin-600-normal)-/,
+  ar: /ibm-plex-sans-arabic-arabic-(400|600)-normal-/,
+};
+
 async function writeManifest(metafile) {
-  const manifest = { runtime: "", css: "", fonts: [], islands: {} };
+  const manifest = { runtime: "", css: "", fonts: { en: [], ar: [] }, islands: {} };
   let hydrateUrl = "";
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const url = `/${relative(root, file)}`;
@@ -87,9 +95,12 @@ async function writeManifest(metafile) {
     else if (output.entryPoint === "client/styles/main.css" && file.endsWith(".css")) manifest.css = url;
     else if (output.entryPoint?.startsWith("client/islands/")) {
       manifest.islands[basename(output.entryPoint, ".tsx")] = url;
-    } else if (/(inter-latin-400-normal|cormorant-garamond-latin-600-normal).*\.woff2$/.test(file)) {
-      // At most two fonts preloaded (BRAND.md): body text and headings.
-      manifest.fonts.push(url);
+    } else {
+      // At most two fonts preloaded per page (BRAND.md): its language's body text and headings.
+      // Arabic headings fall through Cormorant (no Arabic letters) to IBM Plex Sans Arabic 600.
+      for (const [locale, faces] of Object.entries(PRELOADED_FONTS)) {
+        if (faces.test(file) && file.endsWith(".woff2")) manifest.fonts[locale].push(url);
+      }
     }
   }
   manifest.runtime = await buildRuntime(hydrateUrl);

@@ -1,5 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar } from "../../shared/i18n/ar";
+import type { Catalogue } from "../../shared/i18n/catalogue";
+import { en } from "../../shared/i18n/en";
+import { fill, plural } from "../../shared/i18n/format";
+import type { TextLocale } from "../../shared/i18n/locales";
 import { DESKTOP, expectAccessible, launchBrowser, PHONE, shopUrl } from "./harness";
 
 let browser: Browser;
@@ -10,82 +15,132 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function journey(page: Page, shots: string, js: boolean): Promise<void> {
+/** What a journey reads on the pages of one language: the catalogue's texts and the seed's names. */
+interface Language {
+  name: "English" | "Arabic";
+  prefix: "" | "/ar";
+  m: Catalogue;
+  locale: TextLocale;
+  /** The seed's Skincare category in this language (CMS content, not the catalogue). */
+  skincare: string;
+  /** A script a text of this language is written in: an error message must be in it. */
+  script: RegExp;
+}
+
+const ENGLISH: Language = {
+  name: "English",
+  prefix: "",
+  m: en,
+  locale: "en",
+  skincare: "Skincare",
+  script: /[A-Za-z]/,
+};
+const ARABIC: Language = {
+  name: "Arabic",
+  prefix: "/ar",
+  m: ar as unknown as Catalogue,
+  locale: "ar",
+  skincare: "العناية بالبشرة",
+  script: /[\u0600-\u06FF]/,
+};
+
+/** A text's words before its first placeholder ("Place order · {total}" → "Place order"). */
+function lead(text: string): string {
+  return (text.split("{")[0] ?? "").replace(/[·\s]+$/, "");
+}
+
+function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+async function journey(page: Page, shots: string, js: boolean, lang: Language = ENGLISH): Promise<void> {
+  const { m } = lang;
   // axe runs as a script in the page, so only where scripts run.
   const checkA11y = () => (js ? expectAccessible(page) : Promise.resolve());
-  await page.goto(shopUrl("/"));
-  await page.getByRole("link", { name: "Shop the catalog" }).click();
-  await page.getByRole("heading", { name: "Catalog", level: 1 }).waitFor();
+  await page.goto(shopUrl(`${lang.prefix}/`));
+  expect(await page.locator("html").getAttribute("lang")).toBe(lang.locale);
+  await page.getByRole("link", { name: m.home.shopCatalog }).click();
+  await page.getByRole("heading", { name: m.catalog.title, level: 1 }).waitFor();
   await checkA11y();
-  await page.locator(".category-card", { hasText: "Skincare" }).click();
-  await page.getByRole("heading", { name: "Skincare", level: 1 }).waitFor();
+  await page.locator(".category-card", { hasText: lang.skincare }).click();
+  await page.getByRole("heading", { name: lang.skincare, level: 1 }).waitFor();
   await checkA11y();
 
   // Narrow to one maker with the plain GET filter form.
   await page.getByRole("checkbox", { name: "Maison Lumière" }).check();
-  await page.getByRole("button", { name: "Show products" }).click();
+  await page.getByRole("button", { name: m.catalogFilter.showProducts }).click();
   await page.waitForURL(/maker=maison-lumiere/);
-  const product = page.locator(".product-card", { has: page.getByRole("button", { name: /^Add to bag/ }) }).first();
+  const addToBag = new RegExp(`^${literally(m.product.addToBag)}`);
+  const product = page.locator(".product-card", { has: page.getByRole("button", { name: addToBag }) }).first();
   const name = (await product.locator(".product-card__name").innerText()).trim();
   await product.locator(".product-card__name a").click();
   await page.getByRole("heading", { name, level: 1 }).waitFor();
+  expect(new URL(page.url()).pathname.startsWith(`${lang.prefix}/catalog/`)).toBe(true);
   await checkA11y();
   await page.screenshot({ path: `/tmp/shots/${shots}-product.png`, fullPage: true });
 
-  await page.getByLabel("Quantity").fill("2");
-  await page
-    .locator(".buy-box")
-    .getByRole("button", { name: /^Add to bag/ })
-    .click();
-  await page.getByText(`${name} is in your bag.`).waitFor();
-  await page.getByRole("link", { name: /Bag, 2 items/ }).click();
-  await page.getByRole("heading", { name: "Shopping bag" }).waitFor();
+  await page.getByLabel(m.product.quantity).fill("2");
+  await page.locator(".buy-box").getByRole("button", { name: addToBag }).click();
+  await page.getByText(fill(lang.locale, m.product.added, { name })).waitFor();
+  const bagOf = (count: number) => plural(lang.locale, m.layout.counter, count, { name: m.layout.bag });
+  await page.getByRole("link", { name: bagOf(2) }).click();
+  await page.getByRole("heading", { name: m.bag.title }).waitFor();
   await checkA11y();
   await page.screenshot({ path: `/tmp/shots/${shots}-bag.png`, fullPage: true });
-  await page.getByRole("link", { name: "Proceed to checkout" }).click();
-  await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
+  await page.getByRole("link", { name: m.bag.checkout }).click();
+  await page.getByRole("heading", { name: m.checkout.title, level: 1 }).waitFor();
 
-  // A mistake first: the error shows beside the field and the rest is kept.
-  await page.getByLabel(/First name/).fill("Layla");
-  await page.getByLabel(/Last name/).fill("Haddad");
-  await page.getByLabel(/E-mail/).fill("layla@");
-  await page.getByLabel(/^Phone/).fill("050 765 4321");
-  await page.getByLabel(/^Address/).fill("Apartment 804, Marina Gate 2");
-  await page.getByLabel(/^City/).fill("Dubai");
-  await page.getByLabel(/Emirate or country/).fill("Dubai");
-  await page.getByRole("checkbox", { name: "By leaving a request, you agree to the privacy policy" }).check();
-  await page.getByRole("button", { name: /Place order/ }).click();
-  await page.getByText("This e-mail doesn't look right").first().waitFor();
-  expect(await page.getByLabel(/First name/).inputValue()).toBe("Layla");
+  // A mistake first: the error shows beside the field, in the page's language, and the rest is kept.
+  const labels = m.checkout.labels;
+  const field = (label: string) => page.getByLabel(new RegExp(`^${literally(label)}`));
+  await field(labels.firstName).fill("Layla");
+  await field(labels.lastName).fill("Haddad");
+  await field(labels.email).fill("layla@");
+  await field(labels.phone).fill("050 765 4321");
+  await field(labels.address).fill("Apartment 804, Marina Gate 2");
+  await field(labels.city).fill("Dubai");
+  await field(labels.region).fill("Dubai");
+  const consent = page.getByRole("checkbox", { name: m.checkout.consent });
+  const placeOrder = page.getByRole("button", { name: new RegExp(`^${literally(lead(m.checkout.placeOrder))}`) });
+  await consent.check();
+  await placeOrder.click();
+  const describedBy = (await field(labels.email).getAttribute("aria-describedby")) ?? "";
+  const errorId = describedBy.split(" ").find((id) => id.endsWith("-error"));
+  expect(errorId, "the e-mail field names its error").toBeTruthy();
+  const emailError = page.locator(`[id="${errorId}"]`);
+  await emailError.waitFor();
+  expect(await emailError.innerText()).toMatch(lang.script);
+  expect(await field(labels.firstName).inputValue()).toBe("Layla");
   await checkA11y();
   await page.screenshot({ path: `/tmp/shots/${shots}-checkout-error.png`, fullPage: true });
 
-  await page.getByLabel(/E-mail/).fill("layla@example.ae");
-  await page.getByRole("checkbox", { name: "By leaving a request, you agree to the privacy policy" }).check();
-  await page.getByRole("button", { name: /Place order/ }).click();
-  await page.getByRole("heading", { name: "Your order is placed" }).waitFor();
+  await field(labels.email).fill("layla@example.ae");
+  await consent.check();
+  await placeOrder.click();
+  await page.getByRole("heading", { name: m.orders.isPlaced }).waitFor();
+  expect(new URL(page.url()).pathname.startsWith(`${lang.prefix}/`)).toBe(true);
   expect(
     await page
       .getByText(/NB-\d{4}-[A-Z0-9]{6}/)
       .first()
       .isVisible(),
   ).toBe(true);
-  expect(await page.getByRole("cell", { name: new RegExp(name) }).count()).toBe(1);
+  expect(await page.getByRole("cell", { name: new RegExp(literally(name)) }).count()).toBe(1);
   await checkA11y();
   await page.screenshot({ path: `/tmp/shots/${shots}-confirmation.png`, fullPage: true });
-  await page.getByRole("link", { name: /Bag, 0 items/ }).waitFor({ state: "attached" });
+  await page.getByRole("link", { name: bagOf(0) }).waitFor({ state: "attached" });
 }
 
 describe("a new shopper's journey from the home page to the confirmation", () => {
-  it("works with JavaScript, on a phone", async () => {
+  it.each([ENGLISH, ARABIC])("works in $name with JavaScript, on a phone", async (lang) => {
     const context = await browser.newContext({ viewport: PHONE });
-    await journey(await context.newPage(), "journey-js-390", true);
+    await journey(await context.newPage(), `journey-${lang.locale}-js-390`, true, lang);
     await context.close();
   });
 
-  it("works without JavaScript, on a desktop", async () => {
+  it.each([ENGLISH, ARABIC])("works in $name without JavaScript, on a desktop", async (lang) => {
     const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
-    await journey(await context.newPage(), "journey-nojs-1280", false);
+    await journey(await context.newPage(), `journey-${lang.locale}-nojs-1280`, false, lang);
     await context.close();
   });
 });

@@ -43,7 +43,7 @@ export function Document(props: DocumentProps) {
         <meta name="description" content={description} />
         <meta name="build-id" content={buildId} />
         <meta name="theme-color" content="#FBF8F4" />
-        {clientManifest.fonts.map((font) => (
+        {clientManifest.fonts[locale].map((font) => (
           <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         <link rel="stylesheet" href={clientManifest.css} />
