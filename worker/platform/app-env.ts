@@ -83,6 +83,11 @@ export interface AppVariables {
    * set by the page's registration (frame/routing/register-pages.ts), read by the language switch.
    */
   pageQueryKey?: () => string;
+  /**
+   * While a page shell renders: the 404 page filled from its locale's kept frame, or null when no
+   * frame fits the path; `render` draws the 404 page for the frame's markers (frame/shells/not-found-frame.ts).
+   */
+  notFoundFrame?: (render: (holes: { path: string; query: string }) => Promise<Response>) => Promise<string | null>;
   /** A CMS query failed in this request: a "not found" may only mean the CMS did not answer, so it is not kept. */
   cmsFailed?: boolean;
 }

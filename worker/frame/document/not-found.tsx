@@ -3,18 +3,27 @@ import { DEFAULT_LOCALE } from "../../../shared/constants";
 import type { AppEnv } from "../../platform/app-env";
 import { textsOf } from "../i18n/texts";
 import { NotFound } from "../ui/status-screens";
-import { renderPage } from "./render-page";
+import { HTML_HEADERS, type PathHoles, renderPage } from "./render-page";
 
 /**
  * 404 inside the normal layout, in the language of the path's prefix (`/ar/no-such-page`: Arabic,
  * links under /ar); the path is shown as asked, prefix included, and escaped (React escapes text).
+ * A page being kept (a shared page's unknown slug, a listing past its last page) is filled from
+ * the locale's kept frame instead of rendered (`notFoundFrame`, set by the page shell: shells/not-found-frame.ts, issue 22).
  */
-export function renderNotFound(c: Context<AppEnv>): Promise<Response> {
+export async function renderNotFound(c: Context<AppEnv>): Promise<Response> {
+  const framed = await c.get("notFoundFrame")?.((holes) => renderNotFoundPage(c, holes));
+  return framed == null ? renderNotFoundPage(c) : c.body(framed, 404, HTML_HEADERS);
+}
+
+function renderNotFoundPage(c: Context<AppEnv>, holes?: PathHoles): Promise<Response> {
   const locale = c.get("locale") ?? DEFAULT_LOCALE;
-  const asked = locale === DEFAULT_LOCALE ? c.req.path : `/${locale}${c.req.path === "/" ? "" : c.req.path}`;
+  const path = holes?.path ?? c.req.path;
+  const asked = locale === DEFAULT_LOCALE ? path : `/${locale}${path === "/" ? "" : path}`;
   return renderPage(c, {
     title: textsOf(c).m.status.notFoundTitle,
     status: 404,
     body: <NotFound path={asked} />,
+    pathHoles: holes,
   });
 }

@@ -24,6 +24,12 @@ export interface PageContent {
   head?: ReactNode;
   /** Canonical path when it is not the request path (always without query). */
   canonicalPath?: string;
+  /**
+   * Markers the page is rendered for in place of the request's path and query (the kept 404
+   * frame, not-found-frame.ts): its canonical, language switch and text name them, and each
+   * request fills them in.
+   */
+  pathHoles?: PathHoles;
   /** The sharing image (OpenGraph, Twitter); the shop's default card otherwise. */
   image?: SeoImage;
   ogType?: "website" | "article" | "product";
@@ -39,6 +45,11 @@ export interface PageContent {
   stream?: boolean;
 }
 
+export interface PathHoles {
+  path: string;
+  query: string;
+}
+
 export type RenderMode = "auto" | "stream" | "string";
 
 /**
@@ -52,7 +63,7 @@ function renderMode(c: Context<AppEnv>, page: PageContent): "stream" | "string" 
   return page.stream || c.get("pageShell") === "rendering" ? "stream" : "string";
 }
 
-const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
+export const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
 
 /** The default sharing card (client/static/og-image.png, copied to the site root by the client build). */
 const DEFAULT_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
@@ -66,16 +77,22 @@ const BOT = /bot|crawler|spider|crawling|facebookexternalhit|slurp|lighthouse/i;
  * kept copy is one for every spelling of its URL, so it links with the query the page reads, in
  * its one spelling (a campaign's `utm_source` is not carried across); other pages keep theirs.
  */
-function languageSwitch(c: Context<AppEnv>, locale: Locale): LanguageSwitchProps | null {
-  const url = new URL(c.req.url);
+function languageSwitch(c: Context<AppEnv>, locale: Locale, holes?: PathHoles): LanguageSwitchProps | null {
   const to = otherLocale(locale);
+  if (holes) return { locale: to, href: `${localizePath(to, holes.path)}?${holes.query}` };
+  const url = new URL(c.req.url);
   const { path } = splitLocalePath(url.pathname);
   if (!isLocalisedPath(path)) {
     // The staff desk has English only; a 404 under a prefix for such a path (`/ar/graphql`) leads home.
     return locale === DEFAULT_LOCALE ? null : { locale: to, href: localizePath(to, "/") };
   }
-  const query = c.get("pageQueryKey")?.() ?? url.search.slice(1);
+  const query = switchQuery(c);
   return { locale: to, href: localizePath(to, path) + (query ? `?${query}` : "") };
+}
+
+/** The query the language switch carries: the page's own in its one spelling on a kept page, else as asked. */
+export function switchQuery(c: Context<AppEnv>): string {
+  return c.get("pageQueryKey")?.() ?? new URL(c.req.url).search.slice(1);
 }
 
 /**
@@ -94,7 +111,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
   const origin = siteOrigin(c);
   // Routes and screens speak paths without a locale prefix; the page's own URLs get its prefix here.
   const locale = c.get("locale") ?? DEFAULT_LOCALE;
-  const path = page.canonicalPath ?? c.req.path;
+  const path = page.pathHoles?.path ?? page.canonicalPath ?? c.req.path;
   const gtmId = (c.env.GTM_ID ?? "").trim();
   const head = (
     <>
@@ -140,7 +157,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
         head={head}
         searchQuery={page.searchQuery}
         locale={locale}
-        languageSwitch={languageSwitch(c, locale)}
+        languageSwitch={languageSwitch(c, locale, page.pathHoles)}
       >
         {page.body}
       </Document>

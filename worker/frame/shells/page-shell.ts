@@ -11,6 +11,7 @@ import { fillHoles, fillsAny } from "../personal/fill-holes";
 import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
 import { ownReviews } from "../personal/own-reviews";
 import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
+import { framedNotFound } from "./not-found-frame";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
 import { canonicalUrl, readPageQuery } from "./page-query";
 import { etagMatches } from "./page-validators";
@@ -134,12 +135,14 @@ export function pageShell(query: PageQuery) {
     startNoting(c);
     c.set("user", null);
     setPageNonce(c, SHELL_NONCE);
+    c.set("notFoundFrame", (render) => framedNotFound(c, render));
     try {
       await next();
     } catch (error) {
       releaseRender(key.url);
       throw error;
     } finally {
+      c.set("notFoundFrame", undefined);
       c.set("pageShell", "miss");
       c.set("user", user);
       setPageNonce(c, requestNonce);

@@ -29,3 +29,12 @@ export function shellKey(c: Context<AppEnv>, query: string): Request {
   const scope = [shellBuild(c.env), c.get("locale")].map(encodeURIComponent).join("/");
   return new Request(`${url.origin}/__page-shell/${scope}${url.pathname}${query ? `?${query}` : ""}`);
 }
+
+/**
+ * The kept 404 frame of a locale (not-found-frame.ts): under its own prefix, so no asked path's
+ * shell key can be the same.
+ */
+export function notFoundFrameKey(c: Context<AppEnv>): Request {
+  const scope = [shellBuild(c.env), c.get("locale")].map(encodeURIComponent).join("/");
+  return new Request(`${new URL(c.req.url).origin}/__not-found-frame/${scope}`);
+}

@@ -26,15 +26,15 @@ const BODY_HOLES_HEADER = "X-Shell-Body-Holes";
 /** Kept as a 200 (any Cache API takes one); the status the page is served with (200, or 404 for an unknown slug). */
 const STATUS_HEADER = "X-Shell-Status";
 /** When the shell was made (ms), and the tags of what it shows with their versions then: what it is judged by (stale-shells.ts). */
-const MADE_HEADER = "X-Shell-Made";
-const TAGS_HEADER = "X-Shell-Tags";
+export const MADE_HEADER = "X-Shell-Made";
+export const TAGS_HEADER = "X-Shell-Tags";
 
 /** `tag=version,…`, each part URI-encoded. */
-function writeTags(tags: ReadonlyMap<string, string>): string {
+export function writeTags(tags: ReadonlyMap<string, string>): string {
   return [...tags].map(([tag, version]) => `${encodeURIComponent(tag)}=${encodeURIComponent(version)}`).join(",");
 }
 
-function readTags(header: string | null): Map<string, string> {
+export function readTags(header: string | null): Map<string, string> {
   const tags = new Map<string, string>();
   for (const part of (header ?? "").split(",")) {
     const [tag, version] = part.split("=");

@@ -23,10 +23,15 @@ export function servableStale(madeAt: number, now = Date.now()): boolean {
  * Whether every tag the shell was made under still has that version (one bulk KV read of its
  * tags). A version KV could not read counts as unchanged; a shell that kept no tags is never current.
  */
-export async function isCurrent(c: Context<AppEnv>, shell: StoredShell): Promise<boolean> {
-  if (shell.tags.size === 0) return false;
-  const now = await tagVersions(c, [...shell.tags.keys()]);
-  for (const [tag, version] of shell.tags) {
+export function isCurrent(c: Context<AppEnv>, shell: StoredShell): Promise<boolean> {
+  return tagsStand(c, shell.tags);
+}
+
+/** Whether every tag still has the version it was kept under (isCurrent, for anything kept with tags). */
+export async function tagsStand(c: Context<AppEnv>, tags: ReadonlyMap<string, string>): Promise<boolean> {
+  if (tags.size === 0) return false;
+  const now = await tagVersions(c, [...tags.keys()]);
+  for (const [tag, version] of tags) {
     const current = now.get(tag);
     if (current !== version && current !== UNKNOWN_VERSION) return false;
   }

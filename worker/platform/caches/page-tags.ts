@@ -76,6 +76,22 @@ export function startNoting(c: Context<AppEnv>): void {
   c.set("pageTags", new Set([CONTENT_TAG, STOCK_TAG, layoutTag(c.get("locale"))]));
 }
 
+/**
+ * Runs `work` (a part kept on its own, like the 404 frame) noting its tags apart from the page's,
+ * so `shownUnder` inside it answers for that part alone; the page then shows what the part shows.
+ */
+export async function notingApart<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  const page = c.get("pageTags");
+  startNoting(c);
+  const part = c.get("pageTags");
+  try {
+    return await work();
+  } finally {
+    c.set("pageTags", page);
+    if (part) noteTags(c, part);
+  }
+}
+
 /** Notes that the page being rendered shows what these tags name (nothing when no shell is rendering). */
 export function noteTags(c: Context<AppEnv>, tags: Iterable<string>): void {
   const noted = c.get("pageTags");

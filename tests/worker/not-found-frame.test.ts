@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { LOCALE_COOKIE } from "../../shared/cookie-names";
+import { fetchWorker } from "./fetch";
+
+/**
+ * The 404 of a page being kept (an unknown slug, a listing's page past the last) is filled from the
+ * locale's kept frame, not rendered (issue 22): it must be the page a render would have made, for
+ * every path and in both languages, with nothing of the frame's markers left.
+ */
+const ANON = { Cookie: `${LOCALE_COOKIE}=en` };
+const MARKERS = /__not-found-(path|query)__/;
+
+async function notFound(path: string): Promise<string> {
+  const res = await fetchWorker(path, { headers: ANON });
+  const html = await res.text();
+  expect(res.status, path).toBe(404);
+  return html;
+}
+
+/** Apart from the request's own nonce, two answers are the same page. */
+function withoutNonce(html: string): string {
+  return html.replace(/nonce="[^"]*"/g, 'nonce=""');
+}
+
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+describe("the kept 404 frame", () => {
+  it.each([
+    ["English", ""],
+    ["Arabic", "/ar"],
+  ])("fills in the path as a render writes it (%s)", async (_, prefix) => {
+    // A path with an apostrophe does not fit the frame: it is rendered, the ordinary way.
+    const id = unique();
+    const rendered = await notFound(`${prefix}/catalog/skincare/no-such-${id}'x`);
+    // The frame is kept by now (the render above made none: a second, plain path makes it).
+    await notFound(`${prefix}/catalog/skincare/no-such-${unique()}`);
+    const framed = await notFound(`${prefix}/catalog/skincare/no-such-${id}-x`);
+    expect(framed).not.toMatch(MARKERS);
+    expect(framed).toContain(`${prefix}/catalog/skincare/no-such-${id}-x`);
+    // The rendered page with its path spelt as the framed one's is the framed page.
+    const respelt = rendered
+      .replaceAll(`no-such-${id}&#x27;x`, `no-such-${id}-x`)
+      .replaceAll(`no-such-${id}'x`, `no-such-${id}-x`);
+    expect(withoutNonce(framed)).toBe(withoutNonce(respelt));
+  });
+
+  it("names the path in the text, the canonical and the language switch", async () => {
+    const path = `/catalog/skincare/no-such-${unique()}`;
+    await notFound(`/catalog/skincare/no-such-${unique()}`);
+    const html = await notFound(path);
+    expect(html).toContain(`<link rel="canonical" href="https://shop.example${path}"`);
+    expect(html).toContain(`<a href="/ar${path}" hrefLang="ar"`);
+    expect(html).toContain(`Page not found: ${path}`);
+    expect(html).not.toMatch(MARKERS);
+  });
+
+  it("carries a listing's page number past the last into the language switch, and none when there is none", async () => {
+    await notFound(`/catalog/skincare/no-such-${unique()}`);
+    const past = await notFound("/catalog/skincare?page=77");
+    expect(past).toMatch(/href="\/ar\/catalog\/skincare\?page=77"/);
+    const plain = await notFound(`/catalog/skincare/no-such-${unique()}`);
+    expect(plain).not.toMatch(/href="\/ar\/catalog\/skincare\/no-such-[a-z0-9-]+\?/);
+    expect(past + plain).not.toMatch(MARKERS);
+  });
+
+  it("answers many new unknown slugs at once, each with its own path", async () => {
+    const paths = Array.from({ length: 30 }, (_, n) => `/catalog/skincare/no-such-${n}-${unique()}`);
+    const pages = await Promise.all(paths.map(notFound));
+    pages.forEach((html, n) => {
+      expect(html).toContain(`Page not found: ${paths[n]}`);
+      expect(html).not.toMatch(MARKERS);
+    });
+  });
+});
