@@ -1,7 +1,7 @@
 import { messagesFor } from "../../../shared/i18n/catalogue";
+import { TEXT_LOCALES } from "../../../shared/i18n/locales";
 import { isLocale, localeDirection, localizePath } from "../../../shared/locale-path";
-import { CMS_DEFAULT_LOCALE, type CmsLocale, isCmsLocale } from "../graphql/locales";
-import type { CmsMail as MailMessage } from "./cms-host";
+import type { MailLocale, CmsMail as MailMessage } from "./cms-host";
 
 /**
  * The e-mails of the auth flow, in the account's language: the words are the shop's catalogue's
@@ -12,11 +12,15 @@ export function publicOrigin(env: Env, requestUrl: string): string {
   return (env.PUBLIC_ORIGIN || new URL(requestUrl).origin).replace(/\/$/, "");
 }
 
+function isMailLocale(value: string): value is MailLocale {
+  return (TEXT_LOCALES as readonly string[]).includes(value);
+}
+
 /**
- * The language a request asks its e-mails in: the first of the CMS's locales its Accept-Language
+ * The language a request asks its e-mails in: the first of the catalogue's locales its Accept-Language
  * names (the storefront sends the page's own, `ar` from an Arabic page), or null when it names none.
  */
-export function askedLocale(acceptLanguage: string | undefined): CmsLocale | null {
+export function askedLocale(acceptLanguage: string | undefined): MailLocale | null {
   const ranked = (acceptLanguage ?? "")
     .split(",")
     .map((part, index) => {
@@ -27,12 +31,12 @@ export function askedLocale(acceptLanguage: string | undefined): CmsLocale | nul
     })
     .filter((entry) => entry.language && Number.isFinite(entry.weight) && entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(isCmsLocale) ?? null;
+  return ranked.map((entry) => entry.language).find(isMailLocale) ?? null;
 }
 
 /** A page's link (a path or an absolute URL) in a language: `/user/password` → `/ar/user/password`. */
-export function localisedLink(link: string, locale: CmsLocale): string {
-  if (locale === CMS_DEFAULT_LOCALE || !isLocale(locale)) return link;
+export function localisedLink(link: string, locale: MailLocale): string {
+  if (!isLocale(locale)) return link;
   if (link.startsWith("/")) return localizePath(locale, link);
   try {
     const url = new URL(link);
@@ -58,7 +62,7 @@ interface MailWords {
 }
 
 /** One message in text and HTML: a greeting, a sentence, the link (as a button in HTML), a footnote. */
-function accountMail(to: string, kind: string, locale: CmsLocale, words: MailWords, link: string): MailMessage {
+function accountMail(to: string, kind: string, locale: MailLocale, words: MailWords, link: string): MailMessage {
   const dir = isLocale(locale) ? localeDirection(locale) : "ltr";
   const href = escapeHtml(link);
   return {
@@ -79,7 +83,7 @@ function accountMail(to: string, kind: string, locale: CmsLocale, words: MailWor
   };
 }
 
-export function resetPasswordMail(to: string, link: string, locale: CmsLocale): MailMessage {
+export function resetPasswordMail(to: string, link: string, locale: MailLocale): MailMessage {
   const m = messagesFor(locale).accountMail;
   return accountMail(
     to,
@@ -96,7 +100,7 @@ export function resetPasswordMail(to: string, link: string, locale: CmsLocale): 
   );
 }
 
-export function confirmationMail(to: string, link: string, locale: CmsLocale): MailMessage {
+export function confirmationMail(to: string, link: string, locale: MailLocale): MailMessage {
   const m = messagesFor(locale).accountMail;
   return accountMail(
     to,
