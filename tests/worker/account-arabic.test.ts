@@ -139,6 +139,28 @@ describe("the account screens in Arabic", () => {
   });
 });
 
+describe("the Arabic profile form", () => {
+  it("marks a bad phone and a file that is not an image in Arabic, with the upload limit in Arabic units", async () => {
+    const shopper = await register();
+    const browser = new Browser();
+    await browser.post("/user/login", { identifier: shopper.email, password: shopper.password });
+    const page = await (await browser.get("/ar/user/edit")).text();
+    expect(page).toContain("PNG أو JPG أو GIF بحجم أقصاه 5 ميغابايت");
+    const form = new FormData();
+    form.set("firstName", "ليلى");
+    form.set("phone", "call me maybe");
+    form.set("avatar", new File([new TextEncoder().encode("not an image")], "me.png", { type: "image/png" }));
+    const res = await browser.postMultipart("/ar/user/edit", form, "/ar/user/edit");
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(fieldError(html, "phone")).toBe(ar.accountErrors.phoneInvalid);
+    expect(fieldError(html, "avatar")).toBe(
+      "هذا الملف ليس صورة بصيغة PNG أو JPG أو GIF. PNG أو JPG أو GIF بحجم أقصاه 5 ميغابايت.",
+    );
+    expect(html).toContain('value="ليلى"');
+  });
+});
+
 describe("account e-mails in the account's language", () => {
   afterEach(async () => {
     await setAuthSetting("email_confirmation", "false");
