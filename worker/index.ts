@@ -29,6 +29,7 @@ import { clientNetwork, hitRateLimit, sweepRateLimits } from "./platform/securit
 import { session } from "./platform/session/session";
 import { sweepSessions } from "./platform/session/session-store";
 import { sweepExpiredCardOrders } from "./platform/stock/card-holds";
+import { accountLocale, rememberAccountLocaleStatement } from "./platform/stores/account-locale-store";
 import { rememberLocaleOnSignIn } from "./screens/account/account-locale";
 import { accountRoutes } from "./screens/account/account-routes";
 import { latestBuild } from "./screens/builds/latest-route";
@@ -48,8 +49,14 @@ import { robots } from "./screens/sitemap/robots-route";
 import { sitemap } from "./screens/sitemap/sitemap-route";
 import { staffRoutes } from "./screens/staff/staff-routes";
 
-/** The embedded CMS (CMS_URL empty), lent the shop's e-mail outbox and rate-limit counters. */
-const embeddedCms = createEmbeddedCms({ queueMail: outboxInsert, hitRateLimit, clientNetwork });
+/** The embedded CMS (CMS_URL empty), lent the shop's e-mail outbox, rate-limit counters and accounts' languages. */
+const embeddedCms = createEmbeddedCms({
+  queueMail: outboxInsert,
+  hitRateLimit,
+  clientNetwork,
+  accountLocale,
+  rememberLocale: rememberAccountLocaleStatement,
+});
 
 // Routes are registered once, without a locale prefix: "/ar/catalog" is routed as "/catalog" (pathLocale).
 const app = new Hono<AppEnv>({ getPath: localeNeutralPath });

@@ -5,7 +5,8 @@
  * are the body reader's concern (worker/cms/auth/request-body.ts).
  */
 import * as v from "valibot";
-import { newPassword, USERNAME_PATTERN, USERNAME_RULES } from "./account";
+import { en } from "../i18n/en";
+import { newPassword, USERNAME_PATTERN } from "./account";
 import { isEmail, text } from "./rules";
 
 function isBlank(value: unknown): boolean {
@@ -84,9 +85,11 @@ export const cmsChangePasswordBody = v.pipe(
 
 /**
  * Not Strapi's: the shop's sign-up rules for a username and a password, which the
- * register route applies too, so the API is no way around them.
+ * register route applies too, so the API is no way around them. Its messages are the API's,
+ * in English as every other message of the API (the sign-up form has told the shopper
+ * the same in the page's language before anything reaches the API).
  */
 export const cmsShopAccountRules = v.object({
-  username: v.pipe(text(), v.regex(USERNAME_PATTERN, USERNAME_RULES)),
-  password: newPassword,
+  username: v.pipe(text(), v.regex(USERNAME_PATTERN, en.accountErrors.usernameRules)),
+  password: newPassword(en.accountErrors),
 });

@@ -11,6 +11,7 @@ function remoteContext(): Context<AppEnv> {
   return {
     env: shopBindings({ ...env, CMS_URL: "https://cms.example/" }),
     req: { url: request.url, raw: request },
+    get: (key: string) => (key === "locale" ? "ar" : undefined),
   } as unknown as Context<AppEnv>;
 }
 
@@ -40,6 +41,8 @@ describe("the auth client against a real Strapi (CMS_URL set)", () => {
     expect(calls[1]!.headers.get("authorization")).toBeNull();
     expect(await calls[1]!.json()).toEqual({ identifier: "ann", password: "secret-1" });
     expect(calls[1]!.headers.get("x-forwarded-for")).toBe("203.0.113.9");
+    // The page's language, for the e-mails a call sends (the embedded CMS writes them in it).
+    expect(calls[1]!.headers.get("accept-language")).toBe("ar");
   });
 
   it("passes the server's error body on", async () => {

@@ -5,6 +5,7 @@ import { cmsRegisterBody } from "../../shared/forms/cms-auth";
 import { checkForm } from "../../shared/forms/form-result";
 import { guestReviewSchema } from "../../shared/forms/product-review";
 import { callbackSchema, wholesaleSchema } from "../../shared/forms/requests";
+import { en } from "../../shared/i18n/en";
 import { customer } from "./support/shop-fixtures";
 
 /** The shared schemas (shared/forms): one way to run them, one e-mail rule, one phone rule. */
@@ -13,7 +14,7 @@ const order = { ...customer };
 
 describe("checkForm", () => {
   it("keeps each field's first message, in the order of the form's fields", () => {
-    const result = checkForm(resetPasswordSchema, { passwordConfirmation: "abd", password: "abc", code: "zz" });
+    const result = checkForm(resetPasswordSchema(en), { passwordConfirmation: "abd", password: "abc", code: "zz" });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.entries(result.errors)).toEqual([
@@ -52,7 +53,7 @@ describe("one phone rule", () => {
     for (const phone of accepted) {
       expect(checkForm(checkoutSchema, { ...order, phone }).ok, phone).toBe(true);
       expect(checkForm(callbackSchema, { name: "Huda", phone }).ok, phone).toBe(true);
-      expect(checkForm(profileSchema, { phone }).ok, phone).toBe(true);
+      expect(checkForm(profileSchema(en), { phone }).ok, phone).toBe(true);
     }
   });
 
@@ -60,7 +61,7 @@ describe("one phone rule", () => {
     for (const phone of refused) {
       const checkout = checkForm(checkoutSchema, { ...order, phone });
       const callback = checkForm(callbackSchema, { name: "Huda", phone });
-      const profile = checkForm(profileSchema, { phone });
+      const profile = checkForm(profileSchema(en), { phone });
       expect(checkout.ok || checkout.errors.phone, phone).toBe(
         "Enter a UAE number like 050 123 4567 or an international one starting with +.",
       );
@@ -78,7 +79,7 @@ describe("one phone rule", () => {
     expect(callback.ok && callback.value.phone).toBe("+971501234567");
     const checkout = checkForm(checkoutSchema, { ...order, phone: " 050 123 4567 " });
     expect(checkout.ok && checkout.value.phone).toBe("050 123 4567");
-    const profile = checkForm(profileSchema, { phone: "050  123 4567" });
+    const profile = checkForm(profileSchema(en), { phone: "050  123 4567" });
     expect(profile.ok && profile.value.phone).toBe("050 123 4567");
   });
 });
@@ -86,7 +87,7 @@ describe("one phone rule", () => {
 describe("one e-mail rule", () => {
   it("takes the same addresses on every form, trimmed and in lower case", () => {
     const email = " Mariam.Ali+shop@Example.AE ";
-    const signUp = checkForm(signUpSchema, { username: "mariam", email, password: "rose-water-7" });
+    const signUp = checkForm(signUpSchema(en), { username: "mariam", email, password: "rose-water-7" });
     const wholesale = checkForm(wholesaleSchema, {
       company: "Noor Trading",
       name: "Mariam",
@@ -108,7 +109,7 @@ describe("one e-mail rule", () => {
       "two words@example.ae",
       `${"a".repeat(250)}@x.ae`,
     ]) {
-      const result = checkForm(signUpSchema, { username: "mariam", email, password: "rose-water-7" });
+      const result = checkForm(signUpSchema(en), { username: "mariam", email, password: "rose-water-7" });
       expect(result.ok || result.errors.email, email).toBe("Enter an e-mail address like name@example.com.");
     }
   });

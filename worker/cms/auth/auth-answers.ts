@@ -2,7 +2,14 @@ import { cmsShopAccountRules } from "../../../shared/forms/cms-auth";
 import { checkForm } from "../../../shared/forms/form-result";
 import { newCodeStatements } from "./auth-codes";
 import { issueJwt } from "./auth-jwt";
-import { confirmationMail, printLinkLocally, publicOrigin, resetPasswordMail } from "./auth-mail";
+import {
+  askedLocale,
+  confirmationMail,
+  localisedLink,
+  printLinkLocally,
+  publicOrigin,
+  resetPasswordMail,
+} from "./auth-mail";
 import type { AuthContext } from "./auth-middleware";
 import { readAuthSettings } from "./auth-settings";
 import type { FieldError } from "./strapi-errors";
@@ -53,14 +60,30 @@ export function shopRuleErrors(username: string, password: string): FieldError[]
   }));
 }
 
+/**
+ * A code by e-mail, written in the language the request asks for (the storefront sends its page's:
+ * sign-up or "forgot password" on an Arabic page), which the account then keeps; a request that
+ * names none (an API client) gets the account's language.
+ */
 export async function sendCode(c: AuthContext, user: CmsUserRow, purpose: "reset-password" | "email-confirmation") {
+  const { host } = c.var;
   const { code, statements } = await newCodeStatements(c.env.DB, user.id, purpose);
+  const asked = askedLocale(c.req.header("accept-language"));
+  const locale = asked ?? (await host.accountLocale(c.env.DB, user.id));
   const origin = publicOrigin(c.env, c.req.url);
   const settings = await readAuthSettings(c.env.DB);
+  const link =
+    purpose === "reset-password"
+      ? `${localisedLink(settings.resetPasswordUrl ?? `${origin}/user/password`, locale)}?code=${code}`
+      : `${origin}/api/auth/email-confirmation?confirmation=${code}`;
   const message =
     purpose === "reset-password"
-      ? resetPasswordMail(user.email, `${settings.resetPasswordUrl ?? `${origin}/user/password`}?code=${code}`)
-      : confirmationMail(user.email, `${origin}/api/auth/email-confirmation?confirmation=${code}`);
-  await c.env.DB.batch([...statements, c.var.host.queueMail(c.env.DB, message)]);
-  printLinkLocally(c.req.url, message, message.text.split("\n").find((line) => line.startsWith("http")) ?? "");
+      ? resetPasswordMail(user.email, link, locale)
+      : confirmationMail(user.email, link, locale);
+  await c.env.DB.batch([
+    ...statements,
+    ...(asked ? [host.rememberLocale(c.env.DB, user.id, asked)] : []),
+    host.queueMail(c.env.DB, message),
+  ]);
+  printLinkLocally(c.req.url, message, link);
 }

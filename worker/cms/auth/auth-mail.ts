@@ -1,40 +1,120 @@
-import type { CmsMail as MailMessage } from "./cms-host";
+import { messagesFor } from "../../../shared/i18n/catalogue";
+import { TEXT_LOCALES } from "../../../shared/i18n/locales";
+import { isLocale, localeDirection, localizePath } from "../../../shared/locale-path";
+import type { MailLocale, CmsMail as MailMessage } from "./cms-host";
 
-/** The e-mails of the auth flow. Links are absolute: the shop's public origin, or the request's. */
+/**
+ * The e-mails of the auth flow, in the account's language: the words are the shop's catalogue's
+ * (`accountMail`), the links lead to that language's pages. Links are absolute: the shop's
+ * public origin, or the request's.
+ */
 export function publicOrigin(env: Env, requestUrl: string): string {
   return (env.PUBLIC_ORIGIN || new URL(requestUrl).origin).replace(/\/$/, "");
 }
 
-export function resetPasswordMail(to: string, link: string): MailMessage {
+function isMailLocale(value: string): value is MailLocale {
+  return (TEXT_LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The language a request asks its e-mails in: the first of the catalogue's locales its Accept-Language
+ * names (the storefront sends the page's own, `ar` from an Arabic page), or null when it names none.
+ */
+export function askedLocale(acceptLanguage: string | undefined): MailLocale | null {
+  const ranked = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { language: tag.trim().toLowerCase().split("-")[0] ?? "", weight, index };
+    })
+    .filter((entry) => entry.language && Number.isFinite(entry.weight) && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return ranked.map((entry) => entry.language).find(isMailLocale) ?? null;
+}
+
+/** A page's link (a path or an absolute URL) in a language: `/user/password` → `/ar/user/password`. */
+export function localisedLink(link: string, locale: MailLocale): string {
+  if (!isLocale(locale)) return link;
+  if (link.startsWith("/")) return localizePath(locale, link);
+  try {
+    const url = new URL(link);
+    url.pathname = localizePath(locale, url.pathname);
+    return url.toString();
+  } catch {
+    return link;
+  }
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+interface MailWords {
+  subject: string;
+  greeting: string;
+  body: string;
+  button: string;
+  footer: string;
+}
+
+/** One message in text and HTML: a greeting, a sentence, the link (as a button in HTML), a footnote. */
+function accountMail(to: string, kind: string, locale: MailLocale, words: MailWords, link: string): MailMessage {
+  const dir = isLocale(locale) ? localeDirection(locale) : "ltr";
+  const href = escapeHtml(link);
   return {
     to,
-    kind: "reset-password",
-    subject: "Reset your password",
-    text: [
-      "Hello,",
-      "",
-      "We received a request to reset the password of your account. Follow this link to choose a new one:",
-      link,
-      "",
-      "The link works once, for one hour. If you did not ask for it, ignore this message: your password stays as it is.",
+    kind,
+    subject: words.subject,
+    text: [words.greeting, "", words.body, link, "", words.footer].join("\n"),
+    html: [
+      `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(words.subject)}</title></head>`,
+      `<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #222;">`,
+      `<p>${escapeHtml(words.greeting)}</p>`,
+      `<p>${escapeHtml(words.body)}</p>`,
+      `<p><a href="${href}" style="display: inline-block; padding: 10px 18px; background: #222; color: #fff; text-decoration: none; border-radius: 4px;">${escapeHtml(words.button)}</a></p>`,
+      `<p dir="ltr" style="word-break: break-all; font-size: 13px;"><a href="${href}">${href}</a></p>`,
+      `<p style="font-size: 13px; color: #555;">${escapeHtml(words.footer)}</p>`,
+      "</body></html>",
     ].join("\n"),
   };
 }
 
-export function confirmationMail(to: string, link: string): MailMessage {
-  return {
+export function resetPasswordMail(to: string, link: string, locale: MailLocale): MailMessage {
+  const m = messagesFor(locale).accountMail;
+  return accountMail(
     to,
-    kind: "email-confirmation",
-    subject: "Confirm your e-mail address",
-    text: [
-      "Welcome!",
-      "",
-      "Please confirm your e-mail address to finish creating your account:",
-      link,
-      "",
-      "If you did not sign up, ignore this message.",
-    ].join("\n"),
-  };
+    "reset-password",
+    locale,
+    {
+      subject: m.resetSubject,
+      greeting: m.resetGreeting,
+      body: m.resetBody,
+      button: m.resetButton,
+      footer: m.resetFooter,
+    },
+    link,
+  );
+}
+
+export function confirmationMail(to: string, link: string, locale: MailLocale): MailMessage {
+  const m = messagesFor(locale).accountMail;
+  return accountMail(
+    to,
+    "email-confirmation",
+    locale,
+    {
+      subject: m.confirmSubject,
+      greeting: m.confirmGreeting,
+      body: m.confirmBody,
+      button: m.confirmButton,
+      footer: m.confirmFooter,
+    },
+    link,
+  );
 }
 
 /** In local development the link is printed too, so a developer can follow it without a mail server. */

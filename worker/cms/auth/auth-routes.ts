@@ -18,6 +18,7 @@ import {
   USERNAME_MIN,
 } from "./auth-answers";
 import { consumeCode } from "./auth-codes";
+import { localisedLink } from "./auth-mail";
 import {
   type AuthApiEnv,
   type AuthContext,
@@ -214,7 +215,9 @@ authApi.get("/auth/email-confirmation", publicOnly, async (c) => {
   if (userId === null) return strapiError(c, 400, "ValidationError", "Invalid token");
   await setConfirmedStatement(c.env.DB, userId).run();
   const settings = await readAuthSettings(c.env.DB);
-  return c.redirect(settings.confirmationRedirect ?? "/", 302);
+  // The link in the e-mail is the API's, the same in every language: the page it lands on is the account's.
+  const locale = await c.var.host.accountLocale(c.env.DB, userId);
+  return c.redirect(localisedLink(settings.confirmationRedirect ?? "/", locale), 302);
 });
 
 authApi.get("/connect/:provider", publicOnly, rateLimit, (c) => {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { DEFAULT_LOCALE } from "../../../shared/constants";
 import type { AppEnv } from "../app-env";
 import { clientIp } from "../security/rate-limit";
 
@@ -88,7 +89,12 @@ export function authClient(c: Context<AppEnv>) {
   }
 
   async function call<T>(path: string, { method = "GET", body, token }: CallOptions = {}): Promise<T> {
-    const headers = new Headers({ Accept: "application/json", "X-Forwarded-For": clientIp(c.req.raw.headers) });
+    // The page's language: the embedded CMS writes the e-mails a request sends in it (a real Strapi ignores it).
+    const headers = new Headers({
+      Accept: "application/json",
+      "Accept-Language": c.get("locale") ?? DEFAULT_LOCALE,
+      "X-Forwarded-For": clientIp(c.req.raw.headers),
+    });
     if (body !== undefined) headers.set("Content-Type", "application/json");
     if (token) headers.set("Authorization", `Bearer ${token}`);
     let response: Response;

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
+import type { Section } from "../../../shared/i18n/messages-type";
 import { type PageContent, renderPage } from "../../frame/document/render-page";
+import { textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 
 /**
@@ -16,24 +18,11 @@ export async function renderAccountPage(c: Context<AppEnv>, content: PageContent
   return response;
 }
 
-/** Short notices shown after a redirect (`?notice=`); only these keys, never text from the URL. */
-export const NOTICES = {
-  "signed-out": "You are signed out. See you soon.",
-  confirmed: "Thank you, your e-mail address is confirmed. You can sign in now.",
-  "password-changed": "Your password has been changed.",
-  "password-reset": "Your new password is set and you are signed in.",
-  "reset-sent":
-    "If an account uses that e-mail address, we have sent it a link to reset the password. The link works for one hour.",
-  "profile-saved": "Your profile has been saved.",
-  welcome: "Welcome! Your account is ready.",
-  "signed-in": "You are signed in.",
-  "provider-failed": "We couldn't sign you in with that provider. Please try again or use your e-mail and password.",
-  "session-ended": "Your session has ended. Please sign in again.",
-} as const;
-
-export type NoticeKey = keyof typeof NOTICES;
+/** Short notices shown after a redirect (`?notice=`): only the catalogue's keys, never text from the URL. */
+export type NoticeKey = keyof Section<"accountNotices">;
 
 export function noticeFrom(c: Context<AppEnv>): string | null {
+  const notices = textsOf(c).m.accountNotices;
   const key = c.req.query("notice") ?? (c.req.query("confirmed") ? "confirmed" : "");
-  return key in NOTICES ? NOTICES[key as NoticeKey] : null;
+  return Object.hasOwn(notices, key) ? notices[key as NoticeKey] : null;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTexts } from "../../frame/i18n/texts";
 
 /**
  * Building blocks of the account forms: a label above each field, helper text
@@ -41,13 +42,14 @@ export function Field({
   inputMode,
   maxLength,
 }: FieldProps) {
+  const t = useTexts();
   const id = `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={error ? "field field--invalid" : "field"}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {!required && <span className="field__optional"> (optional)</span>}
+        {!required && <span className="field__optional">{t.m.account.optional}</span>}
       </label>
       <input
         className="field__input"

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { type ProfileForm, profileSchema } from "../../../shared/forms/account";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
-import { text } from "../../../shared/text";
 import { maxUploadBytes, uploadLimit } from "../../../shared/upload-limit";
+import { Rich, textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { firstValue, readFormBody, textFields } from "../../platform/forms/form-guard";
 import type { ImageType } from "../../platform/security/file-checks";
@@ -21,9 +21,10 @@ export interface EditState {
   alert?: string;
 }
 
-export function avatarHint(env: Env): string {
-  const { total, units } = uploadLimit(maxUploadBytes(env.UPLOAD_MAX_BYTES));
-  return text.uploadHint(total, units);
+export function avatarHint(c: Context<AppEnv>): string {
+  const t = textsOf(c);
+  const { total, units } = uploadLimit(maxUploadBytes(c.env.UPLOAD_MAX_BYTES));
+  return t.fill(t.m.forms.uploadHint, { total, units: t.m.account.units[units] });
 }
 
 export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, status = 200): Promise<Response> {
@@ -33,19 +34,20 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
   const values: Partial<ProfileForm> = state.values ?? user;
   const errors = state.errors ?? {};
   const notice = status === 200 ? noticeFrom(c) : null;
+  const a = textsOf(c).m.account;
   const field = (name: keyof ProfileForm) => ({ name, value: values[name] ?? "", error: errors[name] });
   return renderAccountPage(
     c,
     {
-      title: "Edit profile",
-      description: "Your profile.",
+      title: a.editProfile,
+      description: a.profileDescription,
       body: (
         <section className="container account-screen account-screen--narrow">
           <p className="account-back">
-            <a href="/user">← My account</a>
+            <a href="/user">{a.backToAccount}</a>
           </p>
-          <h1>Edit profile</h1>
-          <p className="muted">We use these details to fill in checkout for you. Only you can see them.</p>
+          <h1>{a.editProfile}</h1>
+          <p className="muted">{a.profileLead}</p>
           {notice && <FormAlert tone="success">{notice}</FormAlert>}
           {state.alert && <FormAlert>{state.alert}</FormAlert>}
           <form
@@ -56,13 +58,13 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
             noValidate
           >
             <fieldset className="account-fieldset">
-              <legend>Photo</legend>
+              <legend>{a.photo}</legend>
               <div className="avatar-field">
                 {avatar ? (
                   <img
                     className="account-avatar"
                     src={avatarUrl(avatar.object_key)}
-                    alt="You, as your avatar shows you now"
+                    alt={a.avatarAlt}
                     width={72}
                     height={72}
                   />
@@ -73,7 +75,8 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
                 )}
                 <div className={errors.avatar ? "field field--invalid" : "field"}>
                   <label className="field__label" htmlFor="field-avatar">
-                    Avatar <span className="field__optional">(optional)</span>
+                    {a.avatar}
+                    <span className="field__optional">{a.optional}</span>
                   </label>
                   <input
                     className="field__file"
@@ -85,7 +88,7 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
                     aria-invalid={errors.avatar ? true : undefined}
                   />
                   <p className="field__hint" id="field-avatar-hint">
-                    {avatarHint(c.env)}
+                    {avatarHint(c)}
                   </p>
                   {errors.avatar && (
                     <p className="field-error" id="field-avatar-error">
@@ -94,52 +97,55 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
                   )}
                   {avatar && (
                     <label className="checkbox">
-                      <input type="checkbox" name="removeAvatar" value="1" /> Remove the current photo
+                      <input type="checkbox" name="removeAvatar" value="1" /> {a.removePhoto}
                     </label>
                   )}
                 </div>
               </div>
             </fieldset>
             <fieldset className="account-fieldset">
-              <legend>Name and phone</legend>
+              <legend>{a.nameAndPhone}</legend>
               <div className="field-row">
-                <Field {...field("firstName")} label="First name" autoComplete="given-name" maxLength={60} />
-                <Field {...field("lastName")} label="Last name" autoComplete="family-name" maxLength={60} />
+                <Field {...field("firstName")} label={a.firstName} autoComplete="given-name" maxLength={60} />
+                <Field {...field("lastName")} label={a.lastName} autoComplete="family-name" maxLength={60} />
               </div>
               <Field
                 {...field("phone")}
-                label="Phone"
+                label={a.phone}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
-                hint="For delivery questions, e.g. +971 50 123 4567."
+                hint={a.phoneHint}
                 maxLength={20}
               />
             </fieldset>
             <fieldset className="account-fieldset">
-              <legend>Delivery address</legend>
+              <legend>{a.deliveryAddress}</legend>
               <Field
                 {...field("address")}
-                label="Address"
+                label={a.address}
                 autoComplete="street-address"
-                hint="Street, building, apartment."
+                hint={a.addressHint}
                 maxLength={200}
               />
               <div className="field-row">
-                <Field {...field("city")} label="City" autoComplete="address-level2" maxLength={80} />
-                <Field {...field("postcode")} label="Postcode" autoComplete="postal-code" maxLength={12} />
+                <Field {...field("city")} label={a.city} autoComplete="address-level2" maxLength={80} />
+                <Field {...field("postcode")} label={a.postcode} autoComplete="postal-code" maxLength={12} />
               </div>
-              <Field {...field("country")} label="Country" autoComplete="country-name" maxLength={80} />
+              <Field {...field("country")} label={a.country} autoComplete="country-name" maxLength={80} />
             </fieldset>
             <p className="account-readonly">
-              E-mail: <strong>{user.email}</strong> · Username: <strong>{user.username}</strong>
+              <Rich
+                text={a.readonlyIds}
+                parts={{ email: <strong>{user.email}</strong>, username: <strong>{user.username}</strong> }}
+              />
             </p>
             <div className="account-form__actions">
               <button type="submit" className="button">
-                Save profile
+                {a.saveProfile}
               </button>
               <a className="button button--outlined" href="/user">
-                Cancel
+                {a.cancel}
               </a>
             </div>
           </form>
@@ -154,13 +160,15 @@ export const editPage = (c: Context<AppEnv>) => renderEdit(c);
 
 /** The new avatar, checked by size and content: the image, or what is wrong with it. */
 async function readAvatar(
-  env: Env,
+  c: Context<AppEnv>,
   file: File,
 ): Promise<{ image: { bytes: Uint8Array; type: ImageType } } | { error: string }> {
-  if (file.size > maxUploadBytes(env.UPLOAD_MAX_BYTES)) return { error: `This file is too large. ${avatarHint(env)}.` };
+  const t = textsOf(c);
+  const hint = avatarHint(c);
+  if (file.size > maxUploadBytes(c.env.UPLOAD_MAX_BYTES)) return { error: t.fill(t.m.account.fileTooLarge, { hint }) };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImageType(bytes);
-  return type ? { image: { bytes, type } } : { error: `This file is not a PNG, JPG or GIF image. ${avatarHint(env)}.` };
+  return type ? { image: { bytes, type } } : { error: t.fill(t.m.account.notAnImage, { hint }) };
 }
 
 export async function postEdit(c: Context<AppEnv>): Promise<Response> {
@@ -169,10 +177,10 @@ export async function postEdit(c: Context<AppEnv>): Promise<Response> {
   if (!user || !token) return c.redirect("/user/login?redirect=%2Fuser%2Fedit", 303);
   const body = await readFormBody(c);
   const fields = textFields(body);
-  const checked = checkForm(profileSchema, fields);
+  const checked = checkForm(profileSchema(textsOf(c).m), fields);
   const errors: FormErrors = checked.ok ? {} : { ...checked.errors };
   const upload = firstValue(body, "avatar");
-  const avatar = upload instanceof File && upload.size > 0 ? await readAvatar(c.env, upload) : null;
+  const avatar = upload instanceof File && upload.size > 0 ? await readAvatar(c, upload) : null;
   if (avatar && "error" in avatar) errors.avatar = avatar.error;
   if (!checked.ok || Object.keys(errors).length > 0) return renderEdit(c, { values: fields, errors }, 422);
   try {
@@ -181,7 +189,7 @@ export async function postEdit(c: Context<AppEnv>): Promise<Response> {
   } catch (error) {
     const ended = await sessionEnded(c, error, "/user/edit");
     if (ended) return ended;
-    const problem = friendlyError(error);
+    const problem = friendlyError(c, error);
     return renderEdit(c, { values: checked.value, alert: problem.message }, problem.status);
   }
   if (avatar && "image" in avatar) await saveAvatar(c.env, user.id, avatar.image.bytes, avatar.image.type);

@@ -1,4 +1,6 @@
 import type { Context } from "hono";
+import type { Section } from "../../../shared/i18n/messages-type";
+import { textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { CmsAuthError } from "../../platform/session/auth-client";
 import { signOut } from "../../platform/session/session";
@@ -18,78 +20,41 @@ export interface FriendlyError {
   original: string;
 }
 
-const KNOWN: Record<string, { field: string | null; message: string }> = {
-  "Invalid identifier or password": {
-    field: "password",
-    message: "That e-mail or username and password don't match an account. Check them and try again.",
-  },
-  "Your account email is not confirmed": {
-    field: null,
-    message: "Please confirm your e-mail address first: follow the link we sent you.",
-  },
-  "Your account has been blocked by an administrator": {
-    field: null,
-    message: "This account has been blocked. Please contact us and we will help.",
-  },
-  "Email or Username are already taken": {
-    field: "email",
-    message: "An account with this e-mail or username already exists. Sign in, or choose another.",
-  },
-  "Register action is currently disabled": {
-    field: null,
-    message: "New accounts can't be created right now. Please try again later.",
-  },
-  "Incorrect code provided": {
-    field: null,
-    message: "This reset link has expired or was already used. Ask for a new one below.",
-  },
-  "The provided current password is invalid": {
-    field: "currentPassword",
-    message: "Your current password is not right.",
-  },
-  "Your new password must be different than your current password": {
-    field: "password",
-    message: "Choose a password different from your current one.",
-  },
-  "Passwords do not match": { field: "passwordConfirmation", message: "The two passwords are not the same." },
-  "Already confirmed": { field: null, message: "This e-mail address is already confirmed. You can sign in." },
-  "User blocked": { field: null, message: "This account has been blocked. Please contact us and we will help." },
-  "This provider is disabled": { field: null, message: "Signing in this way is not available right now." },
-  "Email was not available.": {
-    field: null,
-    message: "The sign-in provider did not share your e-mail address, so we can't sign you in this way.",
-  },
-  "Email is already taken.": {
-    field: null,
-    message: "An account with this e-mail already exists. Sign in with your password instead.",
-  },
+type Problem = keyof Section<"accountProblems">;
+
+/** Strapi's messages the shopper can act on: where each goes, and which of the catalogue's sentences says it. */
+const KNOWN: Record<string, { field: string | null; problem: Problem }> = {
+  "Invalid identifier or password": { field: "password", problem: "wrongCredentials" },
+  "Your account email is not confirmed": { field: null, problem: "notConfirmed" },
+  "Your account has been blocked by an administrator": { field: null, problem: "blocked" },
+  "Email or Username are already taken": { field: "email", problem: "taken" },
+  "Register action is currently disabled": { field: null, problem: "registerClosed" },
+  "Incorrect code provided": { field: null, problem: "codeUsed" },
+  "The provided current password is invalid": { field: "currentPassword", problem: "wrongCurrent" },
+  "Your new password must be different than your current password": { field: "password", problem: "samePassword" },
+  "Passwords do not match": { field: "passwordConfirmation", problem: "notTheSame" },
+  "Already confirmed": { field: null, problem: "alreadyConfirmed" },
+  "User blocked": { field: null, problem: "blocked" },
+  "This provider is disabled": { field: null, problem: "providerDisabled" },
+  "Email was not available.": { field: null, problem: "providerNoEmail" },
+  "Email is already taken.": { field: null, problem: "emailTaken" },
 };
 
-export function friendlyError(error: unknown): FriendlyError {
+/** The CMS's refusal as the shopper reads it, in the request's language. */
+export function friendlyError(c: Context<AppEnv>, error: unknown): FriendlyError {
+  const problems = textsOf(c).m.accountProblems;
   if (!(error instanceof CmsAuthError)) {
     console.error("Account request failed:", error);
-    return {
-      field: null,
-      status: 503,
-      original: String(error),
-      message: "Something went wrong on our side. Please try again in a moment.",
-    };
+    return { field: null, status: 503, original: String(error), message: problems.ourSide };
   }
   const original = error.message;
-  if (error.status === 429) {
-    return { field: null, status: 429, original, message: "Too many attempts. Please wait a minute, then try again." };
-  }
+  if (error.status === 429) return { field: null, status: 429, original, message: problems.tooMany };
   if (error.status >= 500) {
     console.error("CMS auth error:", error.payload.error);
-    return {
-      field: null,
-      status: 503,
-      original,
-      message: "We can't reach your account right now. Please try again in a moment.",
-    };
+    return { field: null, status: 503, original, message: problems.unreachable };
   }
   const known = KNOWN[original];
-  if (known) return { ...known, status: 422, original };
+  if (known) return { field: known.field, message: problems[known.problem], status: 422, original };
   const fields = error.fieldMessages();
   const [field, message] = Object.entries(fields)[0] ?? [null, original];
   return { field, message: message ?? original, status: 422, original };

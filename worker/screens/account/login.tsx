@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { configuredProviders } from "../../../shared/auth-providers";
 import { signInSchema } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
+import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { authClient } from "../../platform/session/auth-client";
@@ -32,12 +33,13 @@ function withRedirect(path: string, redirect: string): string {
 
 /** Buttons for the sign-in providers configured in AUTH_PROVIDERS (spec: /connect/{provider}). */
 function ProviderButtons({ c, redirect }: { c: Context<AppEnv>; redirect: string }) {
+  const t = useTexts();
   const providers = Object.entries(configuredProviders(c.env));
   if (providers.length === 0) return null;
   return (
     <div className="auth-providers">
       <p className="auth-divider">
-        <span>or</span>
+        <span>{t.m.account.or}</span>
       </p>
       <ul className="auth-providers__list">
         {providers.map(([name, provider]) => (
@@ -46,7 +48,7 @@ function ProviderButtons({ c, redirect }: { c: Context<AppEnv>; redirect: string
               className="button button--outlined auth-providers__button"
               href={withRedirect(`/user/connect/${name}`, redirect)}
             >
-              {`Continue with ${provider.label}`}
+              {t.fill(t.m.account.continueWith, { provider: provider.label })}
             </a>
           </li>
         ))}
@@ -59,18 +61,22 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
   const redirect = localRedirect(state.redirect ?? c.req.query("redirect"));
   const notice = status === 200 ? noticeFrom(c) : null;
   const errors = state.errors ?? {};
+  const a = textsOf(c).m.account;
   return renderAccountPage(
     c,
     {
-      title: "Sign in",
-      description: "Sign in to see your orders, favourites and saved details.",
+      title: a.signIn,
+      description: a.signInDescription,
       body: (
         <AuthCard
-          title="Sign in"
-          lead="Welcome back. Sign in to see your orders and saved details."
+          title={a.signIn}
+          lead={a.signInLead}
           footer={
             <p>
-              New here? <a href={withRedirect("/user/signup", redirect)}>Create an account</a>
+              <Rich
+                text={a.newHere}
+                parts={{ link: <a href={withRedirect("/user/signup", redirect)}>{a.createAnAccount}</a> }}
+              />
             </p>
           }
         >
@@ -82,7 +88,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
                 <form method="post" action="/user/signup/resend" className="form-alert__action">
                   <input type="hidden" name="email" value={state.identifier ?? ""} />
                   <button type="submit" className="button button--small button--outlined">
-                    Send the link again
+                    {a.sendLinkAgain}
                   </button>
                 </form>
               )}
@@ -92,7 +98,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
             <input type="hidden" name="redirect" value={redirect} />
             <Field
               name="identifier"
-              label="E-mail or username"
+              label={a.identifier}
               value={state.identifier}
               error={errors.identifier}
               autoComplete="username"
@@ -101,15 +107,15 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
             />
             <Field
               name="password"
-              label="Password"
+              label={a.password}
               type="password"
               error={errors.password}
               autoComplete="current-password"
               required
-              hint={<a href="/user/password">Forgot your password?</a>}
+              hint={<a href="/user/password">{a.forgotPassword}</a>}
             />
             <button type="submit" className="button account-form__submit">
-              Sign in
+              {a.signIn}
             </button>
           </form>
           <ProviderButtons c={c} redirect={redirect} />
@@ -125,7 +131,7 @@ export const loginPage = (c: Context<AppEnv>) => renderLogin(c);
 export async function postLogin(c: Context<AppEnv>): Promise<Response> {
   const form = textFields(await readFormBody(c));
   const redirect = localRedirect(form.redirect);
-  const checked = checkForm(signInSchema, form);
+  const checked = checkForm(signInSchema(textsOf(c).m), form);
   if (!checked.ok) return renderLogin(c, { identifier: form.identifier ?? "", errors: checked.errors, redirect }, 422);
   const { identifier, password } = checked.value;
   try {
@@ -134,7 +140,7 @@ export async function postLogin(c: Context<AppEnv>): Promise<Response> {
     await signIn(c, answer);
   } catch (error) {
     signInFailed(c);
-    const problem = friendlyError(error);
+    const problem = friendlyError(c, error);
     const state = { identifier, redirect };
     if (problem.original === "Your account email is not confirmed") {
       return renderLogin(c, { ...state, alert: problem.message, unconfirmed: true }, problem.status);

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { textsOf } from "../../frame/i18n/texts";
 import type { AppEnv, SessionUser } from "../../platform/app-env";
 import { displayName } from "../../platform/session/session";
 import { avatarUrl, findAvatar } from "../../platform/stores/avatar-store";
@@ -11,12 +12,13 @@ function addressLines(user: SessionUser): string[] {
   );
 }
 
+/** The account's other screens, each with the catalogue's name and line for it (`account.links`). */
 const LINKS = [
-  { href: "/user/orders", title: "My orders", text: "Follow deliveries and see what you bought before." },
-  { href: "/user/edit", title: "Profile", text: "Your name, phone, delivery address and photo." },
-  { href: "/user/password", title: "Password", text: "Change the password you sign in with." },
-  { href: "/favorites", title: "Favourites", text: "Products you saved for later." },
-];
+  { href: "/user/orders", key: "orders" },
+  { href: "/user/edit", key: "profile" },
+  { href: "/user/password", key: "password" },
+  { href: "/favorites", key: "favourites" },
+] as const;
 
 export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
@@ -25,9 +27,11 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
   const notice = noticeFrom(c);
   const name = displayName(user);
   const address = addressLines(user);
+  const t = textsOf(c);
+  const a = t.m.account;
   return renderAccountPage(c, {
-    title: "My account",
-    description: "Your account.",
+    title: a.myAccount,
+    description: a.overviewDescription,
     body: (
       <section className="container account-screen">
         {notice && <FormAlert tone="success">{notice}</FormAlert>}
@@ -40,55 +44,55 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
             </span>
           )}
           <div>
-            <p className="account-hero__eyebrow">My account</p>
-            <h1 className="account-hero__title">{`Hello, ${name}`}</h1>
+            <p className="account-hero__eyebrow">{a.myAccount}</p>
+            <h1 className="account-hero__title">{t.fill(a.hello, { name })}</h1>
           </div>
         </header>
         <div className="account-grid">
           <section className="account-card" aria-labelledby="account-details">
             <h2 id="account-details" className="account-card__title">
-              Your details
+              {a.yourDetails}
             </h2>
             <dl className="account-details">
               <div>
-                <dt>Name</dt>
-                <dd>{[user.firstName, user.lastName].filter(Boolean).join(" ") || "Not given yet"}</dd>
+                <dt>{a.name}</dt>
+                <dd>{[user.firstName, user.lastName].filter(Boolean).join(" ") || a.notGiven}</dd>
               </div>
               <div>
-                <dt>Username</dt>
+                <dt>{a.username}</dt>
                 <dd>{user.username}</dd>
               </div>
               <div>
-                <dt>E-mail</dt>
+                <dt>{a.email}</dt>
                 <dd>{user.email}</dd>
               </div>
               <div>
-                <dt>Phone</dt>
-                <dd>{user.phone ?? "Not given yet"}</dd>
+                <dt>{a.phone}</dt>
+                <dd>{user.phone ?? a.notGiven}</dd>
               </div>
               <div>
-                <dt>Delivery address</dt>
-                <dd>{address.length ? address.map((line) => <span key={line}>{line}</span>) : "Not given yet"}</dd>
+                <dt>{a.deliveryAddress}</dt>
+                <dd>{address.length ? address.map((line) => <span key={line}>{line}</span>) : a.notGiven}</dd>
               </div>
             </dl>
             <a className="button button--outlined button--small" href="/user/edit">
-              Edit profile
+              {a.editProfile}
             </a>
           </section>
-          <nav className="account-links" aria-label="Account">
+          <nav className="account-links" aria-label={a.accountLinks}>
             <ul>
               {LINKS.map((link) => (
                 <li key={link.href}>
                   <a href={link.href}>
-                    <span className="account-links__title">{link.title}</span>
-                    <span className="account-links__text">{link.text}</span>
+                    <span className="account-links__title">{a.links[link.key]}</span>
+                    <span className="account-links__text">{a.links[`${link.key}Text`]}</span>
                   </a>
                 </li>
               ))}
             </ul>
             <form method="post" action="/user/logout" className="account-signout">
               <button type="submit" className="button button--outlined">
-                Sign out
+                {a.signOut}
               </button>
             </form>
           </nav>

@@ -2,10 +2,11 @@ import type { Context } from "hono";
 import {
   changePasswordSchema,
   forgotPasswordSchema,
-  PASSWORD_RULES,
+  passwordRules,
   resetPasswordSchema,
 } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
+import { Rich, textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { authClient } from "../../platform/session/auth-client";
@@ -32,6 +33,9 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
   const errors = state.errors ?? {};
   const code = state.code ?? c.req.query("code") ?? "";
   const notice = status === 200 ? noticeFrom(c) : null;
+  const t = textsOf(c);
+  const a = t.m.account;
+  const rules = passwordRules(t.m.accountErrors);
   const alerts = (
     <>
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
@@ -41,15 +45,15 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
   let title: string;
   let body: React.ReactNode;
   if (code) {
-    title = "Choose a new password";
+    title = a.chooseNewPassword;
     body = (
-      <AuthCard title={title} lead={PASSWORD_RULES}>
+      <AuthCard title={title} lead={rules}>
         {alerts}
         <form method="post" action="/user/password/reset" className="account-form" noValidate>
           <input type="hidden" name="code" value={code} />
           <Field
             name="password"
-            label="New password"
+            label={a.newPassword}
             type="password"
             autoComplete="new-password"
             error={errors.password ?? errors.code}
@@ -57,31 +61,31 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
           />
           <Field
             name="passwordConfirmation"
-            label="Repeat the new password"
+            label={a.repeatNewPassword}
             type="password"
             autoComplete="new-password"
             error={errors.passwordConfirmation}
             required
           />
           <button type="submit" className="button account-form__submit">
-            Save new password
+            {a.saveNewPassword}
           </button>
         </form>
         <p className="auth-card__aside">
-          Link not working? <a href="/user/password">Ask for a new one</a>
+          <Rich text={a.linkNotWorking} parts={{ link: <a href="/user/password">{a.askForNewOne}</a> }} />
         </p>
       </AuthCard>
     );
   } else if (user) {
-    title = "Change password";
+    title = a.changePassword;
     body = (
-      <AuthCard title={title} lead={PASSWORD_RULES} footer={<a href="/user">← My account</a>}>
+      <AuthCard title={title} lead={rules} footer={<a href="/user">{a.backToAccount}</a>}>
         {alerts}
         <form method="post" action="/user/password" className="account-form" noValidate>
           <input type="text" name="username" value={user.username} autoComplete="username" readOnly hidden />
           <Field
             name="currentPassword"
-            label="Current password"
+            label={a.currentPassword}
             type="password"
             autoComplete="current-password"
             error={errors.currentPassword}
@@ -89,7 +93,7 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
           />
           <Field
             name="password"
-            label="New password"
+            label={a.newPassword}
             type="password"
             autoComplete="new-password"
             error={errors.password}
@@ -97,30 +101,28 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
           />
           <Field
             name="passwordConfirmation"
-            label="Repeat the new password"
+            label={a.repeatNewPassword}
             type="password"
             autoComplete="new-password"
             error={errors.passwordConfirmation}
             required
           />
           <button type="submit" className="button account-form__submit">
-            Change password
+            {a.changePassword}
           </button>
         </form>
-        <p className="auth-card__aside">
-          Forgot your current password? Sign out, then choose “Forgot your password?” on the sign-in page.
-        </p>
+        <p className="auth-card__aside">{a.forgotCurrent}</p>
       </AuthCard>
     );
   } else {
-    title = "Reset your password";
+    title = a.resetTitle;
     body = (
       <AuthCard
         title={title}
-        lead="Enter the e-mail address of your account and we will send you a link to choose a new password."
+        lead={a.resetLead}
         footer={
           <p>
-            Remembered it? <a href="/user/login">Sign in</a>
+            <Rich text={a.rememberedIt} parts={{ link: <a href="/user/login">{a.signIn}</a> }} />
           </p>
         }
       >
@@ -128,7 +130,7 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
         <form method="post" action="/user/password/forgot" className="account-form" noValidate>
           <Field
             name="email"
-            label="E-mail"
+            label={a.email}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -137,13 +139,13 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
             required
           />
           <button type="submit" className="button account-form__submit">
-            Send reset link
+            {a.sendResetLink}
           </button>
         </form>
       </AuthCard>
     );
   }
-  return renderAccountPage(c, { title, description: "Your password.", body }, status);
+  return renderAccountPage(c, { title, description: a.passwordDescription, body }, status);
 }
 
 export const passwordPage = (c: Context<AppEnv>) => renderPassword(c);
@@ -153,7 +155,7 @@ export async function postChangePassword(c: Context<AppEnv>): Promise<Response> 
   const user = c.get("user");
   const token = c.get("token");
   if (!user || !token) return c.redirect("/user/login?redirect=%2Fuser%2Fpassword", 303);
-  const checked = checkForm(changePasswordSchema, textFields(await readFormBody(c)));
+  const checked = checkForm(changePasswordSchema(textsOf(c).m), textFields(await readFormBody(c)));
   if (!checked.ok) return renderPassword(c, { errors: checked.errors }, 422);
   try {
     const answer = await authClient(c).changePassword(token, checked.value);
@@ -163,7 +165,7 @@ export async function postChangePassword(c: Context<AppEnv>): Promise<Response> 
   } catch (error) {
     const ended = await sessionEnded(c, error, "/user/password");
     if (ended) return ended;
-    const problem = friendlyError(error);
+    const problem = friendlyError(c, error);
     return problem.field
       ? renderPassword(c, { errors: { [problem.field]: problem.message } }, problem.status)
       : renderPassword(c, { alert: problem.message }, problem.status);
@@ -174,12 +176,12 @@ export async function postChangePassword(c: Context<AppEnv>): Promise<Response> 
 /** POST /user/password/forgot: a reset link by e-mail (the same answer whether or not the address has an account). */
 export async function postForgotPassword(c: Context<AppEnv>): Promise<Response> {
   const form = textFields(await readFormBody(c));
-  const checked = checkForm(forgotPasswordSchema, form);
+  const checked = checkForm(forgotPasswordSchema(textsOf(c).m), form);
   if (!checked.ok) return renderPassword(c, { email: form.email ?? "", errors: checked.errors }, 422);
   try {
     await authClient(c).forgotPassword(checked.value.email);
   } catch (error) {
-    const problem = friendlyError(error);
+    const problem = friendlyError(c, error);
     return renderPassword(c, { email: checked.value.email, alert: problem.message }, problem.status);
   }
   return c.redirect("/user/password?notice=reset-sent", 303);
@@ -189,7 +191,7 @@ export async function postForgotPassword(c: Context<AppEnv>): Promise<Response> 
 export async function postResetPassword(c: Context<AppEnv>): Promise<Response> {
   const form = textFields(await readFormBody(c));
   const code = (form.code ?? "").trim();
-  const checked = checkForm(resetPasswordSchema, form);
+  const checked = checkForm(resetPasswordSchema(textsOf(c).m), form);
   if (!checked.ok) return renderPassword(c, { code: code || "missing", errors: checked.errors }, 422);
   try {
     await leaveSessionForSignIn(c);
@@ -198,7 +200,7 @@ export async function postResetPassword(c: Context<AppEnv>): Promise<Response> {
     await signIn(c, answer, { endOtherSessions: true });
   } catch (error) {
     signInFailed(c);
-    const problem = friendlyError(error);
+    const problem = friendlyError(c, error);
     if (problem.original === "Incorrect code provided") {
       return renderPassword(c, { alert: problem.message }, problem.status);
     }

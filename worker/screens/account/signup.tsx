@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import { forgotPasswordSchema, PASSWORD_RULES, signUpSchema, USERNAME_RULES } from "../../../shared/forms/account";
+import { forgotPasswordSchema, passwordRules, signUpSchema } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
-import { text } from "../../../shared/text";
+import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { authClient } from "../../platform/session/auth-client";
@@ -30,25 +30,22 @@ export interface SignupState {
 }
 
 function ConfirmationSent({ email, resent }: { email: string; resent?: boolean }) {
+  const a = useTexts().m.account;
   return (
     <AuthCard
-      title="Check your inbox"
-      lead={
-        <>
-          We sent a confirmation link to <strong>{email}</strong>. Follow it to finish creating your account.
-        </>
-      }
+      title={a.checkInbox}
+      lead={<Rich text={a.confirmationSent} parts={{ email: <strong>{email}</strong> }} />}
     >
-      {resent && <FormAlert tone="success">We sent the link again. It can take a minute to arrive.</FormAlert>}
-      <p className="muted">Nothing there? Look in the spam folder, or send the link again.</p>
+      {resent && <FormAlert tone="success">{a.sentAgain}</FormAlert>}
+      <p className="muted">{a.nothingThere}</p>
       <form method="post" action="/user/signup/resend" className="account-form">
         <input type="hidden" name="email" value={email} />
         <button type="submit" className="button button--outlined account-form__submit">
-          Send the link again
+          {a.sendLinkAgain}
         </button>
       </form>
       <p className="auth-card__aside">
-        Already confirmed? <a href="/user/login">Sign in</a>
+        <Rich text={a.alreadyConfirmed} parts={{ link: <a href="/user/login">{a.signIn}</a> }} />
       </p>
     </AuthCard>
   );
@@ -57,18 +54,26 @@ function ConfirmationSent({ email, resent }: { email: string; resent?: boolean }
 export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, status = 200): Promise<Response> {
   const redirect = localRedirect(state.redirect ?? c.req.query("redirect"));
   const errors = state.errors ?? {};
+  const t = textsOf(c);
+  const a = t.m.account;
   const body = state.confirmationSentTo ? (
     <ConfirmationSent email={state.confirmationSentTo} resent={state.resent} />
   ) : (
     <AuthCard
-      title="Create an account"
-      lead="Save your details for faster checkout and keep track of your orders."
+      title={a.createAnAccount}
+      lead={a.signUpLead}
       footer={
         <p>
-          Already have an account?{" "}
-          <a href={redirect === "/user" ? "/user/login" : `/user/login?redirect=${encodeURIComponent(redirect)}`}>
-            Sign in
-          </a>
+          <Rich
+            text={a.haveAccount}
+            parts={{
+              link: (
+                <a href={redirect === "/user" ? "/user/login" : `/user/login?redirect=${encodeURIComponent(redirect)}`}>
+                  {a.signIn}
+                </a>
+              ),
+            }}
+          />
         </p>
       }
     >
@@ -77,17 +82,17 @@ export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, 
         <input type="hidden" name="redirect" value={redirect} />
         <Field
           name="username"
-          label="Username"
+          label={a.username}
           value={state.username}
           error={errors.username}
           autoComplete="username"
-          hint={USERNAME_RULES}
+          hint={t.m.accountErrors.usernameRules}
           maxLength={30}
           required
         />
         <Field
           name="email"
-          label="E-mail"
+          label={a.email}
           type="email"
           value={state.email}
           error={errors.email}
@@ -97,19 +102,18 @@ export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, 
         />
         <Field
           name="password"
-          label="Password"
+          label={a.password}
           type="password"
           error={errors.password}
           autoComplete="new-password"
-          hint={PASSWORD_RULES}
+          hint={passwordRules(t.m.accountErrors)}
           required
         />
         <p className="account-form__consent">
-          {text.consent.replace(/privacy policy$/, "")}
-          <a href="/privacy-policy">privacy policy</a>
+          <Rich text={a.consent} parts={{ policy: <a href="/privacy-policy">{a.privacyPolicy}</a> }} />
         </p>
         <button type="submit" className="button account-form__submit">
-          Create account
+          {a.createAccount}
         </button>
       </form>
     </AuthCard>
@@ -117,8 +121,8 @@ export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, 
   return renderAccountPage(
     c,
     {
-      title: state.confirmationSentTo ? "Check your inbox" : "Create an account",
-      description: "Create your account.",
+      title: state.confirmationSentTo ? a.checkInbox : a.createAnAccount,
+      description: a.signUpDescription,
       body,
     },
     status,
@@ -131,7 +135,7 @@ export async function postSignup(c: Context<AppEnv>): Promise<Response> {
   const form = textFields(await readFormBody(c));
   const redirect = localRedirect(form.redirect);
   const typed = { username: form.username ?? "", email: form.email ?? "", redirect };
-  const checked = checkForm(signUpSchema, form);
+  const checked = checkForm(signUpSchema(textsOf(c).m), form);
   if (!checked.ok) return renderSignup(c, { ...typed, errors: checked.errors }, 422);
   try {
     await leaveSessionForSignIn(c);
@@ -143,7 +147,7 @@ export async function postSignup(c: Context<AppEnv>): Promise<Response> {
     await signIn(c, answer);
   } catch (error) {
     signInFailed(c);
-    const problem = friendlyError(error);
+    const problem = friendlyError(c, error);
     const field = problem.field && ["username", "email", "password"].includes(problem.field) ? problem.field : null;
     return field
       ? renderSignup(c, { ...typed, errors: { [field]: problem.message } }, problem.status)
@@ -153,15 +157,13 @@ export async function postSignup(c: Context<AppEnv>): Promise<Response> {
 }
 
 export async function postResendConfirmation(c: Context<AppEnv>): Promise<Response> {
-  const checked = checkForm(forgotPasswordSchema, textFields(await readFormBody(c)));
-  if (!checked.ok) {
-    return renderLogin(c, { alert: "Enter the e-mail address of your account to get the link again." }, 422);
-  }
+  const checked = checkForm(forgotPasswordSchema(textsOf(c).m), textFields(await readFormBody(c)));
+  if (!checked.ok) return renderLogin(c, { alert: textsOf(c).m.account.resendNeedsEmail }, 422);
   const { email } = checked.value;
   try {
     await authClient(c).sendEmailConfirmation(email);
   } catch (error) {
-    const problem = friendlyError(error);
+    const problem = friendlyError(c, error);
     if (problem.original === "Already confirmed") return c.redirect("/user/login?notice=confirmed", 303);
     return renderSignup(c, { confirmationSentTo: email }, problem.status);
   }
