@@ -53,9 +53,7 @@ const PENDING = new Set([
   "worker/screens/account/overview.tsx",
   "worker/screens/account/password.tsx",
   "worker/screens/account/signup.tsx",
-  "worker/screens/product/back-in-stock-form.tsx",
   "worker/screens/product/product-review-section.tsx",
-  "worker/screens/product/stock-alert-pages.tsx",
   "worker/screens/requests/request-pages.tsx",
 ]);
 

@@ -2,7 +2,7 @@ import type { MailAdapter, MailMessage } from "./mailer";
 
 /**
  * Delivers through a transactional e-mail HTTP API (Resend's `POST /emails`
- * shape: from, to, subject, text, headers, with a Bearer key). Any error answer throws,
+ * shape: from, to, subject, text, html, headers, with a Bearer key). Any error answer throws,
  * so the message stays in the outbox for the next run.
  */
 export function httpMailAdapter(options: { apiKey: string; from: string; endpoint: string }): MailAdapter {
@@ -16,6 +16,7 @@ export function httpMailAdapter(options: { apiKey: string; from: string; endpoin
           to: [message.to],
           subject: message.subject,
           text: message.text,
+          ...(message.html ? { html: message.html } : {}),
           ...(message.headers ? { headers: message.headers } : {}),
         }),
       });

@@ -7,6 +7,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The same words as HTML, for shoppers' e-mails (shopper-mail.ts: `<html lang dir>` in their
+   * language); staff e-mails are plain text (outbox column `body_html`, migrations/0113).
+   */
+  html?: string;
   /** What the message is about, e.g. "reset-password", "order-confirmation". */
   kind: string;
   /** Extra headers, e.g. List-Unsubscribe on the restock alert (outbox column `headers`, migrations/0091). */
@@ -20,8 +25,10 @@ export interface MailAdapter {
 /** The statement that queues a message; add it to the batch that writes the record. */
 export function outboxInsert(db: D1Database, message: MailMessage): D1PreparedStatement {
   return db
-    .prepare("INSERT INTO outbox (recipient, subject, body_text, kind, headers) VALUES (?1, ?2, ?3, ?4, ?5)")
-    .bind(message.to, message.subject, message.text, message.kind, headersJson(message.headers));
+    .prepare(
+      "INSERT INTO outbox (recipient, subject, body_text, kind, headers, body_html) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )
+    .bind(message.to, message.subject, message.text, message.kind, headersJson(message.headers), message.html ?? null);
 }
 
 /** The outbox's `headers` column: a JSON object, or null when there are none. */
@@ -59,6 +66,7 @@ export interface OutboxRow {
   recipient: string;
   subject: string;
   body_text: string;
+  body_html: string | null;
   kind: string;
   headers: string | null;
 }
@@ -89,7 +97,7 @@ export function failureReason(error: unknown): string {
 export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 20): Promise<number> {
   const { results } = await db
     .prepare(
-      `SELECT id, recipient, subject, body_text, kind, headers FROM outbox WHERE status = 'pending' AND attempts < ?2
+      `SELECT id, recipient, subject, body_text, body_html, kind, headers FROM outbox WHERE status = 'pending' AND attempts < ?2
        ORDER BY ${PRIORITY_SQL}, id LIMIT ?1`,
     )
     .bind(limit, MAX_ATTEMPTS)
@@ -101,6 +109,7 @@ export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 
         to: row.recipient,
         subject: row.subject,
         text: row.body_text,
+        ...(row.body_html ? { html: row.body_html } : {}),
         kind: row.kind,
         headers: parseHeaders(row.headers),
       });
