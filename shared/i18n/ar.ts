@@ -474,6 +474,7 @@ export const ar: Messages = {
     cannotBuy: "{name}: {availability}",
     fewLeft: "بقي {left} فقط من {name}.",
     fewLeftInBag: {
+      zero: "بقي {left} فقط من {name}.",
       one: "بقي {left} فقط من {name}، وفي حقيبتك قطعة واحدة منه بالفعل.",
       two: "بقي {left} فقط من {name}، وفي حقيبتك قطعتان منه بالفعل.",
       few: "بقي {left} فقط من {name}، وفي حقيبتك {count} قطع منه بالفعل.",
