@@ -7,9 +7,12 @@ import { findOrderByNumber } from "../../worker/platform/stores/order-store";
 import { queueRestockAlerts } from "../../worker/platform/stores/restock-alerts";
 import { statusMail } from "../../worker/screens/staff/order-mail";
 import { fetchWorker } from "./fetch";
+import { appRequest } from "./support/app-request";
 import { uniqueIp, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
+import { countedSku, orderHolding } from "./support/held-order";
 import { customer, productSlugs } from "./support/shop-fixtures";
+import { stripeSignature } from "./support/stripe-signature";
 
 /**
  * Issue 23: the checkout's messages, the bag's answers, "tell me when it's back" and the e-mails a
@@ -188,6 +191,39 @@ describe("order e-mails", SLOW, () => {
     expect(cancelled.text).toBe(
       `Dear Mariam,\n\nYour order has been cancelled. Reason: Out of stock. If you paid by card, the payment is refunded to your card.\n\nOrder ${english.number} — status: Cancelled.\n\nNoor Beauty`,
     );
+  });
+});
+
+describe("the shop's own cancel of an unpaid card order", SLOW, () => {
+  it("tells the shopper in the order's language", async () => {
+    const secret = "whsec_language_0123456789";
+    const cardEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_language", STRIPE_WEBHOOK_SECRET: secret };
+    const reference = `cs_test_${crypto.randomUUID()}`;
+    const email = uniqueShopper("card-ar").email;
+    const { number } = await orderHolding([{ sku: await countedSku(3), quantity: 1 }], { reference, email });
+    await env.DB.prepare("UPDATE orders SET locale = 'ar' WHERE number = ?1").bind(number).run();
+    const body = JSON.stringify({
+      id: `evt_${crypto.randomUUID()}`,
+      object: "event",
+      type: "checkout.session.expired",
+      data: { object: { id: reference, object: "checkout.session", payment_status: "unpaid" } },
+    });
+    const res = await appRequest(
+      `${ORIGIN}/api/payments/webhook`,
+      {
+        method: "POST",
+        body,
+        headers: { "Stripe-Signature": await stripeSignature(secret, body), "Content-Type": "application/json" },
+      },
+      cardEnv,
+    );
+    expect(res.status).toBe(200);
+    const [mail] = await mailsTo(email, "order-cancelled");
+    expect(mail!.subject).toBe(fill("ar", ar.email.cardCancelled.subject, { number }));
+    expect(mail!.body_text).toContain(
+      fill("ar", ar.email.cardCancelled.why, { number, why: ar.email.cardCancelled.expired }),
+    );
+    expect(mail!.body_html).toContain('<html lang="ar" dir="rtl">');
   });
 });
 
