@@ -266,6 +266,13 @@ function subscribe(prefix: "" | "/ar", shade: { slug: string; sku: string }, ema
 describe("stock alerts in Arabic", SLOW, () => {
   it("records the page's language and writes both e-mails in it, links to Arabic pages", async () => {
     const shade = await soldOutShade(0);
+    const product = await fetchWorker(`/ar/catalog/${shade.category}/${shade.slug}?variant=${shade.sku}`);
+    expect(product.status).toBe(200);
+    const form = (await product.text()).replaceAll("<!-- -->", "");
+    expect(form).toContain(ar.stockAlert.title);
+    expect(form).toContain(`>${ar.stockAlert.notify}<span class="visually-hidden">: `);
+    expect(form).not.toContain("Tell me when");
+    expect(form).not.toContain("Notify me");
     const email = uniqueShopper("alert-ar").email;
     const res = await subscribe("/ar", shade, email);
     expect(res.status).toBe(303);
@@ -285,6 +292,9 @@ describe("stock alerts in Arabic", SLOW, () => {
     expect(link).not.toBeNull();
     expect(confirmation!.body_html).toContain(`href="${ORIGIN}${link![1]}" dir="ltr"`);
 
+    const stale = await fetchWorker(`/ar/stock-alerts/confirm/${"x".repeat(43)}`);
+    expect(stale.status).toBe(404);
+    expect(await stale.text()).toContain(ar.stockAlert.linkNotValidText);
     const confirmed = await fetchWorker(link![1]!);
     expect(confirmed.status).toBe(200);
     const page = await confirmed.text();
