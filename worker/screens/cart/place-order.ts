@@ -59,12 +59,14 @@ function isStockRefusal(error: unknown): boolean {
   return error instanceof Error && /CHECK constraint failed/i.test(error.message) && /on_hand/i.test(error.message);
 }
 
+/** What an order's e-mails list: its lines and total. */
+interface Ordered {
+  lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[];
+  total: number;
+}
+
 /** The order's lines, total, delivery and payment, as paragraphs in the translator's language. */
-function orderSummary(
-  t: Translator,
-  order: { lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[]; total: number },
-  input: CheckoutInput,
-): string[][] {
+function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): string[][] {
   const words = t.m.email.order;
   const lines = order.lines.map((l) =>
     t.fill(words.line, { quantity: l.quantity, name: l.name, price: formatPrice(t.locale, l.lineTotal) }),
@@ -88,15 +90,10 @@ function orderSummary(
 }
 
 /** The shopper's confirmation, in the language the order is placed in (orders.locale). */
-function confirmationMail(
-  locale: Locale,
-  number: string,
-  order: Parameters<typeof orderSummary>[1],
-  input: CheckoutInput,
-) {
+function confirmationMail(locale: Locale, number: string, order: Ordered, input: CheckoutInput): MailMessage {
   const t = translator(locale);
   const subject = t.fill(t.m.email.order.subject, { number });
-  const mail: MailMessage = {
+  return {
     to: input.email,
     subject,
     ...shopperMailBody(locale, subject, [
@@ -107,21 +104,19 @@ function confirmationMail(
     ]),
     kind: "order-confirmation",
   };
-  return mail;
 }
 
 /** The shop's copy, to staff: in English, as the staff desk is. */
-function receivedMail(to: string, number: string, order: Parameters<typeof orderSummary>[1], input: CheckoutInput) {
+function receivedMail(to: string, number: string, order: Ordered, input: CheckoutInput): MailMessage {
   const summary = orderSummary(translator("en"), order, input)
     .map((lines) => lines.join("\n"))
     .join("\n\n");
-  const mail: MailMessage = {
+  return {
     to,
     subject: `New order ${number}`,
     text: `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`,
     kind: "order-received",
   };
-  return mail;
 }
 
 /**
