@@ -47,9 +47,7 @@ const PENDING = new Set([
   "client/islands/request-dialog.tsx",
   "client/islands/request-form.tsx",
   "client/islands/review-form.tsx",
-  "worker/screens/product/back-in-stock-form.tsx",
   "worker/screens/product/product-review-section.tsx",
-  "worker/screens/product/stock-alert-pages.tsx",
   "worker/screens/requests/request-pages.tsx",
 ]);
 

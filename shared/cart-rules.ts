@@ -1,3 +1,6 @@
+import { fill } from "./i18n/format";
+import type { TextLocale } from "./i18n/locales";
+import type { Section } from "./i18n/messages-type";
 import type { Fils } from "./money";
 
 /** Limits and fees of the bag (the spec leaves them open; these are the shop's). */
@@ -16,12 +19,19 @@ export function canBuy(availability: Availability | null): boolean {
   return availability === "in_stock" || availability === "prepurchase";
 }
 
-/** A quantity as typed: whole, 1–99; otherwise the message to show beside the field. */
-export function checkQuantity(raw: unknown): { ok: true; value: number } | { ok: false; message: string } {
+/** The words of the quantity rule: the catalogue's `bagActions.quantity` in the page's language. */
+export type QuantityTexts = Section<"bagActions">["quantity"];
+
+/** A quantity as typed: whole, 1–99; otherwise the message to show beside the field, in `locale`. */
+export function checkQuantity(
+  raw: unknown,
+  texts: QuantityTexts,
+  locale: TextLocale,
+): { ok: true; value: number } | { ok: false; message: string } {
   const value = typeof raw === "number" ? raw : Number(String(raw ?? "").trim());
-  if (!Number.isInteger(value)) return { ok: false, message: "Enter a whole number of items." };
-  if (value < QUANTITY_MIN) return { ok: false, message: `The quantity must be at least ${QUANTITY_MIN}.` };
-  if (value > QUANTITY_MAX) return { ok: false, message: `You can order at most ${QUANTITY_MAX} of one product.` };
+  if (!Number.isInteger(value)) return { ok: false, message: texts.whole };
+  if (value < QUANTITY_MIN) return { ok: false, message: fill(locale, texts.atLeast, { min: QUANTITY_MIN }) };
+  if (value > QUANTITY_MAX) return { ok: false, message: fill(locale, texts.atMost, { max: QUANTITY_MAX }) };
   return { ok: true, value };
 }
 

@@ -26,18 +26,6 @@ export function stockState(cms: Availability, onHand: number | undefined): Stock
   return { availability: "in_stock", left: onHand <= LOW_STOCK_AT ? onHand : null };
 }
 
-/** "Only 3 left". */
-export function fewLeft(left: number): string {
-  return `Only ${left} left`;
-}
-
-/** What a shopper is told when an order asks for more than is left: the bag is changed to match. */
-export function shortageMessage(itemName: string, onHand: number): string {
-  return onHand <= 0
-    ? `${itemName} is sold out`
-    : `Only ${onHand} left of ${itemName} — we changed your bag to ${onHand}`;
-}
-
 /** "Tell me when it's back" is offered for these; "none" is an item the shop stopped selling. */
 export function offersStockAlert(availability: Availability): boolean {
   return availability === "out_of_stock" || availability === "prepurchase";

@@ -4,7 +4,7 @@
  * Without JavaScript the same form posts and the page reloads with a message.
  */
 import { type FormEvent, useId, useState } from "react";
-import { checkQuantity, QUANTITY_MAX } from "../../shared/cart-rules";
+import { checkQuantity, QUANTITY_MAX, type QuantityTexts } from "../../shared/cart-rules";
 import { type CounterTexts, counterLabel } from "../../shared/header-counter";
 import { fill } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
@@ -21,6 +21,8 @@ export interface AddToBagProps extends IslandTexts<"product"> {
   unavailable: string | null;
   /** Show a quantity field (product page, quick view). */
   withQuantity?: boolean;
+  /** The quantity rule's messages (the catalogue's `bagActions.quantity`), given with `withQuantity`. */
+  quantityTexts?: QuantityTexts;
   compact?: boolean;
 }
 
@@ -40,6 +42,12 @@ function bagCounter(): { read(): number; write(n: number): void } {
   };
 }
 
+/** A quantity not checked here: what was typed, so the server's answer says what is wrong with it. */
+function asTyped(typed: FormDataEntryValue): { ok: true; value: number } {
+  const value = Number(typed);
+  return { ok: true, value: Number.isInteger(value) && value > 0 ? value : 0 };
+}
+
 export default function AddToBag({
   slug,
   variant,
@@ -47,6 +55,7 @@ export default function AddToBag({
   label,
   unavailable,
   withQuantity,
+  quantityTexts,
   compact,
   locale,
   texts,
@@ -60,7 +69,10 @@ export default function AddToBag({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // Read from the form, not from state: the shopper may have typed before the island woke.
-    const checked = checkQuantity(new FormData(event.currentTarget).get("quantity") ?? "1");
+    const typed = new FormData(event.currentTarget).get("quantity") ?? "1";
+    // Checked here when the page gave the rule's words (a quantity field); the server checks every
+    // quantity again and answers a bad one in the page's language, which is shown the same way.
+    const checked = quantityTexts ? checkQuantity(typed, quantityTexts, locale) : asTyped(typed);
     if (!checked.ok) {
       setState({ kind: "error", message: checked.message });
       return;
@@ -73,7 +85,11 @@ export default function AddToBag({
       const response = await fetch("/cart/add", {
         method: "POST",
         headers: { Accept: "application/json" },
-        body: new URLSearchParams({ slug, ...(variant ? { variant } : {}), quantity: String(checked.value) }),
+        body: new URLSearchParams({
+          slug,
+          ...(variant ? { variant } : {}),
+          quantity: quantityTexts ? String(checked.value) : String(typed),
+        }),
       });
       const body = (await response.json().catch(() => null)) as {
         ok?: boolean;

@@ -27,7 +27,8 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   const LABELS = texts.labels;
   // Checked here before it goes (the server checks it again); a form that passes is posted by the browser.
   const { errors, summary, formProps } = useFormSubmit({
-    schema: checkoutSchema,
+    // The schema in the page's language: built once for this section's texts.
+    schema: checkoutSchema(texts),
     send: "browser",
     errors: props.errors,
   });

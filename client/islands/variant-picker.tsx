@@ -7,7 +7,7 @@
  * heading's block); they are marked with data attributes and updated here.
  */
 import { type MouseEvent, useState } from "react";
-import type { Availability } from "../../shared/cart-rules";
+import type { Availability, QuantityTexts } from "../../shared/cart-rules";
 import { fill } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
 import { offersStockAlert } from "../../shared/stock-rules";
@@ -44,6 +44,8 @@ export interface VariantPickerProps extends IslandTexts<"product"> {
   kind: "shade" | "size";
   options: VariantOption[];
   chosen: string;
+  /** The quantity rule's words for the buy box's add-to-bag (the catalogue's `bagActions.quantity`). */
+  quantityTexts?: QuantityTexts;
 }
 
 /** "Shade: **Rosewood**", the name in bold wherever the language puts it. */
@@ -110,6 +112,7 @@ export default function VariantPicker({
   kind,
   options,
   chosen: initial,
+  quantityTexts,
   locale,
   texts,
 }: VariantPickerProps) {
@@ -168,6 +171,7 @@ export default function VariantPicker({
           label={current.availability === "prepurchase" ? texts.preOrder : texts.addToBag}
           unavailable={buyable ? null : texts.availability.out_of_stock}
           withQuantity
+          quantityTexts={quantityTexts}
           locale={locale}
           texts={texts}
         />

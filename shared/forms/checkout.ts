@@ -4,6 +4,8 @@
  */
 import * as v from "valibot";
 import type { DeliveryMethod } from "../cart-rules";
+import type { Section } from "../i18n/messages-type";
+import { perTexts } from "./per-texts";
 import { cut, email, phone, text, trimmed } from "./rules";
 
 export const EMIRATES = [
@@ -27,38 +29,34 @@ function line(max: number) {
 
 const POSTCODE = /^[A-Za-z0-9 -]{2,12}$/;
 
-const fields = v.object({
-  firstName: v.pipe(line(80), v.nonEmpty("Please enter your first name.")),
-  lastName: v.pipe(line(80), v.nonEmpty("Please enter your last name.")),
-  email: email({
-    missing: "Please enter your e-mail so we can send the order confirmation.",
-    invalid: "This e-mail doesn't look right. Check it, e.g. name@example.com.",
-  }),
-  phone: phone({
-    missing: "Please enter a phone number for the courier.",
-    invalid: "Enter a UAE number like 050 123 4567 or an international one starting with +.",
-  }),
-  delivery: v.pipe(text(), v.picklist(DELIVERY_METHODS, "Choose how you'd like to get your order.")),
-  address: line(300),
-  city: line(100),
-  region: line(100),
-  postcode: v.pipe(
-    line(20),
-    v.check(
-      (postcode) => postcode === "" || POSTCODE.test(postcode),
-      "A postcode has 2–12 letters or digits (leave it empty in the UAE).",
-    ),
-  ),
-  notes: line(1000),
-  payment: v.pipe(text(), v.picklist(PAYMENT_METHODS, "Choose how you'd like to pay.")),
-  consent: v.pipe(
-    v.optional(v.unknown(), ""),
-    v.transform((ticked) => ticked === true || ticked === "on" || ticked === "true"),
-    v.check((ticked) => ticked, "Please accept the privacy policy to place the order."),
-  ),
-});
+/** The checkout section's messages (the catalogue's `checkout.errors`, English or Arabic). */
+type Errors = Section<"checkout">["errors"];
 
-type Fields = v.InferOutput<typeof fields>;
+function fieldsOf(errors: Errors) {
+  return v.object({
+    firstName: v.pipe(line(80), v.nonEmpty(errors.firstName)),
+    lastName: v.pipe(line(80), v.nonEmpty(errors.lastName)),
+    email: email({ missing: errors.emailMissing, invalid: errors.emailInvalid }),
+    phone: phone({ missing: errors.phoneMissing, invalid: errors.phoneInvalid }),
+    delivery: v.pipe(text(), v.picklist(DELIVERY_METHODS, errors.delivery)),
+    address: line(300),
+    city: line(100),
+    region: line(100),
+    postcode: v.pipe(
+      line(20),
+      v.check((postcode) => postcode === "" || POSTCODE.test(postcode), errors.postcode),
+    ),
+    notes: line(1000),
+    payment: v.pipe(text(), v.picklist(PAYMENT_METHODS, errors.payment)),
+    consent: v.pipe(
+      v.optional(v.unknown(), ""),
+      v.transform((ticked) => ticked === true || ticked === "on" || ticked === "true"),
+      v.check((ticked) => ticked, errors.consent),
+    ),
+  });
+}
+
+type Fields = v.InferOutput<ReturnType<typeof fieldsOf>>;
 type AddressField = "address" | "city" | "region";
 type Paths = [["delivery"], [AddressField]];
 type Selection = Pick<Fields, "delivery" | AddressField>;
@@ -75,12 +73,18 @@ function forDelivery(field: AddressField, message: string) {
   );
 }
 
-export const checkoutSchema = v.pipe(
-  fields,
-  forDelivery("address", "Please enter the delivery address."),
-  forDelivery("city", "Please enter the city."),
-  forDelivery("region", "Choose the emirate or country."),
-);
+function build(texts: Section<"checkout">) {
+  const { errors } = texts;
+  return v.pipe(
+    fieldsOf(errors),
+    forDelivery("address", errors.address),
+    forDelivery("city", errors.city),
+    forDelivery("region", errors.region),
+  );
+}
 
-export type CheckoutInput = v.InferOutput<typeof checkoutSchema>;
+/** The schema in the language of a `checkout` section: the worker's `t.m.checkout`, the island's `texts`. */
+export const checkoutSchema = perTexts(build);
+
+export type CheckoutInput = v.InferOutput<ReturnType<typeof build>>;
 export type CheckoutField = keyof CheckoutInput;

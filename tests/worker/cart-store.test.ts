@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkQuantity, computeTotals, QUANTITY_MAX } from "../../shared/cart-rules";
 import { checkoutSchema } from "../../shared/forms/checkout";
 import { checkForm } from "../../shared/forms/form-result";
+import { en } from "../../shared/i18n/en";
 import { addLine, countItems, ensureCartId, listLines, mergeCarts } from "../../worker/platform/stores/cart-store";
 import { customer } from "./support/shop-fixtures";
 
@@ -11,12 +12,24 @@ const user = () => ({ kind: "user" as const, id: String(Math.floor(Math.random()
 
 describe("bag arithmetic", () => {
   it("accepts whole quantities from 1 to 99 and says what is wrong otherwise", () => {
-    expect(checkQuantity("3")).toEqual({ ok: true, value: 3 });
-    expect(checkQuantity(99)).toEqual({ ok: true, value: 99 });
-    expect(checkQuantity("0")).toEqual({ ok: false, message: "The quantity must be at least 1." });
-    expect(checkQuantity("100")).toEqual({ ok: false, message: "You can order at most 99 of one product." });
-    expect(checkQuantity("2.5")).toEqual({ ok: false, message: "Enter a whole number of items." });
-    expect(checkQuantity("lots")).toEqual({ ok: false, message: "Enter a whole number of items." });
+    expect(checkQuantity("3", en.bagActions.quantity, "en")).toEqual({ ok: true, value: 3 });
+    expect(checkQuantity(99, en.bagActions.quantity, "en")).toEqual({ ok: true, value: 99 });
+    expect(checkQuantity("0", en.bagActions.quantity, "en")).toEqual({
+      ok: false,
+      message: "The quantity must be at least 1.",
+    });
+    expect(checkQuantity("100", en.bagActions.quantity, "en")).toEqual({
+      ok: false,
+      message: "You can order at most 99 of one product.",
+    });
+    expect(checkQuantity("2.5", en.bagActions.quantity, "en")).toEqual({
+      ok: false,
+      message: "Enter a whole number of items.",
+    });
+    expect(checkQuantity("lots", en.bagActions.quantity, "en")).toEqual({
+      ok: false,
+      message: "Enter a whole number of items.",
+    });
   });
 
   it("totals in fils with delivery and the 5% VAT included in the total", () => {
@@ -108,13 +121,13 @@ describe("checkout validation", () => {
   const good = { ...customer, email: "Mariam@Example.ae" };
 
   it("accepts a complete UAE order and normalises the e-mail", () => {
-    const result = checkForm(checkoutSchema, good);
+    const result = checkForm(checkoutSchema(en.checkout), good);
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.value.email).toBe("mariam@example.ae");
   });
 
   it("accepts international phone numbers and a pickup without an address", () => {
-    const result = checkForm(checkoutSchema, {
+    const result = checkForm(checkoutSchema(en.checkout), {
       ...good,
       phone: "+44 20 7946 0958",
       delivery: "pickup",
@@ -126,7 +139,7 @@ describe("checkout validation", () => {
   });
 
   it("puts a specific message beside each wrong field", () => {
-    const result = checkForm(checkoutSchema, {
+    const result = checkForm(checkoutSchema(en.checkout), {
       ...good,
       firstName: " ",
       email: "mariam@",

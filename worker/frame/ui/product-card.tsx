@@ -57,6 +57,8 @@ export function AddToBagForm({
         label: availability === "prepurchase" ? t.m.product.preOrder : t.m.product.addToBag,
         unavailable: canBuy(availability) ? null : t.m.product.availability.out_of_stock,
         withQuantity,
+        // The quantity rule's words go only where there is a quantity to check (not to every card).
+        quantityTexts: withQuantity ? t.m.bagActions.quantity : undefined,
         compact,
         ...islandTexts(t, "product"),
       }}

@@ -7,7 +7,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** The same message in HTML, when it has one (outbox column `body_html`, migrations/0111). */
+  /**
+   * The same words as HTML, for shoppers' e-mails (shopper-mail.ts: `<html lang dir>` in their
+   * language); staff e-mails are plain text (outbox column `body_html`, migrations/0111).
+   */
   html?: string;
   /** What the message is about, e.g. "reset-password", "order-confirmation". */
   kind: string;

@@ -1,4 +1,6 @@
+import { translator } from "../../../shared/i18n/translator";
 import type { MailMessage } from "../mail/mailer";
+import { shopperMailBody } from "../mail/shopper-mail";
 import { CARD_SESSION_MINUTES } from "../payments/payment-provider";
 import {
   expiredCardOrders,
@@ -26,16 +28,19 @@ export const SWEEP_MARGIN_MINUTES = 15;
 /** Orders released per cron run (each its own batch); the rest wait five minutes for the next. */
 export const SWEEP_LIMIT = 25;
 
-const RELEASE_WORDS: Record<ReleaseReason, string> = {
-  expired: "the card payment was not completed in time",
-  failed: "the card payment did not go through",
-};
-
+/** The shopper's e-mail when the shop cancels their unpaid card order, in the order's language. */
 function releaseMail(order: HeldOrder, reason: ReleaseReason): MailMessage {
+  const t = translator(order.locale);
+  const words = t.m.email.cardCancelled;
+  const subject = t.fill(words.subject, { number: order.number });
   return {
     to: order.email,
-    subject: `Your Noor Beauty order ${order.number} was cancelled`,
-    text: `Dear ${order.firstName},\n\nYour order ${order.number} was cancelled because ${RELEASE_WORDS[reason]}. No money was taken.\n\nThe products are back on sale: you are welcome to order them again.`,
+    subject,
+    ...shopperMailBody(order.locale, subject, [
+      [t.fill(t.m.email.dear, { name: order.firstName })],
+      [t.fill(words.why, { number: order.number, why: words[reason] })],
+      [words.again],
+    ]),
     kind: "order-cancelled",
   };
 }

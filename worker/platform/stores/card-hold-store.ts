@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
+import { isLocale } from "../../../shared/locale-path";
 import type { MailMessage } from "../mail/mailer";
 import { markPaid } from "./order-store";
 import { giveBackStatements } from "./stock-return-store";
@@ -23,6 +25,8 @@ export interface HeldOrder {
   version: number;
   email: string;
   firstName: string;
+  /** The language the order was placed in: its e-mails are written in it. */
+  locale: Locale;
 }
 
 interface HeldOrderRow {
@@ -32,9 +36,10 @@ interface HeldOrderRow {
   version: number;
   email: string;
   first_name: string;
+  locale: string;
 }
 
-const HELD_COLUMNS = "id, number, status, version, email, first_name";
+const HELD_COLUMNS = "id, number, status, version, email, first_name, locale";
 
 function toHeld(row: HeldOrderRow): HeldOrder {
   return {
@@ -44,6 +49,7 @@ function toHeld(row: HeldOrderRow): HeldOrder {
     version: row.version,
     email: row.email,
     firstName: row.first_name,
+    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
   };
 }
 
@@ -114,8 +120,18 @@ export async function releaseCardOrder(
   if (release.mail) {
     statements.push(
       db
-        .prepare(`INSERT INTO outbox (recipient, subject, body_text, kind) SELECT ?3, ?4, ?5, ?6 WHERE ${guard.sql}`)
-        .bind(...guard.params, release.mail.to, release.mail.subject, release.mail.text, release.mail.kind),
+        .prepare(
+          `INSERT INTO outbox (recipient, subject, body_text, kind, body_html)
+           SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${guard.sql}`,
+        )
+        .bind(
+          ...guard.params,
+          release.mail.to,
+          release.mail.subject,
+          release.mail.text,
+          release.mail.kind,
+          release.mail.html ?? null,
+        ),
     );
   }
   const results = await db.batch(statements);

@@ -223,8 +223,18 @@ export async function changeOrder(db: D1Database, change: OrderChange): Promise<
   if (change.mail) {
     statements.push(
       db
-        .prepare(`INSERT INTO outbox (recipient, subject, body_text, kind) SELECT ?3, ?4, ?5, ?6 WHERE ${guard.sql}`)
-        .bind(...guard.params, change.mail.to, change.mail.subject, change.mail.text, change.mail.kind),
+        .prepare(
+          `INSERT INTO outbox (recipient, subject, body_text, kind, body_html)
+           SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${guard.sql}`,
+        )
+        .bind(
+          ...guard.params,
+          change.mail.to,
+          change.mail.subject,
+          change.mail.text,
+          change.mail.kind,
+          change.mail.html ?? null,
+        ),
     );
   }
   const [updated] = await db.batch(statements);

@@ -22,6 +22,8 @@
  *   at 0 sends nothing unless someone is waiting for it, which is what a caller wants anyway.
  * - Cost: one read, then two statements per 100 waiting subscriptions, however many there are.
  */
+import type { Locale } from "../../../shared/constants";
+import { isLocale, localizePath } from "../../../shared/locale-path";
 import { headersJson } from "../mail/mailer";
 import { restockMail } from "../mail/stock-alert-mails";
 import { isoTime, newLinkToken } from "./stock-alert-store";
@@ -34,6 +36,7 @@ interface Waiting {
   email: string;
   item_name: string;
   product_path: string;
+  locale: string;
 }
 
 /** Confirmed subscriptions of these SKUs (stock is checked when the statements run). */
@@ -43,7 +46,7 @@ async function waitingFor(db: D1Database, skus: readonly string[], onlyInStock: 
   const inStock = onlyInStock ? "AND EXISTS (SELECT 1 FROM stock_levels s WHERE s.sku = a.sku AND s.on_hand > 0)" : "";
   const { results } = await db
     .prepare(
-      `SELECT a.id, a.email, a.item_name, a.product_path FROM stock_alerts a
+      `SELECT a.id, a.email, a.item_name, a.product_path, a.locale FROM stock_alerts a
        WHERE a.sku IN (SELECT value FROM json_each(?1)) AND a.status = 'confirmed' ${inStock}
        ORDER BY a.id`,
     )
@@ -65,15 +68,20 @@ async function chunkStatements(
   const items = await Promise.all(
     chunk.map(async (w) => {
       const unsubscribe = await newLinkToken();
+      // In the language the alert was asked for in, with links to that language's pages.
+      const locale: Locale = isLocale(w.locale) ? w.locale : "en";
+      const page = (path: string) => new URL(localizePath(locale, path), `${origin}/`).toString();
       const mail = restockMail(
+        locale,
         w.email,
-        { itemName: w.item_name, productUrl: new URL(w.product_path, `${origin}/`).toString() },
-        `${origin}/stock-alerts/unsubscribe/${unsubscribe.token}`,
+        { itemName: w.item_name, productUrl: page(w.product_path) },
+        page(`/stock-alerts/unsubscribe/${unsubscribe.token}`),
       );
       return {
         id: w.id,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html ?? null,
         headers: headersJson(mail.headers),
         hash: unsubscribe.hash,
       };
@@ -83,9 +91,9 @@ async function chunkStatements(
   return [
     db
       .prepare(
-        `INSERT INTO outbox (recipient, subject, body_text, kind, headers)
+        `INSERT INTO outbox (recipient, subject, body_text, kind, headers, body_html)
          SELECT a.email, json_extract(j.value, '$.subject'), json_extract(j.value, '$.text'), 'restock-alert',
-                json_extract(j.value, '$.headers')
+                json_extract(j.value, '$.headers'), json_extract(j.value, '$.html')
          FROM json_each(?1) j JOIN stock_alerts a ON a.id = json_extract(j.value, '$.id')
          WHERE ${SENDABLE}
          ORDER BY a.id`,

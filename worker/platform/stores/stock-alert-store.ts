@@ -8,6 +8,7 @@
  */
 
 import { sha256, toBase64Url, toHex } from "../../../shared/bytes";
+import type { Locale } from "../../../shared/constants";
 import { headersJson, type MailMessage } from "../mail/mailer";
 
 export type AlertStatus = "pending" | "confirmed" | "sent" | "unsubscribed";
@@ -47,6 +48,8 @@ export interface NewStockAlert {
   productPath: string;
   itemName: string;
   userId: number | null;
+  /** The page's language: the e-mails are written in it (migrations/0113). */
+  locale: Locale;
 }
 
 /**
@@ -70,11 +73,14 @@ export async function subscribeToRestock(
     db
       .prepare(
         `INSERT INTO stock_alerts
-           (sku, email, product_slug, product_path, item_name, confirm_hash, user_id, created_at, confirmation_sent_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)
+           (sku, email, product_slug, product_path, item_name, confirm_hash, user_id, created_at, confirmation_sent_at,
+            locale)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?10)
          ON CONFLICT (sku, email) WHERE status IN ('pending', 'confirmed') DO UPDATE SET
            confirm_hash = excluded.confirm_hash,
            confirmation_sent_at = excluded.confirmation_sent_at,
+           item_name = excluded.item_name,
+           locale = excluded.locale,
            user_id = COALESCE(stock_alerts.user_id, excluded.user_id)
          WHERE stock_alerts.confirmation_sent_at <= ?9`,
       )
@@ -88,6 +94,7 @@ export async function subscribeToRestock(
         alert.userId,
         isoTime(now),
         isoTime(now - RESEND_AFTER_MS),
+        alert.locale,
       ),
     guardedInsert(db, message, confirm.hash),
   ]);
@@ -98,10 +105,18 @@ export async function subscribeToRestock(
 function guardedInsert(db: D1Database, message: MailMessage, confirmHash: string): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO outbox (recipient, subject, body_text, kind, headers)
-       SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM stock_alerts WHERE confirm_hash = ?6)`,
+      `INSERT INTO outbox (recipient, subject, body_text, kind, headers, body_html)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?7 WHERE EXISTS (SELECT 1 FROM stock_alerts WHERE confirm_hash = ?6)`,
     )
-    .bind(message.to, message.subject, message.text, message.kind, headersJson(message.headers), confirmHash);
+    .bind(
+      message.to,
+      message.subject,
+      message.text,
+      message.kind,
+      headersJson(message.headers),
+      confirmHash,
+      message.html ?? null,
+    );
 }
 
 /** What the confirm and unsubscribe pages show of a subscription. */

@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { canBuy, checkQuantity } from "../../../shared/cart-rules";
-import { fewLeft } from "../../../shared/stock-rules";
-import { text } from "../../../shared/text";
+import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { BROWSING } from "../../platform/routing/limit-presets";
@@ -76,23 +75,26 @@ function lineOf(input: Record<string, string>): LineKey {
 
 cartActions.post("/add", writes(BAG_ACTION), async (c) => {
   const input = await form(c);
-  const quantity = checkQuantity(input.quantity ?? "1");
+  const t = textsOf(c);
+  const words = t.m.bagActions;
+  const quantity = checkQuantity(input.quantity ?? "1", words.quantity, t.locale);
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
   const item = await loadItemToAdd(c, lineOf(input));
-  if (!item) return reply(c, { ok: false, message: "This product is no longer in our catalogue." }, "/catalog");
+  if (!item) return reply(c, { ok: false, message: words.gone }, "/catalog");
   const { line, product } = item;
+  const name = product.name;
   if (!canBuy(product.availability)) {
-    return reply(c, { ok: false, message: `${product.name}: ${text.availability.out_of_stock}` }, product.path);
+    const message = t.fill(words.cannotBuy, { name, availability: t.m.product.availability.out_of_stock });
+    return reply(c, { ok: false, message }, product.path);
   }
   const owner = await ensureCartOwner(c);
   const cartId = await ensureCartId(c.env.DB, owner);
   if (product.onHand !== null && !product.sellAhead) {
     const inBag = await lineQuantity(c.env.DB, cartId, line);
     if (inBag + quantity.value > product.onHand) {
+      const left = product.onHand;
       const message =
-        inBag > 0
-          ? `${fewLeft(product.onHand)} of ${product.name}, and ${inBag} ${inBag === 1 ? "is" : "are"} in your bag already.`
-          : `${fewLeft(product.onHand)} of ${product.name}.`;
+        inBag > 0 ? t.plural(words.fewLeftInBag, inBag, { left, name }) : t.fill(words.fewLeft, { left, name });
       return reply(c, { ok: false, message, field: "quantity" }, product.path);
     }
   }
@@ -103,11 +105,11 @@ cartActions.post("/add", writes(BAG_ACTION), async (c) => {
     availability: product.availability,
   });
   if (!added.ok) {
-    return reply(c, { ok: false, message: "Your bag is full. Please check out or remove something first." }, "/cart");
+    return reply(c, { ok: false, message: words.full }, "/cart");
   }
   const message = added.capped
-    ? `You now have the most we can sell at once: ${added.quantity} × ${product.name}.`
-    : `${product.name} is in your bag.`;
+    ? t.fill(words.capped, { quantity: added.quantity, name })
+    : t.fill(t.m.product.added, { name });
   return reply(c, { ok: true, message }, product.path, owner);
 });
 
@@ -125,15 +127,16 @@ async function bagLine(db: D1Database, cartId: string, input: Record<string, str
 
 cartActions.post("/update", writes(BAG_ACTION), async (c) => {
   const input = await form(c);
-  const quantity = checkQuantity(input.quantity);
+  const t = textsOf(c);
+  const quantity = checkQuantity(input.quantity, t.m.bagActions.quantity, t.locale);
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
   const owner = await readCartOwner(c);
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;
   const changed = cartId
     ? await setQuantity(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input), quantity.value)
     : false;
-  if (!changed) return reply(c, { ok: false, message: "That product is no longer in your bag." }, "/cart");
-  return reply(c, { ok: true, message: "Quantity updated." }, "/cart");
+  if (!changed) return reply(c, { ok: false, message: t.m.bagActions.notInBag }, "/cart");
+  return reply(c, { ok: true, message: t.m.bagActions.updated }, "/cart");
 });
 
 cartActions.post("/remove", writes(BAG_ACTION), async (c) => {
@@ -141,5 +144,5 @@ cartActions.post("/remove", writes(BAG_ACTION), async (c) => {
   const owner = await readCartOwner(c);
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;
   if (cartId) await removeLine(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input));
-  return reply(c, { ok: true, message: "Removed from your bag." }, "/cart");
+  return reply(c, { ok: true, message: textsOf(c).m.bagActions.removed }, "/cart");
 });

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
-import { islandTexts } from "../../../shared/i18n/translator";
+import { islandTexts, type Translator } from "../../../shared/i18n/translator";
 import { localizePath } from "../../../shared/locale-path";
 import { formatPrice } from "../../../shared/money";
 import { renderPage } from "../../frame/document/render-page";
@@ -42,8 +42,11 @@ async function prefill(c: Context<AppEnv>): Promise<Values> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Values;
 }
 
-function cardAvailability(card: CardPayments): CheckoutFormProps["card"] {
-  return card.available ? { available: true, reason: null } : { available: false, reason: card.reason };
+/** Whether a card can be chosen, and why not, in the page's language. */
+function cardAvailability(card: CardPayments, t: Translator): CheckoutFormProps["card"] {
+  return card.available
+    ? { available: true, reason: null }
+    : { available: false, reason: t.m.checkout.cardUnavailable };
 }
 
 /** The form (an island: the shared schema checks it before it is sent) beside the order summary. */
@@ -93,7 +96,7 @@ async function renderCheckout(
             values,
             errors,
             idempotencyKey: values.idempotencyKey ?? crypto.randomUUID(),
-            card: cardAvailability(cardPayments(c.env)),
+            card: cardAvailability(cardPayments(c.env), t),
             notice: notice ?? null,
             total: formatPrice(t.locale, view.totals.total),
             ...islandTexts(t, "checkout"),
@@ -132,10 +135,11 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
   const refusal = limitRefusal(c);
   if (refusal && !(owner && (await isPlacedBy(c.env.DB, key, owner)))) return tooMany(c, refusal);
   const card = cardPayments(c.env);
-  const result = checkForm(checkoutSchema, raw);
+  const t = textsOf(c);
+  const result = checkForm(checkoutSchema(t.m.checkout), raw);
   if (!result.ok || (raw.payment === "online" && !card.available)) {
     const errors = result.ok ? {} : result.errors;
-    if (raw.payment === "online" && !card.available) errors.payment = card.reason;
+    if (raw.payment === "online" && !card.available) errors.payment = t.m.checkout.cardUnavailable;
     const view = await loadCartView(c, owner, raw.delivery === "pickup" ? "pickup" : "transport");
     if (view.items.length === 0) return c.redirect("/cart", 303);
     return renderCheckout(c, view, values, errors, 422);
@@ -143,7 +147,6 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
   if (!owner) return c.redirect("/cart", 303);
   const input: CheckoutInput = result.value;
   const placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
-  const t = textsOf(c);
   if (!placed.ok) {
     if (placed.reason === "empty") return c.redirect("/cart", 303);
     if (placed.reason === "stock") {

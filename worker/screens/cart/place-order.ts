@@ -1,13 +1,14 @@
 import type { Context } from "hono";
+import type { Locale } from "../../../shared/constants";
 import type { CheckoutInput } from "../../../shared/forms/checkout";
-import { formatAed } from "../../../shared/money";
-import { shortageMessage } from "../../../shared/stock-rules";
-import { text } from "../../../shared/text";
+import { type Translator, translator } from "../../../shared/i18n/translator";
+import { formatPrice } from "../../../shared/money";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import type { MailMessage } from "../../platform/mail/mailer";
+import { shopperMailBody } from "../../platform/mail/shopper-mail";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { rememberAccountLocaleStatement } from "../../platform/stores/account-locale-store";
 import type { CartOwner } from "../../platform/stores/cart-store";
@@ -35,7 +36,7 @@ export type PlaceOrderResult =
  * changed in the bag to what is left (a sold-out line stays, shown as out of stock, so nothing
  * the shopper chose disappears) and named in the message.
  */
-async function correctShortages(db: D1Database, view: CartView): Promise<string[]> {
+async function correctShortages(db: D1Database, view: CartView, t: Translator): Promise<string[]> {
   const short = view.items.filter(
     (i) => i.product && i.product.onHand !== null && !i.product.sellAhead && i.quantity > i.product.onHand,
   );
@@ -44,7 +45,13 @@ async function correctShortages(db: D1Database, view: CartView): Promise<string[
     const onHand = item.product!.onHand!;
     if (onHand > 0) await setQuantity(db, view.cartId, { productSlug: item.slug, variantSku: item.variantSku }, onHand);
   }
-  return short.map((i) => shortageMessage(i.product!.name, i.product!.onHand!));
+  return short.map((i) => {
+    const onHand = i.product!.onHand!;
+    const name = i.product!.name;
+    return onHand <= 0
+      ? t.fill(t.m.bagActions.soldOut, { name })
+      : t.fill(t.m.bagActions.shortage, { name, left: onHand });
+  });
 }
 
 /** D1 reports a batch that would take stock below zero as stock_levels' CHECK failing. */
@@ -52,16 +59,64 @@ function isStockRefusal(error: unknown): boolean {
   return error instanceof Error && /CHECK constraint failed/i.test(error.message) && /on_hand/i.test(error.message);
 }
 
-function orderSummary(
-  order: { number: string; lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[]; total: number },
-  input: CheckoutInput,
-): string {
-  const lines = order.lines.map((l) => `- ${l.quantity} × ${l.name} — ${formatAed(l.lineTotal)}`).join("\n");
+/** What an order's e-mails list: its lines and total. */
+interface Ordered {
+  lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[];
+  total: number;
+}
+
+/** The order's lines, total, delivery and payment, as paragraphs in the translator's language. */
+function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): string[][] {
+  const words = t.m.email.order;
+  const lines = order.lines.map((l) =>
+    t.fill(words.line, { quantity: l.quantity, name: l.name, price: formatPrice(t.locale, l.lineTotal) }),
+  );
+  const methods = t.m.checkout.delivery;
   const delivery =
     input.delivery === "pickup"
-      ? text.delivery.pickup
-      : `${text.delivery.transport}: ${input.address}, ${input.city}, ${input.region}`;
-  return `${lines}\n\nTotal: ${formatAed(order.total)}\n${delivery}\nPayment: ${text.payment[input.payment]}`;
+      ? methods.pickup
+      : t.fill(words.deliveryTo, {
+          method: methods.transport,
+          address: `${input.address}, ${input.city}, ${input.region}`,
+        });
+  return [
+    lines,
+    [
+      t.fill(words.total, { total: formatPrice(t.locale, order.total) }),
+      delivery,
+      t.fill(words.payment, { method: t.m.checkout.payment[input.payment] }),
+    ],
+  ];
+}
+
+/** The shopper's confirmation, in the language the order is placed in (orders.locale). */
+function confirmationMail(locale: Locale, number: string, order: Ordered, input: CheckoutInput): MailMessage {
+  const t = translator(locale);
+  const subject = t.fill(t.m.email.order.subject, { number });
+  return {
+    to: input.email,
+    subject,
+    ...shopperMailBody(locale, subject, [
+      [t.fill(t.m.email.dear, { name: input.firstName })],
+      [t.fill(t.m.email.order.thanks, { number })],
+      ...orderSummary(t, order, input),
+      [t.m.checkout.shippingNote],
+    ]),
+    kind: "order-confirmation",
+  };
+}
+
+/** The shop's copy, to staff: in English, as the staff desk is. */
+function receivedMail(to: string, number: string, order: Ordered, input: CheckoutInput): MailMessage {
+  const summary = orderSummary(translator("en"), order, input)
+    .map((lines) => lines.join("\n"))
+    .join("\n\n");
+  return {
+    to,
+    subject: `New order ${number}`,
+    text: `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`,
+    kind: "order-received",
+  };
 }
 
 /**
@@ -87,7 +142,8 @@ export async function placeOrder(
   c.set("uncachedRecords", true);
   const view = await loadCartView(c, owner, input.delivery);
   if (!view.cartId || view.items.length === 0) return { ok: false, reason: "empty" };
-  const shortages = await correctShortages(c.env.DB, view);
+  const t = translator(c.get("locale"));
+  const shortages = await correctShortages(c.env.DB, view, t);
   if (shortages.length > 0) return { ok: false, reason: "stock", messages: shortages };
   if (!view.canCheckout) return { ok: false, reason: "unavailable" };
   if (view.hasChanges && !acceptChanges) return { ok: false, reason: "changed" };
@@ -109,23 +165,9 @@ export async function placeOrder(
   const user = c.get("user");
   const status = input.payment === "online" ? "awaiting_payment" : "new";
   const contacts = await getContacts(c, c.get("locale"));
-  const summary = orderSummary({ number, lines, total: view.totals.total }, input);
-  const mails: MailMessage[] = [
-    {
-      to: input.email,
-      subject: `Your Noor Beauty order ${number}`,
-      text: `Dear ${input.firstName},\n\nThank you for your order ${number}. We will call you to confirm delivery.\n\n${summary}\n\n${text.shippingNote}`,
-      kind: "order-confirmation",
-    },
-  ];
-  if (contacts?.receiver) {
-    mails.push({
-      to: contacts.receiver,
-      subject: `New order ${number}`,
-      text: `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`,
-      kind: "order-received",
-    });
-  }
+  const ordered = { lines, total: view.totals.total };
+  const mails: MailMessage[] = [confirmationMail(c.get("locale"), number, ordered, input)];
+  if (contacts?.receiver) mails.push(receivedMail(contacts.receiver, number, ordered, input));
   const db = c.env.DB;
   const ours = "(SELECT number FROM orders WHERE idempotency_key = ?1) = ?2";
   const counted = view.items.filter((i) => i.product!.onHand !== null);
@@ -172,8 +214,10 @@ export async function placeOrder(
       ]),
     ...mails.map((mail) =>
       db
-        .prepare(`INSERT INTO outbox (recipient, subject, body_text, kind) SELECT ?3, ?4, ?5, ?6 WHERE ${ours}`)
-        .bind(idempotencyKey, number, mail.to, mail.subject, mail.text, mail.kind),
+        .prepare(
+          `INSERT INTO outbox (recipient, subject, body_text, kind, body_html) SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${ours}`,
+        )
+        .bind(idempotencyKey, number, mail.to, mail.subject, mail.text, mail.kind, mail.html ?? null),
     ),
   ];
   try {
@@ -183,13 +227,8 @@ export async function placeOrder(
     // Another shopper took the last ones between this bag's read and its batch: read again, say what is left.
     c.set("uncachedRecords", true);
     const fresh = await loadCartView(c, owner, input.delivery);
-    const messages = await correctShortages(db, fresh);
-    return {
-      ok: false,
-      reason: "stock",
-      messages:
-        messages.length > 0 ? messages : ["Stock changed while you were ordering. Please place the order again."],
-    };
+    const messages = await correctShortages(db, fresh, t);
+    return { ok: false, reason: "stock", messages: messages.length > 0 ? messages : [t.m.bagActions.stockChanged] };
   }
   const order = await findOrderByIdempotencyKey(db, idempotencyKey);
   if (!order) throw new Error("Order was not written");

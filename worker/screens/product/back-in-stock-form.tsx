@@ -10,9 +10,9 @@
 import { Field } from "../../../client/components/fields";
 import { Honeypot } from "../../../client/components/request-form-parts";
 import type { Availability } from "../../../shared/cart-rules";
-import { STOCK_ALERT_LABELS } from "../../../shared/forms/stock-alert";
 import { offersStockAlert } from "../../../shared/stock-rules";
 import { itemName } from "../../../shared/variants";
+import { useTexts } from "../../frame/i18n/texts";
 import { ALERT_EMAIL_HOLE } from "../../frame/personal/alert-email";
 
 export interface BackInStockState {
@@ -35,16 +35,17 @@ export function BackInStockForm({
   availability: Availability;
   state?: BackInStockState;
 }) {
+  const t = useTexts();
   if (!offersStockAlert(availability)) return null;
   const name = itemName(product.name, variant?.name);
-  const why = availability === "prepurchase" ? "is on pre-order" : "is sold out";
+  const words = t.m.stockAlert;
   return (
     <section className="back-in-stock" aria-labelledby="back-in-stock-title">
       <h2 id="back-in-stock-title" className="back-in-stock__title">
-        Tell me when it's back
+        {words.title}
       </h2>
       <p className="back-in-stock__lead">
-        {name} {why}. Leave your e-mail and we will write to you once, when it is in stock.
+        {t.fill(availability === "prepurchase" ? words.preOrder : words.soldOut, { name })}
       </p>
       {state.alert && (
         <div className="notice notice--error" role="alert">
@@ -55,13 +56,7 @@ export function BackInStockForm({
         <input type="hidden" name="product" value={product.slug} />
         <input type="hidden" name="sku" value={variant?.sku ?? product.sku} />
         <Honeypot idPrefix="back-in-stock" />
-        <Field
-          name="email"
-          label={STOCK_ALERT_LABELS.email}
-          required
-          error={state.errors?.email}
-          idPrefix="back-in-stock"
-        >
+        <Field name="email" label={words.email} required error={state.errors?.email} idPrefix="back-in-stock">
           {(props) => (
             <input
               {...props}
@@ -75,7 +70,8 @@ export function BackInStockForm({
           )}
         </Field>
         <button type="submit" className="button button--outlined">
-          Notify me<span className="visually-hidden">: {name}</span>
+          {words.notify}
+          <span className="visually-hidden">{t.fill(words.notifyWhat, { name })}</span>
         </button>
       </form>
     </section>

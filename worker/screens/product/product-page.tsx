@@ -214,6 +214,7 @@ export async function renderProductPage(
                     kind,
                     options: variantOptions(product, stock),
                     chosen: chosen.sku,
+                    quantityTexts: t.m.bagActions.quantity,
                     ...islandTexts(t, "product"),
                   }}
                 />

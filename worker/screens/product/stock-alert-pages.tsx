@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import type { Availability } from "../../../shared/cart-rules";
 import { offersStockAlert } from "../../../shared/stock-rules";
 import { renderPage } from "../../frame/document/render-page";
+import { Rich, textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import type { StockAlertView } from "../../platform/stores/stock-alert-store";
 import { BackInStockForm, type BackInStockState } from "./back-in-stock-form";
@@ -50,12 +51,14 @@ export interface AlertFormPage {
  * it, or only the message when the form no longer applies (the item is back in stock).
  */
 export function renderAlertFormPage(c: Context<AppEnv>, page: AlertFormPage, status: 409 | 422 | 429) {
+  const t = textsOf(c);
+  const name = page.itemName;
   const withForm = page.belongs && offersStockAlert(page.availability);
   return alertPage(
     c,
-    `Tell me when it's back: ${page.itemName}`,
+    t.fill(t.m.stockAlert.formTitle, { name }),
     <>
-      <h1>{page.itemName}</h1>
+      <h1>{name}</h1>
       {withForm ? (
         <BackInStockForm
           product={page.product}
@@ -71,7 +74,7 @@ export function renderAlertFormPage(c: Context<AppEnv>, page: AlertFormPage, sta
         )
       )}
       <Actions>
-        <a href={page.backPath}>Back to {page.itemName}</a>
+        <a href={page.backPath}>{t.fill(t.m.stockAlert.backTo, { name })}</a>
       </Actions>
     </>,
     status,
@@ -80,15 +83,16 @@ export function renderAlertFormPage(c: Context<AppEnv>, page: AlertFormPage, sta
 
 /** A post for a product the catalogue no longer has. */
 export function renderNoSuchProduct(c: Context<AppEnv>, message: string) {
+  const words = textsOf(c).m.stockAlert;
   return alertPage(
     c,
-    "Product not found",
+    words.productNotFound,
     <>
-      <h1>Product not found</h1>
+      <h1>{words.productNotFound}</h1>
       <p>{message}</p>
       <Actions>
         <a className="button" href="/catalog">
-          Browse the catalog
+          {words.browseCatalog}
         </a>
       </Actions>
     </>,
@@ -98,18 +102,16 @@ export function renderNoSuchProduct(c: Context<AppEnv>, message: string) {
 
 /** A confirmation or unsubscribe link that matches nothing: replaced by a newer e-mail, or not ours. */
 export function renderLinkNotValid(c: Context<AppEnv>) {
+  const words = textsOf(c).m.stockAlert;
   return alertPage(
     c,
-    "This link is not valid",
+    words.linkNotValid,
     <>
-      <h1>This link is not valid</h1>
-      <p>
-        It may have been replaced by a newer e-mail from us: please use the link in the latest one. If you asked for an
-        alert again, the new e-mail has the link that works.
-      </p>
+      <h1>{words.linkNotValid}</h1>
+      <p>{words.linkNotValidText}</p>
       <Actions>
         <a className="button" href="/catalog">
-          Browse the catalog
+          {words.browseCatalog}
         </a>
       </Actions>
     </>,
@@ -119,17 +121,20 @@ export function renderLinkNotValid(c: Context<AppEnv>) {
 
 /** After the confirmation link: what will happen, in the subscription's present state. */
 export function renderConfirmed(c: Context<AppEnv>, alert: StockAlertView, unsubscribePath: string | null) {
+  const t = textsOf(c);
+  const words = t.m.stockAlert;
+  const name = alert.itemName;
   switch (alert.status) {
     case "sent":
       return alertPage(
         c,
-        `${alert.itemName} is back`,
+        t.fill(words.backTitle, { name }),
         <>
-          <h1>Good news: it's back</h1>
-          <p>{alert.itemName} is in stock now, and we have sent you the e-mail you asked for.</p>
+          <h1>{words.backHeading}</h1>
+          <p>{t.fill(words.backText, { name })}</p>
           <Actions>
             <a className="button" href={alert.productPath}>
-              See {alert.itemName}
+              {t.fill(words.see, { name })}
             </a>
           </Actions>
         </>,
@@ -137,28 +142,28 @@ export function renderConfirmed(c: Context<AppEnv>, alert: StockAlertView, unsub
     case "unsubscribed":
       return alertPage(
         c,
-        "Alert cancelled",
+        words.cancelledTitle,
         <>
-          <h1>This alert was cancelled</h1>
-          <p>We will not e-mail you about {alert.itemName}. You can ask for an alert again on its page.</p>
+          <h1>{words.cancelledHeading}</h1>
+          <p>{t.fill(words.cancelledText, { name })}</p>
           <Actions>
-            <a href={alert.productPath}>Go to {alert.itemName}</a>
+            <a href={alert.productPath}>{t.fill(words.goTo, { name })}</a>
           </Actions>
         </>,
       );
     default:
       return alertPage(
         c,
-        "Alert confirmed",
+        words.confirmedTitle,
         <>
-          <h1>You're on the list</h1>
-          <p>We'll e-mail you once when {alert.itemName} is back.</p>
+          <h1>{words.confirmedHeading}</h1>
+          <p>{t.fill(words.confirmedText, { name })}</p>
           <Actions>
-            <a href={alert.productPath}>Back to {alert.itemName}</a>
+            <a href={alert.productPath}>{t.fill(words.backTo, { name })}</a>
             {unsubscribePath && (
               <>
                 {" · "}
-                Changed your mind? <a href={unsubscribePath}>Cancel this alert</a>
+                <Rich text={words.changedMind} parts={{ link: <a href={unsubscribePath}>{words.cancelAlert}</a> }} />
               </>
             )}
           </Actions>
@@ -174,37 +179,39 @@ export function renderConfirmed(c: Context<AppEnv>, alert: StockAlertView, unsub
  */
 export function renderUnsubscribeAsk(c: Context<AppEnv>, alert: StockAlertView, action: string) {
   if (alert.status === "unsubscribed") return renderUnsubscribed(c, alert);
+  const t = textsOf(c);
+  const words = t.m.stockAlert;
+  const name = alert.itemName;
   return alertPage(
     c,
-    "Stop this alert",
+    words.stopTitle,
     <>
-      <h1>Stop e-mails about {alert.itemName}?</h1>
-      <p>
-        {alert.status === "sent"
-          ? "We have sent the one alert you asked for; nothing more will come unless you ask again."
-          : "We will not tell you when it is back."}
-      </p>
+      <h1>{t.fill(words.stopHeading, { name })}</h1>
+      <p>{alert.status === "sent" ? words.stopSent : words.stopWaiting}</p>
       <form method="post" action={action}>
         <button type="submit" className="button">
-          Stop e-mails about {alert.itemName}
+          {t.fill(words.stop, { name })}
         </button>
       </form>
       <Actions>
-        <a href={alert.productPath}>Go to {alert.itemName}</a>
+        <a href={alert.productPath}>{t.fill(words.goTo, { name })}</a>
       </Actions>
     </>,
   );
 }
 
 export function renderUnsubscribed(c: Context<AppEnv>, alert: StockAlertView) {
+  const t = textsOf(c);
+  const words = t.m.stockAlert;
+  const name = alert.itemName;
   return alertPage(
     c,
-    "Unsubscribed",
+    words.unsubscribedTitle,
     <>
-      <h1>You're unsubscribed</h1>
-      <p>We will not e-mail you about {alert.itemName}.</p>
+      <h1>{words.unsubscribedHeading}</h1>
+      <p>{t.fill(words.unsubscribedText, { name })}</p>
       <Actions>
-        <a href={alert.productPath}>Go to {alert.itemName}</a>
+        <a href={alert.productPath}>{t.fill(words.goTo, { name })}</a>
       </Actions>
     </>,
   );

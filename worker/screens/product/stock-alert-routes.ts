@@ -12,17 +12,15 @@
  */
 import { type Context, Hono } from "hono";
 import { sha256, toHex } from "../../../shared/bytes";
+import type { Locale } from "../../../shared/constants";
 import { checkForm, type FormAnswer, type FormErrors } from "../../../shared/forms/form-result";
-import {
-  checkInboxMessage,
-  NOT_THIS_PRODUCT,
-  type StockAlertInput,
-  stockAlertSchema,
-} from "../../../shared/forms/stock-alert";
+import { type StockAlertInput, stockAlertSchema } from "../../../shared/forms/stock-alert";
+import { localizePath } from "../../../shared/locale-path";
 import { offersStockAlert, stockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
 import { siteOrigin } from "../../frame/head/site-origin";
+import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
 import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv, LimitRefusal } from "../../platform/app-env";
@@ -87,8 +85,6 @@ export const stockAlertRoutes = new Hono<AppEnv>();
  */
 export const RECIPIENT_LIMIT = { action: "stock-alert-recipient", limit: 10, windowSeconds: 60 * 60 };
 
-const NO_PRODUCT = "This product is no longer in our catalogue.";
-
 /** Where a post goes back to: the product page with the shade or size chosen. */
 function itemPath(product: Pick<ProductSummary, "slug" | "category">, variantSku: string | null): string {
   return `${productPath(product)}${variantSku ? `?variant=${encodeURIComponent(variantSku)}` : ""}`;
@@ -99,6 +95,7 @@ stockAlertRoutes.post("/", writes(ALERT_FORM), async (c) => {
   const body = await readFormBody(c);
   const fields = textFields(body);
   const refusal = limitRefusal(c);
+  const t = textsOf(c);
 
   function limited(page: AlertFormPage | null, refused: LimitRefusal): Promise<Response> | Response {
     c.header("Retry-After", String(refused.retryAfter));
@@ -112,8 +109,8 @@ stockAlertRoutes.post("/", writes(ALERT_FORM), async (c) => {
   if (!product) {
     if (refusal) return limited(null, refusal);
     return json
-      ? c.json({ ok: false, message: NO_PRODUCT } satisfies FormAnswer, 404)
-      : renderNoSuchProduct(c, NO_PRODUCT);
+      ? c.json({ ok: false, message: t.m.stockAlert.noProduct } satisfies FormAnswer, 404)
+      : renderNoSuchProduct(c, t.m.stockAlert.noProduct);
   }
   const sku = fields.sku ?? "";
   const variant = product.variants.find((v) => v.sku === sku) ?? null;
@@ -144,7 +141,7 @@ stockAlertRoutes.post("/", writes(ALERT_FORM), async (c) => {
   }
 
   function thanked(): Response {
-    const message = checkInboxMessage(name);
+    const message = t.fill(t.m.stockAlert.checkInbox, { name });
     if (json) return c.json({ ok: true, message } satisfies FormAnswer);
     setFlash(c, { kind: "success", text: message });
     return c.redirect(back, 303);
@@ -152,17 +149,15 @@ stockAlertRoutes.post("/", writes(ALERT_FORM), async (c) => {
 
   // A bot filled the hidden field: it is thanked, nothing is sent.
   if (honeypotFilled(body)) return refusal ? limited(page, refusal) : thanked();
-  const checked = checkForm(stockAlertSchema, fields);
+  const checked = checkForm(stockAlertSchema(t.m), fields);
   if (!checked.ok) {
     const { email, ...others } = checked.errors;
-    if (Object.keys(others).length > 0) return refused(422, NOT_THIS_PRODUCT);
-    return refused(422, "Please check one field.", { email });
+    if (Object.keys(others).length > 0) return refused(422, t.m.stockAlert.notThisProduct);
+    return refused(422, t.m.stockAlert.checkField, { email });
   }
-  if (!belongs) return refused(422, NOT_THIS_PRODUCT);
-  if (availability === "in_stock") {
-    return refused(409, `Good news: ${name} is in stock now, so you can add it to your bag.`);
-  }
-  if (!offersStockAlert(availability)) return refused(422, `${name} is no longer sold, so it will not be back.`);
+  if (!belongs) return refused(422, t.m.stockAlert.notThisProduct);
+  if (availability === "in_stock") return refused(409, t.fill(t.m.stockAlert.inStockNow, { name }));
+  if (!offersStockAlert(availability)) return refused(422, t.fill(t.m.stockAlert.notSold, { name }));
   return subscribe(c, checked.value, { product, name, path: back }, refusal, thanked, (r) => limited(page, r));
 });
 
@@ -184,6 +179,8 @@ async function subscribe(
   const allowed = await hitRateLimit(db, RECIPIENT_LIMIT, `email:${recipient}`, now);
   if (!allowed.allowed) return thanked();
   const origin = siteOrigin(c);
+  // The subscription keeps the page's language: its e-mails and their links are written in it.
+  const locale: Locale = c.get("locale");
   await subscribeToRestock(
     db,
     {
@@ -193,8 +190,15 @@ async function subscribe(
       productPath: item.path,
       itemName: item.name,
       userId: c.get("user")?.id ?? null,
+      locale,
     },
-    (token) => confirmationMail(input.email, item.name, `${origin}/stock-alerts/confirm/${token}`),
+    (token) =>
+      confirmationMail(
+        locale,
+        input.email,
+        item.name,
+        `${origin}${localizePath(locale, `/stock-alerts/confirm/${token}`)}`,
+      ),
     now,
   );
   return thanked();

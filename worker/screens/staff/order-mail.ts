@@ -1,24 +1,41 @@
+import { translator } from "../../../shared/i18n/translator";
 import type { MailMessage } from "../../platform/mail/mailer";
-import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../platform/stores/order-store";
+import { shopperMailBody } from "../../platform/mail/shopper-mail";
+import type { Order, OrderStatus } from "../../platform/stores/order-store";
 
-/** The e-mail a shopper gets when staff move their order on: the number in the subject, the new status, tracking when shipped. */
+/**
+ * The e-mail a shopper gets when staff move their order on: the number in the subject, the new
+ * status, tracking when shipped. In the language the order was placed in (orders.locale), though
+ * the desk that sends it is English; the reason staff type for a cancel goes as they wrote it.
+ */
 export function statusMail(
   order: Order,
   to: OrderStatus,
   shipping: { carrier?: string; trackingNumber?: string },
   reason?: string,
 ): MailMessage {
-  const label = ORDER_STATUS_LABELS[to];
-  const lines: Record<string, string> = {
-    processing: "We have confirmed your order and are getting it ready.",
-    shipped: `Your order is on its way with ${shipping.carrier ?? "our courier"}. Tracking number: ${shipping.trackingNumber ?? "—"}.`,
-    completed: "Your order has been delivered. We hope you enjoy it.",
-    cancelled: `Your order has been cancelled.${reason ? ` Reason: ${reason}` : ""} If you paid by card, the payment is refunded to your card.`,
+  const t = translator(order.locale);
+  const words = t.m.email.status;
+  const status = t.m.orders.status[to];
+  const lines: Partial<Record<OrderStatus, string>> = {
+    processing: words.processing,
+    shipped: t.fill(words.shipped, {
+      carrier: shipping.carrier ?? words.ourCourier,
+      tracking: shipping.trackingNumber ?? "—",
+    }),
+    completed: words.completed,
+    cancelled: reason ? t.fill(words.cancelledBecause, { reason }) : words.cancelled,
   };
+  const subject = t.fill(words.subject, { number: order.number, status });
   return {
     to: order.email,
-    subject: `Your Noor Beauty order ${order.number}: ${label}`,
-    text: `Dear ${order.firstName},\n\n${lines[to] ?? `Your order is now: ${label}.`}\n\nOrder ${order.number} — status: ${label}.\n\nNoor Beauty`,
+    subject,
+    ...shopperMailBody(order.locale, subject, [
+      [t.fill(t.m.email.dear, { name: order.firstName })],
+      [lines[to] ?? t.fill(words.now, { status })],
+      [t.fill(words.footer, { number: order.number, status })],
+      [t.m.email.shop],
+    ]),
     kind: "order-status",
   };
 }
