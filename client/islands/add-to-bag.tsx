@@ -70,6 +70,8 @@ export default function AddToBag({
     event.preventDefault();
     // Read from the form, not from state: the shopper may have typed before the island woke.
     const typed = new FormData(event.currentTarget).get("quantity") ?? "1";
+    // The form's own action: the page's language is in its path (/ar/cart/add), so the answer is too.
+    const action = event.currentTarget.action;
     // Checked here when the page gave the rule's words (a quantity field); the server checks every
     // quantity again and answers a bad one in the page's language, which is shown the same way.
     const checked = quantityTexts ? checkQuantity(typed, quantityTexts, locale) : asTyped(typed);
@@ -82,7 +84,7 @@ export default function AddToBag({
     counter.write(Math.min(before + checked.value, before + QUANTITY_MAX));
     setState({ kind: "busy", message: "" });
     try {
-      const response = await fetch("/cart/add", {
+      const response = await fetch(action, {
         method: "POST",
         headers: { Accept: "application/json" },
         body: new URLSearchParams({

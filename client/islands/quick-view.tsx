@@ -13,6 +13,7 @@ import { type QuickViewProduct, quickViewUrl } from "../../shared/quick-view";
 import { itemName } from "../../shared/variants";
 import { AvailabilityText } from "../components/availability";
 import { Icon } from "../components/icons";
+import { pagePath } from "../components/page-locale";
 import { PriceLine } from "../components/price";
 import AddToBag from "./add-to-bag";
 
@@ -111,7 +112,7 @@ export default function QuickView({ slug, name, href, locale, texts }: QuickView
   async function fetchProduct() {
     setLoad({ kind: "loading" });
     try {
-      const response = await fetch(quickViewUrl(slug), { headers: { Accept: "application/json" } });
+      const response = await fetch(pagePath(quickViewUrl(slug)), { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(texts.gone);
       setLoad({ kind: "ready", product: (await response.json()) as QuickViewProduct });
     } catch (error) {

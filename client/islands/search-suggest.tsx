@@ -40,7 +40,7 @@ export default function SearchSuggest({ query, locale, texts }: SearchSuggestPro
     const controller = new AbortController();
     pending.current = controller;
     try {
-      const response = await fetch(`/catalog-api/suggest?q=${encodeURIComponent(q)}`, {
+      const response = await fetch(pagePath(`/catalog-api/suggest?q=${encodeURIComponent(q)}`), {
         headers: { Accept: "application/json" },
         signal: controller.signal,
       });
