@@ -42,11 +42,6 @@ const ALLOWED = new Set([
  * on it has no inline text left (so the list cannot keep a moved file).
  */
 const PENDING = new Set([
-  "client/components/fields.tsx",
-  "client/components/request-form-parts.tsx",
-  "client/islands/request-dialog.tsx",
-  "client/islands/request-form.tsx",
-  "client/islands/review-form.tsx",
   "worker/screens/account/account-ui.tsx",
   "worker/screens/account/edit.tsx",
   "worker/screens/account/login.tsx",
@@ -54,9 +49,7 @@ const PENDING = new Set([
   "worker/screens/account/password.tsx",
   "worker/screens/account/signup.tsx",
   "worker/screens/product/back-in-stock-form.tsx",
-  "worker/screens/product/product-review-section.tsx",
   "worker/screens/product/stock-alert-pages.tsx",
-  "worker/screens/requests/request-pages.tsx",
 ]);
 
 /**

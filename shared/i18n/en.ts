@@ -321,9 +321,10 @@ export const en = {
     chooseOneMaker: "Please, choose one maker",
     availabilities: { in_stock: "In stock", prepurchase: "Pre purchase", out_of_stock: "Out of stock" },
   },
-  /** The words every form field and error summary shows (client/components/fields.tsx); sent once per page. */
+  /** The words of the parts every form has: fields, error summary, honeypot (client/components/form-parts.ts); sent once per page. */
   formParts: {
     optional: "(optional)",
+    leaveEmpty: "Leave this field empty",
     checkFields: { one: "Please check one field:", other: "Please check {count} fields:" },
   },
   /**
@@ -370,27 +371,9 @@ export const en = {
       partnership: "Thank you! We will read your proposal and reply by e-mail.",
     },
     reviewThanks: "Thank you for your review! It will appear here once we have checked it.",
-    pages: {
-      contacts: {
-        title: "Contacts",
-        description: "How to reach us: phones, e-mail, WhatsApp and our stores.",
-        lead: "Call, write or leave your number and we will call you back.",
-      },
-      wholesale: {
-        title: "Wholesale",
-        description: "Wholesale supply of genuine cosmetics to salons, spas, pharmacies and shops across the UAE.",
-        lead: "Salons, spas, pharmacies and shops across the UAE buy from us at wholesale prices.",
-      },
-      partnership: {
-        title: "Partnership",
-        description: "Brands, creators and businesses: work with us.",
-        lead: "Brands, creators and businesses who share our love of good skincare: let's talk.",
-      },
-    },
     sending: "Sending…",
     close: "Close",
     sendAnother: "Send another request",
-    leaveEmpty: "Leave this field empty",
     consent: "By leaving a request, you agree to the {privacyPolicy}",
     privacyPolicy: "privacy policy",
     phoneHint: "A UAE number like 050 123 4567, or international with +",
@@ -452,6 +435,24 @@ export const en = {
       nameTooLong: "Please keep your name under {max} characters.",
       emailMissing: "Please enter your e-mail address; we never show it.",
       emailInvalid: "Please enter an e-mail address like name@example.com.",
+    },
+  },
+  /** The request pages' own words, where the CMS has no page for their slug (worker only). */
+  requestPages: {
+    contacts: {
+      title: "Contacts",
+      description: "How to reach us: phones, e-mail, WhatsApp and our stores.",
+      lead: "Call, write or leave your number and we will call you back.",
+    },
+    wholesale: {
+      title: "Wholesale",
+      description: "Wholesale supply of genuine cosmetics to salons, spas, pharmacies and shops across the UAE.",
+      lead: "Salons, spas, pharmacies and shops across the UAE buy from us at wholesale prices.",
+    },
+    partnership: {
+      title: "Partnership",
+      description: "Brands, creators and businesses: work with us.",
+      lead: "Brands, creators and businesses who share our love of good skincare: let's talk.",
     },
   },
   /** Messages shared by every form's e-mail field (shared/forms/rules.ts). */

@@ -5,7 +5,7 @@
  * PNG, JPEG, GIF (and PDF where a form allows it) are accepted, so nothing
  * scriptable (SVG, HTML) is ever stored or served back.
  */
-import { text } from "../../../shared/text";
+import type { Translator } from "../../../shared/i18n/translator";
 import { maxUploadBytes, uploadLimit } from "../../../shared/upload-limit";
 
 export type ImageType = "image/png" | "image/jpeg" | "image/gif";
@@ -26,11 +26,16 @@ export function sniffUploadType(bytes: Uint8Array): UploadType | null {
   return null;
 }
 
-/** The hint beside every file field: "PNG, JPG, GIF up to 5MB" (spec section 5). */
-export function uploadHint(env: Pick<Env, "UPLOAD_MAX_BYTES">, withPdf = false): string {
+/** The hint beside every file field: "PNG, JPG, GIF up to 5MB" (spec section 5), in the page's language. */
+export function uploadHint(env: Pick<Env, "UPLOAD_MAX_BYTES">, t: Translator, withPdf = false): string {
   const { total, units } = uploadLimit(maxUploadBytes(env.UPLOAD_MAX_BYTES));
-  const hint = text.uploadHint(total, units);
-  return withPdf ? `${hint}, or a PDF` : hint;
+  const hint = t.fill(t.m.forms.uploadHint, { total, units });
+  return withPdf ? t.fill(t.m.visitorForms.orPdf, { hint }) : hint;
+}
+
+/** The upload limit as the hint writes it ("5MB"), for the islands' messages about a file over it. */
+export function uploadSize(env: Pick<Env, "UPLOAD_MAX_BYTES">): string {
+  return formatSize(maxUploadBytes(env.UPLOAD_MAX_BYTES));
 }
 
 export interface CheckedFile {
