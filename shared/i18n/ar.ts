@@ -446,6 +446,8 @@ export const ar: Messages = {
     privacyPolicy: "سياسة الخصوصية",
     phoneHint: "رقم إماراتي مثل 050 123 4567، أو رقم دولي يبدأ بـ +",
     wholesaleHint: "العلامات التجارية أو المنتجات التي تهمك، والكميات التقريبية",
+    fileSize: "{total} {units}",
+    sizeUnits: { MB: "ميغابايت", KB: "كيلوبايت" },
     orPdf: "{hint}، أو ملف PDF",
     fileTooLarge: "حجم الملف «{file}» أكبر من {limit}. يُرجى اختيار ملف أصغر.",
     emailNotShown: "لن يظهر مع مراجعتك",

@@ -378,6 +378,8 @@ export const en = {
     privacyPolicy: "privacy policy",
     phoneHint: "A UAE number like 050 123 4567, or international with +",
     wholesaleHint: "Which brands or products, and roughly what quantities",
+    fileSize: "{total}{units}",
+    sizeUnits: { MB: "MB", KB: "KB" },
     orPdf: "{hint}, or a PDF",
     fileTooLarge: '"{file}" is larger than {limit}. Please choose a smaller file.',
     emailNotShown: "Not shown with your review",

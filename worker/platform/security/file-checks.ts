@@ -29,13 +29,14 @@ export function sniffUploadType(bytes: Uint8Array): UploadType | null {
 /** The hint beside every file field: "PNG, JPG, GIF up to 5MB" (spec section 5), in the page's language. */
 export function uploadHint(env: Pick<Env, "UPLOAD_MAX_BYTES">, t: Translator, withPdf = false): string {
   const { total, units } = uploadLimit(maxUploadBytes(env.UPLOAD_MAX_BYTES));
-  const hint = t.fill(t.m.forms.uploadHint, { total, units });
+  const hint = t.fill(t.m.forms.uploadHint, { total, units: t.m.visitorForms.sizeUnits[units] });
   return withPdf ? t.fill(t.m.visitorForms.orPdf, { hint }) : hint;
 }
 
-/** The upload limit as the hint writes it ("5MB"), for the islands' messages about a file over it. */
-export function uploadSize(env: Pick<Env, "UPLOAD_MAX_BYTES">): string {
-  return formatSize(maxUploadBytes(env.UPLOAD_MAX_BYTES));
+/** The upload limit as the hint writes it ("5MB", "5 ميغابايت"), for the islands' messages about a file over it. */
+export function uploadSize(env: Pick<Env, "UPLOAD_MAX_BYTES">, t: Translator): string {
+  const { total, units } = uploadLimit(maxUploadBytes(env.UPLOAD_MAX_BYTES));
+  return t.fill(t.m.visitorForms.fileSize, { total, units: t.m.visitorForms.sizeUnits[units] });
 }
 
 export interface CheckedFile {

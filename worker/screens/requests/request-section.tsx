@@ -27,7 +27,7 @@ export async function requestFormProps(
     alert: state.alert,
     sent: state.sent,
     attachmentHint: kind === "wholesale" ? uploadHint(c.env, t, true) : undefined,
-    uploadSize: uploadSize(c.env),
+    uploadSize: uploadSize(c.env, t),
     maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES),
     ...islandTexts(t, "visitorForms"),
     fieldErrors: t.m.fieldErrors,

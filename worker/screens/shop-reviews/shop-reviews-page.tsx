@@ -113,7 +113,7 @@ export async function renderReviews(
     alert: state.alert,
     sentMessage: sentMessage(c),
     uploadHint: uploadHint(c.env, t),
-    uploadSize: uploadSize(c.env),
+    uploadSize: uploadSize(c.env, t),
     maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES),
     ...islandTexts(t, "visitorForms"),
     fieldErrors: t.m.fieldErrors,
