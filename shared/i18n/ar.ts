@@ -542,6 +542,15 @@ export const ar: Messages = {
       lead: "إن كنتم علامة تجارية أو صانع محتوى أو شركة تشاركنا شغفنا بالعناية الجيدة بالبشرة، فلنتحدث.",
     },
   },
+  uploadErrors: {
+    chooseFile: "يُرجى اختيار ملف: {kinds}.",
+    image: "صورة بصيغة PNG أو JPG أو GIF",
+    imageOrPdf: "صورة بصيغة PNG أو JPG أو GIF، أو ملف PDF",
+    usePicker: "يُرجى اختيار الملف من أداة اختيار الملفات.",
+    empty: "الملف «{file}» فارغ. يُرجى اختيار ملف آخر.",
+    tooLarge: "حجم الملف «{file}» {size}، والحد الأقصى لحجم الملفات {max}.",
+    notAllowed: "الملف «{file}» ليس {kinds}. يُرجى اختيار ملف من هذه الأنواع.",
+  },
   fieldErrors: {
     emailMissing: "أدخل بريدك الإلكتروني.",
     emailInvalid: "أدخل بريدًا إلكترونيًا صحيحًا، مثل name@example.com.",

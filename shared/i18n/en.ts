@@ -457,6 +457,16 @@ export const en = {
       lead: "Brands, creators and businesses who share our love of good skincare: let's talk.",
     },
   },
+  /** What the upload check says of a file a visitor form refuses (worker/platform/security/file-checks.ts). */
+  uploadErrors: {
+    chooseFile: "Please choose a file: {kinds}.",
+    image: "a PNG, JPG or GIF image",
+    imageOrPdf: "a PNG, JPG or GIF image, or a PDF",
+    usePicker: "Please choose the file with the file picker.",
+    empty: '"{file}" is empty. Please choose another file.',
+    tooLarge: '"{file}" is {size}; files can be up to {max}.',
+    notAllowed: '"{file}" is not {kinds}. Please choose one of those.',
+  },
   /** Messages shared by every form's e-mail field (shared/forms/rules.ts). */
   fieldErrors: {
     emailMissing: "Enter your e-mail address.",

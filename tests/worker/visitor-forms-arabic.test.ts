@@ -83,6 +83,21 @@ describe("a request form posted from an Arabic page without JavaScript", () => {
     expect(html).toContain("PNG أو JPG أو GIF بحجم أقصاه 5 ميغابايت، أو ملف PDF");
   });
 
+  it("refuses a file that only claims to be a PDF in Arabic, beside the field", SLOW, async () => {
+    const form = new FormData();
+    const fields = { company: "Glow Salon LLC", name: "Huda", email: "buyer@glowsalon.ae", phone: "0501234567" };
+    for (const [k, v] of Object.entries({ ...fields, message: "أربعون عبوة من سيروم فيتامين سي شهريًا." })) {
+      form.set(k, v);
+    }
+    form.set("attachment", new File([new TextEncoder().encode("not a pdf")], "list.pdf", { type: "application/pdf" }));
+    const res = await new Browser().postMultipart("/ar/requests/wholesale", form, "/ar/wholesale");
+    expect(res.status).toBe(422);
+    const html = await pageOf(res);
+    expect(textOf(html, "wholesale-form-attachment-error")).toBe(
+      "الملف «list.pdf» ليس صورة بصيغة PNG أو JPG أو GIF، أو ملف PDF. يُرجى اختيار ملف من هذه الأنواع.",
+    );
+  });
+
   it("stays English word for word on the English page", SLOW, async () => {
     const res = await new Browser().post("/requests/callback", { name: "", phone: "12" }, { from: "/contacts" });
     expect(res.status).toBe(422);

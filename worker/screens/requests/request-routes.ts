@@ -48,6 +48,7 @@ async function checkAttachment(c: Context<AppEnv>, body: FormBody): Promise<File
   const upload = await checkUpload(firstValue(body, "attachment"), {
     accept: IMAGE_OR_PDF_TYPES,
     maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES),
+    t: textsOf(c),
   });
   return upload.ok ? { errors: {}, files: upload.file } : { errors: { attachment: upload.message }, files: null };
 }

@@ -45,7 +45,7 @@ interface ReviewFiles {
 
 /** The avatar and the photos, checked by their content. */
 async function checkReviewFiles(c: Context<AppEnv>, body: FormBody): Promise<FileCheck<ReviewFiles>> {
-  const rules = { accept: IMAGE_TYPES, maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES) };
+  const rules = { accept: IMAGE_TYPES, maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES), t: textsOf(c) };
   const [avatar, photos] = await Promise.all([
     checkUpload(firstValue(body, "avatar"), rules),
     checkUploads(allValues(body, "photos"), { ...rules, max: REVIEW_PHOTOS_MAX }),
