@@ -5,9 +5,9 @@
 import type { ComponentType } from "react";
 import { useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import type { TextLocale } from "../shared/i18n/locales";
 import type { Section } from "../shared/i18n/messages-type";
 import { FormParts } from "./components/form-parts";
+import { pageLocale } from "./components/page-locale";
 
 function Ready({ onReady, children }: { onReady: () => void; children: React.ReactNode }) {
   useEffect(onReady, []);
@@ -24,7 +24,7 @@ export function hydrate(
   props: Record<string, unknown>,
   formParts: Section<"formParts"> | null,
 ): Promise<void> {
-  const locale = document.documentElement.lang as TextLocale;
+  const locale = pageLocale();
   return new Promise((resolve) => {
     hydrateRoot(
       element,
