@@ -26,7 +26,8 @@ async function wake(element: HTMLElement): Promise<void> {
     const texts = document.querySelector(`script[data-texts="${props.section}"]`)?.textContent;
     if (texts) props.texts = JSON.parse(texts);
   }
-  await runtime.hydrate(element, mod.default, props);
+  const formParts = document.querySelector('script[data-texts="formParts"]')?.textContent;
+  await runtime.hydrate(element, mod.default, props, formParts ? JSON.parse(formParts) : null);
   element.dataset.hydrated = "true";
 }
 

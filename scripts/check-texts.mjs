@@ -41,15 +41,7 @@ const ALLOWED = new Set([
  * Honest and shrinking: a file leaves the list when it is moved, and the check fails when a file
  * on it has no inline text left (so the list cannot keep a moved file).
  */
-const PENDING = new Set([
-  "client/components/fields.tsx",
-  "client/components/request-form-parts.tsx",
-  "client/islands/request-dialog.tsx",
-  "client/islands/request-form.tsx",
-  "client/islands/review-form.tsx",
-  "worker/screens/product/product-review-section.tsx",
-  "worker/screens/requests/request-pages.tsx",
-]);
+const PENDING = new Set([]);
 
 /**
  * Attributes whose values are code, not text (class names, paths, ids, input names and types,

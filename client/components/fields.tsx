@@ -1,4 +1,6 @@
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, type Ref, useContext } from "react";
+import { plural } from "../../shared/i18n/format";
+import { FormParts } from "./form-parts";
 
 /**
  * Form fields as the brand wants them: label above, helper below, the error
@@ -23,13 +25,18 @@ interface FieldProps {
 }
 
 export function Field({ name, label, error, hint, required, idPrefix = "field", children }: FieldProps) {
+  const parts = useContext(FormParts);
   const id = `${idPrefix}-${name}`;
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor={id}>
         {label}
-        {required ? <span aria-hidden="true"> *</span> : <span className="field__optional"> (optional)</span>}
+        {required ? (
+          <span aria-hidden="true"> *</span>
+        ) : (
+          parts && <span className="field__optional"> {parts.texts.optional}</span>
+        )}
       </label>
       {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described, required })}
       {hint && (
@@ -66,11 +73,12 @@ export function ErrorSummary({
   focusRef?: Ref<HTMLDivElement>;
   idPrefix?: string;
 }) {
+  const parts = useContext(FormParts);
   const entries = Object.entries(errors).filter(([, m]) => m);
   if (entries.length === 0) return null;
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={focusRef}>
-      <p>Please check {entries.length === 1 ? "one field" : `${entries.length} fields`}:</p>
+      {parts && <p>{plural(parts.locale, parts.texts.checkFields, entries.length)}</p>}
       <ul>
         {entries.map(([field, message]) => (
           <li key={field}>

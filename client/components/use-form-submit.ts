@@ -7,13 +7,22 @@
 import { type FormEvent, useRef, useState } from "react";
 import { checkForm, type FormAnswer, type FormErrors, type FormSchema } from "../../shared/forms/form-result";
 
-export interface FormSubmitOptions {
+/** What the hook says when a post with fetch gets no answer it can read, in the page's language. */
+export interface SendTexts {
+  unreachable: string;
+  filesTooLarge: string;
+  failed: string;
+}
+
+/** A form posted with fetch needs its words for a failed post; one the browser posts (checkout) does not. */
+export type FormSubmitOptions = CommonOptions &
+  ({ send: "browser"; texts?: undefined } | { send?: "fetch"; texts: SendTexts });
+
+interface CommonOptions {
   /** The form's schema; null while there is no form (a closed dialog). */
   schema: FormSchema | null;
   /** What the schema cannot see from the text fields (file sizes and counts): more messages per field. */
   checkFiles?: (form: HTMLFormElement) => FormErrors;
-  /** "browser": a form that passes is posted by the browser, which follows the answer (checkout). */
-  send?: "fetch" | "browser";
   /** Where the cursor goes on a problem: the summary above the form, or the first wrong field (short dialogs). */
   focus?: "summary" | "field";
   /** The state the page was rendered with (after a plain post). */
@@ -51,8 +60,9 @@ export function useFormSubmit(options: FormSubmitOptions) {
     if (!problems && options.send === "browser") return;
     event.preventDefault();
     if (problems) return showProblems(form, found, null);
+    if (!options.texts) return;
     setBusy(true);
-    const answer = await postForm(form);
+    const answer = await postForm(form, options.texts);
     setBusy(false);
     if (answer.ok) {
       setSent(answer.message);
@@ -92,7 +102,7 @@ function formValues(form: HTMLFormElement): Record<string, string> {
 }
 
 /** Posts a form as an island: fetch, JSON back (the browser's Origin header is the CSRF guard). Never throws. */
-async function postForm(form: HTMLFormElement): Promise<FormAnswer> {
+async function postForm(form: HTMLFormElement, texts: SendTexts): Promise<FormAnswer> {
   let response: Response;
   try {
     response = await fetch(form.action, {
@@ -101,7 +111,7 @@ async function postForm(form: HTMLFormElement): Promise<FormAnswer> {
       headers: { Accept: "application/json" },
     });
   } catch {
-    return { ok: false, message: "We couldn't reach the shop. Please check your connection and try again." };
+    return { ok: false, message: texts.unreachable };
   }
   const type = response.headers.get("content-type") ?? "";
   if (type.includes("application/json")) {
@@ -111,11 +121,7 @@ async function postForm(form: HTMLFormElement): Promise<FormAnswer> {
   const message = type.startsWith("text/plain") ? (await response.text()).slice(0, 300) : "";
   return {
     ok: false,
-    message:
-      message ||
-      (response.status === 413
-        ? "The files are too large to send together."
-        : "Something went wrong. Please try again."),
+    message: message || (response.status === 413 ? texts.filesTooLarge : texts.failed),
   };
 }
 

@@ -7,26 +7,30 @@
  * /contacts.
  */
 import { useEffect, useRef, useState } from "react";
-import { REQUEST_SCHEMAS, REQUEST_TITLES } from "../../shared/forms/requests";
+import { requestSchemas } from "../../shared/forms/requests";
+import type { IslandTexts, Section } from "../../shared/i18n/messages-type";
 import { Icon } from "../components/icons";
 import { ConsentLine, FormProblems, Honeypot, RequestFields, ThankYou } from "../components/request-form-parts";
 import { useFormSubmit } from "../components/use-form-submit";
 
 type DialogKind = "callback" | "consultation";
 
-const INTROS: Record<DialogKind, string> = {
-  callback: "Leave your name and number and we will call you back within working hours.",
-  consultation: "Tell us what you would like advice on and one of our beauty advisers will call you.",
-};
+export interface RequestDialogProps extends IslandTexts<"visitorForms"> {
+  /** The e-mail rule's words, which the request schemas are built with. */
+  fieldErrors: Section<"fieldErrors">;
+}
 
 export const DIALOG_TRIGGERS = 'a[data-modal="callback"], a[data-modal="consultation"]';
 
-export default function RequestDialog() {
+export default function RequestDialog({ texts, fieldErrors }: RequestDialogProps) {
   const [kind, setKind] = useState<DialogKind | null>(null);
+  // One object for the island's life, so the schemas are built once (perTexts).
+  const [schemaTexts] = useState(() => ({ visitorForms: texts, fieldErrors }));
   // A dialog has two or three fields: the messages sit beside them, and the first one wrong gets the cursor.
   const { errors, alert, sent, busy, summary, thanks, formProps, reset } = useFormSubmit({
-    schema: kind && REQUEST_SCHEMAS[kind],
+    schema: kind && requestSchemas(schemaTexts)[kind],
     focus: "field",
+    texts,
   });
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -78,27 +82,27 @@ export default function RequestDialog() {
       {kind && (
         <div className="request-dialog__panel">
           <div className="request-dialog__head">
-            <h2 id={`${idPrefix}-title`}>{REQUEST_TITLES[kind]}</h2>
+            <h2 id={`${idPrefix}-title`}>{texts.titles[kind]}</h2>
             <button type="button" className="icon-button" onClick={close}>
               <Icon name="close" />
-              <span className="visually-hidden">Close</span>
+              <span className="visually-hidden">{texts.close}</span>
             </button>
           </div>
           {sent ? (
             <ThankYou message={sent} focusRef={thanks}>
               <button type="button" className="button button--outlined" onClick={close}>
-                Close
+                {texts.close}
               </button>
             </ThankYou>
           ) : (
             <form method="post" action={`/requests/${kind}`} className="request-form" {...formProps}>
-              <p className="request-dialog__intro">{INTROS[kind]}</p>
-              <FormProblems alert={alert} focusRef={summary} />
-              <RequestFields kind={kind} values={{}} errors={errors} idPrefix={idPrefix} />
+              <p className="request-dialog__intro">{texts.intros[kind]}</p>
+              <FormProblems alert={alert} focusRef={summary} labels={texts.labels} />
+              <RequestFields kind={kind} values={{}} errors={errors} idPrefix={idPrefix} texts={texts} />
               <Honeypot idPrefix={idPrefix} />
-              <ConsentLine />
+              <ConsentLine texts={texts} />
               <button type="submit" className="button button--block" disabled={busy}>
-                {busy ? "Sending…" : kind === "callback" ? "Call me back" : "Send my question"}
+                {busy ? texts.sending : texts.submit[kind]}
               </button>
             </form>
           )}

@@ -4,8 +4,10 @@
  * the visitor touches it, it checks itself with the shared schema, sends with
  * fetch and shows the server's messages beside the fields without a reload.
  */
+import { useState } from "react";
 import type { FormErrors } from "../../shared/forms/form-result";
-import { REQUEST_SCHEMAS, REQUEST_THANKS, type RequestKind } from "../../shared/forms/requests";
+import { type RequestKind, requestSchemas } from "../../shared/forms/requests";
+import type { IslandTexts, Section } from "../../shared/i18n/messages-type";
 import {
   ConsentLine,
   FormProblems,
@@ -17,7 +19,7 @@ import {
 } from "../components/request-form-parts";
 import { useFormSubmit } from "../components/use-form-submit";
 
-export interface RequestFormProps {
+export interface RequestFormProps extends IslandTexts<"visitorForms"> {
   kind: RequestKind;
   values: Values;
   errors: FormErrors;
@@ -25,25 +27,30 @@ export interface RequestFormProps {
   alert: string | null;
   /** The form was sent (the page after the redirect): show the thank-you. */
   sent: boolean;
-  /** Wholesale: the file hint ("PNG, JPG, GIF up to 5MB, or a PDF") and the limit in bytes. */
+  /** Wholesale: the file hint ("PNG, JPG, GIF up to 5MB, or a PDF"), and the limit as it writes it ("5MB"). */
   attachmentHint?: string;
+  uploadSize: string;
   maxBytes: number;
-  submitLabel: string;
+  /** The e-mail rule's words (the wholesale and partnership forms ask for an address). */
+  fieldErrors: Section<"fieldErrors">;
 }
 
 export default function RequestForm(props: RequestFormProps) {
-  const { kind, values, attachmentHint, maxBytes, submitLabel } = props;
+  const { kind, values, attachmentHint, uploadSize, maxBytes, locale, texts, fieldErrors } = props;
+  // One object for the island's life, so the schemas are built once (perTexts).
+  const [schemaTexts] = useState(() => ({ visitorForms: texts, fieldErrors }));
   const { errors, alert, sent, busy, summary, thanks, formProps, reset } = useFormSubmit({
-    schema: REQUEST_SCHEMAS[kind],
+    schema: requestSchemas(schemaTexts)[kind],
     checkFiles: (form) => {
       const tooLarge = attachmentHint
-        ? oversizedFile(form, "attachment", maxBytes, attachmentHint.replace(/^.* up to /, ""))
+        ? oversizedFile(form, "attachment", { maxBytes, size: uploadSize, locale, texts })
         : null;
       return tooLarge ? { attachment: tooLarge } : {};
     },
+    texts,
     errors: props.errors,
     alert: props.alert,
-    sent: props.sent ? REQUEST_THANKS[kind] : null,
+    sent: props.sent ? texts.thanks[kind] : null,
   });
   const idPrefix = `${kind}-form`;
 
@@ -51,7 +58,7 @@ export default function RequestForm(props: RequestFormProps) {
     return (
       <ThankYou message={sent} focusRef={thanks}>
         <button type="button" className="link-button" onClick={reset}>
-          Send another request
+          {texts.sendAnother}
         </button>
       </ThankYou>
     );
@@ -65,12 +72,19 @@ export default function RequestForm(props: RequestFormProps) {
       className="request-form"
       {...formProps}
     >
-      <FormProblems alert={alert} errors={errors} focusRef={summary} idPrefix={idPrefix} />
-      <RequestFields kind={kind} values={values} errors={errors} idPrefix={idPrefix} attachmentHint={attachmentHint} />
+      <FormProblems alert={alert} errors={errors} focusRef={summary} idPrefix={idPrefix} labels={texts.labels} />
+      <RequestFields
+        kind={kind}
+        values={values}
+        errors={errors}
+        idPrefix={idPrefix}
+        attachmentHint={attachmentHint}
+        texts={texts}
+      />
       <Honeypot idPrefix={idPrefix} />
-      <ConsentLine />
+      <ConsentLine texts={texts} />
       <button type="submit" className="button" disabled={busy}>
-        {busy ? "Sending…" : submitLabel}
+        {busy ? texts.sending : texts.submit[kind]}
       </button>
     </form>
   );

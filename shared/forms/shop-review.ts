@@ -1,27 +1,32 @@
 /**
  * "Leave a review" on /reviews: name, e-mail, a 1–5 star rating and the text;
  * the avatar and photos are checked by the worker, by their content (the
- * island only pre-checks their size and count).
+ * island only pre-checks their size and count). The schema speaks the page's
+ * language: `shopReviewSchema(texts)` builds it once per catalogue.
  */
 import * as v from "valibot";
+import { perTexts } from "./per-texts";
 import { multiline } from "./rules";
-import { longText, visitorEmail, visitorName } from "./visitor-fields";
+import { longText, put, type VisitorTexts, visitorRules } from "./visitor-fields";
 
 const REVIEW_MIN = 10;
 export const REVIEW_MAX = 2000;
 export const REVIEW_PHOTOS_MAX = 5;
 
-export const shopReviewSchema = v.object({
-  name: visitorName,
-  email: visitorEmail,
-  rating: v.pipe(multiline(), v.regex(/^[1-5]$/, "Please choose a rating from 1 to 5 stars."), v.transform(Number)),
-  text: v.pipe(
-    longText(REVIEW_MAX, "Please write a few words about your experience.", "review"),
-    v.minLength(REVIEW_MIN, `Please write at least ${REVIEW_MIN} characters.`),
-  ),
-});
+function build(texts: VisitorTexts) {
+  const errors = texts.visitorForms.errors;
+  const { name, email } = visitorRules(texts);
+  return v.object({
+    name,
+    email,
+    rating: v.pipe(multiline(), v.regex(/^[1-5]$/, errors.ratingMissing), v.transform(Number)),
+    text: v.pipe(
+      longText(REVIEW_MAX, errors.reviewMissing, errors.reviewTooLong),
+      v.minLength(REVIEW_MIN, put(errors.reviewTooShort, { min: REVIEW_MIN })),
+    ),
+  });
+}
 
-export type ShopReviewInput = v.InferOutput<typeof shopReviewSchema>;
+export const shopReviewSchema: (texts: VisitorTexts) => ReturnType<typeof build> = perTexts(build);
 
-/** The thank-you once a review is sent and waits for moderation. */
-export const REVIEW_THANKS = "Thank you for your review! It will appear here once we have checked it.";
+export type ShopReviewInput = v.InferOutput<ReturnType<typeof shopReviewSchema>>;

@@ -1,54 +1,55 @@
 /**
  * What the visitor forms (the four requests and the shop review) have in
- * common: the honeypot, the field labels, and the rules for a name, an e-mail
- * and a long text in the same words on every form.
+ * common: the honeypot, and the rules for a name, an e-mail, a phone and a
+ * long text in the same words on every form. The words are the catalogue's
+ * (`visitorForms`, and `fieldErrors` for the e-mail), in the page's language.
  */
 import * as v from "valibot";
-import { EMAIL_MESSAGES, email, multiline, normalisePhone, phone } from "./rules";
+import type { Section } from "../i18n/messages-type";
+import { emailField, multiline, normalisePhone, phone } from "./rules";
 
 /** The honeypot: a field people never see or fill; bots that fill every field do. */
 export const HONEYPOT_FIELD = "website";
 
 const NAME_MAX = 80;
 
-/** Field labels, shared by the pages, the islands, the error summaries and the shop's e-mails. */
-export const REQUEST_LABELS = {
-  name: "Your name",
-  phone: "Phone",
-  question: "Your question",
-  company: "Company",
-  email: "E-mail",
-  message: "Message",
-  attachment: "Attachment",
-  rating: "Rating",
-  text: "Your review",
-  avatar: "Your photo",
-  photos: "Photos",
-} as const;
+/**
+ * The catalogue sections a visitor form's schema speaks: the worker passes its catalogue
+ * (`textsOf(c).m`), an island one object holding the sections it was given, kept for its life.
+ */
+export interface VisitorTexts {
+  visitorForms: Section<"visitorForms">;
+  fieldErrors: Section<"fieldErrors">;
+}
 
-export const visitorName = v.pipe(
-  multiline(),
-  v.nonEmpty("Please enter your name."),
-  v.maxLength(NAME_MAX, `Please keep your name under ${NAME_MAX} characters.`),
-  v.check((name) => !/[<>]/.test(name), "Please use letters, spaces and simple punctuation in your name."),
-);
+/** Puts a message's `{name}`s in place, numbers as plain digits ("2000", as the messages have always read). */
+export function put(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
 
-export const visitorEmail = email(EMAIL_MESSAGES);
+/** The rules every visitor form's fields share, in one language. */
+export function visitorRules(texts: VisitorTexts) {
+  const errors = texts.visitorForms.errors;
+  return {
+    name: v.pipe(
+      multiline(),
+      v.nonEmpty(errors.nameMissing),
+      v.maxLength(NAME_MAX, put(errors.nameTooLong, { max: NAME_MAX })),
+      v.check((name) => !/[<>]/.test(name), errors.nameLetters),
+    ),
+    email: emailField(texts.fieldErrors),
+    /** A phone number to call back, kept as digits (and the leading +). */
+    phone: v.pipe(phone({ missing: errors.phoneMissing, invalid: errors.phoneInvalid }), v.transform(normalisePhone)),
+  };
+}
 
-/** A phone number to call back, kept as digits (and the leading +). */
-export const visitorPhone = v.pipe(
-  phone({
-    missing: "Please enter a phone number so we can call you.",
-    invalid: "Enter a UAE number like 050 123 4567 or an international one starting with +.",
-  }),
-  v.transform(normalisePhone),
-);
-
-/** A required textarea of at most `max` characters; `what` names it in the message ("message", "review"). */
-export function longText(max: number, missing: string, what: string) {
+/** A required textarea of at most `max` characters: `tooLong` says so with `{max}` and `{count}`. */
+export function longText(max: number, missing: string, tooLong: string) {
   return v.pipe(
     multiline(),
     v.nonEmpty(missing),
-    v.maxLength(max, (issue) => `Please keep the ${what} under ${max} characters (it has ${issue.received}).`),
+    v.maxLength(max, (issue) => put(tooLong, { max, count: issue.received })),
   );
 }

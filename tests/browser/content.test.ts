@@ -114,6 +114,24 @@ describe("the call-back dialog", () => {
     await page.context().close();
   });
 
+  it("speaks Arabic on an Arabic page: its words, the messages beside the fields and the thank-you", async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto("/ar/catalog");
+    // The header's button is the CMS's Arabic menu entry that opens the call-back dialog.
+    await page.getByRole("banner").locator('a[data-modal="callback"]').click();
+    const dialog = page.getByRole("dialog", { name: "اطلب اتصالًا منا" });
+    await dialog.waitFor({ state: "visible" });
+    await dialog.getByRole("button", { name: "اتصلوا بي" }).click();
+    await dialog.getByText("يُرجى إدخال اسمك.").first().waitFor();
+    expect(await dialog.getByText("يُرجى إدخال رقم هاتف لنتمكن من الاتصال بك.").count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/content-dialog-errors-ar-1280.png` });
+    await dialog.getByLabel("الاسم").fill(`عائشة ${Date.now().toString(36)}`);
+    await dialog.getByLabel("رقم الهاتف").fill("050 123 4567");
+    await dialog.getByRole("button", { name: "اتصلوا بي" }).click();
+    await dialog.getByText("شكرًا لك! سنتصل بك خلال ساعات العمل.").waitFor();
+    await page.context().close();
+  });
+
   it("without JavaScript, the header link leads to the same form on /contacts, which posts and thanks", async () => {
     const page = await newPage(PHONE, { javaScriptEnabled: false });
     await page.goto("/");
@@ -164,6 +182,20 @@ describe("a shop review", () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/content-reviews-390.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it("checks itself in Arabic on an Arabic page, keeping the fields' words once awake", async () => {
+    const page = await newPage(DESKTOP);
+    await page.goto("/ar/reviews");
+    const form = page.locator("#leave-review");
+    await form.getByLabel("البريد الإلكتروني").fill("huda");
+    await page.locator('[data-island="review-form"][data-hydrated="true"]').waitFor();
+    await form.getByRole("button", { name: "انشر المراجعة" }).click();
+    await form.getByText("يُرجى مراجعة 4 حقول:").waitFor();
+    expect(await form.getByText("أدخل بريدًا إلكترونيًا صحيحًا، مثل name@example.com.").count()).toBeGreaterThan(0);
+    expect(await form.getByText("(اختياري)").count()).toBe(2);
+    expect(page.url()).toMatch(/\/ar\/reviews$/);
     await page.context().close();
   });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { translator } from "../../shared/i18n/translator";
 import { checkUpload, IMAGE_TYPES, sniffUploadType } from "../../worker/platform/security/file-checks";
 import { saveWithFiles } from "../../worker/platform/stores/upload-store";
 import { fetchWorker } from "./fetch";
@@ -396,7 +397,7 @@ describe("/wholesale and /partnership", () => {
 });
 
 describe("upload checks (worker/platform/security/file-checks)", () => {
-  const rules = { accept: IMAGE_TYPES, maxBytes: 1000 };
+  const rules = { accept: IMAGE_TYPES, maxBytes: 1000, t: translator("en") };
 
   it("knows PNG, JPEG, GIF and PDF by their first bytes, and nothing else", () => {
     expect(sniffUploadType(PNG)).toBe("image/png");

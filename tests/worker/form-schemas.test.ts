@@ -3,10 +3,14 @@ import { profileSchema, resetPasswordSchema, signUpSchema } from "../../shared/f
 import { checkoutSchema } from "../../shared/forms/checkout";
 import { cmsRegisterBody } from "../../shared/forms/cms-auth";
 import { checkForm } from "../../shared/forms/form-result";
-import { guestReviewSchema } from "../../shared/forms/product-review";
-import { callbackSchema, wholesaleSchema } from "../../shared/forms/requests";
+import { productReviewSchemas } from "../../shared/forms/product-review";
+import { requestSchemas } from "../../shared/forms/requests";
 import { en } from "../../shared/i18n/en";
+import { translator } from "../../shared/i18n/translator";
 import { customer } from "./support/shop-fixtures";
+
+const { callback: callbackSchema, wholesale: wholesaleSchema } = requestSchemas(translator("en").m);
+const guestReviewSchema = productReviewSchemas(translator("en").m.productReviewForm).guest;
 
 /** The shared schemas (shared/forms): one way to run them, one e-mail rule, one phone rule. */
 

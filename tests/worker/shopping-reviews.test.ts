@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { checkForm } from "../../shared/forms/form-result";
-import { guestReviewSchema, signedInReviewSchema } from "../../shared/forms/product-review";
+import { productReviewSchemas } from "../../shared/forms/product-review";
+import { translator } from "../../shared/i18n/translator";
 import { bumpContentVersion } from "../../worker/platform/caches/versions";
 import { initialReviewStatus } from "../../worker/screens/product/product-review-routes";
 import { openSessionFor, register, uniqueIp } from "./support/auth-api";
@@ -38,6 +39,9 @@ function jsonLdProduct(html: string): Record<string, unknown> {
   return product;
 }
 
+const { guest: guestReviewSchema, signedIn: signedInReviewSchema } = productReviewSchemas(
+  translator("en").m.productReviewForm,
+);
 const guest = { name: "Mariam", email: "mariam@example.ae" };
 
 describe("product review validation", () => {

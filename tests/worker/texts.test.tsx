@@ -30,7 +30,18 @@ const ARABIC: Locale = "ar";
  * and the made-up content of these tests (CMS content is not the catalogue's: it is per locale
  * in the CMS, issue 23 item 4).
  */
-const ALLOWED = new Set(["Instagram", "Facebook", "YouTube", "Telegram", "WhatsApp", "PNG", "JPG", "GIF", "SKU"]);
+const ALLOWED = new Set([
+  "Instagram",
+  "Facebook",
+  "YouTube",
+  "Telegram",
+  "WhatsApp",
+  "PNG",
+  "JPG",
+  "GIF",
+  "PDF",
+  "SKU",
+]);
 
 /** The language switch names English in English, as a language is named to those who read it. */
 const LANGUAGE_NAMES = ["English"];
@@ -175,6 +186,9 @@ describe("the text catalogue", () => {
     expect(en.status.errorTitle).toBe("Oops! Something went wrong");
     expect(en.status.goBackHome).toBe("Go Back Home");
     expect(en.forms.consent).toBe("By leaving a request, you agree to the privacy policy");
+    expect(fill("en", en.visitorForms.consent, { privacyPolicy: en.visitorForms.privacyPolicy })).toBe(
+      en.forms.consent,
+    );
     expect(en.catalogFilter.chooseMakerFirst).toBe("Please, choose maker first");
     expect(en.checkout.delivery.pickup).toBe("Local Pickup");
     expect(fill("en", en.forms.uploadHint, { total: "5", units: "MB" })).toBe("PNG, JPG, GIF up to 5MB");

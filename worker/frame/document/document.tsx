@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import RequestDialog, { DIALOG_TRIGGERS } from "../../../client/islands/request-dialog";
 import type { Locale } from "../../../shared/constants";
+import { islandTexts } from "../../../shared/i18n/translator";
 import { localeDirection } from "../../../shared/locale-path";
 import type { LayoutData } from "../../../shared/types/cms";
 import { useTexts } from "../i18n/texts";
@@ -70,7 +71,7 @@ export function Document(props: DocumentProps) {
         <Island
           name="request-dialog"
           component={RequestDialog}
-          props={{}}
+          props={{ ...islandTexts(t, "visitorForms"), fieldErrors: t.m.fieldErrors }}
           wake="interaction"
           wakeOn={DIALOG_TRIGGERS}
         />

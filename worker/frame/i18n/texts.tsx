@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createContext, Fragment, type ReactNode, useContext, useState } from "react";
+import { FormParts } from "../../../client/components/form-parts";
 import type { Placeholders } from "../../../shared/i18n/messages-type";
 import { type Translator, translator } from "../../../shared/i18n/translator";
 import type { AppEnv } from "../../platform/app-env";
@@ -20,20 +21,24 @@ const SentSections = createContext<{ sent: Set<string>; nonce: string } | null>(
 
 export function TextsProvider({ t, nonce, children }: { t: Translator; nonce: string; children: ReactNode }) {
   const [sent] = useState(() => ({ sent: new Set<string>(), nonce }));
+  const [formParts] = useState(() => ({ locale: t.locale, texts: t.m.formParts }));
   return (
     <TextsContext.Provider value={t}>
-      <SentSections.Provider value={sent}>{children}</SentSections.Provider>
+      <SentSections.Provider value={sent}>
+        <FormParts.Provider value={formParts}>{children}</FormParts.Provider>
+      </SentSections.Provider>
     </TextsContext.Provider>
   );
 }
 
 /**
  * Whether this render still has to send a section's texts (once per page for each; always outside a
- * page, e.g. a fragment rendered alone), with the nonce its script carries.
+ * page, e.g. a fragment rendered alone, unless `pageOnly`: a page-wide section the page it is put
+ * into already has), with the nonce its script carries.
  */
-export function useFirstSend(section: string): { send: boolean; nonce: string | undefined } {
+export function useFirstSend(section: string, pageOnly = false): { send: boolean; nonce: string | undefined } {
   const page = useContext(SentSections);
-  if (!page) return { send: true, nonce: undefined };
+  if (!page) return { send: !pageOnly, nonce: undefined };
   if (page.sent.has(section)) return { send: false, nonce: page.nonce };
   page.sent.add(section);
   return { send: true, nonce: page.nonce };

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { serializeJsonLd } from "../head/json-ld";
-import { useFirstSend } from "../i18n/texts";
+import { useFirstSend, useTexts } from "../i18n/texts";
 import { clientManifest } from "./client-manifest";
 
 export type IslandWake = "load" | "visible" | "interaction";
@@ -24,7 +24,9 @@ interface IslandProps<P extends object> {
  * Server-renders an island inside a marker the client runtime finds. Props must
  * be serialisable: they travel as JSON in an attribute (React escapes it). An island's
  * catalogue section (IslandTexts) travels apart, once per page in a JSON script the
- * runtime reads back (client/islands.ts): a grid of cards does not repeat it in each.
+ * runtime reads back (client/islands.ts): a grid of cards does not repeat it in each. The first
+ * island of a page also sends the form fields' words (`formParts`), which the runtime gives every
+ * island it hydrates (client/components/form-parts.ts).
  */
 export function Island<P extends object>({ name, component: Component, props, wake, wakeOn }: IslandProps<P>) {
   const src = clientManifest.islands[name];
@@ -32,17 +34,12 @@ export function Island<P extends object>({ name, component: Component, props, wa
   const { texts, ...rest } = props as P & { section?: string; texts?: unknown };
   const section = typeof rest.section === "string" ? rest.section : null;
   const sending = useFirstSend(section ?? "");
+  const t = useTexts();
+  const formParts = useFirstSend("formParts", true);
   return (
     <>
-      {section && sending.send && (
-        <script
-          type="application/json"
-          nonce={sending.nonce}
-          data-texts={section}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the catalogue's JSON with < > & escaped, in a non-executed script type
-          dangerouslySetInnerHTML={{ __html: serializeJsonLd(texts) }}
-        />
-      )}
+      {formParts.send && <TextsScript name="formParts" texts={t.m.formParts} nonce={formParts.nonce} />}
+      {section && sending.send && <TextsScript name={section} texts={texts} nonce={sending.nonce} />}
       <div
         className="island"
         data-island={name}
@@ -54,5 +51,18 @@ export function Island<P extends object>({ name, component: Component, props, wa
         <Component {...props} />
       </div>
     </>
+  );
+}
+
+/** One catalogue section as the page's data, for the islands that show it. */
+function TextsScript({ name, texts, nonce }: { name: string; texts: unknown; nonce: string | undefined }) {
+  return (
+    <script
+      type="application/json"
+      nonce={nonce}
+      data-texts={name}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the catalogue's JSON with < > & escaped, in a non-executed script type
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(texts) }}
+    />
   );
 }

@@ -65,19 +65,14 @@ export interface FormLimit {
   windowSeconds: number;
 }
 
-/** The form's own limit, per visitor (the account, else the visitor id); the answer says how long to wait. */
+/** The form's own limit, per visitor (the account, else the visitor id); the answer says how long to wait, in seconds. */
 export async function checkRateLimit(
   c: Context<AppEnv>,
   action: string,
   rule: FormLimit,
-): Promise<{ allowed: true } | { allowed: false; message: string }> {
+): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
   const result = await hitRateLimit(c.env.DB, { action, ...rule }, await visitorLimitSubject(c));
-  if (result.allowed) return { allowed: true };
-  const minutes = Math.max(1, Math.ceil(result.retryAfter / 60));
-  return {
-    allowed: false,
-    message: `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  };
+  return result.allowed ? { allowed: true } : { allowed: false, retryAfter: result.retryAfter };
 }
 
 /** A hash of the submission's meaningful parts (case and spacing ignored). */

@@ -2,11 +2,16 @@
  * The e-mails the shop's receiver (contacts.receiver in the CMS) gets for
  * each request and review. Plain text: every value is the visitor's own words.
  */
-import { REQUEST_TITLES, type RequestKind } from "../../../shared/forms/requests";
-import { REQUEST_LABELS } from "../../../shared/forms/visitor-fields";
+import type { RequestKind } from "../../../shared/forms/requests";
+import { translator } from "../../../shared/i18n/translator";
 import type { MailMessage } from "../mail/mailer";
 import type { NewShopRequest } from "../stores/request-store";
 import type { StoredFile } from "../stores/upload-store";
+
+/** The staff desk reads English: the forms' titles and labels are the English catalogue's. */
+const STAFF = translator("en").m.visitorForms;
+const REQUEST_TITLES = STAFF.titles;
+const REQUEST_LABELS = STAFF.labels;
 
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim().slice(0, 80);

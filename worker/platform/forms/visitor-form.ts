@@ -13,6 +13,7 @@ import type { Context } from "hono";
 import type * as v from "valibot";
 import { checkForm, type FormAnswer, type FormErrors, type FormSchema } from "../../../shared/forms/form-result";
 import { HONEYPOT_FIELD } from "../../../shared/forms/visitor-fields";
+import { translator } from "../../../shared/i18n/translator";
 import type { AppEnv } from "../app-env";
 import { limitRefusal } from "../middleware/route-limits";
 import {
@@ -55,15 +56,11 @@ export interface VisitorForm<S extends FormSchema, Files> {
   renderAgain(state: FormState, status: 422 | 429): Promise<Response> | Response;
 }
 
-function checkFieldsMessage(errors: FormErrors): string {
-  const count = Object.keys(errors).length;
-  return `Please check ${count === 1 ? "one field" : `${count} fields`}.`;
-}
-
 export async function handleVisitorForm<S extends FormSchema, Files>(
   c: Context<AppEnv>,
   form: VisitorForm<S, Files>,
 ): Promise<Response> {
+  const t = translator(c.get("locale") ?? "en");
   const body = await readFormBody(c);
   const fields = textFields(body);
   const { [HONEYPOT_FIELD]: _, ...values } = fields;
@@ -97,7 +94,8 @@ export async function handleVisitorForm<S extends FormSchema, Files>(
   if (!checked.ok || Object.keys(files.errors).length > 0) {
     if (routeRefusal) return limited(routeRefusal);
     const errors: FormErrors = { ...(checked.ok ? {} : checked.errors), ...files.errors };
-    return refused({ ok: false, message: checkFieldsMessage(errors), errors }, 422);
+    const message = t.plural(t.m.visitorForms.checkFields, Object.keys(errors).length);
+    return refused({ ok: false, message, errors }, 422);
   }
 
   const print = await fingerprint(form.sameness(checked.value));
@@ -106,7 +104,10 @@ export async function handleVisitorForm<S extends FormSchema, Files>(
   if (routeRefusal) return limited(routeRefusal);
 
   const own = await checkRateLimit(c, form.limit.action, form.limit.rule);
-  if (!own.allowed) return refused({ ok: false, message: own.message }, 429);
+  if (!own.allowed) {
+    const minutes = Math.max(1, Math.ceil(own.retryAfter / 60));
+    return refused({ ok: false, message: t.plural(t.m.visitorForms.tooMany, minutes) }, 429);
+  }
 
   await form.save(checked.value, files.files, print);
   return sent();

@@ -5,7 +5,7 @@
  * PNG, JPEG, GIF (and PDF where a form allows it) are accepted, so nothing
  * scriptable (SVG, HTML) is ever stored or served back.
  */
-import { text } from "../../../shared/text";
+import type { Translator } from "../../../shared/i18n/translator";
 import { maxUploadBytes, uploadLimit } from "../../../shared/upload-limit";
 
 export type ImageType = "image/png" | "image/jpeg" | "image/gif";
@@ -26,11 +26,16 @@ export function sniffUploadType(bytes: Uint8Array): UploadType | null {
   return null;
 }
 
-/** The hint beside every file field: "PNG, JPG, GIF up to 5MB" (spec section 5). */
-export function uploadHint(env: Pick<Env, "UPLOAD_MAX_BYTES">, withPdf = false): string {
+/** The hint beside every file field: "PNG, JPG, GIF up to 5MB" (spec section 5), in the page's language. */
+export function uploadHint(env: Pick<Env, "UPLOAD_MAX_BYTES">, t: Translator, withPdf = false): string {
   const { total, units } = uploadLimit(maxUploadBytes(env.UPLOAD_MAX_BYTES));
-  const hint = text.uploadHint(total, units);
-  return withPdf ? `${hint}, or a PDF` : hint;
+  const hint = t.fill(t.m.forms.uploadHint, { total, units: t.m.visitorForms.sizeUnits[units] });
+  return withPdf ? t.fill(t.m.visitorForms.orPdf, { hint }) : hint;
+}
+
+/** The upload limit as the hint writes it ("5MB", "5 ميغابايت"), for the islands' messages about a file over it. */
+export function uploadSize(env: Pick<Env, "UPLOAD_MAX_BYTES">, t: Translator): string {
+  return formatSize(maxUploadBytes(env.UPLOAD_MAX_BYTES), t);
 }
 
 export interface CheckedFile {
@@ -47,6 +52,8 @@ export interface UploadRules {
   accept: readonly UploadType[];
   maxBytes: number;
   required?: boolean;
+  /** The page's language, which the messages are written in. */
+  t: Translator;
 }
 
 /** A part the browser sends for a file input left empty: a File with no name and no bytes. */
@@ -55,13 +62,15 @@ export function isEmptyPart(value: unknown): boolean {
   return value instanceof File && value.size === 0 && value.name === "";
 }
 
-function describe(accept: readonly UploadType[]): string {
-  return accept.includes("application/pdf") ? "a PNG, JPG or GIF image, or a PDF" : "a PNG, JPG or GIF image";
+function describe(rules: UploadRules): string {
+  const texts = rules.t.m.uploadErrors;
+  return rules.accept.includes("application/pdf") ? texts.imageOrPdf : texts.image;
 }
 
-function formatSize(bytes: number): string {
+/** A size as the hints write it: "5MB", "5 ميغابايت". */
+function formatSize(bytes: number, t: Translator): string {
   const { total, units } = uploadLimit(bytes);
-  return `${total}${units}`;
+  return t.fill(t.m.visitorForms.fileSize, { total, units: t.m.visitorForms.sizeUnits[units] });
 }
 
 export function cleanFileName(name: string): string {
@@ -72,27 +81,24 @@ export function cleanFileName(name: string): string {
 
 /** Checks one form value against the rules; reads the bytes only when the size is allowed. */
 export async function checkUpload(value: unknown, rules: UploadRules): Promise<UploadCheck> {
+  const { t } = rules;
+  const texts = t.m.uploadErrors;
   if (isEmptyPart(value)) {
     return rules.required
-      ? { ok: false, message: `Please choose a file: ${describe(rules.accept)}.` }
+      ? { ok: false, message: t.fill(texts.chooseFile, { kinds: describe(rules) }) }
       : { ok: true, file: null };
   }
-  if (!(value instanceof File)) return { ok: false, message: "Please choose the file with the file picker." };
-  if (value.size === 0)
-    return { ok: false, message: `"${cleanFileName(value.name)}" is empty. Please choose another file.` };
+  if (!(value instanceof File)) return { ok: false, message: texts.usePicker };
+  const file = cleanFileName(value.name);
+  if (value.size === 0) return { ok: false, message: t.fill(texts.empty, { file }) };
   if (value.size > rules.maxBytes) {
-    return {
-      ok: false,
-      message: `"${cleanFileName(value.name)}" is ${formatSize(value.size)}; files can be up to ${formatSize(rules.maxBytes)}.`,
-    };
+    const size = formatSize(value.size, t);
+    return { ok: false, message: t.fill(texts.tooLarge, { file, size, max: formatSize(rules.maxBytes, t) }) };
   }
   const bytes = new Uint8Array(await value.arrayBuffer());
   const contentType = sniffUploadType(bytes);
   if (!contentType || !rules.accept.includes(contentType)) {
-    return {
-      ok: false,
-      message: `"${cleanFileName(value.name)}" is not ${describe(rules.accept)}. Please choose one of those.`,
-    };
+    return { ok: false, message: t.fill(texts.notAllowed, { file, kinds: describe(rules) }) };
   }
   return { ok: true, file: { bytes, contentType, size: bytes.byteLength, name: cleanFileName(value.name) } };
 }
@@ -103,7 +109,9 @@ export async function checkUploads(
   rules: UploadRules & { max: number },
 ): Promise<{ ok: true; files: CheckedFile[] } | { ok: false; message: string }> {
   const given = values.filter((v) => !isEmptyPart(v));
-  if (given.length > rules.max) return { ok: false, message: `Please choose at most ${rules.max} photos.` };
+  if (given.length > rules.max) {
+    return { ok: false, message: rules.t.fill(rules.t.m.visitorForms.tooManyPhotos, { max: rules.max }) };
+  }
   const files: CheckedFile[] = [];
   for (const value of given) {
     const checked = await checkUpload(value, { ...rules, required: true });

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { checkForm } from "../../../shared/forms/form-result";
-import { guestReviewSchema, signedInReviewSchema } from "../../../shared/forms/product-review";
+import { productReviewSchemas } from "../../../shared/forms/product-review";
 import { renderNotFound } from "../../frame/document/not-found";
+import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
 import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv } from "../../platform/app-env";
@@ -45,16 +46,15 @@ export const reviewActions = new Hono<AppEnv>();
 reviewActions.post("/:slug", writes(REVIEW_FORM), async (c) => {
   const slug = c.req.param("slug");
   const json = wantsJson(c);
+  const t = textsOf(c);
+  const texts = t.m.productReviewForm;
   const product = /^[a-z0-9-]{1,120}$/.test(slug) ? await getProduct(c, c.get("locale"), slug) : null;
-  if (!product)
-    return json
-      ? c.json({ ok: false, message: "This product is no longer in our catalogue." }, 404)
-      : renderNotFound(c);
+  if (!product) return json ? c.json({ ok: false, message: t.m.product.gone }, 404) : renderNotFound(c);
   const back = `${productPath(product)}#reviews`;
 
   const limit = await hitRateLimit(c.env.DB, REVIEW_RATE_LIMIT, await visitorLimitSubject(c));
   if (!limit.allowed) {
-    const message = "You have sent several reviews in a short time. Please try again in a few minutes.";
+    const message = texts.tooMany;
     if (json) return c.json({ ok: false, message }, 429, { "Retry-After": String(limit.retryAfter) });
     setFlash(c, { kind: "error", text: message });
     return c.redirect(back, 303);
@@ -63,7 +63,8 @@ reviewActions.post("/:slug", writes(REVIEW_FORM), async (c) => {
   const body = await c.req.parseBody();
   const raw = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const user = c.get("user");
-  const checked = checkForm(user ? signedInReviewSchema : guestReviewSchema, raw);
+  const schemas = productReviewSchemas(texts);
+  const checked = checkForm(user ? schemas.signedIn : schemas.guest, raw);
   const values = { rating: raw.rating, text: raw.text, name: raw.name, email: raw.email };
   if (!checked.ok) {
     if (json) return c.json({ ok: false, errors: checked.errors }, 422);
@@ -73,7 +74,7 @@ reviewActions.post("/:slug", writes(REVIEW_FORM), async (c) => {
   const owner = await ensureCartOwner(c);
   const productId = Number(product.id);
   if (await hasReviewed(c.env.DB, productId, owner)) {
-    const errors = { text: "You have already reviewed this product. Thank you!" };
+    const errors = { text: texts.already };
     if (json) return c.json({ ok: false, errors }, 422);
     return renderProductPage(c, product.slug, null, { values, errors });
   }
@@ -89,10 +90,7 @@ reviewActions.post("/:slug", writes(REVIEW_FORM), async (c) => {
   });
   // A review published at once changes shared pages (ratings, the list): they must not be served from old shells.
   if (status === "approved") await bumpTags(c.env.CMS_CACHE, reviewsTags(productId));
-  const message =
-    status === "approved"
-      ? "Thank you! Your review is published."
-      : "Thank you! Your review will appear once we have checked it.";
+  const message = status === "approved" ? texts.published : texts.pending;
   if (json) return c.json({ ok: true, status, message });
   setFlash(c, { kind: "success", text: message });
   return c.redirect(back, 303);

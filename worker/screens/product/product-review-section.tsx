@@ -1,6 +1,7 @@
 import { ErrorSummary, Field, FieldError } from "../../../client/components/fields";
 import type { FormErrors } from "../../../shared/forms/form-result";
-import { REVIEW_LABELS, REVIEW_TEXT_MAX, type ReviewField } from "../../../shared/forms/product-review";
+import { REVIEW_TEXT_MAX, type ReviewField } from "../../../shared/forms/product-review";
+import { useTexts } from "../../frame/i18n/texts";
 import { OwnReviews } from "../../frame/personal/own-reviews";
 import { ReviewIdentity } from "../../frame/personal/review-identity";
 import { RatingSummary, ReviewItem } from "../../frame/ui/product-reviews";
@@ -21,26 +22,29 @@ function ReviewForm({
   signedInAs: string | null;
   state?: ReviewFormState;
 }) {
+  const t = useTexts();
+  const texts = t.m.productReviewForm;
+  const labels = texts.labels;
   const values = state?.values ?? {};
   const errors = state?.errors ?? {};
   return (
     <form method="post" action={action} className="review-form" noValidate>
-      <h3 id="review-form-title">Write a review</h3>
-      <ErrorSummary errors={errors} labels={REVIEW_LABELS} />
+      <h3 id="review-form-title">{texts.write}</h3>
+      <ErrorSummary errors={errors} labels={labels} />
       <fieldset
         id="field-rating"
         className={`field rating-input${errors.rating ? " field--invalid" : ""}`}
         aria-describedby={errors.rating ? "field-rating-error" : undefined}
       >
         <legend>
-          {REVIEW_LABELS.rating}
+          {labels.rating}
           <span aria-hidden="true"> *</span>
         </legend>
         <div className="rating-input__options">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="rating-input__option">
               <input type="radio" name="rating" value={n} defaultChecked={values.rating === String(n)} required />
-              <span>{n === 1 ? "1 star" : `${n} stars`}</span>
+              <span>{t.plural(t.m.visitorForms.stars, n)}</span>
             </label>
           ))}
         </div>
@@ -48,23 +52,23 @@ function ReviewForm({
       </fieldset>
       <Field
         name="text"
-        label={REVIEW_LABELS.text}
+        label={labels.text}
         error={errors.text}
         required
-        hint={`Up to ${REVIEW_TEXT_MAX} characters.`}
+        hint={t.fill(texts.textHint, { max: String(REVIEW_TEXT_MAX) })}
       >
         {(p) => <textarea {...p} rows={5} maxLength={REVIEW_TEXT_MAX} defaultValue={values.text ?? ""} />}
       </Field>
       <ReviewIdentity signedInAs={signedInAs}>
-        <Field name="name" label={REVIEW_LABELS.name} error={errors.name} required>
+        <Field name="name" label={labels.name} error={errors.name} required>
           {(p) => <input {...p} type="text" autoComplete="name" maxLength={80} defaultValue={values.name ?? ""} />}
         </Field>
-        <Field name="email" label={REVIEW_LABELS.email} error={errors.email} required hint="We never show it.">
+        <Field name="email" label={labels.email} error={errors.email} required hint={texts.emailHint}>
           {(p) => <input {...p} type="email" autoComplete="email" defaultValue={values.email ?? ""} />}
         </Field>
       </ReviewIdentity>
       <button type="submit" className="button">
-        Send review
+        {texts.send}
       </button>
     </form>
   );
@@ -88,13 +92,15 @@ export function ReviewSection({
   signedInAs: string | null;
   state?: ReviewFormState;
 }) {
+  const t = useTexts();
+  const texts = t.m.productReviewForm;
   return (
     <section className="section reviews" id="reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">Reviews</h2>
+      <h2 id="reviews-title">{texts.title}</h2>
       <RatingSummary summary={summary} />
       <OwnReviews productId={productId} />
       {reviews.length === 0 ? (
-        <p>Be the first to review {productName}.</p>
+        <p>{t.fill(texts.beFirst, { name: productName })}</p>
       ) : (
         <ol className="review-list">
           {reviews.map((r) => (

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import type { RequestKind } from "../../../shared/forms/requests";
 import { renderPage } from "../../frame/document/render-page";
 import { siteOrigin } from "../../frame/head/site-origin";
+import { textsOf } from "../../frame/i18n/texts";
 import { getContacts } from "../../frame/layout/layout-data";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import { ContactCard } from "../../frame/ui/contact-card";
@@ -30,11 +31,7 @@ async function withStatus(response: Promise<Response>, status: FormPageStatus): 
 }
 
 interface RequestPageContent {
-  slug: string;
-  /** Used when the CMS has no page for the slug (or can't be reached): the form still works. */
-  fallbackTitle: string;
-  fallbackDescription: string;
-  fallbackLead: string;
+  slug: "contacts" | "wholesale" | "partnership";
   aside?: ReactNode;
 }
 
@@ -49,12 +46,18 @@ async function render(
   status: FormPageStatus,
 ): Promise<Response> {
   const page = await getPage(c, c.get("locale"), content.slug);
-  const title = page?.title ?? content.fallbackTitle;
-  const crumbs: Crumb[] = [HOME, { name: title, path: `/${content.slug}` }];
+  const t = textsOf(c);
+  // The catalogue's words when the CMS has no page for the slug (or can't be reached): the form still works.
+  const fallback = t.m.requestPages[content.slug];
+  const title = page?.title ?? fallback.title;
+  const crumbs: Crumb[] = [
+    { name: t.m.crumbs.home, path: "/" },
+    { name: title, path: `/${content.slug}` },
+  ];
   return withStatus(
     renderPage(c, {
       title,
-      description: page?.description || content.fallbackDescription,
+      description: page?.description || fallback.description,
       status: status === 422 ? 422 : 200,
       canonicalPath: `/${content.slug}`,
       jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
@@ -68,7 +71,7 @@ async function render(
                 {page ? (
                   <RichText html={page.content} className="rich-text post__content" />
                 ) : (
-                  <p className="request-page__lead">{content.fallbackLead}</p>
+                  <p className="request-page__lead">{fallback.lead}</p>
                 )}
               </article>
               {content.aside}
@@ -82,31 +85,13 @@ async function render(
   );
 }
 
-const HOME: Crumb = { name: "Home", path: "/" };
-
 export async function renderWholesale(
   c: Context<AppEnv>,
   state: FormState = stateFromQuery(c, "wholesale"),
   status: FormPageStatus = 200,
 ): Promise<Response> {
   const form = await requestFormProps(c, "wholesale", state);
-  return render(
-    c,
-    {
-      slug: "wholesale",
-      fallbackTitle: "Wholesale",
-      fallbackDescription:
-        "Wholesale supply of genuine cosmetics to salons, spas, pharmacies and shops across the UAE.",
-      fallbackLead: "Salons, spas, pharmacies and shops across the UAE buy from us at wholesale prices.",
-    },
-    <RequestSection
-      id="wholesale-request"
-      title="Wholesale enquiry"
-      intro="Tell us about your business and what you need; attach your list or a price-list request if you have one."
-      form={form}
-    />,
-    status,
-  );
+  return render(c, { slug: "wholesale" }, <RequestSection id="wholesale-request" form={form} />, status);
 }
 
 export async function renderPartnership(
@@ -115,22 +100,7 @@ export async function renderPartnership(
   status: FormPageStatus = 200,
 ): Promise<Response> {
   const form = await requestFormProps(c, "partnership", state);
-  return render(
-    c,
-    {
-      slug: "partnership",
-      fallbackTitle: "Partnership",
-      fallbackDescription: "Brands, creators and businesses: work with us.",
-      fallbackLead: "Brands, creators and businesses who share our love of good skincare: let's talk.",
-    },
-    <RequestSection
-      id="partnership-request"
-      title="Partnership enquiry"
-      intro="A few lines about you and your idea are enough; we reply by e-mail."
-      form={form}
-    />,
-    status,
-  );
+  return render(c, { slug: "partnership" }, <RequestSection id="partnership-request" form={form} />, status);
 }
 
 /** /contacts: the CMS page, the contacts record (phones, e-mail, messengers, hours, map) and both call forms. */
@@ -146,26 +116,10 @@ export async function renderContacts(
   ]);
   return render(
     c,
-    {
-      slug: "contacts",
-      fallbackTitle: "Contacts",
-      fallbackDescription: "How to reach us: phones, e-mail, WhatsApp and our stores.",
-      fallbackLead: "Call, write or leave your number and we will call you back.",
-      aside: contacts ? <ContactCard contacts={contacts} /> : undefined,
-    },
+    { slug: "contacts", aside: contacts ? <ContactCard contacts={contacts} /> : undefined },
     <>
-      <RequestSection
-        id="callback"
-        title="Request a call back"
-        intro="Leave your name and number and we will call you back within working hours."
-        form={callback}
-      />
-      <RequestSection
-        id="consultation"
-        title="Ask for a consultation"
-        intro="Tell us what you would like advice on and one of our beauty advisers will call you."
-        form={consultation}
-      />
+      <RequestSection id="callback" form={callback} />
+      <RequestSection id="consultation" form={consultation} />
     </>,
     status,
   );

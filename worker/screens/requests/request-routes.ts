@@ -7,16 +7,10 @@
 import { type Context, Hono } from "hono";
 import type * as v from "valibot";
 import type { FormSchema } from "../../../shared/forms/form-result";
-import {
-  callbackSchema,
-  consultationSchema,
-  partnershipSchema,
-  REQUEST_THANKS,
-  type RequestKind,
-  wholesaleSchema,
-} from "../../../shared/forms/requests";
+import { type RequestKind, requestSchemas } from "../../../shared/forms/requests";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { siteOrigin } from "../../frame/head/site-origin";
+import { textsOf } from "../../frame/i18n/texts";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
 import { dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
@@ -54,6 +48,7 @@ async function checkAttachment(c: Context<AppEnv>, body: FormBody): Promise<File
   const upload = await checkUpload(firstValue(body, "attachment"), {
     accept: IMAGE_OR_PDF_TYPES,
     maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES),
+    t: textsOf(c),
   });
   return upload.ok ? { errors: {}, files: upload.file } : { errors: { attachment: upload.message }, files: null };
 }
@@ -67,7 +62,7 @@ function requestForm<S extends FormSchema>(
 ): VisitorForm<S, CheckedFile | null> {
   return {
     schema,
-    thanks: REQUEST_THANKS[kind],
+    thanks: textsOf(c).m.visitorForms.thanks[kind],
     limit: { action: `request-${kind}`, rule: REQUEST_LIMITS[kind] },
     checkFiles: async (body) => (kind === "wholesale" ? checkAttachment(c, body) : NO_FILES),
     sameness: (value) => {
@@ -99,26 +94,27 @@ function requestForm<S extends FormSchema>(
 
 requestRoutes.post("/:kind", writes(REQUEST_FORM), (c) => {
   const kind = c.req.param("kind");
+  const schemas = requestSchemas(textsOf(c).m);
   switch (kind) {
     case "callback":
       return handleVisitorForm(
         c,
-        requestForm(c, kind, callbackSchema, (request) => request),
+        requestForm(c, kind, schemas.callback, (request) => request),
       );
     case "consultation":
       return handleVisitorForm(
         c,
-        requestForm(c, kind, consultationSchema, ({ question, ...request }) => ({ ...request, message: question })),
+        requestForm(c, kind, schemas.consultation, ({ question, ...request }) => ({ ...request, message: question })),
       );
     case "wholesale":
       return handleVisitorForm(
         c,
-        requestForm(c, kind, wholesaleSchema, (request) => request),
+        requestForm(c, kind, schemas.wholesale, (request) => request),
       );
     case "partnership":
       return handleVisitorForm(
         c,
-        requestForm(c, kind, partnershipSchema, (request) => request),
+        requestForm(c, kind, schemas.partnership, (request) => request),
       );
     default:
       return c.notFound();

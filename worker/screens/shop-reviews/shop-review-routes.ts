@@ -6,7 +6,7 @@
  * removed again if that fails).
  */
 import { type Context, Hono } from "hono";
-import { REVIEW_PHOTOS_MAX, REVIEW_THANKS, shopReviewSchema } from "../../../shared/forms/shop-review";
+import { REVIEW_PHOTOS_MAX, shopReviewSchema } from "../../../shared/forms/shop-review";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
@@ -45,7 +45,7 @@ interface ReviewFiles {
 
 /** The avatar and the photos, checked by their content. */
 async function checkReviewFiles(c: Context<AppEnv>, body: FormBody): Promise<FileCheck<ReviewFiles>> {
-  const rules = { accept: IMAGE_TYPES, maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES) };
+  const rules = { accept: IMAGE_TYPES, maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES), t: textsOf(c) };
   const [avatar, photos] = await Promise.all([
     checkUpload(firstValue(body, "avatar"), rules),
     checkUploads(allValues(body, "photos"), { ...rules, max: REVIEW_PHOTOS_MAX }),
@@ -61,9 +61,10 @@ async function checkReviewFiles(c: Context<AppEnv>, body: FormBody): Promise<Fil
 
 reviewRoutes.post("/", writes(SHOP_REVIEW_FORM), (c) => {
   const published = c.env.AUTO_APPROVE_REVIEWS === "true";
+  const t = textsOf(c);
   return handleVisitorForm(c, {
-    schema: shopReviewSchema,
-    thanks: published ? textsOf(c).m.reviews.published : REVIEW_THANKS,
+    schema: shopReviewSchema(t.m),
+    thanks: published ? t.m.reviews.published : t.m.visitorForms.reviewThanks,
     limit: { action: "review-shop", rule: REVIEW_LIMIT },
     checkFiles: (body) => checkReviewFiles(c, body),
     sameness: (input) => ["review", input.name, input.email, input.rating, input.text],

@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import ReviewForm, { type ReviewFormProps } from "../../../client/islands/review-form";
-import { REVIEW_THANKS } from "../../../shared/forms/shop-review";
+import { islandTexts } from "../../../shared/i18n/translator";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
@@ -17,7 +17,7 @@ import { DateText, Stars } from "../../frame/ui/stars";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, SHOP_REVIEWS_TAG } from "../../platform/caches/page-tags";
 import type { FormState } from "../../platform/forms/form-state";
-import { uploadHint } from "../../platform/security/file-checks";
+import { uploadHint, uploadSize } from "../../platform/security/file-checks";
 import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/stores/shop-review-store";
 
 export const REVIEWS_PAGE_SIZE = 10;
@@ -25,7 +25,7 @@ export const REVIEWS_PAGE_SIZE = 10;
 /** After a plain post: ?sent=review (waiting for moderation) or ?sent=published. */
 function sentMessage(c: Context<AppEnv>): string | null {
   const sent = c.req.query("sent");
-  if (sent === "review") return REVIEW_THANKS;
+  if (sent === "review") return textsOf(c).m.visitorForms.reviewThanks;
   if (sent === "published") return textsOf(c).m.reviews.published;
   return null;
 }
@@ -112,8 +112,11 @@ export async function renderReviews(
     errors: state.errors,
     alert: state.alert,
     sentMessage: sentMessage(c),
-    uploadHint: uploadHint(c.env),
+    uploadHint: uploadHint(c.env, t),
+    uploadSize: uploadSize(c.env, t),
     maxBytes: maxUploadBytes(c.env.UPLOAD_MAX_BYTES),
+    ...islandTexts(t, "visitorForms"),
+    fieldErrors: t.m.fieldErrors,
   };
   const response = await renderPage(c, {
     title: page > 1 ? t.fill(r.numbered, { n: page }) : r.title,
