@@ -55,12 +55,6 @@ export function emailField(texts: Section<"fieldErrors">) {
   return email({ missing: texts.emailMissing, invalid: texts.emailInvalid });
 }
 
-/** The English words of `emailField`, for forms whose schema is not yet built from the catalogue (issue 23). */
-export const EMAIL_MESSAGES: Messages = {
-  missing: "Enter your e-mail address.",
-  invalid: "Enter an e-mail address like name@example.com.",
-};
-
 /** The one e-mail rule: required, trimmed, name@domain.tld, kept in lower case. */
 export function email(messages: Messages) {
   return v.pipe(trimmed(), v.nonEmpty(messages.missing), v.check(isEmail, messages.invalid), v.toLowerCase());

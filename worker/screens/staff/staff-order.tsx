@@ -1,6 +1,6 @@
 import type { Context } from "hono";
+import { en } from "../../../shared/i18n/en";
 import { formatAed } from "../../../shared/money";
-import { text } from "../../../shared/text";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
@@ -184,12 +184,14 @@ function Facts({ order }: { order: Order }) {
       </div>
       <div>
         <dt>Delivery</dt>
-        <dd>{order.delivery === "pickup" ? text.delivery.pickup : `${text.delivery.transport}: ${address}`}</dd>
+        <dd>
+          {order.delivery === "pickup" ? en.checkout.delivery.pickup : `${en.checkout.delivery.transport}: ${address}`}
+        </dd>
       </div>
       <div>
         <dt>Payment</dt>
         <dd>
-          {text.payment[order.payment]}
+          {en.checkout.payment[order.payment]}
           {order.payment === "online" &&
             (order.status === "awaiting_payment" ? " · not paid yet" : order.status === "cancelled" ? "" : " · paid")}
         </dd>
@@ -242,7 +244,7 @@ function Lines({ order, stock }: { order: Order; stock: LineStock[] }) {
               <td>
                 {line.name}
                 {line.brand && <span className="staff-table__sub">{line.brand}</span>}
-                {line.prepurchase && <span className="badge badge--amber">{text.availability.prepurchase}</span>}
+                {line.prepurchase && <span className="badge badge--amber">{en.product.availability.prepurchase}</span>}
               </td>
               <td className="staff-table__num">
                 {line.quantity}

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { DeliveryMethod } from "../../../shared/cart-rules";
 import { EMIRATES, type PaymentMethod } from "../../../shared/forms/checkout";
+import { en } from "../../../shared/i18n/en";
 import { formatAed } from "../../../shared/money";
-import { text } from "../../../shared/text";
 import type { AppEnv } from "../../platform/app-env";
 import { exportOrders, listOrders, type OrderFilter } from "../../platform/stores/order-desk-store";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from "../../platform/stores/order-store";
@@ -64,8 +64,8 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
             label="Payment"
             value={filter.payment}
             options={[
-              ["cash", text.payment.cash],
-              ["online", text.payment.online],
+              ["cash", en.checkout.payment.cash],
+              ["online", en.checkout.payment.online],
             ]}
           />
           <StaffFilterSelect
@@ -74,8 +74,8 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
             label="Delivery"
             value={filter.delivery}
             options={[
-              ["transport", text.delivery.transport],
-              ["pickup", text.delivery.pickup],
+              ["transport", en.checkout.delivery.transport],
+              ["pickup", en.checkout.delivery.pickup],
             ]}
           />
           <StaffFilterSelect
@@ -121,9 +121,9 @@ function OrderRow({ order }: { order: Order }) {
       <td data-label="Status">
         <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
       </td>
-      <td data-label="Payment">{text.payment[order.payment]}</td>
+      <td data-label="Payment">{en.checkout.payment[order.payment]}</td>
       <td data-label="Delivery">
-        {order.delivery === "pickup" ? text.delivery.pickup : (order.region ?? text.delivery.transport)}
+        {order.delivery === "pickup" ? en.checkout.delivery.pickup : (order.region ?? en.checkout.delivery.transport)}
       </td>
       <td data-label="Total" className="staff-table__num">
         {formatAed(order.totals.total)}
@@ -245,8 +245,8 @@ export async function ordersCsv(c: Context<AppEnv>): Promise<Response> {
       order.lastName,
       order.email,
       order.phone,
-      text.payment[order.payment],
-      order.delivery === "pickup" ? text.delivery.pickup : text.delivery.transport,
+      en.checkout.payment[order.payment],
+      order.delivery === "pickup" ? en.checkout.delivery.pickup : en.checkout.delivery.transport,
       order.region,
       order.city,
       order.address,
