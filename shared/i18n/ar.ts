@@ -5,7 +5,9 @@ import type { Messages } from "./messages-type";
  * shop's warm tone, addressing every shopper alike), not translated word for word. Its shape is
  * the English one's (messages-type.ts): a missing key, or a text without the English text's
  * placeholders, does not compile. Plurals give every form Arabic has (zero, one, two, few, many,
- * other); prices and dates are not written here but by Intl (format.ts, money.ts).
+ * other); prices and dates are not written here but by Intl (format.ts, money.ts). An address
+ * written left to right inside a sentence is isolated (U+2066 … U+2069), so the full stop after it
+ * stays at the sentence's end instead of jumping to the address's other side.
  */
 export const ar: Messages = {
   site: {
@@ -673,7 +675,7 @@ export const ar: Messages = {
       nameMissing: "يُرجى إدخال اسمك كما سيظهر مع مراجعتك.",
       nameTooLong: "يُرجى ألا يزيد اسمك على {max} حرفًا.",
       emailMissing: "يُرجى إدخال بريدك الإلكتروني؛ لن نعرضه أبدًا.",
-      emailInvalid: "يُرجى إدخال بريد إلكتروني صحيح، مثل name@example.com.",
+      emailInvalid: "يُرجى إدخال بريد إلكتروني صحيح، مثل \u2066name@example.com\u2069.",
     },
   },
   requestPages: {
@@ -705,7 +707,7 @@ export const ar: Messages = {
   },
   fieldErrors: {
     emailMissing: "أدخل بريدك الإلكتروني.",
-    emailInvalid: "أدخل بريدًا إلكترونيًا صحيحًا، مثل name@example.com.",
+    emailInvalid: "أدخل بريدًا إلكترونيًا صحيحًا، مثل \u2066name@example.com\u2069.",
   },
   forms: {
     uploadHint: "PNG أو JPG أو GIF بحجم أقصاه {total} {units}",
@@ -749,7 +751,7 @@ export const ar: Messages = {
       firstName: "يُرجى إدخال اسمك الأول.",
       lastName: "يُرجى إدخال اسم العائلة.",
       emailMissing: "يُرجى إدخال بريدك الإلكتروني لنرسل إليك تأكيد الطلب.",
-      emailInvalid: "يبدو أن البريد الإلكتروني غير صحيح. تحقّق منه، مثل name@example.com.",
+      emailInvalid: "يبدو أن البريد الإلكتروني غير صحيح. تحقّق منه، مثل \u2066name@example.com\u2069.",
       phoneMissing: "يُرجى إدخال رقم هاتف ليتواصل معك مندوب التوصيل.",
       phoneInvalid: "أدخل رقمًا إماراتيًا مثل 050 123 4567، أو رقمًا دوليًا يبدأ بـ +.",
       delivery: "اختر طريقة استلام طلبك.",
