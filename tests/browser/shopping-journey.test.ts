@@ -6,13 +6,16 @@ import { en } from "../../shared/i18n/en";
 import { fill, plural } from "../../shared/i18n/format";
 import type { TextLocale } from "../../shared/i18n/locales";
 import { DESKTOP, expectAccessible, launchBrowser, PHONE, shopUrl } from "./harness";
+import { startTestShop, type TestShop } from "./shop";
 
+// Its own shop, so the journey can read the e-mail the order sent (from the shop's D1 outbox).
 let browser: Browser;
+let shop: TestShop;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await Promise.all([browser?.close(), shop?.dispose()]);
 });
 
 /** What a journey reads on the pages of one language: the catalogue's texts and the seed's names. */
@@ -57,7 +60,7 @@ async function journey(page: Page, shots: string, js: boolean, lang: Language = 
   const { m } = lang;
   // axe runs as a script in the page, so only where scripts run.
   const checkA11y = () => (js ? expectAccessible(page) : Promise.resolve());
-  await page.goto(shopUrl(`${lang.prefix}/`));
+  await page.goto(`${shop.url}${lang.prefix}/`);
   expect(await page.locator("html").getAttribute("lang")).toBe(lang.locale);
   await page.getByRole("link", { name: m.home.shopCatalog }).click();
   await page.getByRole("heading", { name: m.catalog.title, level: 1 }).waitFor();
@@ -114,17 +117,22 @@ async function journey(page: Page, shots: string, js: boolean, lang: Language = 
   await checkA11y();
   await page.screenshot({ path: `/tmp/shots/${shots}-checkout-error.png`, fullPage: true });
 
-  await field(labels.email).fill("layla@example.ae");
+  const email = `layla.${shots}@example.ae`;
+  await field(labels.email).fill(email);
   await consent.check();
   await placeOrder.click();
   await page.getByRole("heading", { name: m.orders.isPlaced }).waitFor();
   expect(new URL(page.url()).pathname.startsWith(`${lang.prefix}/`)).toBe(true);
-  expect(
+  const number = (
     await page
       .getByText(/NB-\d{4}-[A-Z0-9]{6}/)
       .first()
-      .isVisible(),
-  ).toBe(true);
+      .innerText()
+  ).match(/NB-\d{4}-[A-Z0-9]{6}/)?.[0];
+  expect(number).toBeTruthy();
+  // The confirmation e-mail speaks the language the order was placed in.
+  const [mail] = await shop.readOutbox(email);
+  expect(mail?.subject).toBe(fill(lang.locale, m.email.order.subject, { number: number ?? "" }));
   expect(await page.getByRole("cell", { name: new RegExp(literally(name)) }).count()).toBe(1);
   await checkA11y();
   await page.screenshot({ path: `/tmp/shots/${shots}-confirmation.png`, fullPage: true });

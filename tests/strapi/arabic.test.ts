@@ -1,6 +1,8 @@
 import { print } from "graphql";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { ar } from "../../shared/i18n/ar";
 import { graphql } from "./graphql-http";
+import { checkoutForm, ShopJar } from "./shop-jar";
 import { storefrontDocuments } from "./storefront-documents";
 
 /*
@@ -68,5 +70,30 @@ describe("Arabic content from a real Strapi 4.25", () => {
       (await graphql("strapi", `{ products(locale: "${locale}") { meta { pagination { total } } } }`)).body.data;
     const [ar, en] = await Promise.all([count("ar"), count("en")]);
     expect(ar).toEqual(en);
+  });
+
+  it("takes an order in Arabic through the Strapi-backed shop, its bag and confirmation naming the product in Arabic", async () => {
+    const guest = new ShopJar(inject("shopUrl"));
+    const listing = await (await guest.send("/ar/catalog/skincare")).text();
+    expect(listing).toContain('<html lang="ar" dir="rtl"');
+    const slug = listing.match(/name="slug" value="([a-z0-9-]+)"/)?.[1];
+    expect(slug, "a product to buy on /ar/catalog/skincare").toBeDefined();
+    const english = await ask("strapi", "productQuery", { locale: "en", slug });
+    const arabic = await ask("strapi", "productQuery", { locale: "ar", slug });
+    const name = arabic.products.data[0].attributes.name as string;
+    expect(name).not.toBe(english.products.data[0].attributes.name);
+    expect((await guest.send("/ar/cart/add", { slug: slug as string, quantity: "1" })).status).toBe(303);
+    expect(await (await guest.send("/ar/cart")).text()).toContain(name);
+    const tag = crypto.randomUUID().slice(0, 8);
+    const placed = await guest.send(
+      "/ar/cart/order",
+      checkoutForm({ firstName: "Mariam", lastName: `Arabic${tag}`, email: `mariam.${tag}@example.ae` }),
+    );
+    expect(placed.status).toBe(303);
+    const confirmation = placed.headers.get("location") ?? "";
+    expect(confirmation).toMatch(/^\/ar\//);
+    const page = await (await guest.send(confirmation)).text();
+    expect(page).toContain(ar.orders.isPlaced);
+    expect(page).toContain(name);
   });
 });
