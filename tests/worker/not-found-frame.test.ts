@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../shared/cookie-names";
 import { fetchWorker } from "./fetch";
@@ -70,5 +71,37 @@ describe("the kept 404 frame", () => {
       expect(html).toContain(`Page not found: ${paths[n]}`);
       expect(html).not.toMatch(MARKERS);
     });
+  });
+});
+
+describe("a made-up slug", () => {
+  /** The product look-ups kept in KV, each as the number of products it found. */
+  const productRecords = async () => {
+    const { keys } = await env.CMS_CACHE.list({ prefix: "cms:record:productQuery:" });
+    const found = await Promise.all(
+      keys.map(async ({ name }) => {
+        const record = await env.CMS_CACHE.get<{ value: { products: { data: unknown[] } } }>(name, "json");
+        return record?.value.products.data.length ?? -1;
+      }),
+    );
+    return found;
+  };
+
+  it("leaves no record in KV: only a look-up that found something is kept there", async () => {
+    const listing = await (await fetchWorker("/catalog/skincare", { headers: ANON })).text();
+    const known = listing.match(/href="(\/catalog\/skincare\/[a-z0-9-]+)"/)?.[1];
+    expect(known).toBeTruthy();
+    const before = (await productRecords()).length;
+    await notFound(`/catalog/skincare/no-such-${unique()}`);
+    await notFound(`/catalog/skincare/no-such-${unique()}`);
+    await (await fetchWorker(known ?? "", { headers: ANON })).arrayBuffer();
+    // Records are written in the background: wait for the known product's (asked for last), and a little more.
+    for (let attempt = 0; attempt < 100 && (await productRecords()).length === before; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const records = await productRecords();
+    expect(records.length).toBe(before + 1);
+    expect(records.every((found) => found === 1)).toBe(true);
   });
 });

@@ -109,7 +109,8 @@ async function digest(text: string): Promise<string> {
 /**
  * The record named `kind` for these variables (locale included), from KV or
  * through `load`. `load` answers null when the CMS failed or has no such
- * record; nulls are not kept, so a failure is retried on the next request.
+ * record; nulls are not kept, so a failure is retried on the next request, nor is what
+ * `worthKeeping` turns down.
  * `models`: the CMS models the record holds entries of; a change of any of
  * them asks for a new key (the content version still moves every key on).
  */
@@ -124,6 +125,7 @@ export async function cachedRecord<T>(
   models: readonly string[],
   variables: unknown,
   load: () => Promise<T | null>,
+  worthKeeping: (value: T) => boolean = () => true,
 ): Promise<T | null> {
   if (!recordsCached(c)) return load();
   const version = await versionsOf(c, [CONTENT_TAG, ...models.map(recordsTag)]);
@@ -135,7 +137,7 @@ export async function cachedRecord<T>(
     console.error("KV read failed:", error);
   }
   const fresh = await load();
-  if (fresh !== null) {
+  if (fresh !== null && worthKeeping(fresh)) {
     backgroundTask(
       c,
       c.env.CMS_CACHE.put(key, JSON.stringify({ value: fresh }), { expirationTtl: RECORD_TTL_SECONDS }).catch(

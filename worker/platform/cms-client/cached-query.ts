@@ -50,6 +50,24 @@ function withTypeNames<Data, Variables extends AnyVariables>(
 const RECORD_TAGS = [CONTENT_TAG, ...new Set(Object.values(RECORD_MODELS).flat().map(recordsTag))];
 
 /**
+ * An answer whose every collection is empty: what a look-up of a slug nobody has, or a search for a
+ * word nothing holds, answers. Not kept in KV (issue 22): a crawler's made-up slugs and words would
+ * each be a KV write, paid in every location; the page that showed "not found" is kept at the edge
+ * (a kept 404, a kept search page) and answers the same question again.
+ */
+function foundNothing(answer: unknown): boolean {
+  if (answer === null || typeof answer !== "object") return false;
+  const fields = Object.values(answer);
+  return (
+    fields.length > 0 &&
+    fields.every((field) => {
+      const entries = (field as { data?: unknown } | null)?.data;
+      return Array.isArray(entries) && entries.length === 0;
+    })
+  );
+}
+
+/**
  * A GraphQL query's data through the KV record cache (caches/kv-records.ts); null when the CMS
  * failed, which the request remembers (`cmsFailed`): a page that found no record then must not
  * be kept as a "not found". While a page shell renders, the entries and lists the answer shows
@@ -65,11 +83,18 @@ export async function cachedQuery<Data, Variables extends AnyVariables>(
   // during a shell's render then shows as a moved version. Neither applies to a request that reads
   // records from the CMS itself outside a shell render (placing an order).
   if (recordsCached(c) || c.get("pageTags")) await tagVersions(c, RECORD_TAGS);
-  const data = await cachedRecord(c, label, RECORD_MODELS[label], variables, async () => {
-    const answer = await runQuery(createCmsClient({ env: c.env }), withTypeNames(document), variables, label);
-    if (answer === null) c.set("cmsFailed", true);
-    return answer;
-  });
+  const data = await cachedRecord(
+    c,
+    label,
+    RECORD_MODELS[label],
+    variables,
+    async () => {
+      const answer = await runQuery(createCmsClient({ env: c.env }), withTypeNames(document), variables, label);
+      if (answer === null) c.set("cmsFailed", true);
+      return answer;
+    },
+    (answer) => !foundNothing(answer),
+  );
   if (data !== null) noteTags(c, shownTags(data, variables));
   return data;
 }
