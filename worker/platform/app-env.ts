@@ -68,6 +68,11 @@ export interface AppVariables {
    * (worker/frame/personal/, worker/frame/shells/).
    */
   pageShell?: "hit" | "stale" | "miss" | "rendering";
+  /**
+   * This render is a background refresh of a kept page (frame/shells/shell-refresh.ts): nobody waits
+   * for its bytes, so it renders to a string, the cheaper way (decision 0001).
+   */
+  backgroundRender?: boolean;
   /** Sends a request through the whole app again, in this request's bindings and context (frame/shells/shell-refresh.ts). */
   renderAnew?: (request: Request) => Response | Promise<Response>;
   /** The shopper's counts, read once per request (stores/shopper-counts.ts). */

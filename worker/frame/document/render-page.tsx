@@ -53,13 +53,16 @@ export interface PathHoles {
 export type RenderMode = "auto" | "stream" | "string";
 
 /**
- * A page shell for the shared cache always streams (its CPU is paid once per
- * content change, and the first shopper gets bytes at once); a page rendered
- * per request streams only when it waits on slow parts.
+ * A page shell for the shared cache streams while a shopper waits for it (its CPU is paid once per
+ * content change, and that shopper gets bytes at once), and renders to a string when it is a
+ * background refresh nobody waits for; a page rendered per request streams only when it waits on
+ * slow parts.
  */
 function renderMode(c: Context<AppEnv>, page: PageContent): "stream" | "string" {
   const configured = (c.env.RENDER_MODE || "auto") as RenderMode;
   if (configured === "stream" || configured === "string") return configured;
+  // A background refresh streams to nobody: the kept copy is the same bytes for a third less CPU.
+  if (c.get("backgroundRender")) return "string";
   return page.stream || c.get("pageShell") === "rendering" ? "stream" : "string";
 }
 

@@ -136,6 +136,7 @@ export function pageShell(query: PageQuery) {
     c.set("user", null);
     setPageNonce(c, SHELL_NONCE);
     c.set("notFoundFrame", (render) => framedNotFound(c, render));
+    c.set("backgroundRender", isShellRefresh(c));
     try {
       await next();
     } catch (error) {
@@ -143,6 +144,7 @@ export function pageShell(query: PageQuery) {
       throw error;
     } finally {
       c.set("notFoundFrame", undefined);
+      c.set("backgroundRender", undefined);
       c.set("pageShell", "miss");
       c.set("user", user);
       setPageNonce(c, requestNonce);
