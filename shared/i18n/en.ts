@@ -816,4 +816,11 @@ export const en = {
       stop: "To stop this alert: {url}",
     },
   },
+  /** The shop-wide limit's 429 (platform/middleware/route-limits.ts), shown by any form it refuses. */
+  limits: {
+    wait: {
+      one: "You have sent many requests in a short time. Please wait {count} minute and try again.",
+      other: "You have sent many requests in a short time. Please wait {count} minutes and try again.",
+    },
+  },
 } as const;

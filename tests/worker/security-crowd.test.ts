@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VISITOR_COOKIE } from "../../shared/cookie-names";
+import { ar } from "../../shared/i18n/ar";
+import { plural } from "../../shared/i18n/format";
 import { app } from "../../worker/index";
 import { writeRows } from "../../worker/platform/routing/route-spec";
 import { latestMail, register } from "./support/auth-api";
@@ -112,6 +114,21 @@ describe("a crowd behind one carrier address", () => {
     expect(await fresh.text()).toBe(
       "You have sent many requests in a short time. Please wait 10 minutes and try again.",
     );
+  });
+
+  it("refuses in the page's language: an Arabic order past the address's limit is told in Arabic how long to wait", async () => {
+    const [slug] = await productSlugs();
+    const ip = `100.67.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const shopper = new Shopper(ip);
+    await shopper.addToBag(slug!);
+    await useUp(`route:POST ${ORDER_POLICY.path}:${ip}`, ORDER_POLICY.perAddress.limit);
+    const refused = await shopper.browser.post(
+      "/ar/cart/order",
+      { ...customer, idempotencyKey: crypto.randomUUID() },
+      { from: null },
+    );
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe(plural("ar", ar.limits.wait, 10));
   });
 
   it("does not answer another shopper's replayed key with their order", async () => {

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { DEFAULT_LOCALE } from "../../../shared/constants";
+import { translator } from "../../../shared/i18n/translator";
 import type { AppEnv, LimitRefusal } from "../app-env";
 import { type Limits, writeSpec } from "../routing/route-spec";
 import { clientNetwork, hitRateLimit } from "../security/rate-limit";
@@ -19,16 +21,10 @@ import { readVisitorId } from "../security/visitor-id";
  * placed under the same key, the same words sent again) as it did the first time, and
  * anything else with the refusal (`limitRefusal`).
  */
-function minutes(seconds: number): string {
-  const m = Math.max(1, Math.ceil(seconds / 60));
-  return `${m} minute${m === 1 ? "" : "s"}`;
-}
-
-function refusal(retryAfter: number): LimitRefusal {
-  return {
-    retryAfter,
-    message: `You have sent many requests in a short time. Please wait ${minutes(retryAfter)} and try again.`,
-  };
+/** The refusal in the page's language, with the whole minutes to wait (at least one). */
+function refusal(c: Context<AppEnv>, retryAfter: number): LimitRefusal {
+  const t = translator(c.get("locale") ?? DEFAULT_LOCALE);
+  return { retryAfter, message: t.plural(t.m.limits.wait, Math.max(1, Math.ceil(retryAfter / 60))) };
 }
 
 /** The 429 for a refusal, in the shape the caller reads: Strapi's envelope, the islands' JSON, or text. */
@@ -57,11 +53,11 @@ async function checkLimits(c: Context<AppEnv>, path: string, limits: Limits): Pr
     const visitor = await visitorSubject(c);
     if (visitor) {
       const hit = await hitRateLimit(c.env.DB, { action: `${action} visitor`, ...limits.perVisitor }, visitor);
-      if (!hit.allowed) return refusal(hit.retryAfter);
+      if (!hit.allowed) return refusal(c, hit.retryAfter);
     }
   }
   const hit = await hitRateLimit(c.env.DB, { action, ...limits.perAddress }, clientNetwork(c.req.raw.headers));
-  return hit.allowed ? null : refusal(hit.retryAfter);
+  return hit.allowed ? null : refusal(c, hit.retryAfter);
 }
 
 export const routeLimits = createMiddleware<AppEnv>(async (c, next) => {
