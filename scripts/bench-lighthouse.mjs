@@ -27,7 +27,7 @@ export async function benchLighthouse() {
       await fetch(`${url}/catalog/skincare`, { headers: { cookie: "i18n_redirected=en" } })
     ).text();
     const product = listing.match(/href="(\/catalog\/skincare\/[a-z0-9-]+)"/)?.[1] ?? "/catalog/skincare";
-    console.log("| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | weight |");
+    console.log("\n| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | weight |");
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const page of PAGES) {
       const path = page.replace("<product>", product);
