@@ -170,17 +170,21 @@ export const en = {
   },
   /** The account e-mails the CMS sends (worker/cms/auth/auth-mail.ts), in the account's language. */
   accountMail: {
-    resetSubject: "Reset your password",
-    resetGreeting: "Hello,",
-    resetBody: "We received a request to reset the password of your account. Follow this link to choose a new one:",
-    resetButton: "Choose a new password",
-    resetFooter:
-      "The link works once, for one hour. If you did not ask for it, ignore this message: your password stays as it is.",
-    confirmSubject: "Confirm your e-mail address",
-    confirmGreeting: "Welcome!",
-    confirmBody: "Please confirm your e-mail address to finish creating your account:",
-    confirmButton: "Confirm my e-mail address",
-    confirmFooter: "If you did not sign up, ignore this message.",
+    reset: {
+      subject: "Reset your password",
+      greeting: "Hello,",
+      body: "We received a request to reset the password of your account. Follow this link to choose a new one:",
+      button: "Choose a new password",
+      footer:
+        "The link works once, for one hour. If you did not ask for it, ignore this message: your password stays as it is.",
+    },
+    confirm: {
+      subject: "Confirm your e-mail address",
+      greeting: "Welcome!",
+      body: "Please confirm your e-mail address to finish creating your account:",
+      button: "Confirm my e-mail address",
+      footer: "If you did not sign up, ignore this message.",
+    },
   },
   layout: {
     informationMenu: "Information",

@@ -174,14 +174,14 @@ describe("account e-mails in the account's language", () => {
     expect(res.headers.get("location")).toBe("/ar/user/password?notice=reset-sent");
     const { row, code } = await latestMail(shopper.email);
     expect(row?.kind).toBe("reset-password");
-    expect(row?.subject).toBe(ar.accountMail.resetSubject);
-    expect(row?.body_text).toContain(ar.accountMail.resetBody);
+    expect(row?.subject).toBe(ar.accountMail.reset.subject);
+    expect(row?.body_text).toContain(ar.accountMail.reset.body);
     expect(row?.body_text).toContain(`https://shop.example/ar/user/password?code=${code}`);
     expect(row?.body_text.replace(/https:\S+/, "")).not.toMatch(/[A-Za-z]/);
     const html = await outboxHtml(shopper.email);
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain(`href="https://shop.example/ar/user/password?code=${code}"`);
-    expect(html).toContain(ar.accountMail.resetButton);
+    expect(html).toContain(ar.accountMail.reset.button);
     expect(await accountLocale(shopper.id)).toBe("ar");
 
     // The link's page is Arabic, and the new password is taken there.
@@ -194,7 +194,7 @@ describe("account e-mails in the account's language", () => {
     await new Browser().post("/ar/user/password/forgot", { email: shopper.email }, { from: "/ar/user/password" });
     // An API client that names no language: the account's Arabic.
     expect((await api("POST", "/auth/forgot-password", { email: shopper.email })).status).toBe(200);
-    expect((await latestMail(shopper.email)).row?.subject).toBe(ar.accountMail.resetSubject);
+    expect((await latestMail(shopper.email)).row?.subject).toBe(ar.accountMail.reset.subject);
   });
 
   it("an English page's reset stays English, word for word", async () => {
@@ -225,8 +225,8 @@ describe("account e-mails in the account's language", () => {
     expect(await res.text()).toContain(ar.account.checkInbox);
     const { row, code } = await latestMail(shopper.email);
     expect(row?.kind).toBe("email-confirmation");
-    expect(row?.subject).toBe(ar.accountMail.confirmSubject);
-    expect(row?.body_text).toContain(ar.accountMail.confirmBody);
+    expect(row?.subject).toBe(ar.accountMail.confirm.subject);
+    expect(row?.body_text).toContain(ar.accountMail.confirm.body);
     const follow = await api("GET", `/auth/email-confirmation?confirmation=${code}`);
     expect(follow.status).toBe(302);
     expect(follow.headers.get("location")).toBe("/ar/user/login?confirmed=1");

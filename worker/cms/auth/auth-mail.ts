@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../../shared/escape-html";
 import { messagesFor } from "../../../shared/i18n/catalogue";
 import { TEXT_LOCALES } from "../../../shared/i18n/locales";
 import { isLocale, localeDirection, localizePath } from "../../../shared/locale-path";
@@ -47,12 +48,6 @@ export function localisedLink(link: string, locale: MailLocale): string {
   }
 }
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
-
 interface MailWords {
   subject: string;
   greeting: string;
@@ -84,37 +79,11 @@ function accountMail(to: string, kind: string, locale: MailLocale, words: MailWo
 }
 
 export function resetPasswordMail(to: string, link: string, locale: MailLocale): MailMessage {
-  const m = messagesFor(locale).accountMail;
-  return accountMail(
-    to,
-    "reset-password",
-    locale,
-    {
-      subject: m.resetSubject,
-      greeting: m.resetGreeting,
-      body: m.resetBody,
-      button: m.resetButton,
-      footer: m.resetFooter,
-    },
-    link,
-  );
+  return accountMail(to, "reset-password", locale, messagesFor(locale).accountMail.reset, link);
 }
 
 export function confirmationMail(to: string, link: string, locale: MailLocale): MailMessage {
-  const m = messagesFor(locale).accountMail;
-  return accountMail(
-    to,
-    "email-confirmation",
-    locale,
-    {
-      subject: m.confirmSubject,
-      greeting: m.confirmGreeting,
-      body: m.confirmBody,
-      button: m.confirmButton,
-      footer: m.confirmFooter,
-    },
-    link,
-  );
+  return accountMail(to, "email-confirmation", locale, messagesFor(locale).accountMail.confirm, link);
 }
 
 /** In local development the link is printed too, so a developer can follow it without a mail server. */

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { escapeHtml } from "../../../shared/escape-html";
 import { isLocalisedPath } from "../../../shared/locale-path";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
@@ -96,17 +97,9 @@ async function makeFrame(
   return { html, tags: tags ?? new Map() };
 }
 
-/** As React writes a string in text or an attribute. */
-function escapeLikeReact(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#x27" }[char]};`,
-  );
-}
-
 /** The 404 page for `path` (no locale prefix; frameFits) and the query the language switch carries. */
 function fillFrame(frame: NotFoundFrame, path: string, query: string): string {
   return frame.html
-    .replaceAll(`?${FRAME_HOLES.query}`, query ? `?${escapeLikeReact(query)}` : "")
+    .replaceAll(`?${FRAME_HOLES.query}`, query ? `?${escapeHtml(query)}` : "")
     .replaceAll(FRAME_HOLES.path, path);
 }

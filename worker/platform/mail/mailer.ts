@@ -31,6 +31,32 @@ export function outboxInsert(db: D1Database, message: MailMessage): D1PreparedSt
     .bind(message.to, message.subject, message.text, message.kind, headersJson(message.headers), message.html ?? null);
 }
 
+/**
+ * `outboxInsert` written only when `guard` holds: a condition on the batch's own writes (the order this
+ * change or this key made), so a batch that lost its race queues no e-mail. The guard's parameters
+ * come first (`?1`, `?2`, …), the message's after them.
+ */
+export function outboxInsertWhere(
+  db: D1Database,
+  message: MailMessage,
+  guard: { sql: string; params: readonly unknown[] },
+): D1PreparedStatement {
+  const slots = Array.from({ length: 6 }, (_, i) => `?${guard.params.length + i + 1}`).join(", ");
+  return db
+    .prepare(
+      `INSERT INTO outbox (recipient, subject, body_text, kind, headers, body_html) SELECT ${slots} WHERE ${guard.sql}`,
+    )
+    .bind(
+      ...guard.params,
+      message.to,
+      message.subject,
+      message.text,
+      message.kind,
+      headersJson(message.headers),
+      message.html ?? null,
+    );
+}
+
 /** The outbox's `headers` column: a JSON object, or null when there are none. */
 export function headersJson(headers: Record<string, string> | undefined): string | null {
   return headers && Object.keys(headers).length > 0 ? JSON.stringify(headers) : null;

@@ -6,17 +6,13 @@
  * own URLs, kept left to right inside Arabic text. Nothing from the CMS or the shopper is read as
  * markup: every line is escaped.
  */
+
 import type { Locale } from "../../../shared/constants";
+import { escapeHtml } from "../../../shared/escape-html";
 import { localeDirection } from "../../../shared/locale-path";
 
 /** One paragraph: its lines, each a text from the catalogue with its placeholders filled. */
 export type Paragraph = readonly string[];
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
-}
 
 /** A URL in a line: up to the next space (the shop's links have none). */
 const URL_IN_LINE = /https?:\/\/[^\s]+/g;

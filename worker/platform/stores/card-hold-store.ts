@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import { isLocale } from "../../../shared/locale-path";
-import type { MailMessage } from "../mail/mailer";
+import { type MailMessage, outboxInsertWhere } from "../mail/mailer";
 import { markPaid } from "./order-store";
 import { giveBackStatements } from "./stock-return-store";
 import { type StockTake, stockTakenSql, takeStockStatements } from "./stock-store";
@@ -118,21 +118,7 @@ export async function releaseCardOrder(
     ...giveBackStatements(db, order.id, guard),
   );
   if (release.mail) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO outbox (recipient, subject, body_text, kind, body_html)
-           SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${guard.sql}`,
-        )
-        .bind(
-          ...guard.params,
-          release.mail.to,
-          release.mail.subject,
-          release.mail.text,
-          release.mail.kind,
-          release.mail.html ?? null,
-        ),
-    );
+    statements.push(outboxInsertWhere(db, release.mail, guard));
   }
   const results = await db.batch(statements);
   return (results[first]?.meta.changes ?? 0) === 1;

@@ -1,6 +1,6 @@
 import type { DeliveryMethod } from "../../../shared/cart-rules";
 import type { PaymentMethod } from "../../../shared/forms/checkout";
-import type { MailMessage } from "../mail/mailer";
+import { type MailMessage, outboxInsertWhere } from "../mail/mailer";
 import { orderEventStatement } from "./order-history-store";
 import { orderSearchKeys, PREFIX_END } from "./order-search";
 import {
@@ -221,21 +221,7 @@ export async function changeOrder(db: D1Database, change: OrderChange): Promise<
     }),
   ];
   if (change.mail) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO outbox (recipient, subject, body_text, kind, body_html)
-           SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${guard.sql}`,
-        )
-        .bind(
-          ...guard.params,
-          change.mail.to,
-          change.mail.subject,
-          change.mail.text,
-          change.mail.kind,
-          change.mail.html ?? null,
-        ),
-    );
+    statements.push(outboxInsertWhere(db, change.mail, guard));
   }
   const [updated] = await db.batch(statements);
   return (updated?.meta.changes ?? 0) === 1;

@@ -7,7 +7,7 @@ import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
-import type { MailMessage } from "../../platform/mail/mailer";
+import { type MailMessage, outboxInsertWhere } from "../../platform/mail/mailer";
 import { shopperMailBody } from "../../platform/mail/shopper-mail";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { rememberAccountLocaleStatement } from "../../platform/stores/account-locale-store";
@@ -212,13 +212,7 @@ export async function placeOrder(
           )
           .bind(idempotencyKey, number, view.cartId, line.productSlug, line.quantity, line.variantSku),
       ]),
-    ...mails.map((mail) =>
-      db
-        .prepare(
-          `INSERT INTO outbox (recipient, subject, body_text, kind, body_html) SELECT ?3, ?4, ?5, ?6, ?7 WHERE ${ours}`,
-        )
-        .bind(idempotencyKey, number, mail.to, mail.subject, mail.text, mail.kind, mail.html ?? null),
-    ),
+    ...mails.map((mail) => outboxInsertWhere(db, mail, { sql: ours, params: [idempotencyKey, number] })),
   ];
   try {
     await db.batch(statements);
