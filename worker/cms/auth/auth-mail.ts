@@ -1,3 +1,4 @@
+import { acceptedLanguages } from "../../../shared/accept-language";
 import { escapeHtml } from "../../../shared/escape-html";
 import { messagesFor } from "../../../shared/i18n/catalogue";
 import { TEXT_LOCALES } from "../../../shared/i18n/locales";
@@ -22,17 +23,11 @@ function isMailLocale(value: string): value is MailLocale {
  * names (the storefront sends the page's own, `ar` from an Arabic page), or null when it names none.
  */
 export function askedLocale(acceptLanguage: string | undefined): MailLocale | null {
-  const ranked = (acceptLanguage ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { language: tag.trim().toLowerCase().split("-")[0] ?? "", weight, index };
-    })
-    .filter((entry) => entry.language && Number.isFinite(entry.weight) && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(isMailLocale) ?? null;
+  return (
+    acceptedLanguages(acceptLanguage)
+      .map((tag) => tag.split("-")[0] ?? "")
+      .find(isMailLocale) ?? null
+  );
 }
 
 /** A page's link (a path or an absolute URL) in a language: `/user/password` → `/ar/user/password`. */

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { getPath } from "hono/utils/url";
+import { acceptedLanguages } from "../../../shared/accept-language";
 import { DEFAULT_LOCALE, LOCALE_COOKIE_MAX_AGE, type Locale } from "../../../shared/constants";
 import { LOCALE_COOKIE } from "../../../shared/cookie-names";
 import { isLocale, isLocalisedPath, localizePath, splitLocalePath } from "../../../shared/locale-path";
@@ -30,17 +31,7 @@ export function requestLocale(c: Context<AppEnv>): Locale {
  * the language alone ("ar-AE" → "ar"). Nothing acceptable: the default.
  */
 export function detectLocale(acceptLanguage: string | undefined): Locale {
-  const ranked = (acceptLanguage ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((entry) => entry.tag && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { tag } of ranked) {
+  for (const tag of acceptedLanguages(acceptLanguage)) {
     if (isLocale(tag)) return tag;
     const language = tag.split("-")[0];
     if (isLocale(language)) return language;
