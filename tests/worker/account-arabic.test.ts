@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { TOKEN_COOKIE } from "../../shared/cookie-names";
 import { ar } from "../../shared/i18n/ar";
 import { api, latestMail, register, setAuthSetting, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
+import { fakeProvider } from "./support/fake-provider";
 
 /**
  * The account area under /ar (issue 23): its screens, the messages beside the fields of a form
@@ -236,30 +237,7 @@ describe("account e-mails in the account's language", () => {
 });
 
 describe("provider sign-in from an Arabic page", () => {
-  const USER_INFO = "https://id.fake-provider.test/userinfo";
-  const profiles = new Map<string, Record<string, unknown>>();
-
-  beforeEach(() => {
-    const realFetch = globalThis.fetch;
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      if (!request.url.startsWith(USER_INFO)) return realFetch(input, init);
-      const profile = profiles.get(request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "");
-      return profile
-        ? Response.json({ aud: "shop", email_verified: true, ...profile })
-        : Response.json({ error: "invalid_token" }, { status: 401 });
-    });
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
-  function providerToken(profile: Record<string, unknown>): string {
-    const token = `tok-${crypto.randomUUID()}`;
-    profiles.set(token, profile);
-    return token;
-  }
+  const providerToken = fakeProvider({ aud: "shop", email_verified: true }).token;
 
   it("returns to the Arabic page it started from, and the account keeps Arabic", async () => {
     const browser = new Browser();

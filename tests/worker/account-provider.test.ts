@@ -1,41 +1,14 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TOKEN_COOKIE } from "../../shared/cookie-names";
 import { api, expectStrapiError, register, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
+import { fakeProvider, USER_INFO } from "./support/fake-provider";
 
-/**
- * A fake sign-in provider (AUTH_PROVIDERS "fakeid" in vitest.config.ts): its
- * user-info endpoint answers from this table, by access token.
- */
-const USER_INFO = "https://id.fake-provider.test/userinfo";
-const profiles = new Map<string, Record<string, unknown>>();
-const seen: { url: string; authorization: string | null }[] = [];
-
-beforeEach(() => {
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (!request.url.startsWith(USER_INFO)) return realFetch(input, init);
-    const authorization = request.headers.get("authorization");
-    seen.push({ url: request.url, authorization });
-    const profile = profiles.get(authorization?.replace(/^Bearer /, "") ?? "");
-    // Issued to this shop's client, e-mail verified, unless a test says otherwise.
-    return profile
-      ? Response.json({ aud: "shop", email_verified: true, ...profile })
-      : Response.json({ error: "invalid_token" }, { status: 401 });
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-function providerToken(profile: Record<string, unknown>): string {
-  const token = `tok-${crypto.randomUUID()}`;
-  profiles.set(token, profile);
-  return token;
-}
+// Issued to this shop's client, e-mail verified, unless a test says otherwise.
+const provider = fakeProvider({ aud: "shop", email_verified: true });
+const { seen } = provider;
+const providerToken = provider.token;
 
 describe("GET /api/auth/:provider/callback", () => {
   it("verifies the access token at the provider's user-info endpoint and creates a confirmed user", async () => {

@@ -1,31 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROVIDER_STATE_COOKIE, TOKEN_COOKIE } from "../../shared/cookie-names";
 import { api, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
+import { fakeProvider } from "./support/fake-provider";
 
-/** The fake provider "fakeid" (vitest.config.ts, clientId "shop"): user-info answers by token. */
-const USER_INFO = "https://id.fake-provider.test/userinfo";
-const profiles = new Map<string, Record<string, unknown>>();
-
-beforeEach(() => {
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (!request.url.startsWith(USER_INFO)) return realFetch(input, init);
-    const profile = profiles.get(request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "");
-    return profile ? Response.json(profile) : Response.json({ error: "invalid_token" }, { status: 401 });
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-function token(profile: Record<string, unknown>): string {
-  const value = `tok-${crypto.randomUUID()}`;
-  profiles.set(value, profile);
-  return value;
-}
+// No claims added: these tests check the audience and the verified e-mail themselves.
+const { token } = fakeProvider();
 
 describe("provider sign-in checks whom the token was for (issue 13, item 6)", () => {
   it("refuses an access token another app obtained from its user", async () => {
