@@ -41,11 +41,16 @@ export function ReviewItem({ review: r }: { review: Review }) {
     <li className="review">
       <p className="review__meta">
         <ProductStars rating={r.rating} />
-        <strong className="review__author">{r.authorName}</strong>
+        <strong className="review__author" dir="auto">
+          {r.authorName}
+        </strong>
         <time dateTime={r.createdAt}>{t.date(new Date(r.createdAt))}</time>
       </p>
       {r.status === "pending" && <p className="review__pending">{t.m.ui.pendingReview}</p>}
-      <p className="review__text">{r.text}</p>
+      {/* A shopper writes in their own language: each review takes its direction from its first letters. */}
+      <p className="review__text" dir="auto">
+        {r.text}
+      </p>
     </li>
   );
 }

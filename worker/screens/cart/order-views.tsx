@@ -148,14 +148,26 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
           <p className="lead">
             <Rich
               text={o.sent}
-              parts={{ email: <strong>{order.email}</strong>, number: <strong>{order.number}</strong> }}
+              // An address, a number and a phone are written left to right on a right-to-left page: each is isolated.
+              parts={{
+                email: (
+                  <strong>
+                    <bdi>{order.email}</bdi>
+                  </strong>
+                ),
+                number: (
+                  <strong>
+                    <bdi>{order.number}</bdi>
+                  </strong>
+                ),
+              }}
             />
           </p>
         )}
         <h2>{o.next}</h2>
         <ol className="next-steps">
           <li>
-            <Rich text={o.weCall} parts={{ phone: order.phone }} />
+            <Rich text={o.weCall} parts={{ phone: <bdi>{order.phone}</bdi> }} />
           </li>
           <li>{t.m.checkout.shippingNote}</li>
           <li>{order.delivery === "pickup" ? o.readyToCollect : o.courierCalls}</li>
