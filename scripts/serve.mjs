@@ -59,6 +59,7 @@ export async function startShop({
     host,
     port,
     cf: false,
+    ...(process.env.INSPECTOR_PORT ? { inspectorPort: Number(process.env.INSPECTOR_PORT) } : {}),
     d1Persist: persist ? resolve(state, "d1") : false,
     kvPersist: persist ? resolve(state, "kv") : false,
     r2Persist: persist ? resolve(state, "r2") : false,

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../shared/cookie-names";
+import { admitsNotFound } from "../../worker/frame/shells/not-found-admission";
+import { SHELL_SECONDS } from "../../worker/frame/shells/shell-store";
 import { fetchWorker } from "./fetch";
 
 /**
@@ -74,6 +76,62 @@ describe("the kept 404 frame", () => {
   });
 });
 
+describe("the frame held in the isolate", () => {
+  it("is judged by its tags on every use: a menu change shows in the next 404", async () => {
+    // Held by now: made (or read) for an earlier 404 in this isolate.
+    await notFound(`/catalog/skincare/no-such-${unique()}`);
+    expect(await notFound(`/catalog/skincare/no-such-${unique()}`)).not.toContain("Catalogue of wonders");
+    await env.DB.prepare(
+      `UPDATE cms_single_types SET data = replace(data, '"title":"Catalog"', '"title":"Catalogue of wonders"')
+       WHERE kind = 'menu' AND locale = 'en'`,
+    ).run();
+    const webhook = await fetchWorker("/api/cms/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "test-webhook-secret-0123456789abcdef" },
+      body: JSON.stringify({ event: "entry.update", model: "menu", entry: { id: 1, locale: "en" } }),
+    });
+    expect(webhook.status).toBe(200);
+    const after = await notFound(`/catalog/skincare/no-such-${unique()}`);
+    expect(after).toContain("Catalogue of wonders");
+    expect(after).not.toMatch(MARKERS);
+  });
+});
+
+describe("a 404 kept under its own URL", () => {
+  const ask = async (path: string) => {
+    const res = await fetchWorker(path, { headers: ANON });
+    await res.arrayBuffer();
+    expect(res.status, path).toBe(404);
+    return res.headers.get("x-page-shell");
+  };
+  /** Background writes of the requests before (the Cache API's) have landed. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it("is not kept for a slug asked once; asked twice it is, and answers from its copy from the third ask", async () => {
+    const paths = Array.from({ length: 12 }, (_, n) => `/catalog/skincare/no-such-${n}-${unique()}`);
+    expect(await Promise.all(paths.map(ask))).toEqual(paths.map(() => "miss"));
+    await settle();
+    // Nothing was kept of the first asks: the second is answered anew (and kept now).
+    expect(await Promise.all(paths.map(ask))).toEqual(paths.map(() => "miss"));
+    await settle();
+    expect(await Promise.all(paths.map(ask))).toEqual(paths.map(() => "hit"));
+  });
+
+  it("admits a 404 on its second ask within a kept shell's lifetime, on a controlled clock", () => {
+    const key = `https://shop.example/__shell/no-such-${unique()}`;
+    const at = 1_700_000_000_000;
+    expect(admitsNotFound(key, at)).toBe(false);
+    expect(admitsNotFound(key, at + SHELL_SECONDS * 1000 - 1)).toBe(true);
+    // Admitted once; the next answer starts counting again.
+    expect(admitsNotFound(key, at + SHELL_SECONDS * 1000)).toBe(false);
+    // A first ask is forgotten when a kept shell's lifetime has passed, to the millisecond.
+    expect(admitsNotFound(key, at + 2 * SHELL_SECONDS * 1000)).toBe(false);
+    const other = `https://shop.example/__shell/no-such-${unique()}`;
+    expect(admitsNotFound(other, at)).toBe(false);
+    expect(admitsNotFound(other, at + SHELL_SECONDS * 1000)).toBe(false);
+  });
+});
+
 describe("a made-up slug", () => {
   /** The product look-ups kept in KV, each as the number of products it found. */
   const productRecords = async () => {
@@ -86,6 +144,25 @@ describe("a made-up slug", () => {
     );
     return found;
   };
+
+  it("keeps a found product's record in KV with the tags it shows, worked out once", async () => {
+    const listing = await (await fetchWorker("/catalog/skincare", { headers: ANON })).text();
+    // The listing's last product (the next test asks for its first).
+    const known = [...listing.matchAll(/href="\/catalog\/skincare\/([a-z0-9-]+)"/g)].at(-1)?.[1] ?? "";
+    await (await fetchWorker(`/catalog/skincare/${known}?kv=${unique()}`, { headers: ANON })).arrayBuffer();
+    let kept: { value: { products: { data: { id: string }[] } }; tags?: string[] } | null = null;
+    for (let attempt = 0; attempt < 100 && !kept; attempt++) {
+      const { keys } = await env.CMS_CACHE.list({ prefix: "cms:record:productQuery:" });
+      for (const { name } of keys) {
+        const record = await env.CMS_CACHE.get<NonNullable<typeof kept>>(name, "json");
+        if (record && JSON.stringify(record.value).includes(`"slug":"${known}"`)) kept = record;
+      }
+      if (!kept) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const id = kept?.value.products.data[0]?.id;
+    expect(id).toBeTruthy();
+    expect(kept?.tags).toEqual(expect.arrayContaining([`product:en:${id}`, `product:slug:en:${known}`]));
+  });
 
   it("leaves no record in KV: only a look-up that found something is kept there", async () => {
     const listing = await (await fetchWorker("/catalog/skincare", { headers: ANON })).text();

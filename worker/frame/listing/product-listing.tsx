@@ -36,6 +36,33 @@ export function pastTheLastPage(listing: Listing, filter: CatalogFilter): boolea
   return listing.products !== null && filter.page > Math.max(1, listing.products.pageCount);
 }
 
+function sortOf(filter: CatalogFilter) {
+  return SORTS.find((s) => s.key === filter.sort) ?? SORTS[0]!;
+}
+
+/**
+ * Whether page 1 of the same listing (most likely kept in KV already) says this page number is past the
+ * last: a crawler counting up is answered 404 before the page's scope, brands or products are read (the
+ * scope need not be known to exist: an unknown one has no page 2 either). False when page 1 cannot tell
+ * (page 1 itself, a listing filtered by availability, the CMS not answering): pastTheLastPage then
+ * judges the loaded listing.
+ */
+export async function pastTheLastKnown(
+  c: Context<AppEnv>,
+  locale: string,
+  scope: ListingScope,
+  filter: CatalogFilter,
+): Promise<boolean> {
+  if (filter.page === 1 || filter.availability.length > 0) return false;
+  const first = await getProducts(c, locale, {
+    filters: cmsFilters(scope, filter),
+    sort: sortOf(filter).cms,
+    page: 1,
+    pageSize: LISTING_PAGE_SIZE,
+  });
+  return first !== null && filter.page > Math.max(1, first.pageCount);
+}
+
 /** The products of a category or a brand for this filter, sort and page. Call it once the scope is known to exist. */
 export async function loadListing(
   c: Context<AppEnv>,
@@ -45,20 +72,7 @@ export async function loadListing(
 ): Promise<Listing> {
   // The availability facet follows stock as cards do; only a page filtered by it pays for reading it.
   const judged = filter.availability.length ? await stockJudged(c, locale, scope) : undefined;
-  const sort = SORTS.find((s) => s.key === filter.sort) ?? SORTS[0]!;
-  if (filter.page > 1 && !judged) {
-    // Page 1 of the same listing (most likely kept in KV already) says how many pages there are: a
-    // number past the last (a crawler counting up) is answered without asking the CMS for that page.
-    const first = await getProducts(c, locale, {
-      filters: cmsFilters(scope, filter),
-      sort: sort.cms,
-      page: 1,
-      pageSize: LISTING_PAGE_SIZE,
-    });
-    if (first && filter.page > Math.max(1, first.pageCount)) {
-      return { products: { ...first, items: [], page: filter.page }, stock: new Map(), ratings: new Map() };
-    }
-  }
+  const sort = sortOf(filter);
   const products = await getProducts(c, locale, {
     filters: cmsFilters(scope, filter, judged),
     sort: sort.cms,

@@ -11,6 +11,7 @@ import { fillHoles, fillsAny } from "../personal/fill-holes";
 import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
 import { ownReviews } from "../personal/own-reviews";
 import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
+import { admitsNotFound } from "./not-found-admission";
 import { framedNotFound } from "./not-found-frame";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
 import { canonicalUrl, readPageQuery } from "./page-query";
@@ -162,7 +163,13 @@ export function pageShell(query: PageQuery) {
     const ownCookies = res.headers
       .getSetCookie()
       .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
-    const status = res.status === 200 ? 200 : res.status === 404 && c.get("cmsFailed") !== true ? 404 : null;
+    // A 404 only on its second ask (not-found-admission.ts): a new made-up slug each time is never written.
+    const status =
+      res.status === 200
+        ? 200
+        : res.status === 404 && c.get("cmsFailed") !== true && admitsNotFound(key.url)
+          ? 404
+          : null;
     if (status !== null && ownCookies.length === 0) {
       const [mine, kept] = body.tee();
       body = mine;

@@ -106,42 +106,60 @@ async function digest(text: string): Promise<string> {
   return toBase64Url((await sha256(text)).subarray(0, 18));
 }
 
-/**
- * The record named `kind` for these variables (locale included), from KV or
- * through `load`. `load` answers null when the CMS failed or has no such
- * record; nulls are not kept, so a failure is retried on the next request, nor is what
- * `worthKeeping` turns down.
- * `models`: the CMS models the record holds entries of; a change of any of
- * them asks for a new key (the content version still moves every key on).
- */
 /** Whether this request reads CMS records through KV (not with the cache off, nor while placing an order). */
 export function recordsCached(c: Context<AppEnv>): boolean {
   return c.env.CMS_CACHE_ENABLED !== "false" && !c.get("uncachedRecords");
 }
 
+/** A record and the page tags it shows (page-tags.ts), worked out once when it was loaded and kept beside it. */
+export interface TaggedRecord<T> {
+  value: T;
+  tags: string[];
+}
+
+/** How a record is kept in KV. `tags` is missing from records kept before it was (they are tagged when read). */
+interface KeptRecord<T> {
+  value: T;
+  tags?: string[];
+}
+
+/**
+ * The record named `kind` for these variables (locale included), from KV or
+ * through `load`, with its tags (`tagsOf`, worked out when it is loaded: a kept
+ * record is read with them, not walked again). `load` answers null when the CMS
+ * failed or has no such record; nulls are not kept, so a failure is retried on
+ * the next request, nor is what `worthKeeping` turns down.
+ * `models`: the CMS models the record holds entries of; a change of any of
+ * them asks for a new key (the content version still moves every key on).
+ */
 export async function cachedRecord<T>(
   c: Context<AppEnv>,
   kind: string,
   models: readonly string[],
   variables: unknown,
   load: () => Promise<T | null>,
-  worthKeeping: (value: T) => boolean = () => true,
-): Promise<T | null> {
-  if (!recordsCached(c)) return load();
+  { tagsOf, worthKeeping = () => true }: { tagsOf: (value: T) => string[]; worthKeeping?: (value: T) => boolean },
+): Promise<TaggedRecord<T> | null> {
+  const loaded = async () => {
+    const value = await load();
+    return value === null ? null : { value, tags: tagsOf(value) };
+  };
+  if (!recordsCached(c)) return loaded();
   const version = await versionsOf(c, [CONTENT_TAG, ...models.map(recordsTag)]);
   const key = `cms:record:${kind}:${version}:${await digest(JSON.stringify(variables))}`;
   try {
-    const hit = await c.env.CMS_CACHE.get<{ value: T }>(key, "json");
-    if (hit) return hit.value;
+    const hit = await c.env.CMS_CACHE.get<KeptRecord<T>>(key, "json");
+    if (hit) return { value: hit.value, tags: hit.tags ?? tagsOf(hit.value) };
   } catch (error) {
     console.error("KV read failed:", error);
   }
-  const fresh = await load();
-  if (fresh !== null && worthKeeping(fresh)) {
+  const fresh = await loaded();
+  if (fresh !== null && worthKeeping(fresh.value)) {
+    const kept: KeptRecord<T> = fresh;
     backgroundTask(
       c,
-      c.env.CMS_CACHE.put(key, JSON.stringify({ value: fresh }), { expirationTtl: RECORD_TTL_SECONDS }).catch(
-        (error: unknown) => console.error("KV write failed:", error),
+      c.env.CMS_CACHE.put(key, JSON.stringify(kept), { expirationTtl: RECORD_TTL_SECONDS }).catch((error: unknown) =>
+        console.error("KV write failed:", error),
       ),
     );
   }

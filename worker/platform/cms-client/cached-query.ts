@@ -83,7 +83,7 @@ export async function cachedQuery<Data, Variables extends AnyVariables>(
   // during a shell's render then shows as a moved version. Neither applies to a request that reads
   // records from the CMS itself outside a shell render (placing an order).
   if (recordsCached(c) || c.get("pageTags")) await tagVersions(c, RECORD_TAGS);
-  const data = await cachedRecord(
+  const record = await cachedRecord(
     c,
     label,
     RECORD_MODELS[label],
@@ -93,8 +93,9 @@ export async function cachedQuery<Data, Variables extends AnyVariables>(
       if (answer === null) c.set("cmsFailed", true);
       return answer;
     },
-    (answer) => !foundNothing(answer),
+    { tagsOf: (answer) => shownTags(answer, variables), worthKeeping: (answer) => !foundNothing(answer) },
   );
-  if (data !== null) noteTags(c, shownTags(data, variables));
-  return data;
+  if (record === null) return null;
+  noteTags(c, record.tags);
+  return record.value;
 }

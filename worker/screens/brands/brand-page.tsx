@@ -7,7 +7,7 @@ import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
-import { ListingResults, loadListing, pastTheLastPage } from "../../frame/listing/product-listing";
+import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../frame/listing/product-listing";
 import { parseQuery } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
@@ -35,6 +35,7 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
   const scope: ListingScope = { kind: "brand", slug };
   const filter = scopedFilter(scope, readCatalogFilter(parseQuery(c.req.url)));
+  if (await pastTheLastKnown(c, locale, scope, filter)) return renderNotFound(c);
   const [brand, favourites] = await Promise.all([getBrand(c, locale, slug), favouriteSlugs(c)]);
   if (!brand) return renderNotFound(c);
   const listing = await loadListing(c, locale, scope, filter);

@@ -6,7 +6,7 @@ import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
-import { ListingResults, loadListing, pastTheLastPage } from "../../frame/listing/product-listing";
+import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../frame/listing/product-listing";
 import { parseQuery } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
@@ -21,6 +21,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
   const scope: ListingScope = { kind: "category", slug };
   const filter = readCatalogFilter(parseQuery(c.req.url));
+  if (await pastTheLastKnown(c, locale, scope, filter)) return renderNotFound(c);
   const [category, brands, favourites] = await Promise.all([
     getCategory(c, locale, slug),
     getBrands(c, locale),
