@@ -93,6 +93,18 @@ export interface AppVariables {
    * frame fits the path; `render` draws the 404 page for the frame's markers (frame/shells/not-found-frame.ts).
    */
   notFoundFrame?: (render: (holes: { path: string; query: string }) => Promise<Response>) => Promise<string | null>;
+  /**
+   * While a page shell renders: the search page for `q` filled from the frame of its results, or null when
+   * none fits; `render` draws the page for the frame's marker words (frame/shells/search-frame.ts).
+   */
+  searchFrame?: (
+    results: string,
+    q: string,
+    page: number,
+    render: (shown: string, holes: { path: string; query: string }) => Promise<Response>,
+  ) => Promise<string | null>;
+  /** This answer was filled from a page frame: it is kept under its URL only on its second ask (frame/shells/second-ask.ts). */
+  filledFromFrame?: boolean;
   /** A CMS query failed in this request: a "not found" may only mean the CMS did not answer, so it is not kept. */
   cmsFailed?: boolean;
 }

@@ -49,6 +49,11 @@ function pageKey(n: number): string {
   return n > 1 ? `page=${n}` : "";
 }
 
+/** A search page's query in its one spelling: its page number (past the first) and its words. */
+export function searchKey(q: string, page: number): string {
+  return [pageKey(page), q ? `q=${encodeURIComponent(q)}` : ""].filter(Boolean).join("&");
+}
+
 /** Whether each value the shopper sent for a listing parameter survives the filter's own reading. */
 function listingValuesValid(params: URLSearchParams): boolean {
   const items = (name: string) =>
@@ -105,7 +110,7 @@ export function readPageQuery(kind: PageQuery, url: URL): ReadQuery {
       const q = typedSearchText(params.get("q") ?? undefined);
       const page = pageNumber(params.get("page"), 100);
       return {
-        key: [pageKey(page ?? 1), q ? `q=${encodeURIComponent(q)}` : ""].filter(Boolean).join("&"),
+        key: searchKey(q, page ?? 1),
         invalid: page === null,
         reads: SEARCH,
       };

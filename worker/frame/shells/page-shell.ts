@@ -11,12 +11,13 @@ import { fillHoles, fillsAny } from "../personal/fill-holes";
 import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
 import { ownReviews } from "../personal/own-reviews";
 import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
-import { admitsNotFound } from "./not-found-admission";
 import { framedNotFound } from "./not-found-frame";
 import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
 import { canonicalUrl, readPageQuery } from "./page-query";
 import { etagMatches } from "./page-validators";
 import { releaseRender } from "./render-lock";
+import { framedSearch } from "./search-frame";
+import { keptOnSecondAsk } from "./second-ask";
 import { shellKey } from "./shell-key";
 import { canRefresh, isShellRefresh, refreshInBackground } from "./shell-refresh";
 import { SEARCH_MISS_HEADER, type ShellRecord, type StoredShell, storeShell } from "./shell-store";
@@ -137,6 +138,7 @@ export function pageShell(query: PageQuery) {
     c.set("user", null);
     setPageNonce(c, SHELL_NONCE);
     c.set("notFoundFrame", (render) => framedNotFound(c, render));
+    c.set("searchFrame", (results, q, page, render) => framedSearch(c, results, q, page, render));
     c.set("backgroundRender", isShellRefresh(c));
     try {
       await next();
@@ -145,6 +147,7 @@ export function pageShell(query: PageQuery) {
       throw error;
     } finally {
       c.set("notFoundFrame", undefined);
+      c.set("searchFrame", undefined);
       c.set("backgroundRender", undefined);
       c.set("pageShell", "miss");
       c.set("user", user);
@@ -163,11 +166,13 @@ export function pageShell(query: PageQuery) {
     const ownCookies = res.headers
       .getSetCookie()
       .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
-    // A 404 only on its second ask (not-found-admission.ts): a new made-up slug each time is never written.
+    // A 404, and a page filled from a frame, only on its second ask (second-ask.ts): a new made-up slug
+    // or word each time is never written.
+    const framed = c.get("filledFromFrame") === true;
     const status =
-      res.status === 200
+      res.status === 200 && (!framed || keptOnSecondAsk(key.url))
         ? 200
-        : res.status === 404 && c.get("cmsFailed") !== true && admitsNotFound(key.url)
+        : res.status === 404 && c.get("cmsFailed") !== true && keptOnSecondAsk(key.url)
           ? 404
           : null;
     if (status !== null && ownCookies.length === 0) {

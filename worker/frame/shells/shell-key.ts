@@ -31,10 +31,10 @@ export function shellKey(c: Context<AppEnv>, query: string): Request {
 }
 
 /**
- * The kept 404 frame of a locale (not-found-frame.ts): under its own prefix, so no asked path's
- * shell key can be the same.
+ * A page frame's key (page-frame.ts): its kind ("not-found", "search"), build, locale and what tells
+ * the kind's frames apart, under its own prefix, so no asked path's shell key can be the same.
  */
-export function notFoundFrameKey(c: Context<AppEnv>): Request {
-  const scope = [shellBuild(c.env), c.get("locale")].map(encodeURIComponent).join("/");
-  return new Request(`${new URL(c.req.url).origin}/__not-found-frame/${scope}`);
+export function frameKey(c: Context<AppEnv>, kind: string, id = ""): Request {
+  const scope = [kind, shellBuild(c.env), c.get("locale"), id].map(encodeURIComponent).join("/");
+  return new Request(`${new URL(c.req.url).origin}/__page-frame/${scope}`);
 }

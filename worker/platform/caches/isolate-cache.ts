@@ -13,8 +13,8 @@
  * | header suggestions | search/suggestions.ts | content version + the typed words | a new content version |
  * | redirect rules | redirects/redirect-middleware.ts | content version | REDIRECT_CACHE_SECONDS, or a new content version |
  * | the page-render lock (a timestamp per page: one render per page per isolate) | frame/shells/render-lock.ts | the page's shell key | released when the shell is kept, or RENDER_LOCK_MS |
- * | the 404 frame (text and tags) | frame/shells/not-found-frame.ts | build, locale | its Cache API copy's SHELL_SECONDS, or a tag moved on |
- * | 404s answered once (a timestamp each: the second answer is kept) | frame/shells/not-found-admission.ts | the page's shell key | SHELL_SECONDS, or kept |
+ * | page frames: the 404's and search's (text and tags) | frame/shells/page-frame.ts | the frame's key | its Cache API copy's SHELL_SECONDS, or a tag moved on |
+ * | 404s and frame-filled pages answered once (a timestamp each: the second answer is kept) | frame/shells/second-ask.ts | the page's shell key | SHELL_SECONDS, or kept |
  *
  * Each is bounded in entries, so a flood of distinct keys cannot exhaust the isolate's memory.
  */

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { leftOutWords, readSearchQuery, SEARCH_WORD_MAX_BYTES } from "../../../shared/search-query";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";
-import { renderPage } from "../../frame/document/render-page";
+import { HTML_HEADERS, type PathHoles, renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf } from "../../frame/i18n/texts";
 import { SEARCH_MISS_HEADER } from "../../frame/shells/shell-store";
 import { Pager } from "../../frame/ui/pager";
@@ -77,69 +77,93 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const corrected = products?.correctedQuery ?? null;
   const t = textsOf(c);
   const s = t.m.search;
-  return renderPage(c, {
-    // Search down is not a page to keep: the next shopper asks again.
-    status: q && !products ? 503 : 200,
-    title: q ? t.fill(s.titleFor, { q }) : s.title,
-    description: s.description,
-    searchQuery: q,
-    body: (
-      <section className="container page-section">
-        <h1>{q ? t.fill(s.resultsFor, { q }) : s.title}</h1>
-        <form method="get" action="/search" role="search" className="search-page-form">
-          <label htmlFor="search-page-q">{s.label}</label>
-          <div className="search-page-form__row">
-            <input id="search-page-q" name="q" type="search" defaultValue={q} />
-            <button type="submit" className="button">
-              {s.button}
-            </button>
-          </div>
-        </form>
-        {leftOut.length > 0 && (
-          <p className="notice notice--info">
-            {t.fill(s.tooLong, {
-              word: `${leftOut[0]!.slice(0, 60)}${leftOut[0]!.length > 60 ? "…" : ""}`,
-              max: String(SEARCH_WORD_MAX_BYTES),
-            })}
-          </p>
-        )}
-        {!q && <p className="muted">{s.hint}</p>}
-        {corrected && (
-          <p className="notice notice--info search-correction">
-            <Rich text={s.didYouMean} parts={{ link: <a href={searchHref(corrected)}>{corrected}</a>, q, corrected }} />
-          </p>
-        )}
-        {nothing && (
-          <div className="empty-state">
-            <p>
-              <Rich text={s.nothing} parts={{ q }} />
+  // The page for the words `q` shows (a frame's marker words, or the words asked), every other part as found.
+  const pageFor = (q: string, pathHoles?: PathHoles) =>
+    renderPage(c, {
+      // Search down is not a page to keep: the next shopper asks again.
+      status: q && !products ? 503 : 200,
+      title: q ? t.fill(s.titleFor, { q }) : s.title,
+      description: s.description,
+      searchQuery: q,
+      pathHoles,
+      body: (
+        <section className="container page-section">
+          <h1>{q ? t.fill(s.resultsFor, { q }) : s.title}</h1>
+          <form method="get" action="/search" role="search" className="search-page-form">
+            <label htmlFor="search-page-q">{s.label}</label>
+            <div className="search-page-form__row">
+              <input id="search-page-q" name="q" type="search" defaultValue={q} />
+              <button type="submit" className="button">
+                {s.button}
+              </button>
+            </div>
+          </form>
+          {leftOut.length > 0 && (
+            <p className="notice notice--info">
+              {t.fill(s.tooLong, {
+                word: `${leftOut[0]!.slice(0, 60)}${leftOut[0]!.length > 60 ? "…" : ""}`,
+                max: String(SEARCH_WORD_MAX_BYTES),
+              })}
             </p>
-            <a className="button" href="/catalog">
-              {s.browseCatalog}
-            </a>
-          </div>
-        )}
-        {q && !products && <p className="notice notice--info">{s.unavailable}</p>}
-        {products && products.total > 0 && (
-          <section aria-labelledby="search-products" className="search-results">
-            <h2 id="search-products">{t.fill(s.products, { count: String(products.total) })}</h2>
-            <ProductGrid products={products.items} stock={stock} favourites={favourites} />
-            <Pager base="/search" query={{ q }} page={page} pageCount={products.pageCount} />
-          </section>
-        )}
-        {posts && posts.total > 0 && (
-          <section aria-labelledby="search-posts" className="search-results">
-            <h2 id="search-posts">{t.fill(s.articles, { count: String(posts.total) })}</h2>
-            <PostGrid posts={posts.items} />
-          </section>
-        )}
-        {popular && popular.items.length > 0 && (
-          <section aria-labelledby="search-popular" className="search-results">
-            <h2 id="search-popular">{s.popular}</h2>
-            <ProductGrid products={popular.items} stock={stock} favourites={favourites} />
-          </section>
-        )}
-      </section>
-    ),
-  });
+          )}
+          {!q && <p className="muted">{s.hint}</p>}
+          {corrected && (
+            <p className="notice notice--info search-correction">
+              <Rich
+                text={s.didYouMean}
+                parts={{ link: <a href={searchHref(corrected)}>{corrected}</a>, q, corrected }}
+              />
+            </p>
+          )}
+          {nothing && (
+            <div className="empty-state">
+              <p>
+                <Rich text={s.nothing} parts={{ q }} />
+              </p>
+              <a className="button" href="/catalog">
+                {s.browseCatalog}
+              </a>
+            </div>
+          )}
+          {q && !products && <p className="notice notice--info">{s.unavailable}</p>}
+          {products && products.total > 0 && (
+            <section aria-labelledby="search-products" className="search-results">
+              <h2 id="search-products">{t.fill(s.products, { count: String(products.total) })}</h2>
+              <ProductGrid products={products.items} stock={stock} favourites={favourites} />
+              <Pager base="/search" query={{ q }} page={page} pageCount={products.pageCount} />
+            </section>
+          )}
+          {posts && posts.total > 0 && (
+            <section aria-labelledby="search-posts" className="search-results">
+              <h2 id="search-posts">{t.fill(s.articles, { count: String(posts.total) })}</h2>
+              <PostGrid posts={posts.items} />
+            </section>
+          )}
+          {popular && popular.items.length > 0 && (
+            <section aria-labelledby="search-popular" className="search-results">
+              <h2 id="search-popular">{s.popular}</h2>
+              <ProductGrid products={popular.items} stock={stock} favourites={favourites} />
+            </section>
+          )}
+        </section>
+      ),
+    });
+  // Words nobody searched before mostly find what others found: the page is filled from the frame of its
+  // results when one fits (frame/shells/search-frame.ts), not rendered. Not a corrected query (the
+  // correction repeats the words), nor one with words left out.
+  const framed =
+    q && products && !corrected && leftOut.length === 0
+      ? await c.get("searchFrame")?.(
+          JSON.stringify({
+            page,
+            products: [products.items.map((p) => p.slug), products.total, products.pageCount],
+            posts: posts && [posts.items.map((p) => p.slug), posts.total],
+            popular: popular?.items.map((p) => p.slug) ?? null,
+          }),
+          q,
+          page,
+          pageFor,
+        )
+      : null;
+  return framed == null ? pageFor(q) : c.body(framed, 200, HTML_HEADERS);
 }
