@@ -91,3 +91,48 @@ describe("every screen answers from Strapi as it does from the embedded CMS", ()
     expect(image.headers.get("content-type")).toContain("image/svg+xml");
   });
 });
+
+describe("pages filled from a frame answer from Strapi as from the embedded CMS (issue 22)", () => {
+  const unique = () => crypto.randomUUID().replaceAll("-", "").slice(0, 8);
+
+  it("a search for words nobody searched before is filled from the frame of its results", async () => {
+    const frames: (string | null)[] = [];
+    for (const base of [inject("shopUrl"), inject("embeddedShopUrl")]) {
+      // The first new words make the frame of these results; the next are filled from it.
+      await (await fetch(`${base}/search?q=serum+${unique()}`)).arrayBuffer();
+      const res = await fetch(`${base}/search?q=serum+${unique()}`);
+      await res.arrayBuffer();
+      frames.push(res.headers.get("x-page-frame"));
+    }
+    expect(frames).toEqual(["search", "search"]);
+    const path = `/search?q=serum+${unique()}`;
+    const [strapi, embedded] = await Promise.all([
+      screen(inject("shopUrl"), path),
+      screen(inject("embeddedShopUrl"), path),
+    ]);
+    expect(strapi.status).toBe(200);
+    expect(strapi.title).toBe(embedded.title);
+    expect(strapi.h1).toBe(embedded.h1);
+    expect(strapi.links).toEqual(embedded.links);
+    expect(strapi.links.length).toBeGreaterThan(0);
+  });
+
+  it("an unknown product is a 404 filled from the frame, kept under its URL on the second ask", async () => {
+    const path = `/catalog/skincare/no-such-product-${unique()}`;
+    const states: (string | null)[] = [];
+    for (const _ of [1, 2, 3]) {
+      const res = await fetch(inject("shopUrl") + path);
+      await res.arrayBuffer();
+      expect(res.status).toBe(404);
+      states.push(res.headers.get("x-page-shell"));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(states).toEqual(["miss", "miss", "hit"]);
+    const [strapi, embedded] = await Promise.all([
+      screen(inject("shopUrl"), path),
+      screen(inject("embeddedShopUrl"), path),
+    ]);
+    expect(strapi.h1).toBe(embedded.h1);
+    expect(strapi.links).toEqual(embedded.links);
+  });
+});
