@@ -66,6 +66,18 @@ describe("the kept 404 frame", () => {
     expect(past + plain).not.toMatch(MARKERS);
   });
 
+  it("gives a visitor with nothing of their own the response's nonce, the one its CSP names", async () => {
+    await notFound(`/catalog/skincare/no-such-${unique()}`);
+    const res = await fetchWorker(`/catalog/skincare/no-such-${unique()}`, { headers: ANON });
+    const html = await res.text();
+    expect(res.headers.get("x-page-frame")).toBe("not-found");
+    const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    const nonces = [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonce]));
+  });
+
   it("answers many new unknown slugs at once, each with its own path", async () => {
     const paths = Array.from({ length: 30 }, (_, n) => `/catalog/skincare/no-such-${n}-${unique()}`);
     const pages = await Promise.all(paths.map(notFound));

@@ -200,6 +200,16 @@ export function pageShell(query: PageQuery) {
     headers.set(SHELL_STATE_HEADER, "miss");
     headers.delete("Content-Length");
     c.res = undefined;
+    if (framed && !mayHaveShopperState(c)) {
+      // Filled from a frame, the page is text already, and this visitor has nothing of their own: as on a kept
+      // page served to them (serveStored), the nonce is the only hole, written without a rewriter.
+      const html = await new Response(body).text();
+      c.res = new Response(html.replaceAll(`nonce="${SHELL_NONCE}"`, `nonce="${requestNonce}"`), {
+        status: res.status,
+        headers,
+      });
+      return;
+    }
     c.res = fillHoles(new Response(body, { status: res.status, headers }), {
       view,
       nonce: requestNonce,
