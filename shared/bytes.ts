@@ -46,3 +46,8 @@ export function toHex(bytes: Bytes): string {
 export async function sha256(text: string): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", utf8(text)));
 }
+
+/** A short name for a text: the first 144 bits of its SHA-256, base64url (24 characters; for keys and ETags, not secrets). */
+export async function shortDigest(text: string): Promise<string> {
+  return toBase64Url((await sha256(text)).subarray(0, 18));
+}

@@ -169,12 +169,8 @@ export function pageShell(query: PageQuery) {
     // A 404, and a page filled from a frame, only on its second ask (second-ask.ts): a new made-up slug
     // or word each time is never written.
     const framed = c.get("filledFromFrame") === true;
-    const status =
-      res.status === 200 && (!framed || keptOnSecondAsk(key.url))
-        ? 200
-        : res.status === 404 && c.get("cmsFailed") !== true && keptOnSecondAsk(key.url)
-          ? 404
-          : null;
+    const keepable = res.status === 200 ? 200 : res.status === 404 && c.get("cmsFailed") !== true ? 404 : null;
+    const status = keepable === 200 && !framed ? 200 : keepable !== null && keptOnSecondAsk(key.url) ? keepable : null;
     if (status !== null && ownCookies.length === 0) {
       const [mine, kept] = body.tee();
       body = mine;

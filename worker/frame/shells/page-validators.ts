@@ -2,11 +2,10 @@
  * Validators for pages that are the same for every visitor: a strong ETag (their
  * content-derived CSP nonce: frame/personal/nonce.ts). See docs/decisions/0004-public-pages-content-nonce.md.
  */
-import { sha256, toBase64Url } from "../../../shared/bytes";
+import { shortDigest } from "../../../shared/bytes";
 
 export async function strongEtag(body: string): Promise<string> {
-  // 18 bytes: 24 base64url characters, no padding.
-  return `"${toBase64Url((await sha256(body)).subarray(0, 18))}"`;
+  return `"${await shortDigest(body)}"`;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2). */

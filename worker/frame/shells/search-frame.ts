@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { sha256, toBase64Url } from "../../../shared/bytes";
+import { shortDigest } from "../../../shared/bytes";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags } from "../../platform/caches/page-tags";
 import type { PathHoles } from "../document/render-page";
@@ -44,7 +44,7 @@ export async function framedSearch(
   if (!PLAIN_QUERY.test(q) || q.includes(MARK_WORD)) return null;
   // What the look-ups noted is what the frame shows too: its render alone notes only the layout.
   const lookedUp = [...(c.get("pageTags") ?? [])];
-  const id = toBase64Url((await sha256(results)).subarray(0, 18));
+  const id = await shortDigest(results);
   const frame = await pageFrame(c, frameKey(c, "search", id), 200, () => {
     noteTags(c, lookedUp);
     return render(MARK, { path: "/search", query: searchKey(MARK, page) });

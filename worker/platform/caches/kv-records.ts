@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { sha256, toBase64Url } from "../../../shared/bytes";
+import { shortDigest } from "../../../shared/bytes";
 import type { Locale } from "../../../shared/constants";
 import { LOCALES } from "../../../shared/constants";
 import type { AppEnv } from "../app-env";
@@ -102,10 +102,6 @@ export async function purgeModel(kv: KVNamespace, model: CachedModel): Promise<s
  */
 const RECORD_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-async function digest(text: string): Promise<string> {
-  return toBase64Url((await sha256(text)).subarray(0, 18));
-}
-
 /** Whether this request reads CMS records through KV (not with the cache off, nor while placing an order). */
 export function recordsCached(c: Context<AppEnv>): boolean {
   return c.env.CMS_CACHE_ENABLED !== "false" && !c.get("uncachedRecords");
@@ -146,7 +142,7 @@ export async function cachedRecord<T>(
   };
   if (!recordsCached(c)) return loaded();
   const version = await versionsOf(c, [CONTENT_TAG, ...models.map(recordsTag)]);
-  const key = `cms:record:${kind}:${version}:${await digest(JSON.stringify(variables))}`;
+  const key = `cms:record:${kind}:${version}:${await shortDigest(JSON.stringify(variables))}`;
   try {
     const hit = await c.env.CMS_CACHE.get<KeptRecord<T>>(key, "json");
     if (hit) return { value: hit.value, tags: hit.tags ?? tagsOf(hit.value) };
