@@ -80,17 +80,24 @@ export function queryWords(query: string): string[] {
   return [...new Set(words)].slice(0, QUERY_WORDS_MAX);
 }
 
+/** One phrase of a MATCH expression: a word, or every word it begins. */
+export interface Phrase {
+  word: string;
+  prefix: boolean;
+}
+
+/** The phrases of a MATCH for these index words: the last one a prefix, as the shopper may still be typing. */
+export function matchPhrases(words: string[], prefixLast = true): Phrase[] {
+  return words.map((word, i) => ({ word, prefix: prefixLast && i === words.length - 1 && word.length >= 2 }));
+}
+
 /**
- * An FTS5 MATCH expression from index words: each quoted (they hold only letters and digits, so
- * no shopper input can make FTS syntax), the last one a prefix as the shopper may still be typing.
- * "all" needs every word, "any" one of them.
+ * An FTS5 MATCH expression from index words (matchPhrases): each quoted (they hold only letters and
+ * digits, so no shopper input can make FTS syntax). "all" needs every word, "any" one of them.
  */
 export function matchExpression(words: string[], mode: "all" | "any", prefixLast = true): string {
-  return words
-    .map((w, i) => {
-      const quoted = `"${w.replace(/"/g, "")}"`;
-      return prefixLast && i === words.length - 1 && w.length >= 2 ? `${quoted}*` : quoted;
-    })
+  return matchPhrases(words, prefixLast)
+    .map(({ word, prefix }) => `"${word.replace(/"/g, "")}"${prefix ? "*" : ""}`)
     .join(mode === "all" ? " " : " OR ");
 }
 

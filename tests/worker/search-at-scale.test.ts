@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchWorker } from "./fetch";
+import { markSearchIndexStale } from "./support/search-index";
 
 /**
  * Search with 10 000 generated products beside the seed's 87 (scripts/search-bench-products.sql):
@@ -16,7 +17,7 @@ async function resultNames(q: string): Promise<string[]> {
 describe("search at 10 000 products", () => {
   beforeAll(async () => {
     await env.DB.prepare(env.TEST_SEARCH_PRODUCTS).run();
-    await env.DB.prepare("UPDATE search_state SET built_at = NULL, building_since = NULL").run();
+    await markSearchIndexStale();
     const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM cms_products").first<{ n: number }>())!;
     expect(n).toBe(10_087);
     const started = Date.now();

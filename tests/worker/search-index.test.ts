@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fetchWorker } from "./fetch";
+import { markSearchIndexStale } from "./support/search-index";
 import { signedIn } from "./support/staff-session";
 
 /** The product names on a search page, in the order shown (the "Popular right now" list left out). */
@@ -117,11 +118,10 @@ describe("the index follows the CMS webhook", () => {
 
 describe("building the index on first use", () => {
   it("builds it once for concurrent first searches, which all find products", async () => {
-    await env.DB.batch([
+    await markSearchIndexStale(
       env.DB.prepare("DELETE FROM search_products"),
       env.DB.prepare("DELETE FROM search_documents"),
-      env.DB.prepare("UPDATE search_state SET built_at = NULL, building_since = NULL"),
-    ]);
+    );
     const pages = await Promise.all(["serum", "mascara", "shampoo", "oud"].map((q) => resultNames(q)));
     for (const { names } of pages) expect(names.length).toBeGreaterThan(0);
     const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM search_documents").first<{ n: number }>())!;
@@ -134,14 +134,13 @@ describe("building the index on first use", () => {
 
 describe("no index and no CMS", () => {
   it("says search is not available, counts nothing and builds the index once the CMS answers again", async () => {
-    await env.DB.batch([
+    await markSearchIndexStale(
       env.DB.prepare("DELETE FROM search_products"),
       env.DB.prepare("DELETE FROM search_documents"),
-      env.DB.prepare("UPDATE search_state SET built_at = NULL, building_since = NULL"),
       env.DB.prepare("DELETE FROM search_misses"),
       // The embedded CMS cannot answer for products while its table is away.
       env.DB.prepare("ALTER TABLE cms_products RENAME TO cms_products_away"),
-    ]);
+    );
     try {
       // 503: a page saying search is down is never kept for the shoppers after the CMS is back.
       // A search no test has kept yet (a kept one is still shown: the shoppers' last good answer).

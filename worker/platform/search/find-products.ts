@@ -1,7 +1,9 @@
-import { foldText, indexWord, queryWords } from "../../../shared/search-words";
-import type { ShopBindings } from "../app-env";
-import { countStatement, type IndexHits, rankStatement, readCounts, readSlugs } from "./product-search";
-import { builtStatement, ensureSearchIndex, readBuilt } from "./search-index-build";
+import type { Context } from "hono";
+import { foldText, indexWord, matchPhrases, type Phrase, queryWords } from "../../../shared/search-words";
+import type { AppEnv } from "../app-env";
+import { IsolateCache } from "../caches/isolate-cache";
+import { countStatement, type IndexHits, rankStatement, readCounts, readSlugs, someWords } from "./product-search";
+import { searchVocabulary, type Vocabulary } from "./search-vocabulary";
 import { correctSpelling } from "./spelling-correction";
 
 export interface ProductSearch extends IndexHits {
@@ -23,6 +25,20 @@ function correctedText(query: string, words: string[], corrected: string[]): str
     .join(" ");
 }
 
+/** The outcome of looking words up, as held: the query's own text is put back on each use. */
+interface Found extends IndexHits {
+  /** Whether the corrected words were used. */
+  corrected: boolean;
+}
+
+/**
+ * Results held per isolate by index version and by what the words match (`resultsKey`), so a query
+ * whose words match what an earlier one's did costs no D1 round trip (issue 22: a bot's new word
+ * each time). Small values: a page of slugs and two counts.
+ */
+const RESULTS_MAX = 2000;
+const results = new IsolateCache<Found>(RESULTS_MAX);
+
 /**
  * Products for a shopper's query from the shop's search index (never the CMS): the words as
  * typed; if no product has all of them, the words with their typos corrected, when that finds
@@ -30,58 +46,74 @@ function correctedText(query: string, words: string[], corrected: string[]): str
  * there is no index yet and the CMS could not answer to build it.
  */
 export async function findProducts(
-  env: ShopBindings,
+  c: Context<AppEnv>,
   query: string,
   page: number,
   pageSize: number,
 ): Promise<ProductSearch | null> {
   const words = queryWords(query);
-  const search: Search = { query, words, normalised: foldText(query), page, pageSize };
-  if (words.length === 0)
-    return { slugs: [], total: 0, everyWord: 0, normalised: search.normalised, correctedQuery: null };
-  const db = env.DB;
-  // The usual search is one round trip to D1: is the index built, the counts and the ranked page.
-  const [built, counted, ranked] = await db.batch([
-    builtStatement(db),
+  const normalised = foldText(query);
+  if (words.length === 0) return { slugs: [], total: 0, everyWord: 0, normalised, correctedQuery: null };
+  const held = await searchVocabulary(c);
+  if (!held) return null;
+  const { vocabulary, version } = held;
+  const fixedWords = correctSpelling(vocabulary, words);
+  const key = version && `${version}|${page}|${pageSize}|${resultsKey(vocabulary, words, fixedWords)}`;
+  const found = (key && results.get(key)?.value) || (await lookUp(c.env.DB, words, fixedWords, page, pageSize));
+  if (key) results.set(key, found);
+  const { corrected, ...hits } = found;
+  return {
+    ...hits,
+    normalised,
+    correctedQuery: corrected && fixedWords ? correctedText(query, words, fixedWords) : null,
+  };
+}
+
+/**
+ * What decides a search's results, as a key: for the "some words" match and the "every word" match,
+ * the span of the vocabulary each phrase matches (search-vocabulary.ts). FTS5 ranks and counts by
+ * the terms each phrase matches, so two queries whose phrases match the same terms get the same
+ * results: a phrase that matches nothing adds nothing to "some words" and leaves "every word"
+ * empty. The corrected words' key follows, as they are looked up too.
+ */
+export function resultsKey(vocabulary: Vocabulary, words: string[], fixedWords: string[] | null): string {
+  const spans = (phrases: Phrase[]) => phrases.map((p) => vocabulary.span(p.word, p.prefix));
+  const keyOf = (words: string[]) => {
+    const some = spans(matchPhrases(someWords(words)))
+      .filter(([from, to]) => to > from)
+      .map(([from, to]) => `${from}-${to}`)
+      .sort();
+    const every = spans(matchPhrases(words));
+    const all = every.some(([from, to]) => to === from)
+      ? "none"
+      : every
+          .map(([from, to]) => `${from}-${to}`)
+          .sort()
+          .join(",");
+    return `${some.join(",")}/${all}`;
+  };
+  return fixedWords ? `${keyOf(words)}>${keyOf(fixedWords)}` : keyOf(words);
+}
+
+/**
+ * The words as typed when a product has them all; otherwise their correction, when it finds more.
+ * Both are looked up in one round trip to D1.
+ */
+export async function lookUp(
+  db: D1Database,
+  words: string[],
+  fixedWords: string[] | null,
+  page: number,
+  pageSize: number,
+): Promise<Found> {
+  const [counted, ranked, fixedCounted, fixedRanked] = await db.batch([
     countStatement(db, words),
     rankStatement(db, words, page, pageSize),
+    ...(fixedWords ? [countStatement(db, fixedWords), rankStatement(db, fixedWords, page, pageSize)] : []),
   ]);
-  if (readBuilt(built)) return settle(db, search, counted, ranked);
-  if (!(await ensureSearchIndex(env))) return null;
-  const [again, againRanked] = await db.batch([countStatement(db, words), rankStatement(db, words, page, pageSize)]);
-  return settle(db, search, again, againRanked);
-}
-
-interface Search {
-  query: string;
-  words: string[];
-  normalised: string;
-  page: number;
-  pageSize: number;
-}
-
-/** The words as typed when a product has them all; otherwise their correction, when it finds more. */
-async function settle(
-  db: D1Database,
-  search: Search,
-  counted: D1Result<unknown> | undefined,
-  ranked: D1Result<unknown> | undefined,
-): Promise<ProductSearch> {
-  const { query, words, normalised, page, pageSize } = search;
-  const exact = { slugs: readSlugs(ranked), ...readCounts(counted), normalised, correctedQuery: null };
-  if (exact.everyWord > 0) return exact;
-  const fixedWords = await correctSpelling(db, words);
-  if (!fixedWords) return exact;
-  const [fixedCounted, fixedRanked] = await db.batch([
-    countStatement(db, fixedWords),
-    rankStatement(db, fixedWords, page, pageSize),
-  ]);
+  const exact = { slugs: readSlugs(ranked), ...readCounts(counted), corrected: false };
+  if (exact.everyWord > 0 || !fixedWords) return exact;
   const counts = readCounts(fixedCounted);
   if (counts.everyWord === 0 && !(exact.total === 0 && counts.total > 0)) return exact;
-  return {
-    slugs: readSlugs(fixedRanked),
-    ...counts,
-    normalised,
-    correctedQuery: correctedText(query, words, fixedWords),
-  };
+  return { slugs: readSlugs(fixedRanked), ...counts, corrected: true };
 }

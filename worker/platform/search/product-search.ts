@@ -17,7 +17,8 @@ const HITS = `hits AS MATERIALIZED (
   SELECT id, round(20.0 * score / (SELECT min(score) FROM hits)) AS tier FROM hits
 )`;
 
-function someWords(words: string[]): string[] {
+/** The words "some words" looks for (see above). */
+export function someWords(words: string[]): string[] {
   const telling = words.filter((w) => w.length >= 3 && !/^\p{N}+$/u.test(w));
   return telling.length > 0 ? telling : words;
 }

@@ -29,7 +29,7 @@ interface ProductResults {
 
 /** A page of products from the search index, their cards from the CMS (through the record cache), in the index's order. */
 async function productResults(c: Context<AppEnv>, q: string, page: number): Promise<ProductResults | null> {
-  const found = await findProducts(c.env, q, page, PAGE_SIZE);
+  const found = await findProducts(c, q, page, PAGE_SIZE);
   if (!found) return null;
   // The page shows what the index answers: it is made again when the index changes.
   noteTags(c, [SEARCH_TAG]);
