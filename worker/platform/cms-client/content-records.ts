@@ -105,6 +105,15 @@ export interface PostQuery {
   withContent?: boolean;
 }
 
+/** The words a post search looks for, each in the title, the excerpt or the content: at most six, 40 letters each. */
+export function postSearchWords(search: string): string[] {
+  return search
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 6)
+    .map((w) => w.slice(0, 40));
+}
+
 /** A page of posts, newest first; null when the CMS could not answer. */
 export async function getBlogPosts(
   c: Context<AppEnv>,
@@ -116,11 +125,7 @@ export async function getBlogPosts(
   if (query.tag) and.push({ tags: { slug: { eq: query.tag } } });
   if (query.slug) and.push({ slug: { eq: query.slug } });
   if (query.excludeSlug) and.push({ slug: { ne: query.excludeSlug } });
-  for (const word of (query.search ?? "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 6)
-    .map((w) => w.slice(0, 40))) {
+  for (const word of postSearchWords(query.search ?? "")) {
     and.push({
       or: [{ title: { containsi: word } }, { excerpt: { containsi: word } }, { content: { containsi: word } }],
     });
@@ -146,6 +151,23 @@ export async function getBlogPosts(
     pageCount: p?.pageCount ?? 0,
     total: p?.total ?? 0,
   };
+}
+
+/**
+ * Every post of a locale, newest first, with its content, read a hundred at a time (Strapi's
+ * GraphQL answers at most 100 a page); null when the CMS failed or the blog has more than `max`.
+ */
+export async function everyBlogPost(c: Context<AppEnv>, locale: string, max: number): Promise<BlogPost[] | null> {
+  const pageSize = 100;
+  const first = await getBlogPosts(c, locale, { pageSize, withContent: true });
+  if (!first || first.total > max) return null;
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, i) =>
+      getBlogPosts(c, locale, { page: i + 2, pageSize, withContent: true }),
+    ),
+  );
+  const pages = [first, ...rest];
+  return pages.every((p) => p !== null) ? pages.flatMap((p) => p.items) : null;
 }
 
 export async function getBlogPost(c: Context<AppEnv>, locale: string, slug: string): Promise<BlogPost | null> {

@@ -11,7 +11,7 @@ import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, SEARCH_TAG } from "../../platform/caches/page-tags";
 import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
-import { getBlogPosts } from "../../platform/cms-client/content-records";
+import { searchBlogPosts } from "../../platform/cms-client/post-search";
 import { findProducts } from "../../platform/search/find-products";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import { readListingStock } from "../../platform/stores/listing-stock";
@@ -60,7 +60,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const [products, posts] = q
     ? await Promise.all([
         productResults(c, q, page),
-        page === 1 ? getBlogPosts(c, locale, { search: q, pageSize: 6 }) : Promise.resolve(null),
+        page === 1 ? searchBlogPosts(c, locale, q, 6) : Promise.resolve(null),
       ])
     : [null, null];
   // A page past the last is no page: 404, never an empty list.
