@@ -57,11 +57,15 @@ export async function framedSearch(
   return filled;
 }
 
-/** Each spelling of the marker as a render spells `q` there: in a URL's path or query, then as text. */
+/** The marker as a render spells it: its space as text, in a URL's path (`%20`) or in its query (`+`). */
+const MARKED = new RegExp(MARK.replace(" ", "(%20|\\+| )"), "g");
+
+/** Each spelling of the marker as a render spells `q` there, in one pass over the page. */
 function fill(html: string, q: string): string {
-  const asQueryValue = (text: string) => new URLSearchParams({ q: text }).toString().slice(2);
-  return html
-    .replaceAll(encodeURIComponent(MARK), encodeURIComponent(q))
-    .replaceAll(asQueryValue(MARK), asQueryValue(q))
-    .replaceAll(MARK, q);
+  const spelt: Record<string, string> = {
+    "%20": encodeURIComponent(q),
+    "+": new URLSearchParams({ q }).toString().slice(2),
+    " ": q,
+  };
+  return html.replace(MARKED, (_, space: string) => spelt[space]!);
 }

@@ -92,22 +92,6 @@ export async function notingApart<T>(c: Context<AppEnv>, work: () => Promise<T>)
   }
 }
 
-/**
- * Runs `work` noting apart (notingApart) and answers what it noted with its value: for a value held
- * beyond this request, whose tags each later page that shows it notes again.
- */
-export async function notedWith<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<{ value: T; tags: string[] }> {
-  let tags: string[] = [];
-  const value = await notingApart(c, async () => {
-    try {
-      return await work();
-    } finally {
-      tags = [...(c.get("pageTags") ?? [])];
-    }
-  });
-  return { value, tags };
-}
-
 /** Notes that the page being rendered shows what these tags name (nothing when no shell is rendering). */
 export function noteTags(c: Context<AppEnv>, tags: Iterable<string>): void {
   const noted = c.get("pageTags");

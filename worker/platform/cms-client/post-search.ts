@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { BlogPost, Page } from "../../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
-import { notedWith, noteTags, recordsTag } from "../caches/page-tags";
+import { everyEntryTag, noteTags, recordsTag } from "../caches/page-tags";
 import { CONTENT_TAG, versionsOf } from "../caches/versions";
 import { everyBlogPost, getBlogPosts, postSearchWords } from "./content-records";
 
@@ -16,24 +16,23 @@ import { everyBlogPost, getBlogPosts, postSearchWords } from "./content-records"
  */
 const POSTS_HELD_MAX = 1000;
 
-interface HeldPosts {
-  /** Each post without its content, and its title, excerpt and content in lower case, a line each. */
-  posts: { post: BlogPost; text: string }[];
-  /** The tags the posts' records show: a page listing any of them notes them all (a change may add or take one). */
-  tags: string[];
-}
+/** Each post without its content, and its title, excerpt and content in lower case, a line each. */
+type HeldPosts = { post: BlogPost; text: string }[];
+
+/**
+ * What a page of posts found this way shows: any change of any post or tag (the webhook moves their
+ * model's every-entry tag on, change-tags.ts), as an edit can make a post match words or stop.
+ */
+const POSTS_TAGS = [everyEntryTag("blog-post"), everyEntryTag("tag")];
 
 /** Two versions per locale: the one in use and the one before, while a change settles. */
 const held = new IsolateCache<HeldPosts>(8);
 
-function toHeld(posts: BlogPost[], tags: string[]): HeldPosts {
-  return {
-    posts: posts.map((post) => ({
-      post: { ...post, content: "" },
-      text: [post.title, post.excerpt, post.content].join("\n").toLowerCase(),
-    })),
-    tags,
-  };
+function toHeld(posts: BlogPost[]): HeldPosts {
+  return posts.map((post) => ({
+    post: { ...post, content: "" },
+    text: [post.title, post.excerpt, post.content].join("\n").toLowerCase(),
+  }));
 }
 
 /** The first `pageSize` posts with every word of `search`, newest first, and how many have them; null when the CMS failed. */
@@ -46,14 +45,14 @@ export async function searchBlogPosts(
   const key = `${locale}|${await versionsOf(c, [CONTENT_TAG, recordsTag("blog-post"), recordsTag("tag")])}`;
   let posts = held.get(key)?.value;
   if (!posts) {
-    const every = await notedWith(c, () => everyBlogPost(c, locale, POSTS_HELD_MAX));
-    if (!every.value) return getBlogPosts(c, locale, { search, pageSize });
-    posts = toHeld(every.value, every.tags);
+    const every = await everyBlogPost(c, locale, POSTS_HELD_MAX);
+    if (!every) return getBlogPosts(c, locale, { search, pageSize });
+    posts = toHeld(every);
     held.set(key, posts);
   }
-  noteTags(c, posts.tags);
+  noteTags(c, POSTS_TAGS);
   const words = postSearchWords(search).map((w) => w.toLowerCase());
-  const found = posts.posts.filter(({ text }) => words.every((w) => text.includes(w)));
+  const found = posts.filter(({ text }) => words.every((w) => text.includes(w)));
   return {
     items: found.slice(0, pageSize).map(({ post }) => post),
     page: 1,

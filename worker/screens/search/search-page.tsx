@@ -19,30 +19,15 @@ import { readListingStock } from "../../platform/stores/listing-stock";
 const PAGE_SIZE = 12;
 const POPULAR = 4;
 
-interface ProductResults {
-  items: ProductSummary[];
-  total: number;
-  pageCount: number;
-  correctedQuery: string | null;
-  normalised: string;
-}
-
-/** A page of products from the search index, their cards from the CMS (through the record cache), in the index's order. */
-async function productResults(c: Context<AppEnv>, q: string, page: number): Promise<ProductResults | null> {
-  const found = await findProducts(c, q, page, PAGE_SIZE);
-  if (!found) return null;
-  // The page shows what the index answers: it is made again when the index changes.
-  noteTags(c, [SEARCH_TAG]);
-  const cards = found.slugs.length ? await getProductsBySlugs(c, c.get("locale"), found.slugs) : [];
-  if (found.slugs.length > 0 && cards.length === 0) return null;
+/**
+ * The cards for the index's slugs, from the CMS (through the record cache), in the index's order;
+ * null when the CMS failed to give any.
+ */
+async function productCards(c: Context<AppEnv>, slugs: string[]): Promise<ProductSummary[] | null> {
+  const cards = slugs.length ? await getProductsBySlugs(c, c.get("locale"), slugs) : [];
+  if (slugs.length > 0 && cards.length === 0) return null;
   const bySlug = new Map(cards.map((p) => [p.slug, p]));
-  return {
-    items: found.slugs.flatMap((slug) => bySlug.get(slug) ?? []),
-    total: found.total,
-    pageCount: Math.ceil(found.total / PAGE_SIZE),
-    correctedQuery: found.correctedQuery,
-    normalised: found.normalised,
-  };
+  return slugs.flatMap((slug) => bySlug.get(slug) ?? []);
 }
 
 function searchHref(q: string): string {
@@ -57,29 +42,35 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 100 ? pageNumber : 1;
   const locale = c.get("locale");
   const favourites = await favouriteSlugs(c);
-  const [products, posts] = q
+  // What decides the page: the index's answer and the posts found, both held in the isolate. The
+  // cards, popular products and stock they show are read by the render alone, so a page filled from a
+  // frame (below) reads none of them.
+  const [found, posts] = q
     ? await Promise.all([
-        productResults(c, q, page),
+        findProducts(c, q, page, PAGE_SIZE),
         page === 1 ? searchBlogPosts(c, locale, q, 6) : Promise.resolve(null),
       ])
     : [null, null];
+  // The page shows what the index answers: it is made again when the index changes.
+  if (found) noteTags(c, [SEARCH_TAG]);
+  const pageCount = found ? Math.ceil(found.total / PAGE_SIZE) : 0;
   // A page past the last is no page: 404, never an empty list.
-  if (products && page > Math.max(1, products.pageCount)) return renderNotFound(c);
-  const noProducts = Boolean(products && products.total === 0);
-  const popular = noProducts
-    ? await getProducts(c, locale, { sort: ["popularity:desc", "id:asc"], pageSize: POPULAR })
-    : null;
+  if (found && page > Math.max(1, pageCount)) return renderNotFound(c);
+  const noProducts = found?.total === 0;
   // Counted on every view of this page, kept or rendered (frame/routing/route-middleware.ts).
-  if (noProducts && products) c.header(SEARCH_MISS_HEADER, encodeURIComponent(products.normalised));
-  const shown = [...(products?.items ?? []), ...(popular?.items ?? [])];
-  const stock = await readListingStock(c.env.DB, shown);
-  const nothing = q && products && products.total === 0 && (!posts || posts.total === 0);
-  const corrected = products?.correctedQuery ?? null;
+  if (noProducts) c.header(SEARCH_MISS_HEADER, encodeURIComponent(found.normalised));
+  const nothing = q && noProducts && (!posts || posts.total === 0);
+  const corrected = found?.correctedQuery ?? null;
   const t = textsOf(c);
   const s = t.m.search;
-  // The page for the words `q` shows (a frame's marker words, or the words asked), every other part as found.
-  const pageFor = (q: string, pathHoles?: PathHoles) =>
-    renderPage(c, {
+  const pageFor = async (q: string, pathHoles?: PathHoles) => {
+    const items = found && (await productCards(c, found.slugs));
+    const products = items ? { items, total: found.total, pageCount } : null;
+    const popular = noProducts
+      ? await getProducts(c, locale, { sort: ["popularity:desc", "id:asc"], pageSize: POPULAR })
+      : null;
+    const stock = await readListingStock(c.env.DB, [...(items ?? []), ...(popular?.items ?? [])]);
+    return renderPage(c, {
       // Search down is not a page to keep: the next shopper asks again.
       status: q && !products ? 503 : 200,
       title: q ? t.fill(s.titleFor, { q }) : s.title,
@@ -148,17 +139,18 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
         </section>
       ),
     });
+  };
   // Words nobody searched before mostly find what others found: the page is filled from the frame of its
   // results when one fits (frame/shells/search-frame.ts), not rendered. Not a corrected query (the
   // correction repeats the words), nor one with words left out.
   const framed =
-    q && products && !corrected && leftOut.length === 0
+    q && found && !corrected && leftOut.length === 0
       ? await c.get("searchFrame")?.(
           JSON.stringify({
             page,
-            products: [products.items.map((p) => p.slug), products.total, products.pageCount],
+            products: [found.slugs, found.total],
             posts: posts && [posts.items.map((p) => p.slug), posts.total],
-            popular: popular?.items.map((p) => p.slug) ?? null,
+            popular: noProducts,
           }),
           q,
           page,
