@@ -92,6 +92,17 @@ export async function notingApart<T>(c: Context<AppEnv>, work: () => Promise<T>)
   }
 }
 
+/** Runs `work` noting nothing of what it reads: for a value held beyond this request, whose user notes its own tags for it. */
+export async function unnoted<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  const page = c.get("pageTags");
+  c.set("pageTags", undefined);
+  try {
+    return await work();
+  } finally {
+    c.set("pageTags", page);
+  }
+}
+
 /** Notes that the page being rendered shows what these tags name (nothing when no shell is rendering). */
 export function noteTags(c: Context<AppEnv>, tags: Iterable<string>): void {
   const noted = c.get("pageTags");

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { BlogPost, Page } from "../../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
-import { everyEntryTag, noteTags, recordsTag } from "../caches/page-tags";
+import { everyEntryTag, noteTags, recordsTag, unnoted } from "../caches/page-tags";
 import { CONTENT_TAG, versionsOf } from "../caches/versions";
 import { everyBlogPost, getBlogPosts, postSearchWords } from "./content-records";
 
@@ -25,6 +25,9 @@ type HeldPosts = { post: BlogPost; text: string }[];
  */
 const POSTS_TAGS = [everyEntryTag("blog-post"), everyEntryTag("tag")];
 
+/** The versions the held posts are read under: any change of a post or a tag, or of everything. */
+export const POSTS_VERSIONS = [CONTENT_TAG, recordsTag("blog-post"), recordsTag("tag")];
+
 /** Two versions per locale: the one in use and the one before, while a change settles. */
 const held = new IsolateCache<HeldPosts>(8);
 
@@ -42,10 +45,11 @@ export async function searchBlogPosts(
   search: string,
   pageSize: number,
 ): Promise<Page<BlogPost> | null> {
-  const key = `${locale}|${await versionsOf(c, [CONTENT_TAG, recordsTag("blog-post"), recordsTag("tag")])}`;
+  const key = `${locale}|${await versionsOf(c, POSTS_VERSIONS)}`;
   let posts = held.get(key)?.value;
   if (!posts) {
-    const every = await everyBlogPost(c, locale, POSTS_HELD_MAX);
+    // Its posts' own tags are not noted: a page notes POSTS_TAGS, whether they were held or read now.
+    const every = await unnoted(c, () => everyBlogPost(c, locale, POSTS_HELD_MAX));
     if (!every) return getBlogPosts(c, locale, { search, pageSize });
     posts = toHeld(every);
     held.set(key, posts);

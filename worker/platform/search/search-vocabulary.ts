@@ -89,6 +89,9 @@ export interface HeldVocabulary {
 
 const VOCABULARY = "SELECT term, doc FROM search_vocabulary";
 
+/** The versions the vocabulary is held by: the webhook moves the search version on after it changes the index. */
+export const INDEX_VERSIONS = [CONTENT_TAG, SEARCH_TAG];
+
 /**
  * The index's vocabulary, held per content and search version (the webhook moves the search
  * version on after it changes the index, `search:reindex` and seeding the content version). Read
@@ -97,7 +100,7 @@ const VOCABULARY = "SELECT term, doc FROM search_vocabulary";
  * is no index and the CMS could not answer to build it.
  */
 export async function searchVocabulary(c: Context<AppEnv>): Promise<HeldVocabulary | null> {
-  const version = await versionsOf(c, [CONTENT_TAG, SEARCH_TAG]);
+  const version = await versionsOf(c, INDEX_VERSIONS);
   const kept = held.get(version);
   if (kept) return { vocabulary: kept.value, version };
   const db = c.env.DB;

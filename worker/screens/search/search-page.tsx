@@ -10,9 +10,11 @@ import { PostGrid } from "../../frame/ui/post-card";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, SEARCH_TAG } from "../../platform/caches/page-tags";
+import { tagVersions } from "../../platform/caches/versions";
 import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
-import { searchBlogPosts } from "../../platform/cms-client/post-search";
+import { POSTS_VERSIONS, searchBlogPosts } from "../../platform/cms-client/post-search";
 import { findProducts } from "../../platform/search/find-products";
+import { INDEX_VERSIONS } from "../../platform/search/search-vocabulary";
 import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import { readListingStock } from "../../platform/stores/listing-stock";
 
@@ -45,6 +47,8 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   // What decides the page: the index's answer and the posts found, both held in the isolate. The
   // cards, popular products and stock they show are read by the render alone, so a page filled from a
   // frame (below) reads none of them.
+  // The versions both are held by, in one read of KV.
+  if (q) await tagVersions(c, [...INDEX_VERSIONS, ...POSTS_VERSIONS]);
   const [found, posts] = q
     ? await Promise.all([
         findProducts(c, q, page, PAGE_SIZE),
