@@ -121,3 +121,25 @@ describe("a product edit in Strapi refreshes the pages that show it, and no othe
       .toBe(true);
   });
 });
+
+describe("a post edit in Strapi reaches the search's articles, which the shop holds (issue 22)", () => {
+  it("finds a post by a word just added to its excerpt, and no longer once it is taken out", async () => {
+    const word = `moonflower${String(Date.now()).slice(-5)}`;
+    const articles = async () => {
+      const html = await page(`/search?q=${word}`);
+      return html.split('id="search-posts"')[1]?.match(/<h3 class="post-card__title"><a[^>]*>([^<]+)</)?.[1] ?? null;
+    };
+    const posts = (await (
+      await fetch(`${inject("strapiUrl")}/api/blog-posts?filters[slug][$eq]=choose-vitamin-c-serum&locale=en`)
+    ).json()) as { data: { id: number; attributes: { title: string; excerpt: string } }[] };
+    const post = posts.data[0];
+    expect(await articles()).toBeNull();
+    try {
+      await strapiPut(`/blog-posts/${post.id}`, { excerpt: `${post.attributes.excerpt} With ${word}.` });
+      await expect.poll(articles, { timeout: 10_000, interval: 250 }).toBe(post.attributes.title);
+    } finally {
+      await strapiPut(`/blog-posts/${post.id}`, { excerpt: post.attributes.excerpt });
+    }
+    await expect.poll(articles, { timeout: 10_000, interval: 250 }).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { graphql } from "./graphql-http";
 
 /**
  * Every screen of the shop, run against Strapi, answers 200 with the same content as the
@@ -134,5 +135,46 @@ describe("pages filled from a frame answer from Strapi as from the embedded CMS 
     ]);
     expect(strapi.h1).toBe(embedded.h1);
     expect(strapi.links).toEqual(embedded.links);
+  });
+});
+
+describe("a search's articles, found among the posts the shop holds, are what Strapi's own filter finds (issue 22)", () => {
+  /** The titles of the search page's articles, in the order shown. */
+  async function shownPosts(q: string): Promise<string[]> {
+    const res = await fetch(`${inject("shopUrl")}/search?q=${encodeURIComponent(q)}`);
+    expect(res.status, q).toBe(200);
+    const section = (await res.text()).split('id="search-posts"')[1]?.split("</section>")[0] ?? "";
+    return [...section.matchAll(/<h3 class="post-card__title"><a[^>]*>([^<]+)<\/a>/g)].map((m) =>
+      m[1]!.replaceAll("&#x27;", "'").replaceAll("&amp;", "&"),
+    );
+  }
+
+  /** Strapi's answer to the filter the shop used to send for each search: every word in the title, excerpt or content. */
+  async function strapiPosts(q: string): Promise<string[]> {
+    const { body } = await graphql(
+      "strapi",
+      `query ($filters: BlogPostFiltersInput) {
+        blogPosts(locale: "en", filters: $filters, sort: ["publishedAt:desc"], pagination: { pageSize: 6 }) {
+          data { attributes { title } } } }`,
+      {
+        filters: {
+          and: q.split(" ").map((word) => ({
+            or: [{ title: { containsi: word } }, { excerpt: { containsi: word } }, { content: { containsi: word } }],
+          })),
+        },
+      },
+    );
+    const posts = (body.data?.blogPosts as { data: { attributes: { title: string } }[] }).data;
+    return posts.map((p) => p.attributes.title);
+  }
+
+  it("for words in titles, excerpts and content, in any case", async () => {
+    let found = 0;
+    for (const q of ["serum", "SUMMER", "skin routine", "ascorbic", "uae", "zzqx"]) {
+      const shown = await shownPosts(q);
+      expect(shown, q).toEqual(await strapiPosts(q));
+      found += shown.length;
+    }
+    expect(found).toBeGreaterThan(5);
   });
 });

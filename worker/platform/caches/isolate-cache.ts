@@ -11,6 +11,9 @@
  * |---|---|---|---|
  * | the CMS's profile of a session | session/user-cache.ts | SHA-256 of the session id | 15 s (stands in 10 min when the CMS fails); sign-out and profile changes drop it |
  * | header suggestions | search/suggestions.ts | content version + the typed words | a new content version |
+ * | the search index's vocabulary | search/search-vocabulary.ts | content and search versions | a new version (not held while the index is built) |
+ * | a search's results | search/find-products.ts | versions, page, the vocabulary spans the words match | a new version |
+ * | a locale's blog posts for search | cms-client/post-search.ts | locale, content, posts' and tags' records versions | a new version |
  * | redirect rules | redirects/redirect-middleware.ts | content version | REDIRECT_CACHE_SECONDS, or a new content version |
  * | the page-render lock (a timestamp per page: one render per page per isolate) | frame/shells/render-lock.ts | the page's shell key | released when the shell is kept, or RENDER_LOCK_MS |
  * | page frames: the 404's and search's (text and tags) | frame/shells/page-frame.ts | the frame's key | its Cache API copy's SHELL_SECONDS, or a tag moved on |
