@@ -164,8 +164,9 @@ describe("a search's articles, found among the posts the shop holds, are what St
         },
       },
     );
-    const posts = (body.data?.blogPosts as { data: { attributes: { title: string } }[] }).data;
-    return posts.map((p) => p.attributes.title);
+    const posts = body.data?.blogPosts as { data: { attributes: { title: string } }[] } | undefined;
+    expect(posts, JSON.stringify(body.errors)).toBeDefined();
+    return (posts?.data ?? []).map((p) => p.attributes.title);
   }
 
   it("for words in titles, excerpts and content, in any case", async () => {

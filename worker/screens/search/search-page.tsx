@@ -44,10 +44,9 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 100 ? pageNumber : 1;
   const locale = c.get("locale");
   const favourites = await favouriteSlugs(c);
-  // What decides the page: the index's answer and the posts found, both held in the isolate. The
-  // cards, popular products and stock they show are read by the render alone, so a page filled from a
-  // frame (below) reads none of them.
-  // The versions both are held by, in one read of KV.
+  // What decides the page: the index's answer and the posts found, both held in the isolate under
+  // versions read here in one KV read. The cards, popular products and stock they show are read by the
+  // render alone, so a page filled from a frame (below) reads none of them.
   if (q) await tagVersions(c, [...INDEX_VERSIONS, ...POSTS_VERSIONS]);
   const [found, posts] = q
     ? await Promise.all([
