@@ -103,8 +103,8 @@ export interface AppVariables {
     page: number,
     render: (shown: string, holes: { path: string; query: string }) => Promise<Response>,
   ) => Promise<string | null>;
-  /** This answer was filled from a page frame: it is kept under its URL only on its second ask (frame/shells/second-ask.ts). */
-  filledFromFrame?: boolean;
+  /** The page filled from a page frame, as the route answered it: kept under its URL only on its second ask (frame/shells/second-ask.ts). */
+  filledFromFrame?: string;
   /** A CMS query failed in this request: a "not found" may only mean the CMS did not answer, so it is not kept. */
   cmsFailed?: boolean;
 }

@@ -20,10 +20,15 @@ import { tagsStand } from "./stale-shells";
 /** Says an answer was filled from a page frame, and which ("not-found", "search"). */
 export const FRAME_HEADER = "X-Page-Frame";
 
-/** This request's answer is filled from a frame of `kind`: it says so, and is kept only on its second ask (second-ask.ts). */
-export function filledFrom(c: Context<AppEnv>, kind: string): void {
-  c.set("filledFromFrame", true);
+/**
+ * This request's answer is `html`, filled from a frame of `kind` (the route answers it as it is): it
+ * says so, is kept only on its second ask (second-ask.ts), and the page shell takes its text from
+ * here rather than reading the answer back.
+ */
+export function filledFrom(c: Context<AppEnv>, kind: string, html: string): string {
+  c.set("filledFromFrame", html);
   c.header(FRAME_HEADER, kind);
+  return html;
 }
 
 export interface PageFrame {

@@ -168,7 +168,8 @@ export function pageShell(query: PageQuery) {
       .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
     // A 404, and a page filled from a frame, only on its second ask (second-ask.ts): a new made-up slug
     // or word each time is never written.
-    const framed = c.get("filledFromFrame") === true;
+    const filled = c.get("filledFromFrame");
+    const framed = filled !== undefined;
     const keepable = res.status === 200 ? 200 : res.status === 404 && c.get("cmsFailed") !== true ? 404 : null;
     const status = keepable === 200 && !framed ? 200 : keepable !== null && keptOnSecondAsk(key.url) ? keepable : null;
     if (status !== null && ownCookies.length === 0) {
@@ -197,10 +198,11 @@ export function pageShell(query: PageQuery) {
     headers.delete("Content-Length");
     c.res = undefined;
     if (framed && !mayHaveShopperState(c)) {
-      // Filled from a frame, the page is text already, and this visitor has nothing of their own: as on a kept
-      // page served to them (serveStored), the nonce is the only hole, written without a rewriter.
-      const html = await new Response(body).text();
-      c.res = new Response(html.replaceAll(`nonce="${SHELL_NONCE}"`, `nonce="${requestNonce}"`), {
+      // Filled from a frame, the page is text already (filledFrom: not read back from the answer), and this
+      // visitor has nothing of their own: as on a kept page served to them (serveStored), the nonce is the
+      // only hole, written without a rewriter.
+      await body.cancel();
+      c.res = new Response(filled.replaceAll(`nonce="${SHELL_NONCE}"`, `nonce="${requestNonce}"`), {
         status: res.status,
         headers,
       });

@@ -53,8 +53,7 @@ export async function framedSearch(
   const filled = fill(frame.html, q);
   // A spelling of the marker the fill does not know: the page is rendered instead.
   if (filled.includes(MARK_WORD)) return null;
-  filledFrom(c, "search");
-  return filled;
+  return filledFrom(c, "search", filled);
 }
 
 /** The marker as a render spells it: its space as text, in a URL's path (`%20`) or in its query (`+`). */

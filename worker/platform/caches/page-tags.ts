@@ -71,9 +71,14 @@ export function recordsTag(model: string): string {
  */
 export const MAX_SHELL_TAGS = 90;
 
+/** What every page of the request's locale shows: everything, stock, and the locale's menus and contacts. */
+export function everyPageTags(c: Context<AppEnv>): string[] {
+  return [CONTENT_TAG, STOCK_TAG, layoutTag(c.get("locale"))];
+}
+
 /** Starts noting what this render shows: every page of the locale depends on these. */
 export function startNoting(c: Context<AppEnv>): void {
-  c.set("pageTags", new Set([CONTENT_TAG, STOCK_TAG, layoutTag(c.get("locale"))]));
+  c.set("pageTags", new Set(everyPageTags(c)));
 }
 
 /**

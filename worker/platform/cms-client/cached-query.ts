@@ -2,7 +2,7 @@ import { type AnyVariables, formatDocument, type TypedDocumentNode } from "@urql
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { cachedRecord, recordsCached } from "../caches/kv-records";
-import { noteTags, recordsTag } from "../caches/page-tags";
+import { everyPageTags, noteTags, recordsTag } from "../caches/page-tags";
 import { CONTENT_TAG, tagVersions } from "../caches/versions";
 import { createCmsClient, runQuery } from "./client";
 import { shownTags } from "./entity-tags";
@@ -82,7 +82,9 @@ export async function cachedQuery<Data, Variables extends AnyVariables>(
   // Read before the CMS is, in one bulk read: the record's key is made of them, and a change landing
   // during a shell's render then shows as a moved version. Neither applies to a request that reads
   // records from the CMS itself outside a shell render (placing an order).
-  if (recordsCached(c) || c.get("pageTags")) await tagVersions(c, RECORD_TAGS);
+  // A page's own tags come in the same read: the page (or the frame it is filled from) is judged by them.
+  if (recordsCached(c) || c.get("pageTags"))
+    await tagVersions(c, c.get("locale") ? [...RECORD_TAGS, ...everyPageTags(c)] : RECORD_TAGS);
   const record = await cachedRecord(
     c,
     label,

@@ -9,7 +9,7 @@ import { Pager } from "../../frame/ui/pager";
 import { PostGrid } from "../../frame/ui/post-card";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
-import { noteTags, SEARCH_TAG } from "../../platform/caches/page-tags";
+import { everyPageTags, noteTags, SEARCH_TAG } from "../../platform/caches/page-tags";
 import { tagVersions } from "../../platform/caches/versions";
 import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { POSTS_VERSIONS, searchBlogPosts } from "../../platform/cms-client/post-search";
@@ -47,7 +47,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   // What decides the page: the index's answer and the posts found, both held in the isolate under
   // versions read here in one KV read. The cards, popular products and stock they show are read by the
   // render alone, so a page filled from a frame (below) reads none of them.
-  if (q) await tagVersions(c, [...INDEX_VERSIONS, ...POSTS_VERSIONS]);
+  if (q) await tagVersions(c, [...INDEX_VERSIONS, ...POSTS_VERSIONS, ...everyPageTags(c)]);
   const [found, posts] = q
     ? await Promise.all([
         findProducts(c, q, page, PAGE_SIZE),
