@@ -59,8 +59,11 @@ export async function findProducts(
   const { vocabulary, version } = held;
   const fixedWords = correctSpelling(vocabulary, words);
   const key = version && `${version}|${page}|${pageSize}|${resultsKey(vocabulary, words, fixedWords)}`;
-  const found = (key && results.get(key)?.value) || (await lookUp(c.env.DB, words, fixedWords, page, pageSize));
-  if (key) results.set(key, found);
+  let found = key ? results.get(key)?.value : undefined;
+  if (!found) {
+    found = await lookUp(c.env.DB, words, fixedWords, page, pageSize);
+    if (key) results.set(key, found);
+  }
   const { corrected, ...hits } = found;
   return {
     ...hits,
@@ -78,19 +81,16 @@ export async function findProducts(
  */
 export function resultsKey(vocabulary: Vocabulary, words: string[], fixedWords: string[] | null): string {
   const spans = (phrases: Phrase[]) => phrases.map((p) => vocabulary.span(p.word, p.prefix));
-  const keyOf = (words: string[]) => {
-    const some = spans(matchPhrases(someWords(words)))
-      .filter(([from, to]) => to > from)
+  // Phrases are OR-ed or AND-ed: their order does not change the results.
+  const written = (spans: [number, number][]) =>
+    spans
       .map(([from, to]) => `${from}-${to}`)
-      .sort();
+      .sort()
+      .join(",");
+  const keyOf = (words: string[]) => {
+    const some = spans(matchPhrases(someWords(words))).filter(([from, to]) => to > from);
     const every = spans(matchPhrases(words));
-    const all = every.some(([from, to]) => to === from)
-      ? "none"
-      : every
-          .map(([from, to]) => `${from}-${to}`)
-          .sort()
-          .join(",");
-    return `${some.join(",")}/${all}`;
+    return `${written(some)}/${every.some(([from, to]) => to === from) ? "none" : written(every)}`;
   };
   return fixedWords ? `${keyOf(words)}>${keyOf(fixedWords)}` : keyOf(words);
 }

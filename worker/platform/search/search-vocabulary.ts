@@ -28,10 +28,6 @@ export class Vocabulary {
     );
   }
 
-  get size(): number {
-    return this.terms.length;
-  }
-
   /** The place of the first term at or after `word`. */
   private lowerBound(word: string): number {
     let low = 0;
