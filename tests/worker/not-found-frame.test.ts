@@ -129,6 +129,22 @@ describe("a 404 kept under its own URL", () => {
     expect(await Promise.all(paths.map(ask))).toEqual(paths.map(() => "hit"));
   });
 
+  it("never keeps a listing's page past the last: page 1, held, tells it, and a fill answers each ask", async () => {
+    const n = 300 + Math.floor(Math.random() * 600);
+    const paths = [`/catalog/skincare?page=${n}`, `/brands/argan-house?page=${n}`];
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        paths.map(async (path) => {
+          const res = await fetchWorker(path, { headers: ANON });
+          expect(await res.text()).not.toMatch(MARKERS);
+          return [res.status, res.headers.get("x-page-shell"), res.headers.get("x-page-frame")];
+        }),
+      );
+      expect(answers).toEqual(paths.map(() => [404, "miss", "not-found"]));
+      await settle();
+    }
+  });
+
   it("admits a 404 on its second ask within a kept shell's lifetime, on a controlled clock", () => {
     const key = `https://shop.example/__shell/no-such-${unique()}`;
     const at = 1_700_000_000_000;

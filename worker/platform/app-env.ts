@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { CatalogFilter } from "../../shared/catalog-filter";
 import type { UserProfile } from "../../shared/cms-model/user-profile";
 import type { Locale } from "../../shared/constants";
 
@@ -84,10 +85,10 @@ export interface AppVariables {
   /** The streaming render reported an error: its output must not be kept as a shell. */
   renderFailed?: boolean;
   /**
-   * The query a shared page reads, in its one spelling (its row's `query`, frame/shells/page-query.ts):
-   * set by the page's registration (frame/routing/register-pages.ts), read by the language switch.
+   * The query a shared page reads, read once by its page shell (its row's `query`, frame/shells/page-query.ts):
+   * its one spelling, which the language switch links with, and on a listing the filter as read.
    */
-  pageQueryKey?: () => string;
+  pageQuery?: { key: string; filter?: CatalogFilter };
   /**
    * While a page shell renders: the 404 page filled from its locale's kept frame, or null when no
    * frame fits the path; `render` draws the 404 page for the frame's markers (frame/shells/not-found-frame.ts).
@@ -107,6 +108,8 @@ export interface AppVariables {
   filledFromFrame?: string;
   /** A CMS query failed in this request: a "not found" may only mean the CMS did not answer, so it is not kept. */
   cmsFailed?: boolean;
+  /** This 404 was told by held records (renderNotFound's `keep: false`): the page shell does not keep it. */
+  notFoundUnkept?: boolean;
 }
 
 /**

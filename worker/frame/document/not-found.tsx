@@ -10,8 +10,11 @@ import { HTML_HEADERS, type PathHoles, renderPage } from "./render-page";
  * links under /ar); the path is shown as asked, prefix included, and escaped (React escapes text).
  * A page being kept (a shared page's unknown slug, a listing past its last page) is filled from
  * the locale's kept frame instead of rendered (`notFoundFrame`, set by the page shell: shells/not-found-frame.ts, issue 22).
+ * `keep: false` for a 404 told by records the isolate already holds (a listing's page past the last, told
+ * by its first page): asking it again costs a fill, less than the write that would keep it (decision 0095).
  */
-export async function renderNotFound(c: Context<AppEnv>): Promise<Response> {
+export async function renderNotFound(c: Context<AppEnv>, { keep = true }: { keep?: boolean } = {}): Promise<Response> {
+  if (!keep) c.set("notFoundUnkept", true);
   const framed = await c.get("notFoundFrame")?.((holes) => renderNotFoundPage(c, holes));
   return framed == null ? renderNotFoundPage(c) : c.body(framed, 404, HTML_HEADERS);
 }

@@ -95,7 +95,7 @@ function languageSwitch(c: Context<AppEnv>, locale: Locale, holes?: PathHoles): 
 
 /** The query the language switch carries: the page's own in its one spelling on a kept page, else as asked. */
 export function switchQuery(c: Context<AppEnv>): string {
-  return c.get("pageQueryKey")?.() ?? new URL(c.req.url).search.slice(1);
+  return c.get("pageQuery")?.key ?? new URL(c.req.url).search.slice(1);
 }
 
 /**

@@ -1,5 +1,8 @@
+import type { Context } from "hono";
 import qs from "qs";
+import { type CatalogFilter, readCatalogFilter } from "../../../shared/catalog-filter";
 import { QUERY_STRING_LIMITS } from "../../../shared/constants";
+import type { AppEnv } from "../../platform/app-env";
 
 /** The request's query parsed with the spec's limits (depth 5, array limit 20, parameter limit 1000). */
 export function parseQuery(url: string): Record<string, unknown> {
@@ -14,4 +17,9 @@ export function parseQuery(url: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** A listing's filter (no scope): as its page shell read it, once per request, or from the URL where no shell did. */
+export function listingFilter(c: Context<AppEnv>): CatalogFilter {
+  return c.get("pageQuery")?.filter ?? readCatalogFilter(parseQuery(c.req.url));
 }

@@ -3,7 +3,6 @@ import { createMiddleware } from "hono/factory";
 import type { PageName, PageQuery, RouteDefinition } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { reads } from "../../platform/routing/route-spec";
-import { readPageQuery } from "../shells/page-query";
 import { pageShell } from "../shells/page-shell";
 import { routeMiddleware } from "./route-middleware";
 
@@ -11,14 +10,6 @@ export type PageHandler = (c: Context<AppEnv>) => Promise<Response>;
 
 /** Every page module by the name the route table uses (worker/page-registry.ts builds it). */
 export type PageHandlers = Readonly<Record<PageName, PageHandler>>;
-
-/** Lends the page its query in one spelling, read only if the page renders (the language switch links with it). */
-function pageQueryOf(query: PageQuery): MiddlewareHandler<AppEnv> {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    c.set("pageQueryKey", () => readPageQuery(query, new URL(c.req.url)).key);
-    await next();
-  });
-}
 
 /**
  * Registers every row of the route table: its row for the global middleware, its route
@@ -29,8 +20,8 @@ export function registerPages(app: Hono<AppEnv>, table: readonly RouteDefinition
     const chain: (MiddlewareHandler<AppEnv> | Handler<AppEnv>)[] = [
       reads({ session: "resume", personal: route.personal }),
       ...route.middleware.map((name) => routeMiddleware[name]),
-      // The page shell also reads the query the row names (its one spelling, or a 301 to it).
-      ...(route.personal ? [] : [pageQueryOf(route.query), pageShell(route.query)]),
+      // The page shell also reads the query the row names (its one spelling, or a 301 to it), once for the page too.
+      ...(route.personal ? [] : [pageShell(route.query)]),
       pages[route.page],
     ];
     app.on("GET", route.path, ...(chain as [Handler<AppEnv>]));

@@ -1,5 +1,6 @@
 import {
   AVAILABILITY_FILTERS,
+  type CatalogFilter,
   filterQuery,
   readCatalogFilter,
   SORTS,
@@ -20,6 +21,8 @@ export interface ReadQuery {
   invalid: boolean;
   /** The names the page reads: every other parameter is left in the URL and out of the key. */
   reads: ReadonlySet<string>;
+  /** A listing's filter as read (no scope): the page takes it from here rather than parse the URL again. */
+  filter?: CatalogFilter;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -81,6 +84,7 @@ function listing(url: URL, brand: boolean): ReadQuery {
     key: filterQuery(scopedFilter(scope, read), {}, scope).slice(1),
     invalid: !listingValuesValid(url.searchParams),
     reads: LISTING,
+    filter: read,
   };
 }
 

@@ -117,6 +117,7 @@ export function pageShell(query: PageQuery) {
     const url = new URL(c.req.url);
     const read = readPageQuery(query, url);
     if (read.invalid) return c.redirect(canonicalUrl(url, read), 301);
+    c.set("pageQuery", read);
     const key = shellKey(c, read.key);
     const requestNonce = c.get("nonce");
     // The background render of a stale page (shell-refresh.ts) renders; everyone else looks for a kept copy
@@ -162,7 +163,8 @@ export function pageShell(query: PageQuery) {
     const res = c.res;
     let body = res.body as ReadableStream<Uint8Array>;
     // Only a whole, ordinary page is kept: a page that set a cookie of its own is the shopper's alone, and
-    // a "not found" only when every CMS query answered (else the CMS being down would be kept as one).
+    // a "not found" only when every CMS query answered (else the CMS being down would be kept as one) and
+    // not when held records told it (a page past the last: a fill costs less than keeping it, decision 0095).
     const ownCookies = res.headers
       .getSetCookie()
       .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
@@ -170,7 +172,12 @@ export function pageShell(query: PageQuery) {
     // or word each time is never written.
     const filled = c.get("filledFromFrame");
     const framed = filled !== undefined;
-    const keepable = res.status === 200 ? 200 : res.status === 404 && c.get("cmsFailed") !== true ? 404 : null;
+    const keepable =
+      res.status === 200
+        ? 200
+        : res.status === 404 && c.get("cmsFailed") !== true && c.get("notFoundUnkept") !== true
+          ? 404
+          : null;
     const status = keepable === 200 && !framed ? 200 : keepable !== null && keptOnSecondAsk(key.url) ? keepable : null;
     if (status !== null && ownCookies.length === 0) {
       const [mine, kept] = body.tee();

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import CatalogFilterForm from "../../../client/islands/catalog-filter";
-import { type ListingScope, readCatalogFilter } from "../../../shared/catalog-filter";
+import type { ListingScope } from "../../../shared/catalog-filter";
 import { islandTexts } from "../../../shared/i18n/translator";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../frame/listing/product-listing";
-import { parseQuery } from "../../frame/listing/query-string";
+import { listingFilter } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
@@ -20,8 +20,8 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const locale = c.get("locale");
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return renderNotFound(c);
   const scope: ListingScope = { kind: "category", slug };
-  const filter = readCatalogFilter(parseQuery(c.req.url));
-  if (await pastTheLastKnown(c, locale, scope, filter)) return renderNotFound(c);
+  const filter = listingFilter(c);
+  if (await pastTheLastKnown(c, locale, scope, filter)) return renderNotFound(c, { keep: false });
   const [category, brands, favourites] = await Promise.all([
     getCategory(c, locale, slug),
     getBrands(c, locale),
