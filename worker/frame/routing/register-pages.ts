@@ -1,6 +1,5 @@
 import type { Context, Handler, Hono, MiddlewareHandler } from "hono";
-import { createMiddleware } from "hono/factory";
-import type { PageName, PageQuery, RouteDefinition } from "../../../shared/routes";
+import type { PageName, RouteDefinition } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { reads } from "../../platform/routing/route-spec";
 import { pageShell } from "../shells/page-shell";
