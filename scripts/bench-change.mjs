@@ -4,7 +4,7 @@
 // background; every other page keeps its shell. A menu change, which every page shows, is asked the
 // same way for comparison (before decision 0086 a price change did that too). Then latency: a quiet
 // stretch of load over the page set, and the same stretch started the moment a price changes.
-import { fetchOnce, fmt, load, mainPages } from "./bench-kit.mjs";
+import { failures, fetchOnce, fmt, load, mainPages } from "./bench-kit.mjs";
 import { readDevVars, startFreshShop } from "./serve.mjs";
 
 const FIRST_VISIT = { cookie: "i18n_redirected=en" };
@@ -114,7 +114,9 @@ export async function benchChange() {
       ["quiet", quiet],
       ["from the moment one product's price changed", changed],
     ]) {
-      console.log(`| ${name} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpuMs, 2)} | ${r.bad} |`);
+      console.log(
+        `| ${name} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.cpuMs, 2)} | ${r.bad}${r.bad ? ` (${failures(r)})` : ""} |`,
+      );
     }
     console.log(`| p99 after the change ÷ quiet | | ${fmt(changed.p99 / Math.max(1, quiet.p99), 2)}× | | |`);
   } finally {

@@ -50,9 +50,23 @@ export async function load(url, options = {}) {
     p99: result.latency.p99,
     cpuMs: requests ? (cpu * 1000) / requests : 0,
     bytes: requests ? result.throughput.total / requests : 0,
-    bad: result.non2xx + result.errors + result.timeouts,
+    // autocannon counts a timeout among its errors too.
+    bad: result.non2xx + result.errors,
+    errors: result.errors,
+    timeouts: result.timeouts,
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
   };
+}
+
+/** What failed of a measurement: the answers that were not 2xx by status, errors and timeouts ("" when none). */
+export function failures(r) {
+  const statuses = Object.entries(r.statuses ?? {}).filter(([code]) => !code.startsWith("2"));
+  const errors = r.errors - r.timeouts;
+  return [
+    ...statuses.map(([code, count]) => `${code} ×${count}`),
+    ...(errors > 0 ? [`errors ×${errors}`] : []),
+    ...(r.timeouts > 0 ? [`timeouts ×${r.timeouts}`] : []),
+  ].join(", ");
 }
 
 /** "303 ×2 410, 429 ×3": what the shop answered, by status. */
