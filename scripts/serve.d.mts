@@ -13,7 +13,7 @@ export function startShop(options?: {
   log?: boolean | ((text: string) => void);
   varsFromEnv?: boolean;
 }): Promise<RunningShop>;
-export function migrateAndSeed(mf: Miniflare): ReturnType<Miniflare["getD1Database"]>;
+export function migrateAndSeed(mf: Miniflare): Promise<void>;
 export function startFreshShop(options?: {
   vars?: Record<string, string>;
   log?: boolean | ((text: string) => void);
