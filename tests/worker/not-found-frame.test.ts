@@ -53,7 +53,7 @@ describe("the kept 404 frame", () => {
     const html = await notFound(path);
     expect(html).toContain(`<link rel="canonical" href="https://shop.example${path}"`);
     expect(html).toContain(`<a href="/ar${path}" hrefLang="ar"`);
-    expect(html).toContain(`Page not found: ${path}`);
+    expect(html).toContain(`Page not found: <bdi dir="ltr">${path}</bdi>`);
     expect(html).not.toMatch(MARKERS);
   });
 
@@ -82,7 +82,7 @@ describe("the kept 404 frame", () => {
     const paths = Array.from({ length: 30 }, (_, n) => `/catalog/skincare/no-such-${n}-${unique()}`);
     const pages = await Promise.all(paths.map(notFound));
     pages.forEach((html, n) => {
-      expect(html).toContain(`Page not found: ${paths[n]}`);
+      expect(html).toContain(`Page not found: <bdi dir="ltr">${paths[n]}</bdi>`);
       expect(html).not.toMatch(MARKERS);
     });
   });

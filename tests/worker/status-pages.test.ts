@@ -7,9 +7,15 @@ describe("not found", () => {
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("Oops... Page is not found");
-    expect(html).toContain("Page not found: /no-such-page");
+    expect(html).toContain('Page not found: <bdi dir="ltr">/no-such-page</bdi>');
     expect(html).toContain('class="site-header"');
     expect(html).toContain('class="site-footer"');
+  });
+
+  it("writes the path left to right in an Arabic sentence", async () => {
+    const res = await fetchWorker("/ar/no-such-page");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('الصفحة غير موجودة: <bdi dir="ltr">/ar/no-such-page</bdi>');
   });
 
   it("escapes the path it echoes", async () => {
@@ -17,6 +23,6 @@ describe("not found", () => {
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).not.toContain("<script>alert(1)</script>");
-    expect(html).toContain("Page not found: /&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain('Page not found: <bdi dir="ltr">/&lt;script&gt;alert(1)&lt;/script&gt;</bdi>');
   });
 });

@@ -1,16 +1,21 @@
-import { useTexts } from "../i18n/texts";
+import { Rich, useTexts } from "../i18n/texts";
 import { ErrorIllustration, NotFoundIllustration } from "./illustrations";
 
 /* The two status screens' views; worker/platform/page renders them in the layout. */
 
-/** Spec section 2's 404 screen; the path is shown escaped (React escapes text). */
+/**
+ * Spec section 2's 404 screen; the path is shown escaped (React escapes text), isolated left to right
+ * (`bdi`), so an Arabic sentence does not carry its leading slash to the other end.
+ */
 export function NotFound({ path }: { path: string }) {
   const t = useTexts();
   return (
     <section className="container status-screen">
       <NotFoundIllustration />
       <h1>{t.m.status.notFoundTitle}</h1>
-      <p className="muted">{t.fill(t.m.status.notFoundText, { path })}</p>
+      <p className="muted">
+        <Rich text={t.m.status.notFoundText} parts={{ path: <bdi dir="ltr">{path}</bdi> }} />
+      </p>
       <div className="status-screen__actions">
         <a className="button" href="/catalog">
           {t.m.status.browseCatalog}
