@@ -100,13 +100,18 @@ export async function startShop({
         modulesRoot: resolve(root, "dist/worker"),
         bindings: { ...workerOptions.bindings, ...readDevVars(), ...fromEnv, ...vars },
       },
-      {
-        name: SQL_RUNNER,
-        modules: true,
-        script: SQL_RUNNER_SCRIPT,
-        compatibilityDate: workerOptions.compatibilityDate,
-        d1Databases: { DB: workerOptions.d1Databases.DB },
-      },
+      // Only a fresh shop is migrated and seeded from here (migrateAndSeed); `npm start` has wrangler's state.
+      ...(persist
+        ? []
+        : [
+            {
+              name: SQL_RUNNER,
+              modules: true,
+              script: SQL_RUNNER_SCRIPT,
+              compatibilityDate: workerOptions.compatibilityDate,
+              d1Databases: { DB: workerOptions.d1Databases.DB },
+            },
+          ]),
     ],
   });
   const url = await mf.ready;

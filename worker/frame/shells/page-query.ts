@@ -78,7 +78,7 @@ function listingValuesValid(params: URLSearchParams): boolean {
 }
 
 function listing(url: URL, brand: boolean): ReadQuery {
-  const read = readCatalogFilter(parseQuery(url.href));
+  const read = readCatalogFilter(parseQuery(url));
   const scope = { kind: brand ? "brand" : "category", slug: "" } as const;
   return {
     key: filterQuery(scopedFilter(scope, read), {}, scope).slice(1),
