@@ -5,7 +5,7 @@ import { en } from "../../shared/i18n/en";
 import { fill } from "../../shared/i18n/format";
 import { findOrderByNumber } from "../../worker/platform/stores/order-store";
 import { queueRestockAlerts } from "../../worker/platform/stores/restock-alerts";
-import { statusMail } from "../../worker/screens/staff/order-mail";
+import { statusMail } from "../../worker/screens/staff/orders/order-mail";
 import { fetchWorker } from "./fetch";
 import { appRequest } from "./support/app-request";
 import { uniqueIp, uniqueShopper } from "./support/auth-api";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { pagesShown } from "../../worker/frame/ui/pager";
-import { dispositionOf } from "../../worker/screens/staff/staff-attachment";
+import { dispositionOf } from "../../worker/screens/staff/requests/staff-attachment";
 import { Browser } from "./support/browser-session";
 import { auditOf, signedIn } from "./support/staff-session";
 

@@ -50,7 +50,7 @@ export interface AppVariables {
   noindex?: boolean;
   /** The shopper's token (strapi_jwt) when the session holds one; only personal CMS calls send it. */
   token: string | null;
-  /** The staff member using the staff desk, once screens/staff/staff-gate.ts has checked the role with the CMS. */
+  /** The staff member using the staff desk, once screens/staff/desk/staff-gate.ts has checked the role with the CMS. */
   staff?: { id: number; name: string; email: string };
   /** SHA-256 of the shop's session id (docs/decisions/0072) while a session is live in this request. */
   sessionIdHash?: string | null;

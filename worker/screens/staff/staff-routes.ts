@@ -2,24 +2,24 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { STAFF_DESK } from "../../platform/routing/limit-presets";
 import { reads, type WriteSpec, writes } from "../../platform/routing/route-spec";
-import { requestAttachment } from "./staff-attachment";
-import { staffOnly } from "./staff-gate";
-import { orderPage, postOrder } from "./staff-order";
-import { ordersCsv, ordersPage } from "./staff-orders";
-import { outboxPage, postOutbox } from "./staff-outbox";
-import { overviewPage } from "./staff-overview";
-import { postProductStock, productStockPage } from "./staff-product";
-import { postProducts, productsPage } from "./staff-products";
-import { postRedirectRule, redirectPage } from "./staff-redirect";
-import { postRedirect, redirectsPage } from "./staff-redirects";
-import { postRequest, requestPage } from "./staff-request";
-import { requestsPage } from "./staff-requests";
-import { postReview, reviewPage } from "./staff-review";
-import { staffReviewMedia } from "./staff-review-media";
-import { reviewsPage } from "./staff-reviews";
-import { searchesPage } from "./staff-searches";
+import { staffOnly } from "./desk/staff-gate";
+import { orderPage, postOrder } from "./orders/staff-order";
+import { ordersCsv, ordersPage } from "./orders/staff-orders";
+import { outboxPage, postOutbox } from "./outbox/staff-outbox";
+import { overviewPage } from "./overview/staff-overview";
+import { postProductStock, productStockPage } from "./products/staff-product";
+import { postProducts, productsPage } from "./products/staff-products";
+import { postRedirectRule, redirectPage } from "./redirects/staff-redirect";
+import { postRedirect, redirectsPage } from "./redirects/staff-redirects";
+import { requestAttachment } from "./requests/staff-attachment";
+import { postRequest, requestPage } from "./requests/staff-request";
+import { requestsPage } from "./requests/staff-requests";
+import { postReview, reviewPage } from "./reviews/staff-review";
+import { staffReviewMedia } from "./reviews/staff-review-media";
+import { reviewsPage } from "./reviews/staff-reviews";
+import { searchesPage } from "./searches/staff-searches";
 
-/** The staff desk under /staff: every page and action behind the role check (staff-gate.ts). */
+/** The staff desk under /staff: every page and action behind the role check (desk/staff-gate.ts). */
 export const staffRoutes = new Hono<AppEnv>();
 
 /** A desk action: a form from the desk's own pages, at the desk's limits; the role is checked on every post. */

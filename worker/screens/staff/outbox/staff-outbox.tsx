@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
-import { Pager, pageNumber } from "../../frame/ui/pager";
-import type { AppEnv } from "../../platform/app-env";
-import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { MAX_ATTEMPTS } from "../../platform/mail/mailer";
+import { FlashMessage, setFlash, takeFlash } from "../../../frame/personal/flash";
+import { Pager, pageNumber } from "../../../frame/ui/pager";
+import type { AppEnv } from "../../../platform/app-env";
+import { readFormBody, textFields } from "../../../platform/forms/form-guard";
+import { MAX_ATTEMPTS } from "../../../platform/mail/mailer";
 import {
   findMail,
   listOutbox,
@@ -12,10 +12,10 @@ import {
   type OutboxStatus,
   RETRY_ALL_LIMIT,
   retryFailedMails,
-} from "../../platform/stores/outbox-desk-store";
-import { listAudit } from "../../platform/stores/staff-audit-store";
+} from "../../../platform/stores/outbox-desk-store";
+import { listAudit } from "../../../platform/stores/staff-audit-store";
+import { renderStaffPage, StaffNav } from "../desk/staff-page";
 import { MailCard, RetryList } from "./staff-outbox-view";
-import { renderStaffPage, StaffNav } from "./staff-page";
 
 /**
  * `/staff/outbox`: the e-mails the shop sends, by status: what failed and why, with a retry

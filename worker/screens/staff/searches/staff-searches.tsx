@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../platform/app-env";
-import { listSearchMisses, MAX_ROWS } from "../../platform/search/search-misses-store";
-import { renderStaffPage, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
+import type { AppEnv } from "../../../platform/app-env";
+import { listSearchMisses, MAX_ROWS } from "../../../platform/search/search-misses-store";
+import { renderStaffPage, StaffNav, StaffTableFrame, staffDate } from "../desk/staff-page";
 
 /**
  * `/staff/searches`: what shoppers searched for and found no product, most frequent first, so

@@ -1,5 +1,5 @@
-import type { DeskMail, MailRetry } from "../../platform/stores/outbox-desk-store";
-import { staffDate } from "./staff-page";
+import type { DeskMail, MailRetry } from "../../../platform/stores/outbox-desk-store";
+import { staffDate } from "../desk/staff-page";
 
 /**
  * The outbox page's pieces: one card per e-mail (a table would hide the reason and the retry

@@ -1,24 +1,22 @@
 import type { Context } from "hono";
-import { en } from "../../../shared/i18n/en";
-import { formatAed } from "../../../shared/money";
-import { siteOrigin } from "../../frame/head/site-origin";
-import { setFlash, takeFlash } from "../../frame/personal/flash";
-import type { AppEnv } from "../../platform/app-env";
-import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { withStockMoves } from "../../platform/stock/stock-moves";
-import { changeOrder } from "../../platform/stores/order-desk-store";
-import { listOrderEvents } from "../../platform/stores/order-history-store";
+import { en } from "../../../../shared/i18n/en";
+import { formatAed } from "../../../../shared/money";
+import { siteOrigin } from "../../../frame/head/site-origin";
+import { setFlash, takeFlash } from "../../../frame/personal/flash";
+import type { AppEnv } from "../../../platform/app-env";
+import { readFormBody, textFields } from "../../../platform/forms/form-guard";
+import { withStockMoves } from "../../../platform/stock/stock-moves";
+import { changeOrder } from "../../../platform/stores/order-desk-store";
+import { listOrderEvents } from "../../../platform/stores/order-history-store";
 import {
   findOrderByNumber,
   ORDER_STATUS_LABELS,
   type Order,
   type OrderStatus,
-} from "../../platform/stores/order-store";
-import { type Actor, listAudit } from "../../platform/stores/staff-audit-store";
-import { heldSkus, type LineStock, lineStock } from "../../platform/stores/stock-return-store";
-import { statusMail } from "./order-mail";
-import { allowedActions, isOrderAction, type OrderAction, refusal, TRANSITIONS } from "./order-workflow";
-import { AuditLog, type AuditWords } from "./staff-audit";
+} from "../../../platform/stores/order-store";
+import { type Actor, listAudit } from "../../../platform/stores/staff-audit-store";
+import { heldSkus, type LineStock, lineStock } from "../../../platform/stores/stock-return-store";
+import { AuditLog, type AuditWords } from "../desk/staff-audit";
 import {
   ORDER_LANGUAGES,
   renderStaffMessage,
@@ -26,7 +24,9 @@ import {
   StaffRecordTop,
   StaffTableFrame,
   staffDate,
-} from "./staff-page";
+} from "../desk/staff-page";
+import { statusMail } from "./order-mail";
+import { allowedActions, isOrderAction, type OrderAction, refusal, TRANSITIONS } from "./order-workflow";
 
 /**
  * `/staff/orders/{number}`: the order as staff need it (lines, totals with VAT, customer,

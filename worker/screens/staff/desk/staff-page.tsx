@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import type { Locale } from "../../../shared/constants";
-import { renderPage } from "../../frame/document/render-page";
-import { FlashMessage } from "../../frame/personal/flash";
-import type { Flash } from "../../frame/personal/personal-fragment";
-import type { AppEnv } from "../../platform/app-env";
+import type { Locale } from "../../../../shared/constants";
+import { renderPage } from "../../../frame/document/render-page";
+import { FlashMessage } from "../../../frame/personal/flash";
+import type { Flash } from "../../../frame/personal/personal-fragment";
+import type { AppEnv } from "../../../platform/app-env";
 
 /** The language an order was placed in, as the (English) desk names it: its e-mails are written in it. */
 export const ORDER_LANGUAGES: Record<Locale, string> = { en: "English", ar: "Arabic" };

@@ -1,17 +1,17 @@
 import type { Context } from "hono";
-import type { RequestKind } from "../../../shared/forms/requests";
-import { Pager, pageNumber } from "../../frame/ui/pager";
-import type { AppEnv } from "../../platform/app-env";
+import type { RequestKind } from "../../../../shared/forms/requests";
+import { Pager, pageNumber } from "../../../frame/ui/pager";
+import type { AppEnv } from "../../../platform/app-env";
 import {
   type DeskRequest,
   listRequests,
   REQUEST_KINDS,
   REQUEST_STATUSES,
   type RequestFilter,
-} from "../../platform/stores/request-desk-store";
-import type { RequestStatus } from "../../platform/stores/request-store";
+} from "../../../platform/stores/request-desk-store";
+import type { RequestStatus } from "../../../platform/stores/request-store";
+import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "../desk/staff-page";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
-import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
 
 /** `/staff/requests`: what visitors asked the shop, newest first, filtered by status and kind. */
 const PER_PAGE = 25;

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../platform/app-env";
-import { deskOverview } from "../../platform/stores/order-desk-store";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../platform/stores/order-store";
-import { renderStaffPage, StaffNav } from "./staff-page";
+import type { AppEnv } from "../../../platform/app-env";
+import { deskOverview } from "../../../platform/stores/order-desk-store";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/stores/order-store";
+import { renderStaffPage, StaffNav } from "../desk/staff-page";
 
 /** `/staff`: what needs doing today, at a glance. */
 const OPEN: readonly OrderStatus[] = ["new", "paid", "awaiting_payment", "processing", "shipped"];

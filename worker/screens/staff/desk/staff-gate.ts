@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import type { AppEnv } from "../../platform/app-env";
-import { accountRole } from "../../platform/cms-client/account-role";
-import { displayName } from "../../platform/session/session";
+import type { AppEnv } from "../../../platform/app-env";
+import { accountRole } from "../../../platform/cms-client/account-role";
+import { displayName } from "../../../platform/session/session";
 import { renderStaffMessage } from "./staff-page";
 
 /**

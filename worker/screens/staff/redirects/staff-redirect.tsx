@@ -1,20 +1,20 @@
 import type { Context } from "hono";
-import { setFlash, takeFlash } from "../../frame/personal/flash";
-import type { AppEnv } from "../../platform/app-env";
-import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { checkRule } from "../../platform/redirects/check-rule";
-import { redirectRulesChanged } from "../../platform/redirects/redirect-middleware";
+import { setFlash, takeFlash } from "../../../frame/personal/flash";
+import type { AppEnv } from "../../../platform/app-env";
+import { readFormBody, textFields } from "../../../platform/forms/form-guard";
+import { checkRule } from "../../../platform/redirects/check-rule";
+import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
 import {
   changeRule,
   deleteRule,
   findStoredRule,
   listRedirectRules,
   type StoredRule,
-} from "../../platform/redirects/redirect-rules";
-import { listAudit } from "../../platform/stores/staff-audit-store";
+} from "../../../platform/redirects/redirect-rules";
+import { listAudit } from "../../../platform/stores/staff-audit-store";
+import { AuditLog, type AuditWords } from "../desk/staff-audit";
+import { renderStaffMessage, renderStaffPage, StaffRecordTop, staffDate } from "../desk/staff-page";
 import { draftOf, lastChangedBy, RuleFields, type RuleFormState, ruleScope, STATUS_WORDS } from "./redirect-form";
-import { AuditLog, type AuditWords } from "./staff-audit";
-import { renderStaffMessage, renderStaffPage, StaffRecordTop, staffDate } from "./staff-page";
 import { renderRedirects } from "./staff-redirects";
 
 /**

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
-import { FlashMessage, takeFlash } from "../../frame/personal/flash";
-import type { AppEnv } from "../../platform/app-env";
-import type { ReviewStatus } from "../../platform/stores/product-review-store";
-import { type DeskKindFilter, listDeskReviews } from "../../platform/stores/review-desk-store";
+import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
+import type { AppEnv } from "../../../platform/app-env";
+import type { ReviewStatus } from "../../../platform/stores/product-review-store";
+import { type DeskKindFilter, listDeskReviews } from "../../../platform/stores/review-desk-store";
+import { renderStaffPage, StaffNav } from "../desk/staff-page";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts } from "./review-card";
-import { renderStaffPage, StaffNav } from "./staff-page";
 
 /**
  * `/staff/reviews`: shop and product reviews, newest first, waiting ones by default; the

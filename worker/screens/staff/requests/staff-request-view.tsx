@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import { Field } from "../../../client/components/fields";
-import { takeFlash } from "../../frame/personal/flash";
-import type { AppEnv } from "../../platform/app-env";
-import type { DeskRequest } from "../../platform/stores/request-desk-store";
-import type { RequestStatus } from "../../platform/stores/request-store";
-import { listAudit } from "../../platform/stores/staff-audit-store";
+import { Field } from "../../../../client/components/fields";
+import { takeFlash } from "../../../frame/personal/flash";
+import type { AppEnv } from "../../../platform/app-env";
+import type { DeskRequest } from "../../../platform/stores/request-desk-store";
+import type { RequestStatus } from "../../../platform/stores/request-store";
+import { listAudit } from "../../../platform/stores/staff-audit-store";
+import { AuditLog, type AuditWords } from "../desk/staff-audit";
+import { renderStaffPage, StaffRecordTop, staffDate } from "../desk/staff-page";
 import {
   allowedRequestActions,
   REQUEST_KIND_LABELS,
@@ -13,13 +15,11 @@ import {
   REQUEST_TRANSITIONS,
   type RequestAction,
 } from "./request-workflow";
-import { AuditLog, type AuditWords } from "./staff-audit";
-import { renderStaffPage, StaffRecordTop, staffDate } from "./staff-page";
 
 /**
  * `/staff/requests/{id}`: everything the visitor sent (React escapes it all; nothing here is
  * raw HTML), the file, a form per action the status allows, the internal note and the audit.
- * Each form posts the version it showed; a save from an older copy is refused (staff-request.tsx).
+ * Each form posts the version it showed; a save from an older copy is refused (staff-request.ts).
  */
 export const NOTE_MAX = 2000;
 

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import { LOW_STOCK_AT } from "../../../shared/stock-rules";
-import type { ProductSummary } from "../../../shared/types/catalog";
-import type { AppEnv } from "../../platform/app-env";
-import { getProducts } from "../../platform/cms-client/catalog-records";
-import { readStock } from "../../platform/stores/stock-store";
+import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
+import type { ProductSummary } from "../../../../shared/types/catalog";
+import type { AppEnv } from "../../../platform/app-env";
+import { getProducts } from "../../../platform/cms-client/catalog-records";
+import { readStock } from "../../../platform/stores/stock-store";
 import type { SkuCheck } from "./stock-import";
 
 /**

@@ -1,11 +1,16 @@
 import type { Context } from "hono";
-import type { DeliveryMethod } from "../../../shared/cart-rules";
-import { EMIRATES, type PaymentMethod } from "../../../shared/forms/checkout";
-import { en } from "../../../shared/i18n/en";
-import { formatAed } from "../../../shared/money";
-import type { AppEnv } from "../../platform/app-env";
-import { exportOrders, listOrders, type OrderFilter } from "../../platform/stores/order-desk-store";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from "../../platform/stores/order-store";
+import type { DeliveryMethod } from "../../../../shared/cart-rules";
+import { EMIRATES, type PaymentMethod } from "../../../../shared/forms/checkout";
+import { en } from "../../../../shared/i18n/en";
+import { formatAed } from "../../../../shared/money";
+import type { AppEnv } from "../../../platform/app-env";
+import { exportOrders, listOrders, type OrderFilter } from "../../../platform/stores/order-desk-store";
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+} from "../../../platform/stores/order-store";
 import {
   ORDER_LANGUAGES,
   renderStaffPage,
@@ -13,7 +18,7 @@ import {
   StaffNav,
   StaffTableFrame,
   staffDate,
-} from "./staff-page";
+} from "../desk/staff-page";
 
 /** `/staff/orders`: every order, newest first, filtered and searched; `/staff/orders.csv`: the same as a spreadsheet. */
 const PER_PAGE = 25;

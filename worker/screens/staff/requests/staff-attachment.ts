@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../platform/app-env";
-import { IMAGE_OR_PDF_TYPES } from "../../platform/security/file-checks";
-import { renderStaffMessage } from "./staff-page";
+import type { AppEnv } from "../../../platform/app-env";
+import { IMAGE_OR_PDF_TYPES } from "../../../platform/security/file-checks";
+import { renderStaffMessage } from "../desk/staff-page";
 import { findRequestOfPath, requestNotFound } from "./staff-request";
 
 /**

@@ -1,14 +1,14 @@
 import type { Context } from "hono";
-import { LOW_STOCK_AT } from "../../../shared/stock-rules";
-import { siteOrigin } from "../../frame/head/site-origin";
-import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
-import { Pager, pageNumber } from "../../frame/ui/pager";
-import type { AppEnv } from "../../platform/app-env";
-import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { afterStockWrite } from "../../platform/stock/stock-moves";
-import { type StockSet, writeStockSets } from "../../platform/stores/stock-desk-store";
-import { readStock } from "../../platform/stores/stock-store";
-import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame } from "./staff-page";
+import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
+import { siteOrigin } from "../../../frame/head/site-origin";
+import { FlashMessage, setFlash, takeFlash } from "../../../frame/personal/flash";
+import { Pager, pageNumber } from "../../../frame/ui/pager";
+import type { AppEnv } from "../../../platform/app-env";
+import { readFormBody, textFields } from "../../../platform/forms/form-guard";
+import { afterStockWrite } from "../../../platform/stock/stock-moves";
+import { type StockSet, writeStockSets } from "../../../platform/stores/stock-desk-store";
+import { readStock } from "../../../platform/stores/stock-store";
+import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame } from "../desk/staff-page";
 import { type ImportRow, parseStockCsv } from "./stock-import";
 import {
   catalogueStock,

@@ -1,13 +1,18 @@
 import type { Context } from "hono";
-import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
-import type { AppEnv } from "../../platform/app-env";
-import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { checkRule, describeProblem } from "../../platform/redirects/check-rule";
-import { redirectRulesChanged } from "../../platform/redirects/redirect-middleware";
-import { addRule, listStoredRules, type RedirectRule, type StoredRule } from "../../platform/redirects/redirect-rules";
-import { resolveRedirect } from "../../platform/redirects/resolve-redirect";
+import { FlashMessage, setFlash, takeFlash } from "../../../frame/personal/flash";
+import type { AppEnv } from "../../../platform/app-env";
+import { readFormBody, textFields } from "../../../platform/forms/form-guard";
+import { checkRule, describeProblem } from "../../../platform/redirects/check-rule";
+import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
+import {
+  addRule,
+  listStoredRules,
+  type RedirectRule,
+  type StoredRule,
+} from "../../../platform/redirects/redirect-rules";
+import { resolveRedirect } from "../../../platform/redirects/resolve-redirect";
+import { renderStaffPage, StaffNav } from "../desk/staff-page";
 import { draftOf, RuleFields, type RuleFormState, ruleScope, STATUS_WORDS } from "./redirect-form";
-import { renderStaffPage, StaffNav } from "./staff-page";
 
 /**
  * `/staff/redirects`: every redirect rule, whether the middleware follows it and why not, and
