@@ -1,0 +1,97 @@
+import { siteOrigin } from "../../../frame/head/site-origin";
+import { withStockMoves } from "../../../platform/stock/stock-moves";
+import { changeOrder } from "../../../platform/stores/order-desk-store";
+import { ORDER_STATUS_LABELS, type Order } from "../../../platform/stores/order-store";
+import { heldSkus, lineStock } from "../../../platform/stores/stock-return-store";
+import { type DeskRecord, INCOMPLETE, recordAction } from "../desk/desk-action";
+import { renderStaffMessage } from "../desk/staff-page";
+import { statusMail } from "./order-mail";
+import { isOrderAction, refusal, TRANSITIONS } from "./order-workflow";
+import { type Errors, FIELD_MAX, type FormState, findOrder, renderOrder } from "./staff-order";
+
+/**
+ * The posts of `/staff/orders/{number}`: a status move (with the shopper's e-mail) or an internal
+ * note. Each form posts the version it showed; a save from an older copy is refused.
+ */
+const ORDER_DESK: DeskRecord<Order, FormState> = {
+  find: findOrder,
+  missing: (c) => renderStaffMessage(c, "Order not found", "There is no order with that number.", 404),
+  render: renderOrder,
+  fresh: (order, form) => {
+    const action = form.action ?? "";
+    const seenVersion = Number.parseInt(form.version ?? "", 10);
+    if ((!isOrderAction(action) && action !== "note") || !Number.isInteger(seenVersion)) return null;
+    return seenVersion === order.version;
+  },
+  audit: (order) => ({ kind: "order", ref: order.number }),
+  meanwhile: (_now, who, form) => ({
+    alert:
+      form.action === "note"
+        ? `This order was changed by ${who} meanwhile. Your note is below: add it again.`
+        : `This order was changed by ${who} meanwhile. Here it is as it is now: check it, then try again.`,
+    values: form,
+  }),
+};
+
+function required(values: Record<string, string>, name: keyof Errors, message: string, errors: Errors): string {
+  const value = (values[name] ?? "").trim();
+  if (!value) errors[name] = message;
+  else if (value.length > (name === "reason" || name === "note" ? 1000 : FIELD_MAX)) errors[name] = "This is too long.";
+  return value;
+}
+
+export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, form: values, actor }) => {
+  const action = values.action ?? "";
+  const seenVersion = order.version;
+  const back = `/staff/orders/${order.number}`;
+  const errors: Errors = {};
+  if (action === "note") {
+    const note = required(values, "note", "Write the note first.", errors);
+    if (errors.note) return { again: { errors, values }, status: 422 };
+    const saved = await changeOrder(c.env.DB, { order, seenVersion, actor, action: "note", note });
+    if (!saved) return { meanwhile: true };
+    return { done: { kind: "success", text: "Note added." }, to: back };
+  }
+  if (!isOrderAction(action)) return { again: { alert: INCOMPLETE }, status: 422 };
+  const refused = refusal(order, action);
+  if (refused) return { again: { alert: refused }, status: 422 };
+  const carrier =
+    action === "ship" ? required(values, "carrier", "Enter the carrier, e.g. Aramex.", errors) : undefined;
+  const trackingNumber =
+    action === "ship" ? required(values, "trackingNumber", "Enter the tracking number.", errors) : undefined;
+  const reason =
+    action === "cancel"
+      ? required(values, "reason", "Say why the order is cancelled: the customer is told.", errors)
+      : undefined;
+  if (Object.keys(errors).length > 0) return { again: { errors, values }, status: 422 };
+  const to = TRANSITIONS[action].to;
+  const save = () =>
+    changeOrder(c.env.DB, {
+      order,
+      seenVersion,
+      actor,
+      action,
+      to,
+      carrier,
+      trackingNumber,
+      note: reason,
+      mail: statusMail(order, to, { carrier, trackingNumber }, reason),
+    });
+  // A cancel gives the order's stock back: kept pages and back-in-stock alerts follow.
+  const saved =
+    to === "cancelled"
+      ? await withStockMoves(c.env, siteOrigin(c), await heldSkus(c.env.DB, order.id), save)
+      : await save();
+  if (!saved) return { meanwhile: true };
+  const returned =
+    to === "cancelled" ? (await lineStock(c.env.DB, order.id)).reduce((sum, line) => sum + line.returned, 0) : 0;
+  return {
+    done: {
+      kind: "success",
+      text: `Order ${order.number}: ${ORDER_STATUS_LABELS[to]}. The customer is told by e-mail.${
+        returned > 0 ? ` ${returned} unit${returned === 1 ? "" : "s"} went back to stock.` : ""
+      }`,
+    },
+    to: back,
+  };
+});

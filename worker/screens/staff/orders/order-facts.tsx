@@ -1,0 +1,137 @@
+import { en } from "../../../../shared/i18n/en";
+import { formatAed } from "../../../../shared/money";
+import { ORDER_STATUS_LABELS, type Order } from "../../../platform/stores/order-store";
+import type { LineStock } from "../../../platform/stores/stock-return-store";
+import { ORDER_LANGUAGES, StaffTableFrame, staffDate } from "../desk/staff-page";
+
+/** What an order's page shows of it: who, where, how paid; its lines with what they did to stock, and the totals. */
+export function Facts({ order }: { order: Order }) {
+  const address = [order.address, order.city, order.region, order.postcode].filter(Boolean).join(", ");
+  return (
+    <dl className="order-facts">
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Placed</dt>
+        <dd>{staffDate.format(new Date(order.createdAt))}</dd>
+      </div>
+      <div>
+        <dt>Customer</dt>
+        <dd>
+          {order.firstName} {order.lastName} · <a href={`tel:${order.phone.replace(/\s/g, "")}`}>{order.phone}</a> ·{" "}
+          <a href={`mailto:${order.email}`}>{order.email}</a>
+        </dd>
+      </div>
+      <div>
+        <dt>Language</dt>
+        <dd>{ORDER_LANGUAGES[order.locale]}</dd>
+      </div>
+      <div>
+        <dt>Delivery</dt>
+        <dd>
+          {order.delivery === "pickup" ? en.checkout.delivery.pickup : `${en.checkout.delivery.transport}: ${address}`}
+        </dd>
+      </div>
+      <div>
+        <dt>Payment</dt>
+        <dd>
+          {en.checkout.payment[order.payment]}
+          {order.payment === "online" &&
+            (order.status === "awaiting_payment" ? " · not paid yet" : order.status === "cancelled" ? "" : " · paid")}
+        </dd>
+      </div>
+      {order.trackingNumber && (
+        <div>
+          <dt>Shipped with</dt>
+          <dd>
+            {order.carrier} · tracking number {order.trackingNumber}
+          </dd>
+        </div>
+      )}
+      {order.notes && (
+        <div>
+          <dt>Customer's note</dt>
+          <dd>{order.notes}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** What a line did to stock: what it holds, or what its cancel gave back. */
+function stockWords(stock: LineStock | undefined): string | null {
+  if (!stock) return null;
+  if (stock.returned > 0) return `${stock.returned} back to stock`;
+  if (stock.taken > 0) return `${stock.taken} taken from stock`;
+  return null;
+}
+
+export function Lines({ order, stock }: { order: Order; stock: LineStock[] }) {
+  return (
+    <StaffTableFrame label="Products in this order">
+      <table className="staff-table staff-table--fit">
+        <caption className="visually-hidden">Products in order {order.number}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="staff-table__num">
+              Quantity
+            </th>
+            <th scope="col" className="staff-table__num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, i) => (
+            <tr key={`${line.productSlug}-${i}`}>
+              <td>
+                {line.name}
+                {line.brand && <span className="staff-table__sub">{line.brand}</span>}
+                {line.prepurchase && <span className="badge badge--amber">{en.product.availability.prepurchase}</span>}
+              </td>
+              <td className="staff-table__num">
+                {line.quantity}
+                <span className="staff-table__sub">× {formatAed(line.unitPrice)}</span>
+                {stockWords(stock[i]) && <span className="staff-table__sub">{stockWords(stock[i])}</span>}
+              </td>
+              <td className="staff-table__num">{formatAed(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Subtotal
+            </th>
+            <td className="staff-table__num">{formatAed(order.totals.subtotal)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Delivery
+            </th>
+            <td className="staff-table__num">{formatAed(order.totals.delivery)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>
+              VAT included
+            </th>
+            <td className="staff-table__num">{formatAed(order.totals.vat)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Total
+            </th>
+            <td className="staff-table__num">
+              <strong>{formatAed(order.totals.total)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </StaffTableFrame>
+  );
+}
