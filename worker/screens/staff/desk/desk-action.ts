@@ -100,6 +100,13 @@ export interface DeskRecord<T, S extends DeskState> {
   meanwhile(now: T, who: string, form: Record<string, string>): S;
 }
 
+/** The usual freshness: a known action, and the version the form showed against the record's. */
+export function sameVersion(form: Record<string, string>, version: number, known: (action: string) => boolean) {
+  const seen = Number.parseInt(form.version ?? "", 10);
+  if (!known(form.action ?? "") || !Number.isInteger(seen)) return null;
+  return seen === version;
+}
+
 /** A post to a record's page. */
 export function recordAction<T, S extends DeskState>(
   desk: DeskRecord<T, S>,

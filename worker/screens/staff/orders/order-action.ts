@@ -3,7 +3,7 @@ import { withStockMoves } from "../../../platform/stock/stock-moves";
 import { changeOrder } from "../../../platform/stores/order-desk-store";
 import { ORDER_STATUS_LABELS, type Order } from "../../../platform/stores/order-store";
 import { heldSkus, lineStock } from "../../../platform/stores/stock-return-store";
-import { type DeskRecord, INCOMPLETE, recordAction } from "../desk/desk-action";
+import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { statusMail } from "./order-mail";
 import { isOrderAction, refusal, TRANSITIONS } from "./order-workflow";
@@ -17,12 +17,7 @@ const ORDER_DESK: DeskRecord<Order, FormState> = {
   find: findOrder,
   missing: (c) => renderStaffMessage(c, "Order not found", "There is no order with that number.", 404),
   render: renderOrder,
-  fresh: (order, form) => {
-    const action = form.action ?? "";
-    const seenVersion = Number.parseInt(form.version ?? "", 10);
-    if ((!isOrderAction(action) && action !== "note") || !Number.isInteger(seenVersion)) return null;
-    return seenVersion === order.version;
-  },
+  fresh: (order, form) => sameVersion(form, order.version, (action) => isOrderAction(action) || action === "note"),
   audit: (order) => ({ kind: "order", ref: order.number }),
   meanwhile: (_now, who, form) => ({
     alert:

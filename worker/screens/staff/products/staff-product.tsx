@@ -1,18 +1,16 @@
 import type { Context } from "hono";
-import { siteOrigin } from "../../../frame/head/site-origin";
-import { setFlash, takeFlash } from "../../../frame/personal/flash";
+import { takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
 import { getProduct } from "../../../platform/cms-client/catalog-records";
-import { readFormBody, textFields } from "../../../platform/forms/form-guard";
-import { afterStockWrite } from "../../../platform/stock/stock-moves";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { STOCK_AUDIT_KIND, type StockSet, writeStockSets } from "../../../platform/stores/stock-desk-store";
 import { readStock } from "../../../platform/stores/stock-store";
+import { type DeskRecord, recordAction } from "../desk/desk-action";
 import { AuditLog, type AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage, renderStaffPage, StaffRecordTop } from "../desk/staff-page";
 import { StockCount } from "./staff-products";
 import { STOCK_MAX, wholeCount } from "./stock-import";
-import { type ProductStock, stockSkusOf, withStock } from "./stock-levels";
+import { afterDeskStockWrite, type ProductStock, stockSkusOf, withStock } from "./stock-levels";
 
 /**
  * `/staff/products/{slug}`: a number on hand for each shade or size (or the product's own SKU),
@@ -137,22 +135,28 @@ async function renderProduct(
 
 export async function productStockPage(c: Context<AppEnv>): Promise<Response> {
   const product = await loadProduct(c);
-  if (!product) return renderStaffMessage(c, "Product not found", "There is no product with that address.", 404);
-  return renderProduct(c, product);
+  return product ? renderProduct(c, product) : productNotFound(c);
 }
 
-/** Who changed the product's stock after the page was shown: a staff member (the audit), else an order. */
-async function changedBy(c: Context<AppEnv>, product: ProductStock, shown: string): Promise<string> {
-  const [latest] = await listAudit(c.env.DB, STOCK_AUDIT_KIND, product.slug);
-  return latest && latest.createdAt > shown ? latest.staffName : "an order";
+function productNotFound(c: Context<AppEnv>): Promise<Response> {
+  return renderStaffMessage(c, "Product not found", "There is no product with that address.", 404);
 }
 
-export async function postProductStock(c: Context<AppEnv>): Promise<Response> {
-  const staff = c.get("staff");
-  if (!staff) throw new Error("The staff desk's actions run behind staffOnly");
-  const product = await loadProduct(c);
-  if (!product) return renderStaffMessage(c, "Product not found", "There is no product with that address.", 404);
-  const form = textFields(await readFormBody(c));
+const STOCK_DESK: DeskRecord<ProductStock, FormState> = {
+  find: loadProduct,
+  missing: productNotFound,
+  render: renderProduct,
+  // The counts the form showed are checked SKU by SKU in the save itself.
+  fresh: () => true,
+  // A change after the page was shown: a staff member's (the audit), else an order's.
+  audit: (product, form) => ({ kind: STOCK_AUDIT_KIND, ref: product.slug, since: form.shown ?? "" }),
+  nobody: "an order",
+  meanwhile: (_now, who) => ({
+    alert: `This stock was changed by ${who} meanwhile, so nothing was saved. Here it is as it is now: check it, then save again.`,
+  }),
+};
+
+export const postProductStock = recordAction(STOCK_DESK, async ({ c, record: product, form, actor }) => {
   const shown = form.shown ?? "";
   const values: Record<string, string> = {};
   const errors: Record<string, string> = {};
@@ -180,41 +184,17 @@ export async function postProductStock(c: Context<AppEnv>): Promise<Response> {
   }
   if (incomplete) {
     // A form from before the product's shades changed in the CMS, or not this page's.
-    return renderProduct(
-      c,
-      product,
-      { alert: "That form did not match this product's shades and sizes: here they are as they are now." },
-      422,
-    );
+    const alert = "That form did not match this product's shades and sizes: here they are as they are now.";
+    return { again: { alert }, status: 422 };
   }
-  if (Object.keys(errors).length > 0) return renderProduct(c, product, { values, errors }, 422);
-  if (sets.length === 0) {
-    setFlash(c, { kind: "success", text: "Nothing changed." });
-    return c.redirect(`/staff/products/${product.slug}`, 303);
-  }
-  const saved = await writeStockSets(c.env.DB, { actor: { id: staff.id, name: staff.name }, kind: "product", sets });
-  if (!saved) {
-    const now = (await loadProduct(c)) ?? product;
-    return renderProduct(
-      c,
-      now,
-      {
-        alert: `This stock was changed by ${await changedBy(c, product, shown)} meanwhile, so nothing was saved. Here it is as it is now: check it, then save again.`,
-      },
-      409,
-    );
-  }
-  await afterStockWrite(
-    c.env,
-    sets.map((set) => ({ sku: set.sku, before: set.before ?? undefined, after: set.after ?? undefined })),
-    siteOrigin(c),
-  );
-  setFlash(c, {
-    kind: "success",
-    text: `Stock saved: ${sets.map((set) => `${nameOf(product, set.sku)} ${set.after ?? "not counted"}`).join(", ")}.`,
-  });
-  return c.redirect(`/staff/products/${product.slug}`, 303);
-}
+  if (Object.keys(errors).length > 0) return { again: { values, errors }, status: 422 };
+  const back = `/staff/products/${product.slug}`;
+  if (sets.length === 0) return { done: { kind: "success", text: "Nothing changed." }, to: back };
+  if (!(await writeStockSets(c.env.DB, { actor, kind: "product", sets }))) return { meanwhile: true };
+  await afterDeskStockWrite(c, sets);
+  const saved = sets.map((set) => `${nameOf(product, set.sku)} ${set.after ?? "not counted"}`).join(", ");
+  return { done: { kind: "success", text: `Stock saved: ${saved}.` }, to: back };
+});
 
 function nameOf(product: ProductStock, sku: string): string {
   return product.items.find((item) => item.sku === sku)?.variant ?? product.name;

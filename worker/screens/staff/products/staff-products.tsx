@@ -1,15 +1,10 @@
 import type { Context } from "hono";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
-import { siteOrigin } from "../../../frame/head/site-origin";
-import { FlashMessage, setFlash, takeFlash } from "../../../frame/personal/flash";
+import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import { Pager, pageNumber } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
-import { readFormBody, textFields } from "../../../platform/forms/form-guard";
-import { afterStockWrite } from "../../../platform/stock/stock-moves";
-import { type StockSet, writeStockSets } from "../../../platform/stores/stock-desk-store";
-import { readStock } from "../../../platform/stores/stock-store";
 import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame } from "../desk/staff-page";
-import { type ImportRow, parseStockCsv } from "./stock-import";
+import { ImportForm, type ImportState } from "./import-form";
 import {
   catalogueStock,
   findStock,
@@ -18,7 +13,6 @@ import {
   STOCK_FILTERS,
   type StockFilter,
   type StockItem,
-  skuIndex,
 } from "./stock-levels";
 
 /**
@@ -65,64 +59,7 @@ function readQuery(c: Context<AppEnv>): { q: string; show?: StockFilter } {
   return show in STOCK_FILTERS ? { q, show: show as StockFilter } : { q };
 }
 
-interface ImportState {
-  errors?: string[];
-  csv?: string;
-  alert?: string;
-}
-
-function ImportForm({ state }: { state: ImportState }) {
-  const errors = state.errors ?? [];
-  return (
-    <form
-      method="post"
-      action="/staff/products"
-      encType="multipart/form-data"
-      className="staff-action staff-stock-import"
-      noValidate
-    >
-      <h2 id="import">Import a delivery</h2>
-      <p className="muted">
-        One SKU and its number on hand a line, e.g. <code>LIP-ROSEWOOD,12</code>; a first line <code>sku,on_hand</code>{" "}
-        is skipped. Every line is checked first: with any mistake nothing is changed.
-      </p>
-      {errors.length > 0 && (
-        <div className="notice notice--error" role="alert" id="import-errors">
-          <p>
-            Nothing was imported: {errors.length === 1 ? "one line needs" : `${errors.length} problems need`} fixing.
-          </p>
-          <ul>
-            {errors.slice(0, 50).map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-          {errors.length > 50 && <p>…and {errors.length - 50} more.</p>}
-        </div>
-      )}
-      <div className={`field${errors.length > 0 ? " field--invalid" : ""}`}>
-        <label htmlFor="import-csv">Lines (sku,on_hand)</label>
-        <textarea
-          id="import-csv"
-          name="csv"
-          rows={6}
-          spellCheck={false}
-          aria-describedby={errors.length > 0 ? "import-errors" : undefined}
-          aria-invalid={errors.length > 0 ? true : undefined}
-          defaultValue={state.csv ?? ""}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="import-file">Or a CSV file</label>
-        <input id="import-file" name="file" type="file" accept=".csv,text/csv,text/plain" />
-      </div>
-      <button type="submit" className="button">
-        Import stock
-      </button>
-    </form>
-  );
-}
-
-async function renderProducts(c: Context<AppEnv>, state: ImportState = {}, status: 200 | 409 | 422 = 200) {
+export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}, status: 200 | 409 | 422 = 200) {
   const all = await catalogueStock(c);
   if (!all) return catalogueUnavailable(c);
   const query = readQuery(c);
@@ -243,75 +180,4 @@ export function catalogueUnavailable(c: Context<AppEnv>): Promise<Response> {
 
 export async function productsPage(c: Context<AppEnv>): Promise<Response> {
   return renderProducts(c);
-}
-
-/** The CSV from the file, else from the text box; a message when there is neither or the file is no text. */
-async function importText(form: Awaited<ReturnType<typeof readFormBody>>): Promise<string | { problem: string }> {
-  const file = form.file;
-  if (file instanceof File && file.size > 0) {
-    const text = await file.text();
-    return text.includes("\u0000") ? { problem: "That file is not a CSV text file." } : text;
-  }
-  const typed = textFields(form).csv ?? "";
-  return typed.trim() === "" ? { problem: "Paste the lines or choose a CSV file first." } : typed;
-}
-
-/** Sets what the rows say, against the stock as it is; retried when an order moves a count in between. */
-async function importRows(c: Context<AppEnv>, rows: ImportRow[], owner: (sku: string) => ProductStock | undefined) {
-  const staff = c.get("staff");
-  if (!staff) throw new Error("The staff desk's actions run behind staffOnly");
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const stock = await readStock(
-      c.env.DB,
-      rows.map((row) => row.sku),
-    );
-    const sets: StockSet[] = rows
-      .filter((row) => stock.get(row.sku) !== row.onHand)
-      .map((row) => ({
-        sku: row.sku,
-        productSlug: owner(row.sku)!.slug,
-        before: stock.get(row.sku) ?? null,
-        after: row.onHand,
-      }));
-    if (await writeStockSets(c.env.DB, { actor: { id: staff.id, name: staff.name }, kind: "import", sets })) {
-      return sets;
-    }
-  }
-  return null;
-}
-
-export async function postProducts(c: Context<AppEnv>): Promise<Response> {
-  const form = await readFormBody(c);
-  const text = await importText(form);
-  if (typeof text !== "string") return renderProducts(c, { errors: [text.problem] }, 422);
-  const kept = form.file instanceof File && form.file.size > 0 ? "" : text;
-  const products = await catalogueStock(c);
-  if (!products) return catalogueUnavailable(c);
-  const index = skuIndex(products);
-  const parsed = parseStockCsv(text, index.check);
-  if (!parsed.ok) return renderProducts(c, { errors: parsed.errors, csv: kept }, 422);
-  const sets = await importRows(c, parsed.rows, index.owner);
-  if (!sets) {
-    return renderProducts(
-      c,
-      {
-        csv: kept,
-        alert: "Orders kept changing these counts while they were imported: nothing was changed. Try again.",
-      },
-      409,
-    );
-  }
-  await afterStockWrite(
-    c.env,
-    sets.map((set) => ({ sku: set.sku, before: set.before ?? undefined, after: set.after ?? undefined })),
-    siteOrigin(c),
-  );
-  const same = parsed.rows.length - sets.length;
-  setFlash(c, {
-    kind: "success",
-    text: `Stock imported: ${sets.length} SKU${sets.length === 1 ? "" : "s"} changed${
-      same > 0 ? `, ${same} already ${same === 1 ? "was" : "were"} right` : ""
-    }.`,
-  });
-  return c.redirect("/staff/products", 303);
 }

@@ -1,8 +1,11 @@
 import type { Context } from "hono";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
 import type { ProductSummary } from "../../../../shared/types/catalog";
+import { siteOrigin } from "../../../frame/head/site-origin";
 import type { AppEnv } from "../../../platform/app-env";
 import { getProducts } from "../../../platform/cms-client/catalog-records";
+import { afterStockWrite } from "../../../platform/stock/stock-moves";
+import type { StockSet } from "../../../platform/stores/stock-desk-store";
 import { readStock } from "../../../platform/stores/stock-store";
 import type { SkuCheck } from "./stock-import";
 
@@ -140,4 +143,13 @@ export function skuIndex(products: readonly ProductStock[]) {
       return { ok: false, problem: `no product or variant in the shop has the SKU ${sku}.` };
     },
   };
+}
+
+/** What follows a stock write on the desk: kept pages and back-in-stock alerts (a count not kept is undefined). */
+export function afterDeskStockWrite(c: Context<AppEnv>, sets: readonly StockSet[]): Promise<void> {
+  return afterStockWrite(
+    c.env,
+    sets.map((set) => ({ sku: set.sku, before: set.before ?? undefined, after: set.after ?? undefined })),
+    siteOrigin(c),
+  );
 }

@@ -1,12 +1,10 @@
 import type { Context } from "hono";
-import { setFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
-import { readFormBody, textFields } from "../../../platform/forms/form-guard";
 import { changeRequest, type DeskRequest, findDeskRequest } from "../../../platform/stores/request-desk-store";
-import { type Actor, listAudit } from "../../../platform/stores/staff-audit-store";
+import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { isRequestAction, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, requestRefusal } from "./request-workflow";
-import { NOTE_MAX, renderRequest } from "./staff-request-view";
+import { NOTE_MAX, type RequestFormState, renderRequest } from "./staff-request-view";
 
 /**
  * `/staff/requests/{id}`: the page, and its forms' posts (a status move or the note). Every post
@@ -29,73 +27,47 @@ export async function requestPage(c: Context<AppEnv>): Promise<Response> {
   return request ? renderRequest(c, request) : requestNotFound(c);
 }
 
-/** The refusal of a stale save: the request as it is now, with who changed it last. */
-async function changedMeanwhile(
-  c: Context<AppEnv>,
-  request: DeskRequest,
-  values: Record<string, string>,
-): Promise<Response> {
-  const now = (await findDeskRequest(c.env.DB, request.publicId)) ?? request;
-  const [latest] = await listAudit(c.env.DB, "request", now.publicId);
-  const who = latest?.staffName ?? "someone else";
-  const keep = values.action === "note" ? " Your note is in the box below: save it again if it still stands." : "";
-  return renderRequest(
-    c,
-    now,
-    {
+const REQUEST_DESK: DeskRecord<DeskRequest, RequestFormState> = {
+  find: findRequestOfPath,
+  missing: requestNotFound,
+  render: renderRequest,
+  fresh: (request, form) =>
+    sameVersion(form, request.version, (action) => isRequestAction(action) || action === "note"),
+  audit: (request) => ({ kind: "request", ref: request.publicId }),
+  meanwhile: (_now, who, form): RequestFormState => {
+    const note = form.action === "note";
+    const keep = note ? " Your note is in the box below: save it again if it still stands." : "";
+    return {
       alert: `This request was changed by ${who} meanwhile. Here it is as it is now: check it, then try again.${keep}`,
-      values: values.action === "note" ? { note: values.note ?? "" } : {},
-    },
-    409,
-  );
-}
+      values: note ? { note: form.note ?? "" } : {},
+    };
+  },
+};
 
-export async function postRequest(c: Context<AppEnv>): Promise<Response> {
-  const request = await findRequestOfPath(c);
-  if (!request) return requestNotFound(c);
-  const values = textFields(await readFormBody(c));
+export const postRequest = recordAction(REQUEST_DESK, async ({ c, record: request, form: values, actor }) => {
   const action = values.action ?? "";
-  const seenVersion = Number.parseInt(values.version ?? "", 10);
-  const staff = c.get("staff");
-  if (!staff) throw new Error("The staff desk's actions run behind staffOnly");
-  const actor: Actor = { id: staff.id, name: staff.name };
-  if ((!isRequestAction(action) && action !== "note") || !Number.isInteger(seenVersion)) {
-    return renderRequest(
-      c,
-      request,
-      { alert: "That form was not complete. Please use the buttons on this page." },
-      422,
-    );
-  }
-  if (seenVersion !== request.version) return changedMeanwhile(c, request, values);
+  const seenVersion = request.version;
   const back = `/staff/requests/${request.publicId}`;
 
   if (action === "note") {
     // Line endings as browsers send them (CRLF) are stored as typed; only the ends are trimmed.
     const note = (values.note ?? "").trim();
     if (note.length > NOTE_MAX) {
-      return renderRequest(
-        c,
-        request,
-        { errors: { note: `Please keep the note under ${NOTE_MAX} characters.` }, values },
-        422,
-      );
+      return { again: { errors: { note: `Please keep the note under ${NOTE_MAX} characters.` }, values }, status: 422 };
     }
     if (note === (request.staffNote ?? "")) {
-      setFlash(c, { kind: "info", text: "The note is unchanged: nothing to save." });
-      return c.redirect(back, 303);
+      return { done: { kind: "info", text: "The note is unchanged: nothing to save." }, to: back };
     }
     const saved = await changeRequest(c.env.DB, { request, seenVersion, actor, action, note: note || null });
-    if (!saved) return changedMeanwhile(c, request, values);
-    setFlash(c, { kind: "success", text: note ? "Note saved." : "Note removed." });
-    return c.redirect(back, 303);
+    if (!saved) return { meanwhile: true };
+    return { done: { kind: "success", text: note ? "Note saved." : "Note removed." }, to: back };
   }
 
+  if (!isRequestAction(action)) return { again: { alert: INCOMPLETE }, status: 422 };
   const refused = requestRefusal(request.status, action);
-  if (refused) return renderRequest(c, request, { alert: refused }, 422);
+  if (refused) return { again: { alert: refused }, status: 422 };
   const to = REQUEST_TRANSITIONS[action].to;
   const saved = await changeRequest(c.env.DB, { request, seenVersion, actor, action, to });
-  if (!saved) return changedMeanwhile(c, request, values);
-  setFlash(c, { kind: "success", text: `Request from ${request.name}: ${REQUEST_STATUS_LABELS[to]}.` });
-  return c.redirect(back, 303);
-}
+  if (!saved) return { meanwhile: true };
+  return { done: { kind: "success", text: `Request from ${request.name}: ${REQUEST_STATUS_LABELS[to]}.` }, to: back };
+});

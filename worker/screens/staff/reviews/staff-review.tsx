@@ -1,9 +1,8 @@
 import type { Context } from "hono";
-import { setFlash, takeFlash } from "../../../frame/personal/flash";
+import { takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
 import { reviewsTags } from "../../../platform/caches/page-tags";
 import { bumpTags } from "../../../platform/caches/versions";
-import { readFormBody, textFields } from "../../../platform/forms/form-guard";
 import { safeLocalPath } from "../../../platform/security/safe-path";
 import type { ReviewStatus } from "../../../platform/stores/product-review-store";
 import {
@@ -14,6 +13,7 @@ import {
   moderateReview,
 } from "../../../platform/stores/review-desk-store";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
+import { type DeskRecord, recordAction } from "../desk/desk-action";
 import { AuditLog, type AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage, renderStaffPage, StaffRecordTop } from "../desk/staff-page";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts, reviewPath } from "./review-card";
@@ -105,59 +105,47 @@ function backTo(value: string | undefined, review: DeskReview): string {
     : reviewPath(review);
 }
 
-async function changedMeanwhile(c: Context<AppEnv>, review: DeskReview): Promise<Response> {
-  const now = (await findDeskReview(c.env.DB, review.kind, review.ref)) ?? review;
-  const [latest] = await listAudit(c.env.DB, auditKind(review.kind), review.ref);
-  const who = latest?.staffName ?? "someone else";
-  const alert = `This review was changed by ${who} meanwhile: it is ${REVIEW_STATUS_LABELS[now.status].toLowerCase()} now. Nothing was changed; check it, then try again.`;
-  return renderReview(c, now, { alert }, 409);
-}
-
 function published(review: DeskReview): string {
   return review.kind === "shop" ? "It is on /reviews now." : "It is on the product's page now.";
 }
 
+function reviewDesk(kind: DeskReviewKind): DeskRecord<DeskReview, PageState> {
+  return {
+    find: (c) => findReview(c, kind),
+    missing: notFound,
+    render: renderReview,
+    fresh: (review, form) =>
+      (form.action === "approve" || form.action === "reject") && STATUSES.includes(form.from ?? "")
+        ? form.from === review.status
+        : null,
+    audit: (review) => ({ kind: auditKind(review.kind), ref: review.ref }),
+    meanwhile: (now, who) => ({
+      alert: `This review was changed by ${who} meanwhile: it is ${REVIEW_STATUS_LABELS[now.status].toLowerCase()} now. Nothing was changed; check it, then try again.`,
+    }),
+  };
+}
+
 export function postReview(kind: DeskReviewKind) {
-  return async (c: Context<AppEnv>): Promise<Response> => {
-    const staff = c.get("staff");
-    if (!staff) throw new Error("The staff desk's actions run behind staffOnly");
-    const review = await findReview(c, kind);
-    if (!review) return notFound(c);
-    const values = textFields(await readFormBody(c));
-    const action = values.action;
-    if ((action !== "approve" && action !== "reject") || !STATUSES.includes(values.from ?? "")) {
-      return renderReview(
-        c,
-        review,
-        { alert: "That form was not complete. Please use the buttons on this page." },
-        422,
-      );
-    }
-    if (values.from !== review.status) return changedMeanwhile(c, review);
-    const to: ReviewStatus = action === "approve" ? "approved" : "rejected";
+  return recordAction(reviewDesk(kind), async ({ c, record: review, form: values, actor }) => {
+    const to: ReviewStatus = values.action === "approve" ? "approved" : "rejected";
     if (to === review.status) {
-      return renderReview(
-        c,
-        review,
-        { alert: `This review is ${REVIEW_STATUS_LABELS[to].toLowerCase()} already.` },
-        422,
-      );
+      return { again: { alert: `This review is ${REVIEW_STATUS_LABELS[to].toLowerCase()} already.` }, status: 422 };
     }
-    if (!(await moderateReview(c.env.DB, review, to, { id: staff.id, name: staff.name }))) {
-      return changedMeanwhile(c, review);
-    }
+    if (!(await moderateReview(c.env.DB, review, to, actor))) return { meanwhile: true };
     // Public pages (and their kept shells, ratings on product cards) show approved reviews only: when
     // that set changes they must not be served from before it, as with a review published at once.
     if (to === "approved" || review.status === "approved") {
       await bumpTags(c.env.CMS_CACHE, reviewsTags(review.productId));
     }
-    setFlash(c, {
-      kind: "success",
-      text:
-        to === "approved"
-          ? `The review by ${review.name} is approved. ${published(review)}`
-          : `The review by ${review.name} is rejected: it is not shown on the shop.`,
-    });
-    return c.redirect(backTo(values.back, review), 303);
-  };
+    return {
+      done: {
+        kind: "success",
+        text:
+          to === "approved"
+            ? `The review by ${review.name} is approved. ${published(review)}`
+            : `The review by ${review.name} is rejected: it is not shown on the shop.`,
+      },
+      to: backTo(values.back, review),
+    };
+  });
 }
