@@ -75,7 +75,7 @@ function settle<S>(
 /** A post to one of the desk's lists (add a rule, import a delivery, retry e-mails): no record in the path. */
 export function listAction<S extends DeskState>(
   render: (c: Context<AppEnv>, state: S, status: 409 | 422) => Promise<Response>,
-  act: (step: DeskStep) => Promise<Exclude<DeskAnswer<S>, { meanwhile: true }>>,
+  act: (step: DeskStep) => Promise<Exclude<DeskAnswer<NoInfer<S>>, { meanwhile: true }>>,
 ) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const step = await stepOf(c);
@@ -90,7 +90,7 @@ export interface DeskRecord<T, S extends DeskState> {
   /** The answer when the path names none (or it was deleted meanwhile). */
   missing(c: Context<AppEnv>): Promise<Response>;
   /** The record's page again; every desk's state takes a bare alert. */
-  render(c: Context<AppEnv>, record: T, state: S | DeskState, status: 409 | 422): Promise<Response>;
+  render(c: Context<AppEnv>, record: T, state: NoInfer<S> | DeskState, status: 409 | 422): Promise<Response>;
   /** Whether the form was shown from the record as it is; null when it is not this page's form. */
   fresh(record: T, form: Record<string, string>): boolean | null;
   audit(record: T, form: Record<string, string>): AuditRef;
@@ -110,7 +110,7 @@ export function sameVersion(form: Record<string, string>, version: number, known
 /** A post to a record's page. */
 export function recordAction<T, S extends DeskState>(
   desk: DeskRecord<T, S>,
-  act: (step: DeskStep & { record: T }) => Promise<DeskAnswer<S>>,
+  act: (step: DeskStep & { record: T }) => Promise<DeskAnswer<NoInfer<S>>>,
 ) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const record = await desk.find(c);

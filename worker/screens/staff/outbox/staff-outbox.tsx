@@ -1,8 +1,7 @@
 import type { Context } from "hono";
-import { FlashMessage, setFlash, takeFlash } from "../../../frame/personal/flash";
+import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import { Pager, pageNumber } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
-import { readFormBody, textFields } from "../../../platform/forms/form-guard";
 import { MAX_ATTEMPTS } from "../../../platform/mail/mailer";
 import {
   findMail,
@@ -13,7 +12,7 @@ import {
   RETRY_ALL_LIMIT,
   retryFailedMails,
 } from "../../../platform/stores/outbox-desk-store";
-import { listAudit } from "../../../platform/stores/staff-audit-store";
+import { type DeskState, INCOMPLETE, latestChange, listAction } from "../desk/desk-action";
 import { renderStaffPage, StaffNav } from "../desk/staff-page";
 import { MailCard, RetryList } from "./staff-outbox-view";
 
@@ -120,53 +119,40 @@ export function outboxPage(c: Context<AppEnv>): Promise<Response> {
   return renderOutbox(c, { status: readStatus(c), page: pageNumber(c.req.query("page")) ?? 1 });
 }
 
+const FAILED_VIEW = { status: "failed", page: 1 } as const;
+
 /** Why one e-mail's retry found nothing to put back: gone, or no longer failed (and who moved it). */
 async function notRetried(c: Context<AppEnv>, id: number): Promise<Response> {
-  const failedView = { status: "failed" as const, page: 1 };
   const mail = await findMail(c.env.DB, id);
-  if (!mail) return renderOutbox(c, failedView, "There is no such e-mail in the outbox.", 404);
-  const [latest] = await listAudit(c.env.DB, "outbox", String(id));
+  if (!mail) return renderOutbox(c, FAILED_VIEW, "There is no such e-mail in the outbox.", 404);
+  const latest = await latestChange(c, { kind: "outbox", ref: String(id) });
   const now = mail.status === "sent" ? "it has been sent" : "it is waiting to be sent";
   const who = latest ? `It was retried by ${latest.staffName} meanwhile: ${now}.` : `It is no longer failed: ${now}.`;
-  return renderOutbox(c, failedView, `The e-mail to ${mail.recipient} needs no retry. ${who}`, 409);
+  return renderOutbox(c, FAILED_VIEW, `The e-mail to ${mail.recipient} needs no retry. ${who}`, 409);
 }
 
-export async function postOutbox(c: Context<AppEnv>): Promise<Response> {
-  const values = textFields(await readFormBody(c));
-  const staff = c.get("staff");
-  if (!staff) throw new Error("The staff desk's actions run behind staffOnly");
-  const actor = { id: staff.id, name: staff.name };
-  const later = "It goes out with the next send, within 5 minutes.";
+const LATER = "It goes out with the next send, within 5 minutes.";
 
-  if (values.action === "retry-all") {
-    const retried = await retryFailedMails(c.env.DB, actor);
-    const more = retried === RETRY_ALL_LIMIT ? " There are more: retry all again for the rest." : "";
-    setFlash(
-      c,
-      retried === 0
-        ? { kind: "info", text: "No e-mail has failed: nothing to retry." }
-        : {
-            kind: "success",
-            text: `${retried} e-mail${retried === 1 ? " is" : "s are"} back in the queue. ${later}${more}`,
-          },
-    );
-    return c.redirect("/staff/outbox", 303);
-  }
-
-  const id = /^[1-9]\d{0,14}$/.test(values.id ?? "") ? Number(values.id) : null;
-  if (values.action !== "retry" || id === null) {
-    return renderOutbox(
-      c,
-      { status: "failed", page: 1 },
-      "That form was not complete. Please use the buttons on this page.",
-      422,
-    );
-  }
-  if ((await retryFailedMails(c.env.DB, actor, id)) === 0) return notRetried(c, id);
-  const mail = await findMail(c.env.DB, id);
-  setFlash(c, {
-    kind: "success",
-    text: `The e-mail to ${mail?.recipient ?? "the customer"} is back in the queue. ${later}`,
-  });
-  return c.redirect("/staff/outbox", 303);
-}
+export const postOutbox = listAction<DeskState>(
+  (c, state, status) => renderOutbox(c, FAILED_VIEW, state.alert, status),
+  async ({ c, form, actor }) => {
+    if (form.action === "retry-all") {
+      const retried = await retryFailedMails(c.env.DB, actor);
+      const more = retried === RETRY_ALL_LIMIT ? " There are more: retry all again for the rest." : "";
+      const back = `${retried} e-mail${retried === 1 ? " is" : "s are"} back in the queue. ${LATER}${more}`;
+      return {
+        done:
+          retried === 0
+            ? { kind: "info", text: "No e-mail has failed: nothing to retry." }
+            : { kind: "success", text: back },
+        to: "/staff/outbox",
+      };
+    }
+    const id = /^[1-9]\d{0,14}$/.test(form.id ?? "") ? Number(form.id) : null;
+    if (form.action !== "retry" || id === null) return { again: { alert: INCOMPLETE }, status: 422 };
+    if ((await retryFailedMails(c.env.DB, actor, id)) === 0) return { response: await notRetried(c, id) };
+    const mail = await findMail(c.env.DB, id);
+    const text = `The e-mail to ${mail?.recipient ?? "the customer"} is back in the queue. ${LATER}`;
+    return { done: { kind: "success", text }, to: "/staff/outbox" };
+  },
+);

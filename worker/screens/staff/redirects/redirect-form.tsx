@@ -1,9 +1,9 @@
 import type { Context } from "hono";
+import type { Flash } from "../../../frame/personal/personal-fragment";
 import type { AppEnv } from "../../../platform/app-env";
 import type { RuleDraft, RuleErrors } from "../../../platform/redirects/check-rule";
 import type { RedirectRule } from "../../../platform/redirects/redirect-rules";
 import { parseAllowedHosts } from "../../../platform/redirects/resolve-redirect";
-import { listAudit } from "../../../platform/stores/staff-audit-store";
 
 /** The fields of a redirect rule, the same on the add form and a rule's own page. */
 export const STATUS_WORDS: Record<301 | 302, string> = {
@@ -27,10 +27,17 @@ export function draftOf(values: Record<string, string>): RuleDraft {
   return { fromPath: values.fromPath ?? "", toTarget: values.toTarget ?? "", status: values.status ?? "" };
 }
 
-/** Who last changed a rule, for the refusal of a save from an older copy. */
-export async function lastChangedBy(c: Context<AppEnv>, id: number): Promise<string> {
-  const [latest] = await listAudit(c.env.DB, "redirect", String(id));
-  return latest?.staffName ?? "someone else";
+/** The refusal of a second rule for a path that has one (added meanwhile, or typed over another). */
+export function pathTaken(rule: RedirectRule): RuleErrors {
+  return { fromPath: `There is already a rule for ${rule.fromPath}: change that one instead.` };
+}
+
+/** The flash of a rule added or changed. */
+export function ruleSaved(done: "added" | "saved", rule: RedirectRule): Flash {
+  return {
+    kind: "success",
+    text: `Rule ${done}: ${rule.fromPath} → ${rule.toTarget}. It works from the next visit.`,
+  };
 }
 
 function TextField({

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
-import { setFlash, takeFlash } from "../../../frame/personal/flash";
+import { takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
-import { readFormBody, textFields } from "../../../platform/forms/form-guard";
 import { checkRule } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
 import {
@@ -12,9 +11,18 @@ import {
   type StoredRule,
 } from "../../../platform/redirects/redirect-rules";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
+import { type DeskRecord, latestChange, recordAction, sameVersion } from "../desk/desk-action";
 import { AuditLog, type AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage, renderStaffPage, StaffRecordTop, staffDate } from "../desk/staff-page";
-import { draftOf, lastChangedBy, RuleFields, type RuleFormState, ruleScope, STATUS_WORDS } from "./redirect-form";
+import {
+  draftOf,
+  pathTaken,
+  RuleFields,
+  type RuleFormState,
+  ruleSaved,
+  ruleScope,
+  STATUS_WORDS,
+} from "./redirect-form";
 import { renderRedirects } from "./staff-redirects";
 
 /**
@@ -134,7 +142,7 @@ export async function redirectPage(c: Context<AppEnv>): Promise<Response> {
 /** A rule that is gone: deleted meanwhile (the audit says by whom) or never there. */
 async function gone(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.param("id") ?? "";
-  const [latest] = ID.test(id) ? await listAudit(c.env.DB, "redirect", id) : [];
+  const latest = ID.test(id) ? await latestChange(c, { kind: "redirect", ref: id }) : null;
   if (latest?.action !== "delete") {
     return renderStaffMessage(c, "Rule not found", "There is no redirect rule with that number.", 404);
   }
@@ -145,54 +153,34 @@ async function gone(c: Context<AppEnv>): Promise<Response> {
   );
 }
 
-export async function postRedirectRule(c: Context<AppEnv>): Promise<Response> {
-  const staff = c.get("staff");
-  if (!staff) throw new Error("The staff desk's actions run behind staffOnly");
-  const actor = { id: staff.id, name: staff.name };
-  const rule = await findRule(c);
-  if (!rule) return gone(c);
-  const values = textFields(await readFormBody(c));
-  const seenVersion = Number.parseInt(values.version ?? "", 10);
-  const action = values.action;
-  if ((action !== "save" && action !== "delete") || !Number.isInteger(seenVersion)) {
-    return renderRule(c, rule, { alert: "That form was not complete. Please use the buttons on this page." }, 422);
-  }
-  const stale = async () =>
-    renderRule(
-      c,
-      (await findStoredRule(c.env.DB, rule.id)) ?? rule,
-      {
-        alert: `This rule was changed by ${await lastChangedBy(c, rule.id)} meanwhile. Here it is as it is now: check it, then try again.`,
-      },
-      409,
-    );
-  if (seenVersion !== rule.version) return stale();
+const RULE_DESK: DeskRecord<StoredRule, RuleFormState> = {
+  find: findRule,
+  missing: gone,
+  render: renderRule,
+  fresh: (rule, form) => sameVersion(form, rule.version, (action) => action === "save" || action === "delete"),
+  audit: (rule) => ({ kind: "redirect", ref: String(rule.id) }),
+  meanwhile: (_now, who) => ({
+    alert: `This rule was changed by ${who} meanwhile. Here it is as it is now: check it, then try again.`,
+  }),
+};
 
-  if (action === "delete") {
-    if (!(await deleteRule(c.env.DB, rule, seenVersion, actor)))
-      return (await findStoredRule(c.env.DB, rule.id)) ? stale() : gone(c);
+export const postRedirectRule = recordAction(RULE_DESK, async ({ c, record: rule, form: values, actor }) => {
+  if (values.action === "delete") {
+    if (!(await deleteRule(c.env.DB, rule, rule.version, actor))) return { meanwhile: true };
     await redirectRulesChanged(c.env);
-    setFlash(c, { kind: "success", text: `Rule for ${rule.fromPath} deleted. It stops from the next visit.` });
-    return c.redirect("/staff/redirects", 303);
+    const text = `Rule for ${rule.fromPath} deleted. It stops from the next visit.`;
+    return { done: { kind: "success", text }, to: "/staff/redirects" };
   }
-
   const draft = draftOf(values);
   const checked = checkRule(draft, {
     rules: await listRedirectRules(c.env.DB),
     replacing: rule.fromPath,
     ...ruleScope(c),
   });
-  if (!checked.ok) return renderRule(c, rule, { values: draft, errors: checked.errors }, 422);
-  const saved = await changeRule(c.env.DB, rule, seenVersion, checked.rule, actor);
-  if (saved === "taken") {
-    const errors = { fromPath: `There is already a rule for ${checked.rule.fromPath}: change that one instead.` };
-    return renderRule(c, rule, { values: draft, errors }, 409);
-  }
-  if (saved === "stale") return (await findStoredRule(c.env.DB, rule.id)) ? stale() : gone(c);
+  if (!checked.ok) return { again: { values: draft, errors: checked.errors }, status: 422 };
+  const saved = await changeRule(c.env.DB, rule, rule.version, checked.rule, actor);
+  if (saved === "taken") return { again: { values: draft, errors: pathTaken(checked.rule) }, status: 409 };
+  if (saved === "stale") return { meanwhile: true };
   await redirectRulesChanged(c.env);
-  setFlash(c, {
-    kind: "success",
-    text: `Rule saved: ${checked.rule.fromPath} → ${checked.rule.toTarget}. It works from the next visit.`,
-  });
-  return c.redirect(`/staff/redirects/${rule.id}`, 303);
-}
+  return { done: ruleSaved("saved", checked.rule), to: `/staff/redirects/${rule.id}` };
+});

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
-import { FlashMessage, setFlash, takeFlash } from "../../../frame/personal/flash";
+import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
-import { readFormBody, textFields } from "../../../platform/forms/form-guard";
 import { checkRule, describeProblem } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
 import {
@@ -11,8 +10,17 @@ import {
   type StoredRule,
 } from "../../../platform/redirects/redirect-rules";
 import { resolveRedirect } from "../../../platform/redirects/resolve-redirect";
+import { listAction } from "../desk/desk-action";
 import { renderStaffPage, StaffNav } from "../desk/staff-page";
-import { draftOf, RuleFields, type RuleFormState, ruleScope, STATUS_WORDS } from "./redirect-form";
+import {
+  draftOf,
+  pathTaken,
+  RuleFields,
+  type RuleFormState,
+  ruleSaved,
+  ruleScope,
+  STATUS_WORDS,
+} from "./redirect-form";
 
 /**
  * `/staff/redirects`: every redirect rule, whether the middleware follows it and why not, and
@@ -114,24 +122,14 @@ export async function redirectsPage(c: Context<AppEnv>): Promise<Response> {
   return renderRedirects(c);
 }
 
-export async function postRedirect(c: Context<AppEnv>): Promise<Response> {
-  const staff = c.get("staff");
-  if (!staff) throw new Error("The staff desk's actions run behind staffOnly");
-  const values = textFields(await readFormBody(c));
-  const draft = draftOf(values);
+export const postRedirect = listAction<RuleFormState>(renderRedirects, async ({ c, form, actor }) => {
+  const draft = draftOf(form);
   const rules = await listStoredRules(c.env.DB);
   const checked = checkRule(draft, { rules: rulesByPath(rules), ...ruleScope(c) });
-  if (!checked.ok) return renderRedirects(c, { values: draft, errors: checked.errors }, 422);
-  const added = await addRule(c.env.DB, checked.rule, { id: staff.id, name: staff.name });
-  if (!added.ok) {
-    // Another member added a rule for the same path between the check and the write.
-    const errors = { fromPath: `There is already a rule for ${checked.rule.fromPath}: change that one instead.` };
-    return renderRedirects(c, { values: draft, errors }, 409);
-  }
+  if (!checked.ok) return { again: { values: draft, errors: checked.errors }, status: 422 };
+  // Another member may have added a rule for the same path between the check and the write.
+  const added = await addRule(c.env.DB, checked.rule, actor);
+  if (!added.ok) return { again: { values: draft, errors: pathTaken(checked.rule) }, status: 409 };
   await redirectRulesChanged(c.env);
-  setFlash(c, {
-    kind: "success",
-    text: `Rule added: ${checked.rule.fromPath} → ${checked.rule.toTarget}. It works from the next visit.`,
-  });
-  return c.redirect("/staff/redirects", 303);
-}
+  return { done: ruleSaved("added", checked.rule), to: "/staff/redirects" };
+});
