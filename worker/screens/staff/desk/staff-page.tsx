@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { Locale } from "../../../../shared/constants";
 import { renderPage } from "../../../frame/document/render-page";
-import { FlashMessage } from "../../../frame/personal/flash";
+import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import type { Flash } from "../../../frame/personal/personal-fragment";
+import { Pager } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
 
 /** The language an order was placed in, as the (English) desk names it: its e-mails are written in it. */
@@ -122,6 +123,15 @@ export function StaffRecordTop({
       <p>
         <a href={back.href}>← {back.label}</a>
       </p>
+      <StaffNotices flash={flash} alert={alert} />
+    </>
+  );
+}
+
+/** The message of the last action (flash) and, when a post was refused, why. */
+function StaffNotices({ flash, alert }: { flash: Flash | null; alert?: string }) {
+  return (
+    <>
       <FlashMessage flash={flash} />
       {alert && (
         <div className="notice notice--error" role="alert">
@@ -129,6 +139,89 @@ export function StaffRecordTop({
         </div>
       )}
     </>
+  );
+}
+
+/** A desk page of the usual width, and the flash the last action left for it. */
+export function renderStaffSection(
+  c: Context<AppEnv>,
+  title: string,
+  body: (flash: Flash | null) => ReactNode,
+  status: 200 | 404 | 409 | 422 | 503 = 200,
+): Promise<Response> {
+  const flash = takeFlash(c);
+  return renderStaffPage(
+    c,
+    { title, body: <section className="container page-section staff">{body(flash)}</section> },
+    status,
+  );
+}
+
+/**
+ * A list of the desk (orders, reviews, e-mails…): its navigation, the message of the last action
+ * and, when a post was refused, why; then the list itself.
+ */
+export function renderStaffList(
+  c: Context<AppEnv>,
+  page: { title: string; section: StaffSection; alert?: string; body: ReactNode },
+  status: 200 | 404 | 409 | 422 | 503 = 200,
+): Promise<Response> {
+  return renderStaffSection(
+    c,
+    page.title,
+    (flash) => (
+      <>
+        <StaffNav current={page.section} />
+        <StaffNotices flash={flash} alert={page.alert} />
+        {page.body}
+      </>
+    ),
+    status,
+  );
+}
+
+/** A column of a desk table; `num` right-aligns it. */
+export type StaffColumn = string | { label: string; num: true };
+
+/** A desk table: scrolls sideways on a phone, a caption for screen readers, a header row. */
+export function StaffTable({
+  label,
+  caption,
+  className,
+  columns,
+  children,
+  foot,
+}: {
+  label: string;
+  caption: ReactNode;
+  className: string;
+  columns: readonly StaffColumn[];
+  children: ReactNode;
+  foot?: ReactNode;
+}) {
+  return (
+    <StaffTableFrame label={label}>
+      <table className={`staff-table ${className}`}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ) : (
+                <th key={column.label} scope="col" className="staff-table__num">
+                  {column.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+        {foot && <tfoot>{foot}</tfoot>}
+      </table>
+    </StaffTableFrame>
   );
 }
 
@@ -159,5 +252,48 @@ export function StaffFilterSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+/** A list's filter form: its fields, then the button and the way back to the whole list. */
+export function StaffFilterForm({
+  action,
+  className = "staff-filter",
+  submit,
+  children,
+}: {
+  action: string;
+  className?: string;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="get" action={action} className={className}>
+      {children}
+      <div className="staff-filter__actions">
+        <button type="submit" className="button">
+          {submit}
+        </button>
+        <a href={action}>Clear</a>
+      </div>
+    </form>
+  );
+}
+
+/** A list's table of one page (none when the page is empty), then the pages to go through. */
+export function StaffPagedTable({
+  table,
+  rows,
+  pager,
+}: {
+  table: Omit<Parameters<typeof StaffTable>[0], "children">;
+  rows: ReactNode[];
+  pager: Omit<Parameters<typeof Pager>[0], "around">;
+}) {
+  return (
+    <>
+      {rows.length > 0 && <StaffTable {...table}>{rows}</StaffTable>}
+      <Pager {...pager} around={2} />
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { en } from "../../../../shared/i18n/en";
 import { formatAed } from "../../../../shared/money";
 import { ORDER_STATUS_LABELS, type Order } from "../../../platform/stores/order-store";
 import type { LineStock } from "../../../platform/stores/stock-return-store";
-import { ORDER_LANGUAGES, StaffTableFrame, staffDate } from "../desk/staff-page";
+import { ORDER_LANGUAGES, StaffTable, staffDate } from "../desk/staff-page";
 
 /** What an order's page shows of it: who, where, how paid; its lines with what they did to stock, and the totals. */
 export function Facts({ order }: { order: Order }) {
@@ -72,66 +72,42 @@ function stockWords(stock: LineStock | undefined): string | null {
 
 export function Lines({ order, stock }: { order: Order; stock: LineStock[] }) {
   return (
-    <StaffTableFrame label="Products in this order">
-      <table className="staff-table staff-table--fit">
-        <caption className="visually-hidden">Products in order {order.number}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col" className="staff-table__num">
-              Quantity
-            </th>
-            <th scope="col" className="staff-table__num">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line, i) => (
-            <tr key={`${line.productSlug}-${i}`}>
-              <td>
-                {line.name}
-                {line.brand && <span className="staff-table__sub">{line.brand}</span>}
-                {line.prepurchase && <span className="badge badge--amber">{en.product.availability.prepurchase}</span>}
-              </td>
-              <td className="staff-table__num">
-                {line.quantity}
-                <span className="staff-table__sub">× {formatAed(line.unitPrice)}</span>
-                {stockWords(stock[i]) && <span className="staff-table__sub">{stockWords(stock[i])}</span>}
-              </td>
-              <td className="staff-table__num">{formatAed(line.lineTotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Subtotal
-            </th>
-            <td className="staff-table__num">{formatAed(order.totals.subtotal)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Delivery
-            </th>
-            <td className="staff-table__num">{formatAed(order.totals.delivery)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              VAT included
-            </th>
-            <td className="staff-table__num">{formatAed(order.totals.vat)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total
-            </th>
-            <td className="staff-table__num">
-              <strong>{formatAed(order.totals.total)}</strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </StaffTableFrame>
+    <StaffTable
+      label="Products in this order"
+      caption={`Products in order ${order.number}`}
+      className="staff-table--fit"
+      columns={["Product", { label: "Quantity", num: true }, { label: "Total", num: true }]}
+      foot={(
+        [
+          ["Subtotal", formatAed(order.totals.subtotal)],
+          ["Delivery", formatAed(order.totals.delivery)],
+          ["VAT included", formatAed(order.totals.vat)],
+          ["Total", <strong key="total">{formatAed(order.totals.total)}</strong>],
+        ] as const
+      ).map(([label, amount]) => (
+        <tr key={label}>
+          <th scope="row" colSpan={2}>
+            {label}
+          </th>
+          <td className="staff-table__num">{amount}</td>
+        </tr>
+      ))}
+    >
+      {order.lines.map((line, i) => (
+        <tr key={`${line.productSlug}-${i}`}>
+          <td>
+            {line.name}
+            {line.brand && <span className="staff-table__sub">{line.brand}</span>}
+            {line.prepurchase && <span className="badge badge--amber">{en.product.availability.prepurchase}</span>}
+          </td>
+          <td className="staff-table__num">
+            {line.quantity}
+            <span className="staff-table__sub">× {formatAed(line.unitPrice)}</span>
+            {stockWords(stock[i]) && <span className="staff-table__sub">{stockWords(stock[i])}</span>}
+          </td>
+          <td className="staff-table__num">{formatAed(line.lineTotal)}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }

@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
 import { listOrderEvents } from "../../../platform/stores/order-history-store";
 import {
@@ -10,8 +9,9 @@ import {
 } from "../../../platform/stores/order-store";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { lineStock } from "../../../platform/stores/stock-return-store";
-import { AuditLog, type AuditWords } from "../desk/staff-audit";
-import { renderStaffMessage, renderStaffPage, StaffRecordTop, staffDate } from "../desk/staff-page";
+import type { AuditWords } from "../desk/staff-audit";
+import { renderStaffMessage, staffDate } from "../desk/staff-page";
+import { renderStaffRecord } from "../desk/staff-record";
 import { Facts, Lines } from "./order-facts";
 import { allowedActions, type OrderAction, TRANSITIONS } from "./order-workflow";
 
@@ -155,20 +155,18 @@ export async function renderOrder(
     listAudit(c.env.DB, "order", order.number),
     lineStock(c.env.DB, order.id),
   ]);
-  const flash = takeFlash(c);
   const actions = allowedActions(order);
-  return renderStaffPage(
+  return renderStaffRecord(
     c,
     {
       title: `Order ${order.number} · Staff`,
+      section: "orders",
+      back: { href: "/staff/orders", label: "All orders" },
+      alert: state.alert,
+      audit,
+      words: ORDER_AUDIT_WORDS,
       body: (
-        <section className="container page-section staff">
-          <StaffRecordTop
-            section="orders"
-            back={{ href: "/staff/orders", label: "All orders" }}
-            flash={flash}
-            alert={state.alert}
-          />
+        <>
           <h1>Order {order.number}</h1>
           <Facts order={order} />
           <div className="staff-actions">
@@ -212,9 +210,7 @@ export async function renderOrder(
               Add note
             </button>
           </form>
-          <h2>Audit</h2>
-          <AuditLog entries={audit} words={ORDER_AUDIT_WORDS} />
-        </section>
+        </>
       ),
     },
     status,

@@ -13,10 +13,10 @@ import {
 } from "../../../platform/stores/order-store";
 import {
   ORDER_LANGUAGES,
-  renderStaffPage,
+  renderStaffList,
+  StaffFilterForm,
   StaffFilterSelect,
-  StaffNav,
-  StaffTableFrame,
+  StaffTable,
   staffDate,
 } from "../desk/staff-page";
 
@@ -45,7 +45,7 @@ function filterQuery(filter: OrderFilter): Record<string, string> {
 
 function FilterForm({ filter }: { filter: OrderFilter }) {
   return (
-    <form method="get" action="/staff/orders" className="staff-filter">
+    <StaffFilterForm action="/staff/orders" submit="Show orders">
       <div className="field staff-filter__search">
         <label htmlFor="orders-q">Order number, name, e-mail or phone</label>
         <input id="orders-q" name="q" type="search" defaultValue={filter.q ?? ""} />
@@ -100,13 +100,7 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
           </div>
         </div>
       </details>
-      <div className="staff-filter__actions">
-        <button type="submit" className="button">
-          Show orders
-        </button>
-        <a href="/staff/orders">Clear</a>
-      </div>
-    </form>
+    </StaffFilterForm>
   );
 }
 
@@ -147,11 +141,11 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
   const href = (n: number) =>
     `/staff/orders?${new URLSearchParams({ ...query, ...(n > 1 ? { page: String(n) } : {}) })}`;
   const csv = `/staff/orders.csv${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`;
-  return renderStaffPage(c, {
+  return renderStaffList(c, {
     title: "Orders · Staff",
+    section: "orders",
     body: (
-      <section className="container page-section staff">
-        <StaffNav current="orders" />
+      <>
         <div className="staff-head">
           <h1>Orders</h1>
           <a className="button button--outlined" href={csv}>
@@ -163,29 +157,16 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
           {total === 0 ? "No orders match." : `${total} order${total === 1 ? "" : "s"}, newest first.`}
         </p>
         {orders.length > 0 && (
-          <StaffTableFrame label="Orders found">
-            <table className="staff-table staff-table--stack">
-              <caption className="visually-hidden">Orders</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Delivery</th>
-                  <th scope="col" className="staff-table__num">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <OrderRow key={order.number} order={order} />
-                ))}
-              </tbody>
-            </table>
-          </StaffTableFrame>
+          <StaffTable
+            label="Orders found"
+            caption="Orders"
+            className="staff-table--stack"
+            columns={["Order", "Placed", "Customer", "Status", "Payment", "Delivery", { label: "Total", num: true }]}
+          >
+            {orders.map((order) => (
+              <OrderRow key={order.number} order={order} />
+            ))}
+          </StaffTable>
         )}
         {pages > 1 && (
           <nav className="staff-pages" aria-label="Pages of orders">
@@ -208,7 +189,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
             )}
           </nav>
         )}
-      </section>
+      </>
     ),
   });
 }

@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import { Pager, pageNumber } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
 import { MAX_ATTEMPTS } from "../../../platform/mail/mailer";
@@ -13,7 +12,7 @@ import {
   retryFailedMails,
 } from "../../../platform/stores/outbox-desk-store";
 import { type DeskState, INCOMPLETE, latestChange, listAction } from "../desk/desk-action";
-import { renderStaffPage, StaffNav } from "../desk/staff-page";
+import { renderStaffList } from "../desk/staff-page";
 import { MailCard, RetryList } from "./staff-outbox-view";
 
 /**
@@ -46,21 +45,15 @@ async function renderOutbox(
     listOutbox(c.env.DB, view.status, { page: view.page, perPage: PER_PAGE }),
     listRetries(c.env.DB),
   ]);
-  const flash = takeFlash(c);
   const pages = Math.max(1, Math.ceil(counts[view.status] / PER_PAGE));
-  return renderStaffPage(
+  return renderStaffList(
     c,
     {
       title: "E-mails · Staff",
+      section: "outbox",
+      alert: alert,
       body: (
-        <section className="container page-section staff">
-          <StaffNav current="outbox" />
-          <FlashMessage flash={flash} />
-          {alert && (
-            <div className="notice notice--error" role="alert">
-              {alert}
-            </div>
-          )}
+        <>
           <div className="staff-head">
             <h1>E-mails</h1>
             {view.status === "failed" && counts.failed > 0 && (
@@ -108,7 +101,7 @@ async function renderOutbox(
           />
           <h2>Recent retries</h2>
           <RetryList retries={retries} />
-        </section>
+        </>
       ),
     },
     code,

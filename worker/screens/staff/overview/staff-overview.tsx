@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../platform/app-env";
 import { deskOverview } from "../../../platform/stores/order-desk-store";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/stores/order-store";
-import { renderStaffPage, StaffNav } from "../desk/staff-page";
+import { renderStaffList } from "../desk/staff-page";
 
 /** `/staff`: what needs doing today, at a glance. */
 const OPEN: readonly OrderStatus[] = ["new", "paid", "awaiting_payment", "processing", "shipped"];
@@ -20,11 +20,11 @@ function Tile({ href, count, label }: { href?: string; count: number; label: str
 export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
   const overview = await deskOverview(c.env.DB);
   const staff = c.get("staff");
-  return renderStaffPage(c, {
+  return renderStaffList(c, {
     title: "Staff desk",
+    section: "overview",
     body: (
-      <section className="container page-section staff">
-        <StaffNav current="overview" />
+      <>
         <h1>Good day{staff ? `, ${staff.name}` : ""}</h1>
         <h2>Orders</h2>
         <ul className="staff-tiles">
@@ -44,7 +44,7 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
           <Tile href="/staff/reviews" count={overview.reviewsWaiting} label="reviews to moderate" />
           <Tile href="/staff/outbox" count={overview.failedMails} label="e-mails that failed" />
         </ul>
-      </section>
+      </>
     ),
   });
 }

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
-import { takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
 import { getProduct } from "../../../platform/cms-client/catalog-records";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { STOCK_AUDIT_KIND, type StockSet, writeStockSets } from "../../../platform/stores/stock-desk-store";
 import { readStock } from "../../../platform/stores/stock-store";
 import { type DeskRecord, recordAction } from "../desk/desk-action";
-import { AuditLog, type AuditWords } from "../desk/staff-audit";
-import { renderStaffMessage, renderStaffPage, StaffRecordTop } from "../desk/staff-page";
+import type { AuditWords } from "../desk/staff-audit";
+import { renderStaffMessage } from "../desk/staff-page";
+import { renderStaffRecord } from "../desk/staff-record";
 import { StockCount } from "./staff-products";
 import { STOCK_MAX, wholeCount } from "./stock-import";
 import { afterDeskStockWrite, type ProductStock, stockSkusOf, withStock } from "./stock-levels";
@@ -60,20 +60,18 @@ async function renderProduct(
   status: 200 | 409 | 422 = 200,
 ) {
   const audit = await listAudit(c.env.DB, STOCK_AUDIT_KIND, product.slug);
-  const flash = takeFlash(c);
   const errors = state.errors ?? {};
-  return renderStaffPage(
+  return renderStaffRecord(
     c,
     {
       title: `Stock of ${product.name} · Staff`,
+      section: "products",
+      back: { href: "/staff/products", label: "All products" },
+      alert: state.alert,
+      audit,
+      words: auditWords(product),
       body: (
-        <section className="container page-section staff">
-          <StaffRecordTop
-            section="products"
-            back={{ href: "/staff/products", label: "All products" }}
-            flash={flash}
-            alert={state.alert}
-          />
+        <>
           <h1>{product.name}</h1>
           {product.brand && <p className="muted">{product.brand}</p>}
           <form
@@ -124,9 +122,7 @@ async function renderProduct(
               Save stock
             </button>
           </form>
-          <h2>Audit</h2>
-          <AuditLog entries={audit} words={auditWords(product)} />
-        </section>
+        </>
       ),
     },
     status,

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
-import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
-import { Pager, pageNumber } from "../../../frame/ui/pager";
+import { pageNumber } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
-import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame } from "../desk/staff-page";
+import { renderStaffList, StaffFilterForm, StaffFilterSelect, StaffPagedTable } from "../desk/staff-page";
 import { ImportForm, type ImportState } from "./import-form";
 import {
   catalogueStock,
@@ -67,27 +66,21 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
   const pages = Math.max(1, Math.ceil(found.length / PER_PAGE));
   const page = Math.min(pageNumber(c.req.query("page")) ?? 1, pages);
   const shown = found.slice((page - 1) * PER_PAGE, page * PER_PAGE);
-  const flash = takeFlash(c);
   const params = Object.fromEntries(Object.entries(query).filter(([, value]) => value)) as Record<string, string>;
-  return renderStaffPage(
+  return renderStaffList(
     c,
     {
       title: "Products and stock · Staff",
+      section: "products",
+      alert: state.alert,
       body: (
-        <section className="container page-section staff">
-          <StaffNav current="products" />
-          <FlashMessage flash={flash} />
-          {state.alert && (
-            <div className="notice notice--error" role="alert">
-              {state.alert}
-            </div>
-          )}
+        <>
           <h1>Products and stock</h1>
           <p className="lead">
             Sold out and few left first. A SKU without a number is sold without counting; a product page sets its
             counts.
           </p>
-          <form method="get" action="/staff/products" className="staff-filter">
+          <StaffFilterForm action="/staff/products" submit="Find products">
             <div className="field staff-filter__search">
               <label htmlFor="products-q">Name or SKU</label>
               <input id="products-q" name="q" type="search" defaultValue={query.q} maxLength={100} />
@@ -99,46 +92,30 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
               value={query.show}
               options={Object.entries(STOCK_FILTERS)}
             />
-            <div className="staff-filter__actions">
-              <button type="submit" className="button">
-                Find products
-              </button>
-              <a href="/staff/products">Clear</a>
-            </div>
-          </form>
+          </StaffFilterForm>
           <p className="muted" role="status">
             {found.length === 0
               ? "No products match."
               : `${found.length} product${found.length === 1 ? "" : "s"}, low stock first.`}
           </p>
-          {shown.length > 0 && (
-            <StaffTableFrame label="Products found">
-              <table className="staff-table staff-table--stack staff-table--stock">
-                <caption className="visually-hidden">Products and their stock</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Stock on hand</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((product) => (
-                    <ProductRow key={product.slug} product={product} />
-                  ))}
-                </tbody>
-              </table>
-            </StaffTableFrame>
-          )}
-          <Pager
-            base="/staff/products"
-            query={params}
-            page={page}
-            pageCount={pages}
-            around={2}
-            label="Pages of products"
+          <StaffPagedTable
+            table={{
+              label: "Products found",
+              caption: "Products and their stock",
+              className: "staff-table--stack staff-table--stock",
+              columns: ["Product", "Stock on hand"],
+            }}
+            rows={shown.map((product) => <ProductRow key={product.slug} product={product} />)}
+            pager={{
+              base: "/staff/products",
+              query: params,
+              page,
+              pageCount: pages,
+              label: "Pages of products",
+            }}
           />
           <ImportForm state={state} />
-        </section>
+        </>
       ),
     },
     status,
@@ -160,18 +137,18 @@ function ProductRow({ product }: { product: ProductStock }) {
 }
 
 export function catalogueUnavailable(c: Context<AppEnv>): Promise<Response> {
-  return renderStaffPage(
+  return renderStaffList(
     c,
     {
       title: "Products and stock · Staff",
+      section: "products",
       body: (
-        <section className="container page-section staff">
-          <StaffNav current="products" />
+        <>
           <h1>Products and stock</h1>
           <p className="lead" role="alert">
             The catalogue could not be read just now, so stock cannot be shown or changed. Please try again in a minute.
           </p>
-        </section>
+        </>
       ),
     },
     503,

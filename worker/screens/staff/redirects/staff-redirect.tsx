@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
 import { checkRule } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
@@ -12,8 +11,9 @@ import {
 } from "../../../platform/redirects/redirect-rules";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { type DeskRecord, latestChange, recordAction, sameVersion } from "../desk/desk-action";
-import { AuditLog, type AuditWords } from "../desk/staff-audit";
-import { renderStaffMessage, renderStaffPage, StaffRecordTop, staffDate } from "../desk/staff-page";
+import type { AuditWords } from "../desk/staff-audit";
+import { renderStaffMessage, staffDate } from "../desk/staff-page";
+import { renderStaffRecord } from "../desk/staff-record";
 import {
   draftOf,
   pathTaken,
@@ -43,19 +43,17 @@ async function renderRule(
   status: 200 | 409 | 422 = 200,
 ) {
   const audit = await listAudit(c.env.DB, "redirect", String(rule.id));
-  const flash = takeFlash(c);
-  return renderStaffPage(
+  return renderStaffRecord(
     c,
     {
       title: `Redirect ${rule.fromPath} · Staff`,
+      section: "redirects",
+      back: { href: "/staff/redirects", label: "All redirect rules" },
+      alert: state.alert,
+      audit,
+      words: REDIRECT_AUDIT_WORDS,
       body: (
-        <section className="container page-section staff">
-          <StaffRecordTop
-            section="redirects"
-            back={{ href: "/staff/redirects", label: "All redirect rules" }}
-            flash={flash}
-            alert={state.alert}
-          />
+        <>
           <h1 className="staff-redirects-title">
             Redirect from <code>{rule.fromPath}</code>
           </h1>
@@ -111,9 +109,7 @@ async function renderRule(
               </button>
             </form>
           </div>
-          <h2>Audit</h2>
-          <AuditLog entries={audit} words={REDIRECT_AUDIT_WORDS} />
-        </section>
+        </>
       ),
     },
     status,

@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
 import { checkRule, describeProblem } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
@@ -11,7 +10,7 @@ import {
 } from "../../../platform/redirects/redirect-rules";
 import { resolveRedirect } from "../../../platform/redirects/resolve-redirect";
 import { listAction } from "../desk/desk-action";
-import { renderStaffPage, StaffNav } from "../desk/staff-page";
+import { renderStaffList } from "../desk/staff-page";
 import {
   draftOf,
   pathTaken,
@@ -69,21 +68,15 @@ export async function renderRedirects(c: Context<AppEnv>, state: RuleFormState =
   const rules = await listStoredRules(c.env.DB);
   const scope = ruleScope(c);
   const byPath = rulesByPath(rules);
-  const flash = takeFlash(c);
   const hosts = [...scope.allowedHosts];
-  return renderStaffPage(
+  return renderStaffList(
     c,
     {
       title: "Redirect rules · Staff",
+      section: "redirects",
+      alert: state.alert,
       body: (
-        <section className="container page-section staff">
-          <StaffNav current="redirects" />
-          <FlashMessage flash={flash} />
-          {state.alert && (
-            <div className="notice notice--error" role="alert">
-              {state.alert}
-            </div>
-          )}
+        <>
           <h1>Redirect rules</h1>
           <p className="lead">
             Send shoppers from an old address to a new one. A rule works from the next visit; the shop checks that it
@@ -111,7 +104,7 @@ export async function renderRedirects(c: Context<AppEnv>, state: RuleFormState =
               ))}
             </ul>
           )}
-        </section>
+        </>
       ),
     },
     status,

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { Field } from "../../../../client/components/fields";
-import { takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
 import type { DeskRequest } from "../../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../../platform/stores/request-store";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
-import { AuditLog, type AuditWords } from "../desk/staff-audit";
-import { renderStaffPage, StaffRecordTop, staffDate } from "../desk/staff-page";
+import type { AuditWords } from "../desk/staff-audit";
+import { staffDate } from "../desk/staff-page";
+import { renderStaffRecord } from "../desk/staff-record";
 import {
   allowedRequestActions,
   REQUEST_KIND_LABELS,
@@ -142,20 +142,18 @@ export async function renderRequest(
   status: 200 | 409 | 422 = 200,
 ): Promise<Response> {
   const audit = await listAudit(c.env.DB, "request", request.publicId);
-  const flash = takeFlash(c);
   const actions = allowedRequestActions(request.status);
-  return renderStaffPage(
+  return renderStaffRecord(
     c,
     {
       title: `${REQUEST_KIND_LABELS[request.kind]} from ${request.name} · Staff`,
+      section: "requests",
+      back: { href: "/staff/requests", label: "All requests" },
+      alert: state.alert,
+      audit,
+      words: REQUEST_AUDIT_WORDS,
       body: (
-        <section className="container page-section staff">
-          <StaffRecordTop
-            section="requests"
-            back={{ href: "/staff/requests", label: "All requests" }}
-            flash={flash}
-            alert={state.alert}
-          />
+        <>
           <h1>{`${REQUEST_KIND_LABELS[request.kind]} from ${request.name}`}</h1>
           <Facts request={request} />
           <div className="staff-request__actions">
@@ -164,9 +162,7 @@ export async function renderRequest(
             ))}
           </div>
           <NoteForm request={request} state={state} />
-          <h2>Audit</h2>
-          <AuditLog entries={audit} words={REQUEST_AUDIT_WORDS} />
-        </section>
+        </>
       ),
     },
     status,

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { RequestKind } from "../../../../shared/forms/requests";
-import { Pager, pageNumber } from "../../../frame/ui/pager";
+import { pageNumber } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
 import {
   type DeskRequest,
@@ -10,7 +10,7 @@ import {
   type RequestFilter,
 } from "../../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../../platform/stores/request-store";
-import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "../desk/staff-page";
+import { renderStaffList, StaffFilterForm, StaffFilterSelect, StaffPagedTable, staffDate } from "../desk/staff-page";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
 
 /** `/staff/requests`: what visitors asked the shop, newest first, filtered by status and kind. */
@@ -28,7 +28,7 @@ function readFilter(c: Context<AppEnv>): RequestFilter {
 
 function FilterForm({ filter }: { filter: RequestFilter }) {
   return (
-    <form method="get" action="/staff/requests" className="staff-filter staff-filter--requests">
+    <StaffFilterForm action="/staff/requests" className="staff-filter staff-filter--requests" submit="Show requests">
       <StaffFilterSelect
         form="requests"
         name="status"
@@ -43,13 +43,7 @@ function FilterForm({ filter }: { filter: RequestFilter }) {
         value={filter.kind}
         options={REQUEST_KINDS.map((k) => [k, REQUEST_KIND_LABELS[k]])}
       />
-      <div className="staff-filter__actions">
-        <button type="submit" className="button">
-          Show requests
-        </button>
-        <a href="/staff/requests">Clear</a>
-      </div>
-    </form>
+    </StaffFilterForm>
   );
 }
 
@@ -82,11 +76,11 @@ export async function requestsPage(c: Context<AppEnv>): Promise<Response> {
   const { requests, total } = await listRequests(c.env.DB, filter, { page, perPage: PER_PAGE });
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Record<string, string>;
-  return renderStaffPage(c, {
+  return renderStaffList(c, {
     title: "Requests · Staff",
+    section: "requests",
     body: (
-      <section className="container page-section staff">
-        <StaffNav current="requests" />
+      <>
         <h1>Requests</h1>
         <FilterForm filter={filter} />
         <p className="muted" role="status">
@@ -96,37 +90,23 @@ export async function requestsPage(c: Context<AppEnv>): Promise<Response> {
               ? `${total} request${total === 1 ? "" : "s"}, none on this page.`
               : `${total} request${total === 1 ? "" : "s"}, newest first.`}
         </p>
-        {requests.length > 0 && (
-          <StaffTableFrame label="Requests found">
-            <table className="staff-table staff-table--stack">
-              <caption className="visually-hidden">Requests</caption>
-              <thead>
-                <tr>
-                  <th scope="col">From</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Contact</th>
-                  <th scope="col">File</th>
-                </tr>
-              </thead>
-              <tbody>
-                {requests.map((request) => (
-                  <RequestRow key={request.publicId} request={request} />
-                ))}
-              </tbody>
-            </table>
-          </StaffTableFrame>
-        )}
-        <Pager
-          base="/staff/requests"
-          query={query}
-          page={page}
-          pageCount={pages}
-          around={2}
-          label="Pages of requests"
+        <StaffPagedTable
+          table={{
+            label: "Requests found",
+            caption: "Requests",
+            className: "staff-table--stack",
+            columns: ["From", "Kind", "Status", "Received", "Contact", "File"],
+          }}
+          rows={requests.map((request) => <RequestRow key={request.publicId} request={request} />)}
+          pager={{
+            base: "/staff/requests",
+            query,
+            page,
+            pageCount: pages,
+            label: "Pages of requests",
+          }}
         />
-      </section>
+      </>
     ),
   });
 }

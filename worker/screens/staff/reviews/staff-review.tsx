@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
 import { reviewsTags } from "../../../platform/caches/page-tags";
 import { bumpTags } from "../../../platform/caches/versions";
@@ -14,8 +13,9 @@ import {
 } from "../../../platform/stores/review-desk-store";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { type DeskRecord, recordAction } from "../desk/desk-action";
-import { AuditLog, type AuditWords } from "../desk/staff-audit";
-import { renderStaffMessage, renderStaffPage, StaffRecordTop } from "../desk/staff-page";
+import type { AuditWords } from "../desk/staff-audit";
+import { renderStaffMessage } from "../desk/staff-page";
+import { renderStaffRecord } from "../desk/staff-record";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts, reviewPath } from "./review-card";
 
 /**
@@ -55,19 +55,17 @@ async function renderReview(
   ]);
   const product = review.productId === null ? undefined : products.get(review.productId);
   const shownAt = review.kind === "shop" ? "/reviews" : product?.path;
-  const flash = takeFlash(c);
-  return renderStaffPage(
+  return renderStaffRecord(
     c,
     {
       title: `Review by ${review.name} · Staff`,
+      section: "reviews",
+      back: { href: "/staff/reviews", label: "Reviews waiting" },
+      alert: state.alert,
+      audit,
+      words: REVIEW_AUDIT_WORDS,
       body: (
-        <section className="container page-section staff">
-          <StaffRecordTop
-            section="reviews"
-            back={{ href: "/staff/reviews", label: "Reviews waiting" }}
-            flash={flash}
-            alert={state.alert}
-          />
+        <>
           <h1>{review.kind === "shop" ? "Shop review" : "Product review"}</h1>
           <DeskReviewCard review={review} product={product} back={reviewPath(review)} />
           {review.status === "approved" && shownAt && (
@@ -75,9 +73,7 @@ async function renderReview(
               Shown on <a href={shownAt}>{shownAt}</a>.
             </p>
           )}
-          <h2>Audit</h2>
-          <AuditLog entries={audit} words={REVIEW_AUDIT_WORDS} />
-        </section>
+        </>
       ),
     },
     status,

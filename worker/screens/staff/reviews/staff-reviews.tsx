@@ -1,9 +1,8 @@
 import type { Context } from "hono";
-import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import type { AppEnv } from "../../../platform/app-env";
 import type { ReviewStatus } from "../../../platform/stores/product-review-store";
 import { type DeskKindFilter, listDeskReviews } from "../../../platform/stores/review-desk-store";
-import { renderStaffPage, StaffNav } from "../desk/staff-page";
+import { renderStaffList } from "../desk/staff-page";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts } from "./review-card";
 
 /**
@@ -80,13 +79,11 @@ export async function reviewsPage(c: Context<AppEnv>): Promise<Response> {
   const products = await reviewedProducts(c, reviews);
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const back = listHref(filter);
-  const flash = takeFlash(c);
-  return renderStaffPage(c, {
+  return renderStaffList(c, {
     title: "Reviews · Staff",
+    section: "reviews",
     body: (
-      <section className="container page-section staff">
-        <StaffNav current="reviews" />
-        <FlashMessage flash={flash} />
+      <>
         <h1>Reviews</h1>
         <p className="lead">
           Approved reviews show on the shop at once: shop reviews on /reviews, product reviews on their product's page.
@@ -147,7 +144,7 @@ export async function reviewsPage(c: Context<AppEnv>): Promise<Response> {
             )}
           </nav>
         )}
-      </section>
+      </>
     ),
   });
 }

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../../platform/app-env";
 import { listSearchMisses, MAX_ROWS } from "../../../platform/search/search-misses-store";
-import { renderStaffPage, StaffNav, StaffTableFrame, staffDate } from "../desk/staff-page";
+import { renderStaffList, StaffTable, staffDate } from "../desk/staff-page";
 
 /**
  * `/staff/searches`: what shoppers searched for and found no product, most frequent first, so
@@ -11,11 +11,11 @@ const SHOWN = 100;
 
 export async function searchesPage(c: Context<AppEnv>): Promise<Response> {
   const misses = await listSearchMisses(c.env.DB, SHOWN);
-  return renderStaffPage(c, {
+  return renderStaffList(c, {
     title: "Searches that found nothing · Staff",
+    section: "searches",
     body: (
-      <section className="container page-section staff">
-        <StaffNav current="searches" />
+      <>
         <h1>Searches that found nothing</h1>
         <p className="lead">
           What shoppers searched for without finding a product, most frequent first (the {SHOWN} most frequent of the{" "}
@@ -24,35 +24,25 @@ export async function searchesPage(c: Context<AppEnv>): Promise<Response> {
         {misses.length === 0 ? (
           <p>No search has come up empty yet.</p>
         ) : (
-          <StaffTableFrame label="Searches that found nothing">
-            <table className="staff-table staff-table--fit">
-              <caption className="visually-hidden">Searches that found nothing</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Search</th>
-                  <th scope="col" className="staff-table__num">
-                    Times
-                  </th>
-                  <th scope="col">Last searched</th>
-                  <th scope="col">First searched</th>
-                </tr>
-              </thead>
-              <tbody>
-                {misses.map((miss) => (
-                  <tr key={miss.query}>
-                    <td>
-                      <a href={`/search?q=${encodeURIComponent(miss.query)}`}>{miss.query}</a>
-                    </td>
-                    <td className="staff-table__num">{miss.count}</td>
-                    <td>{staffDate.format(miss.lastSeen)}</td>
-                    <td>{staffDate.format(miss.firstSeen)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </StaffTableFrame>
+          <StaffTable
+            label="Searches that found nothing"
+            caption="Searches that found nothing"
+            className="staff-table--fit"
+            columns={["Search", { label: "Times", num: true }, "Last searched", "First searched"]}
+          >
+            {misses.map((miss) => (
+              <tr key={miss.query}>
+                <td>
+                  <a href={`/search?q=${encodeURIComponent(miss.query)}`}>{miss.query}</a>
+                </td>
+                <td className="staff-table__num">{miss.count}</td>
+                <td>{staffDate.format(miss.lastSeen)}</td>
+                <td>{staffDate.format(miss.firstSeen)}</td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
-      </section>
+      </>
     ),
   });
 }
