@@ -2,11 +2,12 @@ import type { Context } from "hono";
 import { configuredProviders } from "../../../shared/auth-providers";
 import { signInSchema } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
-import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
+import { textsOf, useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { authClient } from "../../platform/session/auth-client";
 import { leaveSessionForSignIn, signIn, signInFailed } from "../../platform/session/session";
+import { AccountForm, OtherWayIn, PasswordField, refusalState, SubmitButton, withRedirect } from "./account-fields";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
 import { friendlyError } from "./friendly-errors";
@@ -25,10 +26,6 @@ export interface LoginState {
   alert?: string;
   /** Set when the account waits for its e-mail confirmation: offers "send again". */
   unconfirmed?: boolean;
-}
-
-function withRedirect(path: string, redirect: string): string {
-  return redirect === "/user" ? path : `${path}?redirect=${encodeURIComponent(redirect)}`;
 }
 
 /** Buttons for the sign-in providers configured in AUTH_PROVIDERS (spec: /connect/{provider}). */
@@ -71,14 +68,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
         <AuthCard
           title={a.signIn}
           lead={a.signInLead}
-          footer={
-            <p>
-              <Rich
-                text={a.newHere}
-                parts={{ link: <a href={withRedirect("/user/signup", redirect)}>{a.createAnAccount}</a> }}
-              />
-            </p>
-          }
+          footer={<OtherWayIn text={a.newHere} path="/user/signup" label={a.createAnAccount} redirect={redirect} />}
         >
           {notice && <FormAlert tone="success">{notice}</FormAlert>}
           {state.alert && (
@@ -94,8 +84,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
               )}
             </FormAlert>
           )}
-          <form method="post" action="/user/login" className="account-form" noValidate>
-            <input type="hidden" name="redirect" value={redirect} />
+          <AccountForm action="/user/login" redirect={redirect}>
             <Field
               name="identifier"
               label={a.identifier}
@@ -105,19 +94,14 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
               inputMode="email"
               required
             />
-            <Field
-              name="password"
+            <PasswordField
               label={a.password}
-              type="password"
-              error={errors.password}
               autoComplete="current-password"
-              required
+              error={errors.password}
               hint={<a href="/user/password">{a.forgotPassword}</a>}
             />
-            <button type="submit" className="button account-form__submit">
-              {a.signIn}
-            </button>
-          </form>
+            <SubmitButton>{a.signIn}</SubmitButton>
+          </AccountForm>
           <ProviderButtons c={c} redirect={redirect} />
         </AuthCard>
       ),
@@ -145,13 +129,8 @@ export async function postLogin(c: Context<AppEnv>): Promise<Response> {
     if (problem.original === "Your account email is not confirmed") {
       return renderLogin(c, { ...state, alert: problem.message, unconfirmed: true }, problem.status);
     }
-    return problem.field
-      ? renderLogin(
-          c,
-          { ...state, errors: { [problem.field === "email" ? "identifier" : problem.field]: problem.message } },
-          problem.status,
-        )
-      : renderLogin(c, { ...state, alert: problem.message }, problem.status);
+    const refusal = refusalState(problem, (field) => (field === "email" ? "identifier" : field));
+    return renderLogin(c, { ...state, ...refusal }, problem.status);
   }
   return c.redirect(redirect, 303);
 }

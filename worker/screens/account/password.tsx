@@ -11,8 +11,16 @@ import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { authClient } from "../../platform/session/auth-client";
 import { leaveSessionForSignIn, signIn, signInFailed, startSession } from "../../platform/session/session";
+import {
+  AccountForm,
+  EmailField,
+  NewPasswordFields,
+  PasswordField,
+  refusalState,
+  SubmitButton,
+} from "./account-fields";
 import { noticeFrom, renderAccountPage } from "./account-render";
-import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
+import { AuthCard, type FieldErrors, FormAlert } from "./account-ui";
 import { friendlyError, sessionEnded } from "./friendly-errors";
 
 /**
@@ -49,28 +57,11 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
     body = (
       <AuthCard title={title} lead={rules}>
         {alerts}
-        <form method="post" action="/user/password/reset" className="account-form" noValidate>
+        <AccountForm action="/user/password/reset">
           <input type="hidden" name="code" value={code} />
-          <Field
-            name="password"
-            label={a.newPassword}
-            type="password"
-            autoComplete="new-password"
-            error={errors.password ?? errors.code}
-            required
-          />
-          <Field
-            name="passwordConfirmation"
-            label={a.repeatNewPassword}
-            type="password"
-            autoComplete="new-password"
-            error={errors.passwordConfirmation}
-            required
-          />
-          <button type="submit" className="button account-form__submit">
-            {a.saveNewPassword}
-          </button>
-        </form>
+          <NewPasswordFields error={errors.password ?? errors.code} confirmError={errors.passwordConfirmation} />
+          <SubmitButton>{a.saveNewPassword}</SubmitButton>
+        </AccountForm>
         <p className="auth-card__aside">
           <Rich text={a.linkNotWorking} parts={{ link: <a href="/user/password">{a.askForNewOne}</a> }} />
         </p>
@@ -81,36 +72,17 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
     body = (
       <AuthCard title={title} lead={rules} footer={<a href="/user">{a.backToAccount}</a>}>
         {alerts}
-        <form method="post" action="/user/password" className="account-form" noValidate>
+        <AccountForm action="/user/password">
           <input type="text" name="username" value={user.username} autoComplete="username" readOnly hidden />
-          <Field
+          <PasswordField
             name="currentPassword"
             label={a.currentPassword}
-            type="password"
             autoComplete="current-password"
             error={errors.currentPassword}
-            required
           />
-          <Field
-            name="password"
-            label={a.newPassword}
-            type="password"
-            autoComplete="new-password"
-            error={errors.password}
-            required
-          />
-          <Field
-            name="passwordConfirmation"
-            label={a.repeatNewPassword}
-            type="password"
-            autoComplete="new-password"
-            error={errors.passwordConfirmation}
-            required
-          />
-          <button type="submit" className="button account-form__submit">
-            {a.changePassword}
-          </button>
-        </form>
+          <NewPasswordFields error={errors.password} confirmError={errors.passwordConfirmation} />
+          <SubmitButton>{a.changePassword}</SubmitButton>
+        </AccountForm>
         <p className="auth-card__aside">{a.forgotCurrent}</p>
       </AuthCard>
     );
@@ -127,21 +99,10 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
         }
       >
         {alerts}
-        <form method="post" action="/user/password/forgot" className="account-form" noValidate>
-          <Field
-            name="email"
-            label={a.email}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={state.email}
-            error={errors.email}
-            required
-          />
-          <button type="submit" className="button account-form__submit">
-            {a.sendResetLink}
-          </button>
-        </form>
+        <AccountForm action="/user/password/forgot">
+          <EmailField value={state.email} error={errors.email} />
+          <SubmitButton>{a.sendResetLink}</SubmitButton>
+        </AccountForm>
       </AuthCard>
     );
   }
@@ -166,9 +127,7 @@ export async function postChangePassword(c: Context<AppEnv>): Promise<Response> 
     const ended = await sessionEnded(c, error, "/user/password");
     if (ended) return ended;
     const problem = friendlyError(c, error);
-    return problem.field
-      ? renderPassword(c, { errors: { [problem.field]: problem.message } }, problem.status)
-      : renderPassword(c, { alert: problem.message }, problem.status);
+    return renderPassword(c, refusalState(problem), problem.status);
   }
   return c.redirect("/user?notice=password-changed", 303);
 }
@@ -204,9 +163,7 @@ export async function postResetPassword(c: Context<AppEnv>): Promise<Response> {
     if (problem.original === "Incorrect code provided") {
       return renderPassword(c, { alert: problem.message }, problem.status);
     }
-    return problem.field
-      ? renderPassword(c, { code, errors: { [problem.field]: problem.message } }, problem.status)
-      : renderPassword(c, { code, alert: problem.message }, problem.status);
+    return renderPassword(c, { code, ...refusalState(problem) }, problem.status);
   }
   return c.redirect("/user?notice=password-reset", 303);
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { authClient } from "../../platform/session/auth-client";
 import { leaveSessionForSignIn, signIn, signInFailed } from "../../platform/session/session";
+import { AccountForm, EmailField, OtherWayIn, PasswordField, refusalState, SubmitButton } from "./account-fields";
 import { renderAccountPage } from "./account-render";
 import { AuthCard, Field, type FieldErrors, FormAlert } from "./account-ui";
 import { friendlyError } from "./friendly-errors";
@@ -62,24 +63,10 @@ export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, 
     <AuthCard
       title={a.createAnAccount}
       lead={a.signUpLead}
-      footer={
-        <p>
-          <Rich
-            text={a.haveAccount}
-            parts={{
-              link: (
-                <a href={redirect === "/user" ? "/user/login" : `/user/login?redirect=${encodeURIComponent(redirect)}`}>
-                  {a.signIn}
-                </a>
-              ),
-            }}
-          />
-        </p>
-      }
+      footer={<OtherWayIn text={a.haveAccount} path="/user/login" label={a.signIn} redirect={redirect} />}
     >
       {state.alert && <FormAlert>{state.alert}</FormAlert>}
-      <form method="post" action="/user/signup" className="account-form" noValidate>
-        <input type="hidden" name="redirect" value={redirect} />
+      <AccountForm action="/user/signup" redirect={redirect}>
         <Field
           name="username"
           label={a.username}
@@ -90,32 +77,18 @@ export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, 
           maxLength={30}
           required
         />
-        <Field
-          name="email"
-          label={a.email}
-          type="email"
-          value={state.email}
-          error={errors.email}
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
-        <Field
-          name="password"
+        <EmailField value={state.email} error={errors.email} />
+        <PasswordField
           label={a.password}
-          type="password"
-          error={errors.password}
           autoComplete="new-password"
+          error={errors.password}
           hint={passwordRules(t.m.accountErrors)}
-          required
         />
         <p className="account-form__consent">
           <Rich text={a.consent} parts={{ policy: <a href="/privacy-policy">{a.privacyPolicy}</a> }} />
         </p>
-        <button type="submit" className="button account-form__submit">
-          {a.createAccount}
-        </button>
-      </form>
+        <SubmitButton>{a.createAccount}</SubmitButton>
+      </AccountForm>
     </AuthCard>
   );
   return renderAccountPage(
@@ -148,10 +121,10 @@ export async function postSignup(c: Context<AppEnv>): Promise<Response> {
   } catch (error) {
     signInFailed(c);
     const problem = friendlyError(c, error);
-    const field = problem.field && ["username", "email", "password"].includes(problem.field) ? problem.field : null;
-    return field
-      ? renderSignup(c, { ...typed, errors: { [field]: problem.message } }, problem.status)
-      : renderSignup(c, { ...typed, alert: problem.message }, problem.status);
+    const refusal = refusalState(problem, (field) =>
+      ["username", "email", "password"].includes(field) ? field : null,
+    );
+    return renderSignup(c, { ...typed, ...refusal }, problem.status);
   }
   return c.redirect(redirect === "/user" ? "/user?notice=welcome" : redirect, 303);
 }
