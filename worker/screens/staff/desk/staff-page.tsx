@@ -4,7 +4,6 @@ import type { Locale } from "../../../../shared/constants";
 import { renderPage } from "../../../frame/document/render-page";
 import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import type { Flash } from "../../../frame/personal/personal-fragment";
-import { Pager } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
 
 /** The language an order was placed in, as the (English) desk names it: its e-mails are written in it. */
@@ -90,19 +89,6 @@ export const staffDate = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * A wide table's frame: it scrolls sideways on a phone, so it is a named region keyboard users can
- * focus and scroll (axe: scrollable-region-focusable).
- */
-export function StaffTableFrame({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <div className="staff-table-wrap" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
-/**
  * The top of a record's page: the desk's navigation, the way back to its list, the message of the
  * last action (flash) and, when a post was refused, why.
  */
@@ -129,7 +115,7 @@ export function StaffRecordTop({
 }
 
 /** The message of the last action (flash) and, when a post was refused, why. */
-function StaffNotices({ flash, alert }: { flash: Flash | null; alert?: string }) {
+export function StaffNotices({ flash, alert }: { flash: Flash | null; alert?: string }) {
   return (
     <>
       <FlashMessage flash={flash} />
@@ -154,146 +140,5 @@ export function renderStaffSection(
     c,
     { title, body: <section className="container page-section staff">{body(flash)}</section> },
     status,
-  );
-}
-
-/**
- * A list of the desk (orders, reviews, e-mails…): its navigation, the message of the last action
- * and, when a post was refused, why; then the list itself.
- */
-export function renderStaffList(
-  c: Context<AppEnv>,
-  page: { title: string; section: StaffSection; alert?: string; body: ReactNode },
-  status: 200 | 404 | 409 | 422 | 503 = 200,
-): Promise<Response> {
-  return renderStaffSection(
-    c,
-    page.title,
-    (flash) => (
-      <>
-        <StaffNav current={page.section} />
-        <StaffNotices flash={flash} alert={page.alert} />
-        {page.body}
-      </>
-    ),
-    status,
-  );
-}
-
-/** A column of a desk table; `num` right-aligns it. */
-export type StaffColumn = string | { label: string; num: true };
-
-/** A desk table: scrolls sideways on a phone, a caption for screen readers, a header row. */
-export function StaffTable({
-  label,
-  caption,
-  className,
-  columns,
-  children,
-  foot,
-}: {
-  label: string;
-  caption: ReactNode;
-  className: string;
-  columns: readonly StaffColumn[];
-  children: ReactNode;
-  foot?: ReactNode;
-}) {
-  return (
-    <StaffTableFrame label={label}>
-      <table className={`staff-table ${className}`}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) =>
-              typeof column === "string" ? (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ) : (
-                <th key={column.label} scope="col" className="staff-table__num">
-                  {column.label}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-        {foot && <tfoot>{foot}</tfoot>}
-      </table>
-    </StaffTableFrame>
-  );
-}
-
-/** One select of a list's filter form: "All" first, then the options as [value, words]. */
-export function StaffFilterSelect({
-  form,
-  name,
-  label,
-  value,
-  options,
-}: {
-  form: string;
-  name: string;
-  label: string;
-  value?: string;
-  options: readonly (readonly [string, string])[];
-}) {
-  const id = `${form}-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value ?? ""}>
-        <option value="">All</option>
-        {options.map(([key, words]) => (
-          <option key={key} value={key}>
-            {words}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** A list's filter form: its fields, then the button and the way back to the whole list. */
-export function StaffFilterForm({
-  action,
-  className = "staff-filter",
-  submit,
-  children,
-}: {
-  action: string;
-  className?: string;
-  submit: string;
-  children: ReactNode;
-}) {
-  return (
-    <form method="get" action={action} className={className}>
-      {children}
-      <div className="staff-filter__actions">
-        <button type="submit" className="button">
-          {submit}
-        </button>
-        <a href={action}>Clear</a>
-      </div>
-    </form>
-  );
-}
-
-/** A list's table of one page (none when the page is empty), then the pages to go through. */
-export function StaffPagedTable({
-  table,
-  rows,
-  pager,
-}: {
-  table: Omit<Parameters<typeof StaffTable>[0], "children">;
-  rows: ReactNode[];
-  pager: Omit<Parameters<typeof Pager>[0], "around">;
-}) {
-  return (
-    <>
-      {rows.length > 0 && <StaffTable {...table}>{rows}</StaffTable>}
-      <Pager {...pager} around={2} />
-    </>
   );
 }

@@ -2,7 +2,8 @@ import { en } from "../../../../shared/i18n/en";
 import { formatAed } from "../../../../shared/money";
 import { ORDER_STATUS_LABELS, type Order } from "../../../platform/stores/order-store";
 import type { LineStock } from "../../../platform/stores/stock-return-store";
-import { ORDER_LANGUAGES, StaffTable, staffDate } from "../desk/staff-page";
+import { StaffTable } from "../desk/staff-list";
+import { ORDER_LANGUAGES, staffDate } from "../desk/staff-page";
 
 /** What an order's page shows of it: who, where, how paid; its lines with what they did to stock, and the totals. */
 export function Facts({ order }: { order: Order }) {

@@ -11,14 +11,8 @@ import {
   type Order,
   type OrderStatus,
 } from "../../../platform/stores/order-store";
-import {
-  ORDER_LANGUAGES,
-  renderStaffList,
-  StaffFilterForm,
-  StaffFilterSelect,
-  StaffTable,
-  staffDate,
-} from "../desk/staff-page";
+import { renderStaffList, StaffFilterForm, StaffFilterSelects, type StaffSelect, StaffTable } from "../desk/staff-list";
+import { ORDER_LANGUAGES, staffDate } from "../desk/staff-page";
 
 /** `/staff/orders`: every order, newest first, filtered and searched; `/staff/orders.csv`: the same as a spreadsheet. */
 const PER_PAGE = 25;
@@ -43,6 +37,31 @@ function filterQuery(filter: OrderFilter): Record<string, string> {
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value)) as Record<string, string>;
 }
 
+const STATUS_SELECT: StaffSelect<keyof OrderFilter> = {
+  name: "status",
+  label: "Status",
+  options: ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]]),
+};
+const MORE_SELECTS: readonly StaffSelect<keyof OrderFilter>[] = [
+  {
+    name: "payment",
+    label: "Payment",
+    options: [
+      ["cash", en.checkout.payment.cash],
+      ["online", en.checkout.payment.online],
+    ],
+  },
+  {
+    name: "delivery",
+    label: "Delivery",
+    options: [
+      ["transport", en.checkout.delivery.transport],
+      ["pickup", en.checkout.delivery.pickup],
+    ],
+  },
+  { name: "region", label: "Emirate", options: EMIRATES.map((e) => [e, e]) },
+];
+
 function FilterForm({ filter }: { filter: OrderFilter }) {
   return (
     <StaffFilterForm action="/staff/orders" submit="Show orders">
@@ -50,46 +69,14 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
         <label htmlFor="orders-q">Order number, name, e-mail or phone</label>
         <input id="orders-q" name="q" type="search" defaultValue={filter.q ?? ""} />
       </div>
-      <StaffFilterSelect
-        form="orders"
-        name="status"
-        label="Status"
-        value={filter.status}
-        options={ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]])}
-      />
+      <StaffFilterSelects form="orders" values={filter} selects={[STATUS_SELECT]} />
       <details
         className="staff-filter__more"
         open={Boolean(filter.payment || filter.delivery || filter.region || filter.from || filter.to)}
       >
         <summary>More filters: payment, delivery, emirate, dates</summary>
         <div className="staff-filter__grid">
-          <StaffFilterSelect
-            form="orders"
-            name="payment"
-            label="Payment"
-            value={filter.payment}
-            options={[
-              ["cash", en.checkout.payment.cash],
-              ["online", en.checkout.payment.online],
-            ]}
-          />
-          <StaffFilterSelect
-            form="orders"
-            name="delivery"
-            label="Delivery"
-            value={filter.delivery}
-            options={[
-              ["transport", en.checkout.delivery.transport],
-              ["pickup", en.checkout.delivery.pickup],
-            ]}
-          />
-          <StaffFilterSelect
-            form="orders"
-            name="region"
-            label="Emirate"
-            value={filter.region}
-            options={EMIRATES.map((e) => [e, e])}
-          />
+          <StaffFilterSelects form="orders" values={filter} selects={MORE_SELECTS} />
           <div className="field">
             <label htmlFor="orders-from">Placed from</label>
             <input id="orders-from" name="from" type="date" defaultValue={filter.from ?? ""} />

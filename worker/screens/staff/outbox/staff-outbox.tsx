@@ -12,7 +12,7 @@ import {
   retryFailedMails,
 } from "../../../platform/stores/outbox-desk-store";
 import { type DeskState, INCOMPLETE, latestChange, listAction } from "../desk/desk-action";
-import { renderStaffList } from "../desk/staff-page";
+import { renderStaffList } from "../desk/staff-list";
 import { MailCard, RetryList } from "./staff-outbox-view";
 
 /**

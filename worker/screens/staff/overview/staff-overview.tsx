@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../platform/app-env";
 import { deskOverview } from "../../../platform/stores/order-desk-store";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/stores/order-store";
-import { renderStaffList } from "../desk/staff-page";
+import { renderStaffList } from "../desk/staff-list";
 
 /** `/staff`: what needs doing today, at a glance. */
 const OPEN: readonly OrderStatus[] = ["new", "paid", "awaiting_payment", "processing", "shipped"];

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
 import { pageNumber } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
-import { renderStaffList, StaffFilterForm, StaffFilterSelect, StaffPagedTable } from "../desk/staff-page";
+import { renderStaffList, StaffFilterForm, StaffFilterSelects, StaffPagedTable } from "../desk/staff-list";
 import { ImportForm, type ImportState } from "./import-form";
 import {
   catalogueStock,
@@ -85,12 +85,10 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
               <label htmlFor="products-q">Name or SKU</label>
               <input id="products-q" name="q" type="search" defaultValue={query.q} maxLength={100} />
             </div>
-            <StaffFilterSelect
+            <StaffFilterSelects
               form="products"
-              name="show"
-              label="Show"
-              value={query.show}
-              options={Object.entries(STOCK_FILTERS)}
+              values={query}
+              selects={[{ name: "show", label: "Show", options: Object.entries(STOCK_FILTERS) }]}
             />
           </StaffFilterForm>
           <p className="muted" role="status">

@@ -10,7 +10,7 @@ import {
 } from "../../../platform/redirects/redirect-rules";
 import { resolveRedirect } from "../../../platform/redirects/resolve-redirect";
 import { listAction } from "../desk/desk-action";
-import { renderStaffList } from "../desk/staff-page";
+import { renderStaffList } from "../desk/staff-list";
 import {
   draftOf,
   pathTaken,

@@ -10,7 +10,8 @@ import {
   type RequestFilter,
 } from "../../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../../platform/stores/request-store";
-import { renderStaffList, StaffFilterForm, StaffFilterSelect, StaffPagedTable, staffDate } from "../desk/staff-page";
+import { renderStaffList, StaffFilterForm, StaffFilterSelects, StaffPagedTable } from "../desk/staff-list";
+import { staffDate } from "../desk/staff-page";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
 
 /** `/staff/requests`: what visitors asked the shop, newest first, filtered by status and kind. */
@@ -29,19 +30,13 @@ function readFilter(c: Context<AppEnv>): RequestFilter {
 function FilterForm({ filter }: { filter: RequestFilter }) {
   return (
     <StaffFilterForm action="/staff/requests" className="staff-filter staff-filter--requests" submit="Show requests">
-      <StaffFilterSelect
+      <StaffFilterSelects
         form="requests"
-        name="status"
-        label="Status"
-        value={filter.status}
-        options={REQUEST_STATUSES.map((s) => [s, REQUEST_STATUS_LABELS[s]])}
-      />
-      <StaffFilterSelect
-        form="requests"
-        name="kind"
-        label="Kind"
-        value={filter.kind}
-        options={REQUEST_KINDS.map((k) => [k, REQUEST_KIND_LABELS[k]])}
+        values={filter}
+        selects={[
+          { name: "status", label: "Status", options: REQUEST_STATUSES.map((s) => [s, REQUEST_STATUS_LABELS[s]]) },
+          { name: "kind", label: "Kind", options: REQUEST_KINDS.map((k) => [k, REQUEST_KIND_LABELS[k]]) },
+        ]}
       />
     </StaffFilterForm>
   );

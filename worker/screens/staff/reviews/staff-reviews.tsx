@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../platform/app-env";
 import type { ReviewStatus } from "../../../platform/stores/product-review-store";
 import { type DeskKindFilter, listDeskReviews } from "../../../platform/stores/review-desk-store";
-import { renderStaffList } from "../desk/staff-page";
+import { renderStaffList } from "../desk/staff-list";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts } from "./review-card";
 
 /**

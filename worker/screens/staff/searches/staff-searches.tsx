@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../../platform/app-env";
 import { listSearchMisses, MAX_ROWS } from "../../../platform/search/search-misses-store";
-import { renderStaffList, StaffTable, staffDate } from "../desk/staff-page";
+import { renderStaffList, StaffTable } from "../desk/staff-list";
+import { staffDate } from "../desk/staff-page";
 
 /**
  * `/staff/searches`: what shoppers searched for and found no product, most frequent first, so
