@@ -37,3 +37,46 @@ export function renderStaffRecord(
     status,
   );
 }
+
+/**
+ * A form of a record's page: it posts back to the page with the action it asks for and the version
+ * it was shown from (the pipeline refuses a save from an older copy), its fields, and its button.
+ */
+export function DeskForm({
+  to,
+  className,
+  intent,
+  version,
+  submit,
+  outlined = false,
+  children,
+}: {
+  to: string;
+  className: string;
+  intent?: string;
+  version?: number;
+  submit: ReactNode;
+  outlined?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <form method="post" action={to} className={className} noValidate>
+      {intent && <input type="hidden" name="action" value={intent} />}
+      {version !== undefined && <input type="hidden" name="version" value={String(version)} />}
+      {children}
+      <button type="submit" className={outlined ? "button button--outlined" : "button"}>
+        {submit}
+      </button>
+    </form>
+  );
+}
+
+/** One fact of a record's facts list: a term and what it is; `wide` takes the whole row. */
+export function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? "staff-facts__wide" : undefined}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -4,61 +4,36 @@ import { ORDER_STATUS_LABELS, type Order } from "../../../platform/stores/order-
 import type { LineStock } from "../../../platform/stores/stock-return-store";
 import { StaffTable } from "../desk/staff-list";
 import { ORDER_LANGUAGES, staffDate } from "../desk/staff-page";
+import { Fact } from "../desk/staff-record";
 
 /** What an order's page shows of it: who, where, how paid; its lines with what they did to stock, and the totals. */
 export function Facts({ order }: { order: Order }) {
   const address = [order.address, order.city, order.region, order.postcode].filter(Boolean).join(", ");
   return (
     <dl className="order-facts">
-      <div>
-        <dt>Status</dt>
-        <dd>
-          <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
-        </dd>
-      </div>
-      <div>
-        <dt>Placed</dt>
-        <dd>{staffDate.format(new Date(order.createdAt))}</dd>
-      </div>
-      <div>
-        <dt>Customer</dt>
-        <dd>
-          {order.firstName} {order.lastName} · <a href={`tel:${order.phone.replace(/\s/g, "")}`}>{order.phone}</a> ·{" "}
-          <a href={`mailto:${order.email}`}>{order.email}</a>
-        </dd>
-      </div>
-      <div>
-        <dt>Language</dt>
-        <dd>{ORDER_LANGUAGES[order.locale]}</dd>
-      </div>
-      <div>
-        <dt>Delivery</dt>
-        <dd>
-          {order.delivery === "pickup" ? en.checkout.delivery.pickup : `${en.checkout.delivery.transport}: ${address}`}
-        </dd>
-      </div>
-      <div>
-        <dt>Payment</dt>
-        <dd>
-          {en.checkout.payment[order.payment]}
-          {order.payment === "online" &&
-            (order.status === "awaiting_payment" ? " · not paid yet" : order.status === "cancelled" ? "" : " · paid")}
-        </dd>
-      </div>
+      <Fact term="Status">
+        <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+      </Fact>
+      <Fact term="Placed">{staffDate.format(new Date(order.createdAt))}</Fact>
+      <Fact term="Customer">
+        {order.firstName} {order.lastName} · <a href={`tel:${order.phone.replace(/\s/g, "")}`}>{order.phone}</a> ·{" "}
+        <a href={`mailto:${order.email}`}>{order.email}</a>
+      </Fact>
+      <Fact term="Language">{ORDER_LANGUAGES[order.locale]}</Fact>
+      <Fact term="Delivery">
+        {order.delivery === "pickup" ? en.checkout.delivery.pickup : `${en.checkout.delivery.transport}: ${address}`}
+      </Fact>
+      <Fact term="Payment">
+        {en.checkout.payment[order.payment]}
+        {order.payment === "online" &&
+          (order.status === "awaiting_payment" ? " · not paid yet" : order.status === "cancelled" ? "" : " · paid")}
+      </Fact>
       {order.trackingNumber && (
-        <div>
-          <dt>Shipped with</dt>
-          <dd>
-            {order.carrier} · tracking number {order.trackingNumber}
-          </dd>
-        </div>
+        <Fact term="Shipped with">
+          {order.carrier} · tracking number {order.trackingNumber}
+        </Fact>
       )}
-      {order.notes && (
-        <div>
-          <dt>Customer's note</dt>
-          <dd>{order.notes}</dd>
-        </div>
-      )}
+      {order.notes && <Fact term="Customer's note">{order.notes}</Fact>}
     </dl>
   );
 }

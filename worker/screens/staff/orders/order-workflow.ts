@@ -1,4 +1,5 @@
 import type { Order, OrderStatus } from "../../../platform/stores/order-store";
+import { actionsFrom, isActionOf, type Transition } from "../desk/workflow";
 
 /**
  * The one state machine of an order on the staff desk (issue 19):
@@ -10,14 +11,7 @@ import type { Order, OrderStatus } from "../../../platform/stores/order-store";
 export const ORDER_ACTIONS = ["confirm", "ship", "deliver", "cancel"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-interface Transition {
-  from: readonly OrderStatus[];
-  to: OrderStatus;
-  /** The button: named by what it does. */
-  label: string;
-}
-
-export const TRANSITIONS: Record<OrderAction, Transition> = {
+export const TRANSITIONS: Record<OrderAction, Transition<OrderStatus>> = {
   confirm: { from: ["new", "paid"], to: "processing", label: "Confirm order" },
   ship: { from: ["processing"], to: "shipped", label: "Mark as shipped" },
   deliver: { from: ["shipped"], to: "completed", label: "Mark as delivered" },
@@ -25,12 +19,12 @@ export const TRANSITIONS: Record<OrderAction, Transition> = {
 };
 
 export function isOrderAction(value: string): value is OrderAction {
-  return (ORDER_ACTIONS as readonly string[]).includes(value);
+  return isActionOf(ORDER_ACTIONS, value);
 }
 
 /** The actions the order's status allows, in the order the desk shows them. */
 export function allowedActions(order: Pick<Order, "status">): OrderAction[] {
-  return ORDER_ACTIONS.filter((action) => TRANSITIONS[action].from.includes(order.status));
+  return actionsFrom(ORDER_ACTIONS, TRANSITIONS, order.status);
 }
 
 /** Why an action is refused for this order, in words staff can act on; null when it is allowed. */

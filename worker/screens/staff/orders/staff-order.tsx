@@ -11,7 +11,7 @@ import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { lineStock } from "../../../platform/stores/stock-return-store";
 import type { AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
-import { renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, renderStaffRecord } from "../desk/staff-record";
 import { Facts, Lines } from "./order-facts";
 import { allowedActions, type OrderAction, TRANSITIONS } from "./order-workflow";
 
@@ -103,44 +103,38 @@ function Field({
   );
 }
 
+/** The fields an action asks for, beside its button. */
+const ACTION_FIELDS: Partial<Record<OrderAction, readonly { name: keyof Errors; label: string; multiline?: true }[]>> =
+  {
+    ship: [
+      { name: "carrier", label: "Carrier" },
+      { name: "trackingNumber", label: "Tracking number" },
+    ],
+    cancel: [{ name: "reason", label: "Reason for cancelling", multiline: true }],
+  };
+
 function ActionForm({ order, action, state }: { order: Order; action: OrderAction; state: FormState }) {
-  const values = state.values ?? {};
-  const errors = state.errors ?? {};
   return (
-    <form
-      method="post"
-      action={`/staff/orders/${order.number}`}
+    <DeskForm
+      to={`/staff/orders/${order.number}`}
       className={`staff-action staff-action--${action}`}
-      noValidate
+      intent={action}
+      version={order.version}
+      submit={TRANSITIONS[action].label}
+      outlined={action === "cancel"}
     >
-      <input type="hidden" name="action" value={action} />
-      <input type="hidden" name="version" value={String(order.version)} />
-      {action === "ship" && (
-        <>
-          <Field form="ship" name="carrier" label="Carrier" error={errors.carrier} value={values.carrier} />
-          <Field
-            form="ship"
-            name="trackingNumber"
-            label="Tracking number"
-            error={errors.trackingNumber}
-            value={values.trackingNumber}
-          />
-        </>
-      )}
-      {action === "cancel" && (
+      {ACTION_FIELDS[action]?.map((field) => (
         <Field
-          form="cancel"
-          name="reason"
-          label="Reason for cancelling"
-          error={errors.reason}
-          value={values.reason}
-          multiline
+          key={field.name}
+          form={action}
+          name={field.name}
+          label={field.label}
+          error={state.errors?.[field.name]}
+          value={state.values?.[field.name]}
+          multiline={field.multiline}
         />
-      )}
-      <button type="submit" className={action === "cancel" ? "button button--outlined" : "button"}>
-        {TRANSITIONS[action].label}
-      </button>
-    </form>
+      ))}
+    </DeskForm>
   );
 }
 
@@ -195,9 +189,14 @@ export async function renderOrder(
               </li>
             ))}
           </ol>
-          <form method="post" action={`/staff/orders/${order.number}`} className="staff-note" noValidate>
-            <input type="hidden" name="action" value="note" />
-            <input type="hidden" name="version" value={String(order.version)} />
+          <DeskForm
+            to={`/staff/orders/${order.number}`}
+            className="staff-note"
+            intent="note"
+            version={order.version}
+            submit="Add note"
+            outlined
+          >
             <Field
               form="note"
               name="note"
@@ -206,10 +205,7 @@ export async function renderOrder(
               value={state.values?.note}
               multiline
             />
-            <button type="submit" className="button button--outlined">
-              Add note
-            </button>
-          </form>
+          </DeskForm>
         </>
       ),
     },

@@ -7,7 +7,7 @@ import { readStock } from "../../../platform/stores/stock-store";
 import { type DeskRecord, recordAction } from "../desk/desk-action";
 import type { AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage } from "../desk/staff-page";
-import { renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, renderStaffRecord } from "../desk/staff-record";
 import { StockCount } from "./staff-products";
 import { STOCK_MAX, wholeCount } from "./stock-import";
 import { afterDeskStockWrite, type ProductStock, stockSkusOf, withStock } from "./stock-levels";
@@ -74,11 +74,10 @@ async function renderProduct(
         <>
           <h1>{product.name}</h1>
           {product.brand && <p className="muted">{product.brand}</p>}
-          <form
-            method="post"
-            action={`/staff/products/${product.slug}`}
+          <DeskForm
+            to={`/staff/products/${product.slug}`}
             className="staff-action staff-stock-form"
-            noValidate
+            submit="Save stock"
           >
             <h2>Stock on hand</h2>
             <p className="muted">
@@ -118,10 +117,7 @@ async function renderProduct(
                 </div>
               );
             })}
-            <button type="submit" className="button">
-              Save stock
-            </button>
-          </form>
+          </DeskForm>
         </>
       ),
     },

@@ -85,6 +85,19 @@ function TextField({
   );
 }
 
+const PATH_FIELDS = [
+  {
+    name: "fromPath",
+    label: "Old path",
+    hint: "The address shoppers still use, from the / after the domain, e.g. /old-serums.",
+  },
+  {
+    name: "toTarget",
+    label: "Send shoppers to",
+    hint: "A page of this shop (/catalog/skincare) or an https:// address of an allowed site.",
+  },
+] as const;
+
 /** The three fields; `form` keeps the ids apart when two forms share a page. */
 export function RuleFields({
   form,
@@ -101,22 +114,15 @@ export function RuleFields({
   const statusId = `${form}-status`;
   return (
     <div className="staff-redirects-fields">
-      <TextField
-        form={form}
-        name="fromPath"
-        label="Old path"
-        hint="The address shoppers still use, from the / after the domain, e.g. /old-serums."
-        value={values.fromPath ?? rule?.fromPath ?? ""}
-        error={errors.fromPath}
-      />
-      <TextField
-        form={form}
-        name="toTarget"
-        label="Send shoppers to"
-        hint="A page of this shop (/catalog/skincare) or an https:// address of an allowed site."
-        value={values.toTarget ?? rule?.toTarget ?? ""}
-        error={errors.toTarget}
-      />
+      {PATH_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          form={form}
+          {...field}
+          value={values[field.name] ?? rule?.[field.name] ?? ""}
+          error={errors[field.name]}
+        />
+      ))}
       <div className={`field${errors.status ? " field--invalid" : ""}`}>
         <label htmlFor={statusId}>Kind of redirect</label>
         <select

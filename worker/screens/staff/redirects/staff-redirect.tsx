@@ -13,7 +13,7 @@ import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { type DeskRecord, latestChange, recordAction, sameVersion } from "../desk/desk-action";
 import type { AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
-import { renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, Fact, renderStaffRecord } from "../desk/staff-record";
 import {
   draftOf,
   pathTaken,
@@ -35,6 +35,11 @@ async function findRule(c: Context<AppEnv>): Promise<StoredRule | null> {
   const id = c.req.param("id") ?? "";
   return ID.test(id) ? findStoredRule(c.env.DB, Number(id)) : null;
 }
+
+const RULE_FORMS = [
+  { intent: "save", title: "Change the rule", submit: "Save changes" },
+  { intent: "delete", title: "Delete the rule", submit: "Delete this rule" },
+] as const;
 
 async function renderRule(
   c: Context<AppEnv>,
@@ -58,56 +63,34 @@ async function renderRule(
             Redirect from <code>{rule.fromPath}</code>
           </h1>
           <dl className="order-facts">
-            <div>
-              <dt>Leads to</dt>
-              <dd>
-                <code>{rule.toTarget}</code>
-              </dd>
-            </div>
-            <div>
-              <dt>Kind</dt>
-              <dd>{STATUS_WORDS[rule.status]}</dd>
-            </div>
-            <div>
-              <dt>Added</dt>
-              <dd>{staffDate.format(new Date(rule.createdAt))}</dd>
-            </div>
-            {rule.updatedAt && (
-              <div>
-                <dt>Last changed</dt>
-                <dd>{staffDate.format(new Date(rule.updatedAt))}</dd>
-              </div>
-            )}
+            <Fact term="Leads to">
+              <code>{rule.toTarget}</code>
+            </Fact>
+            <Fact term="Kind">{STATUS_WORDS[rule.status]}</Fact>
+            <Fact term="Added">{staffDate.format(new Date(rule.createdAt))}</Fact>
+            {rule.updatedAt && <Fact term="Last changed">{staffDate.format(new Date(rule.updatedAt))}</Fact>}
           </dl>
           <div className="staff-redirects-edit">
-            <form
-              method="post"
-              action={`/staff/redirects/${rule.id}`}
-              className="staff-action staff-redirects-action"
-              noValidate
-            >
-              <h2>Change the rule</h2>
-              <input type="hidden" name="action" value="save" />
-              <input type="hidden" name="version" value={String(rule.version)} />
-              <RuleFields form="change" state={state} rule={rule} />
-              <button type="submit" className="button">
-                Save changes
-              </button>
-            </form>
-            <form
-              method="post"
-              action={`/staff/redirects/${rule.id}`}
-              className="staff-action staff-redirects-action"
-              noValidate
-            >
-              <h2>Delete the rule</h2>
-              <p className="muted">Shoppers who open {rule.fromPath} then get that page itself, or “page not found”.</p>
-              <input type="hidden" name="action" value="delete" />
-              <input type="hidden" name="version" value={String(rule.version)} />
-              <button type="submit" className="button button--outlined">
-                Delete this rule
-              </button>
-            </form>
+            {RULE_FORMS.map((form) => (
+              <DeskForm
+                key={form.intent}
+                to={`/staff/redirects/${rule.id}`}
+                className="staff-action staff-redirects-action"
+                intent={form.intent}
+                version={rule.version}
+                submit={form.submit}
+                outlined={form.intent === "delete"}
+              >
+                <h2>{form.title}</h2>
+                {form.intent === "save" ? (
+                  <RuleFields form="change" state={state} rule={rule} />
+                ) : (
+                  <p className="muted">
+                    Shoppers who open {rule.fromPath} then get that page itself, or “page not found”.
+                  </p>
+                )}
+              </DeskForm>
+            ))}
           </div>
         </>
       ),

@@ -1,5 +1,6 @@
 import type { RequestKind } from "../../../../shared/forms/requests";
 import type { RequestStatus } from "../../../platform/stores/request-store";
+import { actionsFrom, isActionOf, type Transition } from "../desk/workflow";
 
 /**
  * The one state machine of a visitor's request on the staff desk (issue 19):
@@ -10,14 +11,7 @@ import type { RequestStatus } from "../../../platform/stores/request-store";
 export const REQUEST_ACTIONS = ["start", "done", "spam", "reopen"] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 
-interface Transition {
-  from: readonly RequestStatus[];
-  to: RequestStatus;
-  /** The button: named by what it does. */
-  label: string;
-}
-
-export const REQUEST_TRANSITIONS: Record<RequestAction, Transition> = {
+export const REQUEST_TRANSITIONS: Record<RequestAction, Transition<RequestStatus>> = {
   start: { from: ["new"], to: "in_progress", label: "Start working on it" },
   done: { from: ["in_progress"], to: "done", label: "Mark as done" },
   spam: { from: ["new", "in_progress"], to: "spam", label: "Mark as spam" },
@@ -40,12 +34,12 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
 };
 
 export function isRequestAction(value: string): value is RequestAction {
-  return (REQUEST_ACTIONS as readonly string[]).includes(value);
+  return isActionOf(REQUEST_ACTIONS, value);
 }
 
 /** The actions the request's status allows, in the order the desk shows them. */
 export function allowedRequestActions(status: RequestStatus): RequestAction[] {
-  return REQUEST_ACTIONS.filter((action) => REQUEST_TRANSITIONS[action].from.includes(status));
+  return actionsFrom(REQUEST_ACTIONS, REQUEST_TRANSITIONS, status);
 }
 
 /** Why an action is refused for a request in this status, in words staff can act on; null when allowed. */

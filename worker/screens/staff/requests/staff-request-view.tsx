@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import type { ReactNode } from "react";
 import { Field } from "../../../../client/components/fields";
 import type { AppEnv } from "../../../platform/app-env";
 import type { DeskRequest } from "../../../platform/stores/request-desk-store";
@@ -7,7 +6,7 @@ import type { RequestStatus } from "../../../platform/stores/request-store";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
 import type { AuditWords } from "../desk/staff-audit";
 import { staffDate } from "../desk/staff-page";
-import { renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, Fact, renderStaffRecord } from "../desk/staff-record";
 import {
   allowedRequestActions,
   REQUEST_KIND_LABELS,
@@ -33,15 +32,6 @@ export function fileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
-}
-
-function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? "staff-facts__wide" : undefined}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 function Facts({ request }: { request: DeskRequest }) {
@@ -84,41 +74,38 @@ function Facts({ request }: { request: DeskRequest }) {
 
 function ActionForm({ request, action }: { request: DeskRequest; action: RequestAction }) {
   return (
-    <form method="post" action={`/staff/requests/${request.publicId}`} className="staff-request__action">
-      <input type="hidden" name="action" value={action} />
-      <input type="hidden" name="version" value={String(request.version)} />
-      <button type="submit" className={action === "spam" ? "button button--outlined" : "button"}>
-        {REQUEST_TRANSITIONS[action].label}
-      </button>
-    </form>
+    <DeskForm
+      to={`/staff/requests/${request.publicId}`}
+      className="staff-request__action"
+      intent={action}
+      version={request.version}
+      submit={REQUEST_TRANSITIONS[action].label}
+      outlined={action === "spam"}
+    />
   );
 }
 
 function NoteForm({ request, state }: { request: DeskRequest; state: RequestFormState }) {
-  const error = state.errors?.note;
   const value = state.values?.note ?? request.staffNote ?? "";
   return (
-    <form
-      method="post"
-      action={`/staff/requests/${request.publicId}`}
+    <DeskForm
+      to={`/staff/requests/${request.publicId}`}
       className="staff-note staff-request__note"
-      noValidate
+      intent="note"
+      version={request.version}
+      submit="Save note"
+      outlined
     >
-      <input type="hidden" name="action" value="note" />
-      <input type="hidden" name="version" value={String(request.version)} />
       <Field
         name="note"
         label="Internal note (staff only)"
         idPrefix="request"
-        error={error}
+        error={state.errors?.note}
         hint="What was agreed, who called back. Leave it empty to remove the note."
       >
         {(props) => <textarea {...props} rows={4} maxLength={NOTE_MAX} defaultValue={value} />}
       </Field>
-      <button type="submit" className="button button--outlined">
-        Save note
-      </button>
-    </form>
+    </DeskForm>
   );
 }
 
