@@ -164,3 +164,13 @@ export function StaffPagedTable({
     </>
   );
 }
+
+/** The first cell of a list's row: the record's link, and a second line when there is one. */
+export function StaffRowHead({ href, title, sub }: { href: string; title: string; sub?: string | null }) {
+  return (
+    <th scope="row">
+      <a href={href}>{title}</a>
+      {sub && <span className="staff-table__sub">{sub}</span>}
+    </th>
+  );
+}

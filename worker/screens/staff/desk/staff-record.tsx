@@ -10,31 +10,31 @@ import { renderStaffSection, StaffRecordTop, type StaffSection } from "./staff-p
  * back to its list, the message of the last action or why a post was refused, the record and its
  * forms, and its audit log last.
  */
+/** What every page of one kind of record shares: its section, the way back to its list, its audit's words. */
+export interface RecordFrame {
+  section: StaffSection;
+  back: { href: string; label: string };
+  words: AuditWords;
+}
+
 export function renderStaffRecord(
   c: Context<AppEnv>,
-  page: {
-    title: string;
-    section: StaffSection;
-    back: { href: string; label: string };
-    alert?: string;
-    audit: AuditEntry[];
-    words: AuditWords;
-    body: ReactNode;
-  },
-  status: 200 | 409 | 422 = 200,
+  frame: RecordFrame,
+  page: { title: string; alert?: string; audit: AuditEntry[]; status?: 200 | 409 | 422 },
+  body: ReactNode,
 ): Promise<Response> {
   return renderStaffSection(
     c,
     page.title,
     (flash) => (
       <>
-        <StaffRecordTop section={page.section} back={page.back} flash={flash} alert={page.alert} />
-        {page.body}
+        <StaffRecordTop section={frame.section} back={frame.back} flash={flash} alert={page.alert} />
+        {body}
         <h2>Audit</h2>
-        <AuditLog entries={page.audit} words={page.words} />
+        <AuditLog entries={page.audit} words={frame.words} />
       </>
     ),
-    status,
+    page.status,
   );
 }
 
@@ -68,6 +68,34 @@ export function DeskForm({
         {submit}
       </button>
     </form>
+  );
+}
+
+/** A record's internal note (staff only): a form of its own, posted as the action "note". */
+export function DeskNoteForm({
+  to,
+  version,
+  className,
+  submit,
+  children,
+}: {
+  to: string;
+  version: number;
+  className?: string;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <DeskForm
+      to={to}
+      className={className ? `staff-note ${className}` : "staff-note"}
+      intent="note"
+      version={version}
+      submit={submit}
+      outlined
+    >
+      {children}
+    </DeskForm>
   );
 }
 

@@ -9,9 +9,8 @@ import {
 } from "../../../platform/stores/order-store";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { lineStock } from "../../../platform/stores/stock-return-store";
-import type { AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
-import { DeskForm, renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import { Facts, Lines } from "./order-facts";
 import { allowedActions, type OrderAction, TRANSITIONS } from "./order-workflow";
 
@@ -20,17 +19,21 @@ import { allowedActions, type OrderAction, TRANSITIONS } from "./order-workflow"
  * address, payment, its history and audit) and a form for each action its status allows.
  * Each form posts the version it showed; its post (order-action.ts) refuses a save from an older copy.
  */
-const ORDER_AUDIT_WORDS: AuditWords = {
-  actions: {
-    confirm: "confirmed the order",
-    ship: "marked it shipped",
-    deliver: "marked it delivered",
-    cancel: "cancelled the order",
-    note: "added a note",
+const ORDER_RECORD: RecordFrame = {
+  section: "orders",
+  back: { href: "/staff/orders", label: "All orders" },
+  words: {
+    actions: {
+      confirm: "confirmed the order",
+      ship: "marked it shipped",
+      deliver: "marked it delivered",
+      cancel: "cancelled the order",
+      note: "added a note",
+    },
+    fields: { status: "Status", carrier: "Carrier", trackingNumber: "Tracking number", note: "Note" },
+    value: (field, value) =>
+      field === "status" ? (ORDER_STATUS_LABELS[value as OrderStatus] ?? String(value)) : String(value),
   },
-  fields: { status: "Status", carrier: "Carrier", trackingNumber: "Tracking number", note: "Note" },
-  value: (field, value) =>
-    field === "status" ? (ORDER_STATUS_LABELS[value as OrderStatus] ?? String(value)) : String(value),
 };
 
 const NUMBER = /^NB-\d{4}-[A-Z0-9]{6}$/;
@@ -152,64 +155,47 @@ export async function renderOrder(
   const actions = allowedActions(order);
   return renderStaffRecord(
     c,
-    {
-      title: `Order ${order.number} · Staff`,
-      section: "orders",
-      back: { href: "/staff/orders", label: "All orders" },
-      alert: state.alert,
-      audit,
-      words: ORDER_AUDIT_WORDS,
-      body: (
-        <>
-          <h1>Order {order.number}</h1>
-          <Facts order={order} />
-          <div className="staff-actions">
-            {actions.length === 0 ? (
-              <p className="muted">Nothing more to do with this order.</p>
-            ) : (
-              actions.map((action) => <ActionForm key={action} order={order} action={action} state={state} />)
-            )}
-          </div>
-          <h2>Products</h2>
-          <Lines order={order} stock={stock} />
-          <h2>History</h2>
-          <ol className="staff-history">
-            <li>
-              <time dateTime={order.createdAt}>{staffDate.format(new Date(order.createdAt))}</time> Placed by the
-              customer
-            </li>
-            {events.map((event) => (
-              <li key={event.id}>
-                <time dateTime={event.createdAt}>{staffDate.format(new Date(event.createdAt))}</time>{" "}
-                {event.kind === "status"
-                  ? `${ORDER_STATUS_LABELS[event.toStatus as OrderStatus] ?? event.toStatus}`
-                  : "Note"}
-                {event.actorName && <> · {event.actorName}</>}
-                {event.note && <p className="staff-history__note">{event.note}</p>}
-              </li>
-            ))}
-          </ol>
-          <DeskForm
-            to={`/staff/orders/${order.number}`}
-            className="staff-note"
-            intent="note"
-            version={order.version}
-            submit="Add note"
-            outlined
-          >
-            <Field
-              form="note"
-              name="note"
-              label="Internal note (staff only)"
-              error={state.errors?.note}
-              value={state.values?.note}
-              multiline
-            />
-          </DeskForm>
-        </>
-      ),
-    },
-    status,
+    ORDER_RECORD,
+    { title: `Order ${order.number} · Staff`, alert: state.alert, audit, status },
+    <>
+      <h1>Order {order.number}</h1>
+      <Facts order={order} />
+      <div className="staff-actions">
+        {actions.length === 0 ? (
+          <p className="muted">Nothing more to do with this order.</p>
+        ) : (
+          actions.map((action) => <ActionForm key={action} order={order} action={action} state={state} />)
+        )}
+      </div>
+      <h2>Products</h2>
+      <Lines order={order} stock={stock} />
+      <h2>History</h2>
+      <ol className="staff-history">
+        <li>
+          <time dateTime={order.createdAt}>{staffDate.format(new Date(order.createdAt))}</time> Placed by the customer
+        </li>
+        {events.map((event) => (
+          <li key={event.id}>
+            <time dateTime={event.createdAt}>{staffDate.format(new Date(event.createdAt))}</time>{" "}
+            {event.kind === "status"
+              ? `${ORDER_STATUS_LABELS[event.toStatus as OrderStatus] ?? event.toStatus}`
+              : "Note"}
+            {event.actorName && <> · {event.actorName}</>}
+            {event.note && <p className="staff-history__note">{event.note}</p>}
+          </li>
+        ))}
+      </ol>
+      <DeskNoteForm to={`/staff/orders/${order.number}`} version={order.version} submit="Add note">
+        <Field
+          form="note"
+          name="note"
+          label="Internal note (staff only)"
+          error={state.errors?.note}
+          value={state.values?.note}
+          multiline
+        />
+      </DeskNoteForm>
+    </>,
   );
 }
 

@@ -11,7 +11,14 @@ import {
   type Order,
   type OrderStatus,
 } from "../../../platform/stores/order-store";
-import { renderStaffList, StaffFilterForm, StaffFilterSelects, type StaffSelect, StaffTable } from "../desk/staff-list";
+import {
+  renderStaffList,
+  StaffFilterForm,
+  StaffFilterSelects,
+  StaffRowHead,
+  type StaffSelect,
+  StaffTable,
+} from "../desk/staff-list";
 import { ORDER_LANGUAGES, staffDate } from "../desk/staff-page";
 
 /** `/staff/orders`: every order, newest first, filtered and searched; `/staff/orders.csv`: the same as a spreadsheet. */
@@ -94,9 +101,7 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
 function OrderRow({ order }: { order: Order }) {
   return (
     <tr>
-      <th scope="row">
-        <a href={`/staff/orders/${order.number}`}>{order.number}</a>
-      </th>
+      <StaffRowHead href={`/staff/orders/${order.number}`} title={order.number} />
       <td data-label="Placed">{staffDate.format(new Date(order.createdAt))}</td>
       <td data-label="Customer">
         {order.firstName} {order.lastName}

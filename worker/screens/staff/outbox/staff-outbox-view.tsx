@@ -1,5 +1,6 @@
 import type { DeskMail, MailRetry } from "../../../platform/stores/outbox-desk-store";
 import { staffDate } from "../desk/staff-page";
+import { Fact } from "../desk/staff-record";
 
 /**
  * The outbox page's pieces: one card per e-mail (a table would hide the reason and the retry
@@ -32,37 +33,25 @@ export function MailCard({ mail }: { mail: DeskMail }) {
           <dt>To</dt>
           <dd>{mail.recipient}</dd>
         </div>
-        <div>
-          <dt>What</dt>
-          <dd>{KIND_LABELS[mail.kind] ?? mail.kind}</dd>
-        </div>
-        <div>
-          <dt>Queued</dt>
-          <dd>
-            <When at={mail.createdAt} />
-          </dd>
-        </div>
+        <Fact term="What">{KIND_LABELS[mail.kind] ?? mail.kind}</Fact>
+        <Fact term="Queued">
+          <When at={mail.createdAt} />
+        </Fact>
         {mail.status === "sent" && mail.sentAt ? (
-          <div>
-            <dt>Sent</dt>
-            <dd>
-              <When at={mail.sentAt} />
-            </dd>
-          </div>
+          <Fact term="Sent">
+            <When at={mail.sentAt} />
+          </Fact>
         ) : (
-          <div>
-            <dt>Attempts</dt>
-            <dd>
-              {mail.lastAttemptAt ? (
-                <>
-                  {`${mail.attempts}, last `}
-                  <When at={mail.lastAttemptAt} />
-                </>
-              ) : (
-                mail.attempts
-              )}
-            </dd>
-          </div>
+          <Fact term="Attempts">
+            {mail.lastAttemptAt ? (
+              <>
+                {`${mail.attempts}, last `}
+                <When at={mail.lastAttemptAt} />
+              </>
+            ) : (
+              mail.attempts
+            )}
+          </Fact>
         )}
       </dl>
       {mail.status !== "sent" && (mail.lastError || mail.status === "failed") && (

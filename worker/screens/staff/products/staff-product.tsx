@@ -7,7 +7,7 @@ import { readStock } from "../../../platform/stores/stock-store";
 import { type DeskRecord, recordAction } from "../desk/desk-action";
 import type { AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage } from "../desk/staff-page";
-import { DeskForm, renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import { StockCount } from "./staff-products";
 import { STOCK_MAX, wholeCount } from "./stock-import";
 import { afterDeskStockWrite, type ProductStock, stockSkusOf, withStock } from "./stock-levels";
@@ -43,14 +43,15 @@ function shownCount(onHand: number | undefined): string {
   return onHand === undefined ? "" : String(onHand);
 }
 
-function auditWords(product: ProductStock): AuditWords {
-  return {
+function stockRecord(product: ProductStock): RecordFrame {
+  const words: AuditWords = {
     actions: { set: "set the stock", import: "imported stock" },
     fields: Object.fromEntries(
       product.items.map((item) => [item.sku, item.variant ? `${item.variant} (${item.sku})` : item.sku]),
     ),
     value: (_field, value) => String(value),
   };
+  return { section: "products", back: { href: "/staff/products", label: "All products" }, words };
 }
 
 async function renderProduct(
@@ -63,65 +64,52 @@ async function renderProduct(
   const errors = state.errors ?? {};
   return renderStaffRecord(
     c,
-    {
-      title: `Stock of ${product.name} · Staff`,
-      section: "products",
-      back: { href: "/staff/products", label: "All products" },
-      alert: state.alert,
-      audit,
-      words: auditWords(product),
-      body: (
-        <>
-          <h1>{product.name}</h1>
-          {product.brand && <p className="muted">{product.brand}</p>}
-          <DeskForm
-            to={`/staff/products/${product.slug}`}
-            className="staff-action staff-stock-form"
-            submit="Save stock"
-          >
-            <h2>Stock on hand</h2>
-            <p className="muted">
-              Whole numbers of 0 or more. Leave a field empty to stop counting it: it is then sold without counting.
-            </p>
-            <input type="hidden" name="shown" value={new Date().toISOString()} />
-            {product.items.map((item, i) => {
-              const id = `stock-${i}`;
-              const error = errors[item.sku];
-              const hint = `${id}-now`;
-              return (
-                <div key={item.sku} className={`field staff-stock-field${error ? " field--invalid" : ""}`}>
-                  <label htmlFor={id}>
-                    {`${item.variant ?? product.name} `}
-                    <span className="staff-stock__sku">{`SKU ${item.sku}`}</span>
-                  </label>
-                  <input
-                    id={id}
-                    name={`count:${item.sku}`}
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={7}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${id}-error ${hint}` : hint}
-                    defaultValue={state.values?.[item.sku] ?? shownCount(item.onHand)}
-                  />
-                  <input type="hidden" name={`seen:${item.sku}`} value={shownCount(item.onHand)} />
-                  {error && (
-                    <p className="field-error" id={`${id}-error`}>
-                      <span>{error}</span>
-                    </p>
-                  )}
-                  <p className="staff-stock-field__now" id={hint}>
-                    Now: <StockCount onHand={item.onHand} />
-                  </p>
-                </div>
-              );
-            })}
-          </DeskForm>
-        </>
-      ),
-    },
-    status,
+    stockRecord(product),
+    { title: `Stock of ${product.name} · Staff`, alert: state.alert, audit, status },
+    <>
+      <h1>{product.name}</h1>
+      {product.brand && <p className="muted">{product.brand}</p>}
+      <DeskForm to={`/staff/products/${product.slug}`} className="staff-action staff-stock-form" submit="Save stock">
+        <h2>Stock on hand</h2>
+        <p className="muted">
+          Whole numbers of 0 or more. Leave a field empty to stop counting it: it is then sold without counting.
+        </p>
+        <input type="hidden" name="shown" value={new Date().toISOString()} />
+        {product.items.map((item, i) => {
+          const id = `stock-${i}`;
+          const error = errors[item.sku];
+          const hint = `${id}-now`;
+          return (
+            <div key={item.sku} className={`field staff-stock-field${error ? " field--invalid" : ""}`}>
+              <label htmlFor={id}>
+                {`${item.variant ?? product.name} `}
+                <span className="staff-stock__sku">{`SKU ${item.sku}`}</span>
+              </label>
+              <input
+                id={id}
+                name={`count:${item.sku}`}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={7}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error ${hint}` : hint}
+                defaultValue={state.values?.[item.sku] ?? shownCount(item.onHand)}
+              />
+              <input type="hidden" name={`seen:${item.sku}`} value={shownCount(item.onHand)} />
+              {error && (
+                <p className="field-error" id={`${id}-error`}>
+                  <span>{error}</span>
+                </p>
+              )}
+              <p className="staff-stock-field__now" id={hint}>
+                Now: <StockCount onHand={item.onHand} />
+              </p>
+            </div>
+          );
+        })}
+      </DeskForm>
+    </>,
   );
 }
 

@@ -2,7 +2,13 @@ import type { Context } from "hono";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
 import { pageNumber } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
-import { renderStaffList, StaffFilterForm, StaffFilterSelects, StaffPagedTable } from "../desk/staff-list";
+import {
+  renderStaffList,
+  StaffFilterForm,
+  StaffFilterSelects,
+  StaffPagedTable,
+  StaffRowHead,
+} from "../desk/staff-list";
 import { ImportForm, type ImportState } from "./import-form";
 import {
   catalogueStock,
@@ -123,10 +129,7 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
 function ProductRow({ product }: { product: ProductStock }) {
   return (
     <tr>
-      <th scope="row">
-        <a href={`/staff/products/${product.slug}`}>{product.name}</a>
-        {product.brand && <span className="staff-table__sub">{product.brand}</span>}
-      </th>
+      <StaffRowHead href={`/staff/products/${product.slug}`} title={product.name} sub={product.brand} />
       <td data-label="Stock on hand">
         <Items items={product.items} />
       </td>

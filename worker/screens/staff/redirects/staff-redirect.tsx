@@ -11,9 +11,8 @@ import {
 } from "../../../platform/redirects/redirect-rules";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { type DeskRecord, latestChange, recordAction, sameVersion } from "../desk/desk-action";
-import type { AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
-import { DeskForm, Fact, renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import {
   draftOf,
   pathTaken,
@@ -50,66 +49,59 @@ async function renderRule(
   const audit = await listAudit(c.env.DB, "redirect", String(rule.id));
   return renderStaffRecord(
     c,
-    {
-      title: `Redirect ${rule.fromPath} · Staff`,
-      section: "redirects",
-      back: { href: "/staff/redirects", label: "All redirect rules" },
-      alert: state.alert,
-      audit,
-      words: REDIRECT_AUDIT_WORDS,
-      body: (
-        <>
-          <h1 className="staff-redirects-title">
-            Redirect from <code>{rule.fromPath}</code>
-          </h1>
-          <dl className="order-facts">
-            <Fact term="Leads to">
-              <code>{rule.toTarget}</code>
-            </Fact>
-            <Fact term="Kind">{STATUS_WORDS[rule.status]}</Fact>
-            <Fact term="Added">{staffDate.format(new Date(rule.createdAt))}</Fact>
-            {rule.updatedAt && <Fact term="Last changed">{staffDate.format(new Date(rule.updatedAt))}</Fact>}
-          </dl>
-          <div className="staff-redirects-edit">
-            {RULE_FORMS.map((form) => (
-              <DeskForm
-                key={form.intent}
-                to={`/staff/redirects/${rule.id}`}
-                className="staff-action staff-redirects-action"
-                intent={form.intent}
-                version={rule.version}
-                submit={form.submit}
-                outlined={form.intent === "delete"}
-              >
-                <h2>{form.title}</h2>
-                {form.intent === "save" ? (
-                  <RuleFields form="change" state={state} rule={rule} />
-                ) : (
-                  <p className="muted">
-                    Shoppers who open {rule.fromPath} then get that page itself, or “page not found”.
-                  </p>
-                )}
-              </DeskForm>
-            ))}
-          </div>
-        </>
-      ),
-    },
-    status,
+    RULE_RECORD,
+    { title: `Redirect ${rule.fromPath} · Staff`, alert: state.alert, audit, status },
+    <>
+      <h1 className="staff-redirects-title">
+        Redirect from <code>{rule.fromPath}</code>
+      </h1>
+      <dl className="order-facts">
+        <Fact term="Leads to">
+          <code>{rule.toTarget}</code>
+        </Fact>
+        <Fact term="Kind">{STATUS_WORDS[rule.status]}</Fact>
+        <Fact term="Added">{staffDate.format(new Date(rule.createdAt))}</Fact>
+        {rule.updatedAt && <Fact term="Last changed">{staffDate.format(new Date(rule.updatedAt))}</Fact>}
+      </dl>
+      <div className="staff-redirects-edit">
+        {RULE_FORMS.map((form) => (
+          <DeskForm
+            key={form.intent}
+            to={`/staff/redirects/${rule.id}`}
+            className="staff-action staff-redirects-action"
+            intent={form.intent}
+            version={rule.version}
+            submit={form.submit}
+            outlined={form.intent === "delete"}
+          >
+            <h2>{form.title}</h2>
+            {form.intent === "save" ? (
+              <RuleFields form="change" state={state} rule={rule} />
+            ) : (
+              <p className="muted">Shoppers who open {rule.fromPath} then get that page itself, or “page not found”.</p>
+            )}
+          </DeskForm>
+        ))}
+      </div>
+    </>,
   );
 }
 
-const REDIRECT_AUDIT_WORDS: AuditWords = {
-  actions: { add: "added the rule", change: "changed the rule", delete: "deleted the rule" },
-  fields: { fromPath: "From", toTarget: "To", status: "Kind" },
-  value: (field, value) =>
-    field === "status"
-      ? value === 301
-        ? "301, moved for good"
-        : value === 302
-          ? "302, for now"
-          : String(value)
-      : String(value),
+const RULE_RECORD: RecordFrame = {
+  section: "redirects",
+  back: { href: "/staff/redirects", label: "All redirect rules" },
+  words: {
+    actions: { add: "added the rule", change: "changed the rule", delete: "deleted the rule" },
+    fields: { fromPath: "From", toTarget: "To", status: "Kind" },
+    value: (field, value) =>
+      field === "status"
+        ? value === 301
+          ? "301, moved for good"
+          : value === 302
+            ? "302, for now"
+            : String(value)
+        : String(value),
+  },
 };
 
 export async function redirectPage(c: Context<AppEnv>): Promise<Response> {

@@ -4,9 +4,8 @@ import type { AppEnv } from "../../../platform/app-env";
 import type { DeskRequest } from "../../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../../platform/stores/request-store";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
-import type { AuditWords } from "../desk/staff-audit";
 import { staffDate } from "../desk/staff-page";
-import { DeskForm, Fact, renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, DeskNoteForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import {
   allowedRequestActions,
   REQUEST_KIND_LABELS,
@@ -88,13 +87,11 @@ function ActionForm({ request, action }: { request: DeskRequest; action: Request
 function NoteForm({ request, state }: { request: DeskRequest; state: RequestFormState }) {
   const value = state.values?.note ?? request.staffNote ?? "";
   return (
-    <DeskForm
+    <DeskNoteForm
       to={`/staff/requests/${request.publicId}`}
-      className="staff-note staff-request__note"
-      intent="note"
       version={request.version}
+      className="staff-request__note"
       submit="Save note"
-      outlined
     >
       <Field
         name="note"
@@ -105,21 +102,25 @@ function NoteForm({ request, state }: { request: DeskRequest; state: RequestForm
       >
         {(props) => <textarea {...props} rows={4} maxLength={NOTE_MAX} defaultValue={value} />}
       </Field>
-    </DeskForm>
+    </DeskNoteForm>
   );
 }
 
-const REQUEST_AUDIT_WORDS: AuditWords = {
-  actions: {
-    start: "started working on it",
-    done: "marked it as done",
-    spam: "marked it as spam",
-    reopen: "reopened it",
-    note: "changed the note",
+const REQUEST_RECORD: RecordFrame = {
+  section: "requests",
+  back: { href: "/staff/requests", label: "All requests" },
+  words: {
+    actions: {
+      start: "started working on it",
+      done: "marked it as done",
+      spam: "marked it as spam",
+      reopen: "reopened it",
+      note: "changed the note",
+    },
+    fields: { status: "Status", note: "Note" },
+    value: (field, value) =>
+      field === "status" ? (REQUEST_STATUS_LABELS[value as RequestStatus] ?? String(value)) : String(value),
   },
-  fields: { status: "Status", note: "Note" },
-  value: (field, value) =>
-    field === "status" ? (REQUEST_STATUS_LABELS[value as RequestStatus] ?? String(value)) : String(value),
 };
 
 export async function renderRequest(
@@ -132,26 +133,17 @@ export async function renderRequest(
   const actions = allowedRequestActions(request.status);
   return renderStaffRecord(
     c,
-    {
-      title: `${REQUEST_KIND_LABELS[request.kind]} from ${request.name} · Staff`,
-      section: "requests",
-      back: { href: "/staff/requests", label: "All requests" },
-      alert: state.alert,
-      audit,
-      words: REQUEST_AUDIT_WORDS,
-      body: (
-        <>
-          <h1>{`${REQUEST_KIND_LABELS[request.kind]} from ${request.name}`}</h1>
-          <Facts request={request} />
-          <div className="staff-request__actions">
-            {actions.map((action) => (
-              <ActionForm key={action} request={request} action={action} />
-            ))}
-          </div>
-          <NoteForm request={request} state={state} />
-        </>
-      ),
-    },
-    status,
+    REQUEST_RECORD,
+    { title: `${REQUEST_KIND_LABELS[request.kind]} from ${request.name} · Staff`, alert: state.alert, audit, status },
+    <>
+      <h1>{`${REQUEST_KIND_LABELS[request.kind]} from ${request.name}`}</h1>
+      <Facts request={request} />
+      <div className="staff-request__actions">
+        {actions.map((action) => (
+          <ActionForm key={action} request={request} action={action} />
+        ))}
+      </div>
+      <NoteForm request={request} state={state} />
+    </>,
   );
 }

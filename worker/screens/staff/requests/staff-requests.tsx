@@ -10,7 +10,13 @@ import {
   type RequestFilter,
 } from "../../../platform/stores/request-desk-store";
 import type { RequestStatus } from "../../../platform/stores/request-store";
-import { renderStaffList, StaffFilterForm, StaffFilterSelects, StaffPagedTable } from "../desk/staff-list";
+import {
+  renderStaffList,
+  StaffFilterForm,
+  StaffFilterSelects,
+  StaffPagedTable,
+  StaffRowHead,
+} from "../desk/staff-list";
 import { staffDate } from "../desk/staff-page";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
 
@@ -45,10 +51,7 @@ function FilterForm({ filter }: { filter: RequestFilter }) {
 function RequestRow({ request }: { request: DeskRequest }) {
   return (
     <tr>
-      <th scope="row">
-        <a href={`/staff/requests/${request.publicId}`}>{request.name}</a>
-        {request.company && <span className="staff-table__sub">{request.company}</span>}
-      </th>
+      <StaffRowHead href={`/staff/requests/${request.publicId}`} title={request.name} sub={request.company} />
       <td data-label="Kind">{REQUEST_KIND_LABELS[request.kind]}</td>
       <td data-label="Status">
         <span className={`status status--request-${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>

@@ -13,9 +13,8 @@ import {
 } from "../../../platform/stores/review-desk-store";
 import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { type DeskRecord, recordAction } from "../desk/desk-action";
-import type { AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage } from "../desk/staff-page";
-import { renderStaffRecord } from "../desk/staff-record";
+import { type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts, reviewPath } from "./review-card";
 
 /**
@@ -57,33 +56,28 @@ async function renderReview(
   const shownAt = review.kind === "shop" ? "/reviews" : product?.path;
   return renderStaffRecord(
     c,
-    {
-      title: `Review by ${review.name} · Staff`,
-      section: "reviews",
-      back: { href: "/staff/reviews", label: "Reviews waiting" },
-      alert: state.alert,
-      audit,
-      words: REVIEW_AUDIT_WORDS,
-      body: (
-        <>
-          <h1>{review.kind === "shop" ? "Shop review" : "Product review"}</h1>
-          <DeskReviewCard review={review} product={product} back={reviewPath(review)} />
-          {review.status === "approved" && shownAt && (
-            <p>
-              Shown on <a href={shownAt}>{shownAt}</a>.
-            </p>
-          )}
-        </>
-      ),
-    },
-    status,
+    REVIEW_RECORD,
+    { title: `Review by ${review.name} · Staff`, alert: state.alert, audit, status },
+    <>
+      <h1>{review.kind === "shop" ? "Shop review" : "Product review"}</h1>
+      <DeskReviewCard review={review} product={product} back={reviewPath(review)} />
+      {review.status === "approved" && shownAt && (
+        <p>
+          Shown on <a href={shownAt}>{shownAt}</a>.
+        </p>
+      )}
+    </>,
   );
 }
 
-const REVIEW_AUDIT_WORDS: AuditWords = {
-  actions: { approve: "approved the review", reject: "rejected the review" },
-  fields: { status: "Status" },
-  value: (_field, value) => REVIEW_STATUS_LABELS[value as keyof typeof REVIEW_STATUS_LABELS] ?? String(value),
+const REVIEW_RECORD: RecordFrame = {
+  section: "reviews",
+  back: { href: "/staff/reviews", label: "Reviews waiting" },
+  words: {
+    actions: { approve: "approved the review", reject: "rejected the review" },
+    fields: { status: "Status" },
+    value: (_field, value) => REVIEW_STATUS_LABELS[value as keyof typeof REVIEW_STATUS_LABELS] ?? String(value),
+  },
 };
 
 export function reviewPage(kind: DeskReviewKind) {
