@@ -1,7 +1,8 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
-    TEST_SEED: string[];
+    /** Every migration's statements, then the seed's: a test file's fresh D1. */
+    TEST_DATABASE: string[];
     TEST_SEARCH_PRODUCTS: string;
   }
 }
