@@ -13,8 +13,8 @@
 //   - it names an issue ("issue 22"): an issue number means nothing to a newcomer; name the decision
 //     that holds the rule (`docs/decisions/<number>`) or say it in words;
 //   - README.md is longer than README_MAX_LINES: it is what a newcomer reads first, the rest is in docs/.
-// A path that is gone on purpose (a decision's history) says so right after it: "(removed)", "(since
-// removed ...)" or "(gone ...)".
+// A path that is gone on purpose (a decision's history) says so right after it: "(removed)", ", since
+// removed: ..." or "(gone ...)".
 import { readdirSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,7 +99,7 @@ function resolves(file, path, top) {
   return bases.some((base) => exists(base ? `${base}/${path}` : path)) ? "ok" : "missing";
 }
 
-const GONE = /^[`*_]*\s*\((since )?(removed|gone|deleted|replaced)\b/i;
+const GONE = /^[`*_]*\s*[(,;]?\s*(since )?(removed|gone|deleted)\b/i;
 const PATH = /(?<![\w./@:~$#%\\-])((?:\.\.?\/)*\.?[A-Za-z0-9_][\w.-]*(?:\/[\w.<>*{}…@-]*)+)/g;
 const BARE = /(?<![\w./@:~$#%\\-])([A-Za-z0-9_][\w-]*(?:\.[\w-]+)*\.(?:ts|tsx|mts|mjs|cjs|sql|css|md|toml))(?![\w/-])/g;
 const ISSUE = /\bissues?\s+#?\d+/gi;
