@@ -14,7 +14,8 @@
 //     that holds the rule (`docs/decisions/<number>`) or say it in words;
 //   - README.md is longer than README_MAX_LINES: it is what a newcomer reads first, the rest is in docs/.
 // A path that is gone on purpose (a decision's history) says so right after it: "(removed)", ", since
-// removed: ..." or "(gone ...)".
+// removed: ..." or "(gone ...)"; a decision that does so must say at its top, within five lines, what
+// replaced it: "Replaced by [0083](0083-one-row-per-route.md)" or "Partly replaced by [...](...)".
 import { readdirSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -103,6 +104,8 @@ const GONE = /^[`*_]*\s*[(,;]?\s*(since )?(removed|gone|deleted)\b/i;
 const PATH = /(?<![\w./@:~$#%\\-])((?:\.\.?\/)*\.?[A-Za-z0-9_][\w.-]*(?:\/[\w.<>*{}…@-]*)+)/g;
 const BARE = /(?<![\w./@:~$#%\\-])([A-Za-z0-9_][\w-]*(?:\.[\w-]+)*\.(?:ts|tsx|mts|mjs|cjs|sql|css|md|toml))(?![\w/-])/g;
 const ISSUE = /\bissues?\s+#?\d+/gi;
+/** Decisions that name a file since removed, with where: each must say at its top what replaced it. */
+const historical = new Map();
 
 /** Checks the prose `text` found at `offset` in `file` (whose whole text is `whole`). */
 function checkProse(file, whole, offset, text) {
@@ -119,7 +122,10 @@ function checkProse(file, whole, offset, text) {
       const hasExtension = /\.[a-z]{2,4}$/.test(raw);
       if (!(hasExtension || raw.endsWith("/") || segments.length >= 3) || segments.length < 2) continue;
     }
-    if (GONE.test(text.slice(match.index + match[0].length))) continue;
+    if (GONE.test(text.slice(match.index + match[0].length))) {
+      if (file.startsWith("docs/decisions/")) historical.set(file, offset + match.index);
+      continue;
+    }
     const state = resolves(file, concrete(raw), isTop);
     if (state === "outside") report(file, whole, offset + match.index, `${raw} is outside the repository`);
     else if (state === "missing") report(file, whole, offset + match.index, `${raw} does not exist`);
@@ -247,6 +253,13 @@ for (const file of markdown) {
     const joined = posix.normalize(posix.join(posix.dirname(file), decodeURI(target)));
     if (joined.startsWith("../")) report(file, text, match.index, `link ${target} leaves the repository`);
     else if (!paths.has(joined.replace(/\/$/, ""))) report(file, text, match.index, `link ${target} leads nowhere`);
+  }
+}
+for (const [file, offset] of historical) {
+  const text = readFileSync(join(root, file), "utf8");
+  const top = text.split("\n").slice(1, 6).join("\n");
+  if (!/replaced by \[\d{4}\]\(\d{4}-[\w-]+\.md\)/i.test(top)) {
+    report(file, text, offset, "names a removed file: say at the top what replaced it (Replaced by [NNNN](NNNN-….md))");
   }
 }
 const readmeLines = readFileSync(join(root, "README.md"), "utf8").split("\n").length - 1;
