@@ -255,7 +255,7 @@ async function benchMixedLoad() {
     const paths = Object.keys(markers);
     const cookies = ["i18n_redirected=en", returning, signedIn];
     const shoppers = paths.flatMap((path) => cookies.map((cookie) => ({ method: "GET", path, headers: { cookie } })));
-    // Bots, one request in ten (issue 22): a parameter the page does not read, new each time (200
+    // Bots, one request in ten (decision 0095): a parameter the page does not read, new each time (200
     // from the kept page), an unknown product (404) or a sort no page has (301), alternating.
     let botN = 0;
     const bot = (make) => ({

@@ -10,7 +10,7 @@
 //     names it and each folder above it. A bare file name (`page-tags.ts`) must be some file's name.
 //     A Markdown link's target must exist relative to the document.
 //   - a path leaves the repository (`../` above the root): a newcomer's clone does not have it;
-//   - it names an issue ("issue 22"): an issue number means nothing to a newcomer; name the decision
+//   - it names an issue ("issue" and its number): an issue number means nothing to a newcomer; name the decision
 //     that holds the rule (`docs/decisions/<number>`) or say it in words;
 //   - README.md is longer than README_MAX_LINES: it is what a newcomer reads first, the rest is in docs/.
 // A path that is gone on purpose (a decision's history) says so right after it: "(removed)", ", since

@@ -1,4 +1,4 @@
-// The layer check of `npm test` (issue 14): dependency-cruiser applies the rules in
+// The layer check of `npm test` (decision 0070): dependency-cruiser applies the rules in
 // .dependency-cruiser.cjs (layers, no file cycles, no orphans), and this script adds the
 // one rule it has no word for: no two folders import each other, directly or round a ring.
 // A folder is worker/<layer>/<area> (worker/frame/shells, worker/screens/cart, worker/cms/auth),
