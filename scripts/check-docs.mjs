@@ -1,17 +1,17 @@
 // The docs check of `npm test`: prose that cannot drift from the code it describes.
-// It reads README.md, docs/**/*.md and the comments of the code (// and /* */ in .ts, .tsx, .mts,
-// .mjs, .cjs, .js and .css; -- and /* */ in .sql) under worker/, client/, shared/, scripts/, tests/
-// and migrations/, and fails, naming file and line, when
+// It reads README.md, strapi/README.md, docs/**/*.md and the comments of the code (// and /* */
+// in .ts, .tsx, .mts, .mjs, .cjs, .js and .css; -- and /* */ in .sql) under worker/, client/,
+// shared/, scripts/, tests/ and migrations/, and fails, naming file and line, when
 //   - a repository path it names does not exist: `worker/frame/shells/page-shell.ts`, a folder
 //     (`worker/platform/caches/`), a numbered prefix (`docs/decisions/0072`, `migrations/0110`), or a
 //     short form relative to a layer (`platform/stores/cart-store.ts` under worker/,
 //     `shells/second-ask.ts` beside the file that says it); a path is looked for from the repository's
-//     root, from worker/ and its layers, client/, shared/, tests/, and from the folder of the file that
+//     root, from worker/ and its layers, client/, shared/, tests/, strapi/, and from the folder of the file that
 //     names it and each folder above it. A bare file name (`page-tags.ts`) must be some file's name.
 //     A Markdown link's target must exist relative to the document.
 //   - a path leaves the repository (`../` above the root): a newcomer's clone does not have it;
-//   - it names an issue ("issue" and its number): an issue number means nothing to a newcomer; name the decision
-//     that holds the rule (`docs/decisions/<number>`) or say it in words;
+//   - it names an issue ("issue" and its number): an issue number means nothing to a newcomer;
+//     name the decision that holds the rule (`docs/decisions/<number>`) or say it in words;
 //   - README.md is longer than README_MAX_LINES: it is what a newcomer reads first, the rest is in docs/.
 // A path that is gone on purpose (a decision's history) says so right after it: "(removed)", ", since
 // removed: ..." or "(gone ...)"; a decision that does so must say at its top, within five lines, what
@@ -76,8 +76,12 @@ function exists(path) {
   const dir = slash < 0 ? "" : clean.slice(0, slash);
   const last = clean.slice(slash + 1);
   if (dir !== "" && !paths.has(dir)) return false;
-  // `docs/decisions/0072`, `migrations/0110`, `tests/worker/security-redirects`: the start of a name.
-  return (children.get(dir) ?? []).some((name) => name.startsWith(last) && "-_.".includes(name[last.length] || "/"));
+  // A number that starts a name (`docs/decisions/0072`, `migrations/0110`), or a name without its
+  // extension (`tests/worker/security-redirects`).
+  const numbered = /^\d+$/.test(last);
+  return (children.get(dir) ?? []).some(
+    (name) => name.startsWith(last) && (numbered ? "-_" : ".").includes(name[last.length] || "/"),
+  );
 }
 
 /** The path with placeholders (`<area>`, `*`, `{id}`, `…`) cut off at the first segment holding one. */
@@ -238,7 +242,7 @@ function listFiles(rel, test, out = []) {
 }
 
 // Markdown: every line is prose; a link's target is relative to the document.
-const markdown = ["README.md", ...listFiles("docs", (name) => name.endsWith(".md"))];
+const markdown = ["README.md", "strapi/README.md", ...listFiles("docs", (name) => name.endsWith(".md"))];
 for (const file of markdown) {
   const text = readFileSync(join(root, file), "utf8");
   checkProse(
@@ -283,10 +287,10 @@ for (const top of CODE_ROOTS) {
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   console.error(
-    `\nDocs check: ${problems.length} problem(s) in README.md, docs/ and the comments of ${sources} files.`,
+    `\nDocs check: ${problems.length} problem(s) in the Markdown documents and the comments of ${sources} files.`,
   );
   process.exit(1);
 }
 console.log(
-  `Docs check: README.md (${readmeLines} lines), ${markdown.length - 1} documents in docs/ and the comments of ${sources} files: every path exists, no issue numbers.`,
+  `Docs check: README.md (${readmeLines} lines), ${markdown.length - 1} other documents and the comments of ${sources} files: every path exists, no issue numbers.`,
 );
