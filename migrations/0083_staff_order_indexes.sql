@@ -1,4 +1,4 @@
--- The staff desk's order list with many orders (issue 19): every filter finds its rows through an
+-- The staff desk's order list with many orders (decision 0074): every filter finds its rows through an
 -- index that also gives them newest first, so a page of 25 reads about 25 rows and a count reads
 -- one index range, never the table. Checked with EXPLAIN QUERY PLAN in tests/worker/staff-order-plans.test.ts.
 

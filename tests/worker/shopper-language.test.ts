@@ -15,7 +15,7 @@ import { customer, productSlugs } from "./support/shop-fixtures";
 import { stripeSignature } from "./support/stripe-signature";
 
 /**
- * Issue 23: the checkout's messages, the bag's answers, "tell me when it's back" and the e-mails a
+ * Decision 0092: the checkout's messages, the bag's answers, "tell me when it's back" and the e-mails a
  * shopper gets are in the language of the page they acted on; English stays word for word and
  * staff still read English.
  */

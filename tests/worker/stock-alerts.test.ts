@@ -9,7 +9,7 @@ import { fetchWorker } from "./fetch";
 import { register, sessionCookieHeader, startOfRateWindow, uniqueIp, uniqueShopper } from "./support/auth-api";
 
 /**
- * "Tell me when it's back" (issue 20, item 7): double opt-in, one alert per confirmed
+ * "Tell me when it's back" (docs/stock.md): double opt-in, one alert per confirmed
  * subscription on restock, unsubscribe, the form's refusals and limits. Each test takes a
  * shade of its own from the seeded catalogue and sets its stock, and a fresh address.
  */

@@ -17,7 +17,7 @@ import { stripeSignature } from "./support/stripe-signature";
 /**
  * A card order holds its stock while the provider's page is open and gives it back, exactly once,
  * when the payment expires or fails (the webhook, or the cron's sweep when no webhook comes); a
- * cancel on the staff desk gives stock back too (issue 20).
+ * cancel on the staff desk gives stock back too (decision 0078).
  */
 const WEBHOOK_SECRET = "whsec_holds_0123456789";
 const cardEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_holds", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };

@@ -17,7 +17,7 @@ import { type Actor, auditStatement } from "./staff-audit-store";
 import { giveBackStatements } from "./stock-return-store";
 
 /**
- * D1 access for the staff desk's orders (issue 19): the filtered list, the overview's counts,
+ * D1 access for the staff desk's orders (decision 0074): the filtered list, the overview's counts,
  * and a change (status or note) written in one batch with its history, audit row and e-mail,
  * only if nobody changed the order since the page was shown (`version`).
  */

@@ -186,7 +186,7 @@ export async function placeOrder(
       },
       number,
     ),
-    // A signed-in shopper's account takes the order's language too (their later e-mails: issue 23).
+    // A signed-in shopper's account takes the order's language too (their later e-mails: decision 0092).
     ...(user ? [rememberAccountLocaleStatement(db, user.id, c.get("locale"))] : []),
     // The stock, in the same transaction: a line that would go below zero fails the whole batch.
     ...takeStockStatements(

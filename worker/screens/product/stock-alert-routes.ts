@@ -1,5 +1,5 @@
 /**
- * "Tell me when it's back" (issue 20, item 7):
+ * "Tell me when it's back" (docs/stock.md; its e-mails: decision 0092):
  * - POST /stock-alerts: subscribe an address to a sold-out or pre-purchase SKU. Checked like every
  *   visitor form (honeypot, the shared e-mail rule, limits per visitor then per address), plus: the
  *   SKU must be one of the product's, and not in stock. Queues only a confirmation e-mail. A plain

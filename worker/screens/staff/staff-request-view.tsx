@@ -19,7 +19,7 @@ import { renderStaffPage, StaffRecordTop, staffDate } from "./staff-page";
 /**
  * `/staff/requests/{id}`: everything the visitor sent (React escapes it all; nothing here is
  * raw HTML), the file, a form per action the status allows, the internal note and the audit.
- * Each form posts the version it showed; a save from an older copy is refused (staff-request.tsx).
+ * Each form posts the version it showed; a save from an older copy is refused (staff-request.ts).
  */
 export const NOTE_MAX = 2000;
 
