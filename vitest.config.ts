@@ -18,6 +18,9 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // An empty D1 beside DB (which the setup file migrates): tests/worker/migrations-on-data.test.ts
+          // builds its databases migration by migration in it.
+          d1Databases: { MIGRATION_DB: "migration-trial" },
           bindings: {
             TEST_MIGRATIONS: migrations,
             TEST_DATABASE: database,
