@@ -16,7 +16,7 @@ CREATE INDEX orders_region_created ON orders (region, created_at);
 -- step). A name is found by the start of the full name or of the last name, in any case
 -- ("hessa", "Hessa Al M", "al marri"); a phone by its whole number in any way it is written
 -- (050 123 4567, +971 50 123 4567, 00971501234567 all give 501234567).
--- worker/platform/stores/order-search.ts turns the typed search into the same keys.
+-- worker/platform/orders/order-search.ts turns the typed search into the same keys.
 ALTER TABLE orders ADD COLUMN search_name TEXT AS (lower(first_name || ' ' || last_name)) VIRTUAL;
 ALTER TABLE orders ADD COLUMN search_last_name TEXT AS (lower(last_name)) VIRTUAL;
 ALTER TABLE orders ADD COLUMN phone_digits TEXT AS (

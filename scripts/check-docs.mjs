@@ -4,7 +4,7 @@
 // shared/, scripts/, tests/ and migrations/, and fails, naming file and line, when
 //   - a repository path it names does not exist: `worker/frame/shells/page-shell.ts`, a folder
 //     (`worker/platform/caches/`), a numbered prefix (`docs/decisions/0072`, `migrations/0110`), or a
-//     short form relative to a layer (`platform/stores/cart-store.ts` under worker/,
+//     short form relative to a layer (`platform/bag/cart-store.ts` under worker/,
 //     `shells/second-ask.ts` beside the file that says it); a path is looked for from the repository's
 //     root, from worker/ and its layers, client/, shared/, tests/, strapi/, and from the folder of the file that
 //     names it and each folder above it. A bare file name (`page-tags.ts`) must be some file's name.

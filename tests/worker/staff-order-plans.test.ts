@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { type OrderFilter, orderListQueries } from "../../worker/platform/stores/order-desk-store";
+import { type OrderFilter, orderListQueries } from "../../worker/platform/orders/order-desk-store";
 
 /**
  * The staff desk's order list stays fast with many orders (decision 0074): every filter and search

@@ -4,7 +4,7 @@ import { sha256, toHex } from "../../shared/bytes";
 import { FLASH_COOKIE } from "../../shared/cookie-names";
 import { httpMailAdapter } from "../../worker/platform/mail/http-mail-adapter";
 import { parseHeaders } from "../../worker/platform/mail/mailer";
-import { queueRestockAlerts, restockAlertStatements } from "../../worker/platform/stores/restock-alerts";
+import { queueRestockAlerts, restockAlertStatements } from "../../worker/platform/stock/restock-alerts";
 import { fetchWorker } from "./fetch";
 import { register, sessionCookieHeader, startOfRateWindow, uniqueIp, uniqueShopper } from "./support/auth-api";
 

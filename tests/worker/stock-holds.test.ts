@@ -2,11 +2,11 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { STOCK_VERSION_KEY } from "../../worker/platform/caches/versions";
+import { changeOrder } from "../../worker/platform/orders/order-desk-store";
+import { findOrderByNumber } from "../../worker/platform/orders/order-store";
+import { SWEEP_MARGIN_MINUTES, sweepExpiredCardOrders } from "../../worker/platform/payments/card-holds";
 import { CARD_SESSION_MINUTES, sessionExpiresAt } from "../../worker/platform/payments/payment-provider";
 import { stripeCheckout } from "../../worker/platform/payments/stripe-checkout";
-import { SWEEP_MARGIN_MINUTES, sweepExpiredCardOrders } from "../../worker/platform/stock/card-holds";
-import { changeOrder } from "../../worker/platform/stores/order-desk-store";
-import { findOrderByNumber } from "../../worker/platform/stores/order-store";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
 import { countedSku, linesOfOrder, onHand, orderHolding } from "./support/held-order";

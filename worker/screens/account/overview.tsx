@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { textsOf } from "../../frame/i18n/texts";
+import { avatarUrl, findAvatar } from "../../platform/accounts/avatar-store";
 import type { AppEnv, SessionUser } from "../../platform/app-env";
 import { displayName } from "../../platform/session/session";
-import { avatarUrl, findAvatar } from "../../platform/stores/avatar-store";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { FormAlert } from "./account-ui";
 

@@ -12,7 +12,7 @@ import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
 import { getBrands, getCategory } from "../../platform/cms-client/catalog-records";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { favouriteSlugs } from "../../platform/favourites/favourite-store";
 
 /** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {

@@ -9,8 +9,8 @@ import { getMainMenu } from "../../frame/layout/layout-data";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
 import { getBrands, getProducts } from "../../platform/cms-client/catalog-records";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
-import { readListingStock } from "../../platform/stores/listing-stock";
+import { favouriteSlugs } from "../../platform/favourites/favourite-store";
+import { readListingStock } from "../../platform/stock/listing-stock";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];

@@ -31,7 +31,7 @@ import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { SERVICE, STOCK_ALERTS } from "../../platform/routing/limit-presets";
 import { type ReadSpec, reads, type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { hitRateLimit } from "../../platform/security/rate-limit";
-import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
+import { queueRestockAlerts } from "../../platform/stock/restock-alerts";
 import {
   confirmationRecentlySent,
   confirmStockAlert,
@@ -41,8 +41,8 @@ import {
   newLinkToken,
   subscribeToRestock,
   unsubscribeStockAlert,
-} from "../../platform/stores/stock-alert-store";
-import { readStock } from "../../platform/stores/stock-store";
+} from "../../platform/stock/stock-alert-store";
+import { readStock } from "../../platform/stock/stock-store";
 import {
   type AlertFormPage,
   renderAlertFormPage,

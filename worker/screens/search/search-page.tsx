@@ -13,10 +13,10 @@ import { everyPageTags, noteTags, SEARCH_TAG } from "../../platform/caches/page-
 import { tagVersions } from "../../platform/caches/versions";
 import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { POSTS_VERSIONS, searchBlogPosts } from "../../platform/cms-client/post-search";
+import { favouriteSlugs } from "../../platform/favourites/favourite-store";
 import { findProducts } from "../../platform/search/find-products";
 import { INDEX_VERSIONS } from "../../platform/search/search-vocabulary";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
-import { readListingStock } from "../../platform/stores/listing-stock";
+import { readListingStock } from "../../platform/stock/listing-stock";
 
 const PAGE_SIZE = 12;
 const POPULAR = 4;

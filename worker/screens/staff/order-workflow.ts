@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from "../../platform/stores/order-store";
+import type { Order, OrderStatus } from "../../platform/orders/order-record";
 
 /**
  * The one state machine of an order on the staff desk (decision 0074):

@@ -1,5 +1,5 @@
 import type { RequestKind } from "../../../shared/forms/requests";
-import type { RequestStatus } from "../../platform/stores/request-store";
+import type { RequestStatus } from "../../platform/requests/request-store";
 
 /**
  * The one state machine of a visitor's request on the staff desk (decision 0074):

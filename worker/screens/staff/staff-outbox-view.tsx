@@ -1,4 +1,4 @@
-import type { DeskMail, MailRetry } from "../../platform/stores/outbox-desk-store";
+import type { DeskMail, MailRetry } from "../../platform/mail/outbox-desk-store";
 import { staffDate } from "./staff-page";
 
 /**

@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { Field } from "../../../client/components/fields";
 import { takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import type { DeskRequest } from "../../platform/stores/request-desk-store";
-import type { RequestStatus } from "../../platform/stores/request-store";
-import { listAudit } from "../../platform/stores/staff-audit-store";
+import { listAudit } from "../../platform/audit/staff-audit-store";
+import type { DeskRequest } from "../../platform/requests/request-desk-store";
+import type { RequestStatus } from "../../platform/requests/request-store";
 import {
   allowedRequestActions,
   REQUEST_KIND_LABELS,

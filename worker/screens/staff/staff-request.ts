@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { type Actor, listAudit } from "../../platform/audit/staff-audit-store";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { changeRequest, type DeskRequest, findDeskRequest } from "../../platform/stores/request-desk-store";
-import { type Actor, listAudit } from "../../platform/stores/staff-audit-store";
+import { changeRequest, type DeskRequest, findDeskRequest } from "../../platform/requests/request-desk-store";
 import { isRequestAction, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, requestRefusal } from "./request-workflow";
 import { renderStaffMessage } from "./staff-page";
 import { NOTE_MAX, renderRequest } from "./staff-request-view";

@@ -1,6 +1,6 @@
 import type { RequestKind } from "../../../shared/forms/requests";
+import { type Actor, auditStatement } from "../audit/staff-audit-store";
 import type { RequestStatus, ShopRequestRow } from "./request-store";
-import { type Actor, auditStatement } from "./staff-audit-store";
 
 /**
  * D1 access for the staff desk's requests (decision 0074, migrations/0050 + 0081): the filtered

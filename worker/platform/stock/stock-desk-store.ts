@@ -1,4 +1,4 @@
-import type { Actor } from "./staff-audit-store";
+import type { Actor } from "../audit/staff-audit-store";
 
 /**
  * Staff set stock (decision 0078): a product's counts from its desk page, or many SKUs from a CSV

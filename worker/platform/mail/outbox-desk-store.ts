@@ -1,4 +1,4 @@
-import type { Actor } from "./staff-audit-store";
+import type { Actor } from "../audit/staff-audit-store";
 
 /**
  * D1 access for the staff desk's e-mails (decision 0074, migrations/0001 + 0081): the outbox by

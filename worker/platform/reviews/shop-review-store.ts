@@ -3,9 +3,9 @@
  * avatar and photos, and the e-mail to the shop are written in one D1 batch.
  */
 import type { ShopReviewInput } from "../../../shared/forms/shop-review";
+import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "../forms/duplicate-submissions";
 import { type MailMessage, outboxInsert } from "../mail/mailer";
-import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "./duplicate-submissions";
-import type { StoredFile } from "./upload-store";
+import type { StoredFile } from "../uploads/upload-store";
 
 export type ReviewStatus = "pending" | "approved" | "rejected";
 

@@ -1,5 +1,5 @@
+import { type Actor, auditStatement } from "../audit/staff-audit-store";
 import type { ReviewStatus } from "./product-review-store";
-import { type Actor, auditStatement } from "./staff-audit-store";
 
 /**
  * D1 access for the staff desk's reviews (decisions 0074, 0075): shop reviews (shop_reviews + their media,
