@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv, ShopperCounts } from "../app-env";
-import { FAVOURITES_MAX } from "../favourites/favourite-store";
 import type { CartOwner } from "./cart-store";
+import { FAVOURITES_MAX } from "./favourite-store";
 
 /**
  * The bag's item count and the favourite slugs of one owner, in one D1 round

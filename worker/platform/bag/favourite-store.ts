@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
-import { readCartOwner } from "../bag/cart-owner";
-import type { CartOwner } from "../bag/cart-store";
+import { readCartOwner } from "./cart-owner";
+import type { CartOwner } from "./cart-store";
 
 /** D1 access for favourites. Owners are the same as the bag's: an account or a visitor id. */
 export const FAVOURITES_MAX = 200;
