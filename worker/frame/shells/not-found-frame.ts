@@ -44,7 +44,7 @@ export async function framedNotFound(
   if (!frameFits(path)) return null;
   const frame = await pageFrame(c, frameKey(c, "not-found"), 404, () => render(FRAME_HOLES));
   if (!frame) return null;
-  return filledFrom(c, "not-found", fillFrame(frame, path, switchQuery(c)));
+  return filledFrom(c, "not-found", 404, fillFrame(frame, path, switchQuery(c)));
 }
 
 /** The 404 page for `path` (no locale prefix; frameFits) and the query the language switch carries. */

@@ -16,6 +16,9 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const EDGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
+/** Says how a shared page was answered: "hit", "stale" (made for older versions, decision 0084) or "miss". */
+export const SHELL_STATE_HEADER = "X-Page-Shell";
+
 function isPublicRequest(c: Context<AppEnv>): boolean {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
   // The route's row says; a path no row covers (a 404) is personal when it lies in a personal area.
@@ -36,8 +39,8 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const type = c.res.headers.get("content-type") ?? "";
   if (!type.startsWith("text/html")) return;
-  if (c.get("pageShell")) {
-    // A page shell set its own caching; a cookie set on the way out (the locale, on a first visit) makes it private.
+  if (c.res.headers.has(SHELL_STATE_HEADER)) {
+    // A page shell answered (it says how) and set its own caching; a cookie set on the way out (the locale, on a first visit) makes it private.
     if (c.res.headers.getSetCookie().length > 0 && c.res.headers.get("cache-control")?.startsWith("public")) {
       c.res.headers.set("Cache-Control", "private, no-cache");
       c.res.headers.delete("CDN-Cache-Control");

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { shortDigest } from "../../../shared/bytes";
 import type { AppEnv } from "../../platform/app-env";
-import { noteTags } from "../../platform/caches/page-tags";
+import { noteTags, tagsNoted } from "../../platform/caches/page-tags";
 import type { PathHoles } from "../document/render-page";
 import { filledFrom, pageFrame } from "./page-frame";
 import { searchKey } from "./page-query";
@@ -43,7 +43,7 @@ export async function framedSearch(
 ): Promise<string | null> {
   if (!PLAIN_QUERY.test(q) || q.includes(MARK_WORD)) return null;
   // What the look-ups noted is what the frame shows too: its render alone notes only the layout.
-  const lookedUp = [...(c.get("pageTags") ?? [])];
+  const lookedUp = tagsNoted(c);
   const id = await shortDigest(results);
   const frame = await pageFrame(c, frameKey(c, "search", id), 200, () => {
     noteTags(c, lookedUp);
@@ -53,7 +53,7 @@ export async function framedSearch(
   const filled = fill(frame.html, q);
   // A spelling of the marker the fill does not know: the page is rendered instead.
   if (filled.includes(MARK_WORD)) return null;
-  return filledFrom(c, "search", filled);
+  return filledFrom(c, "search", 200, filled);
 }
 
 /** The marker as a render spells it: its space as text, in a URL's path (`%20`) or in its query (`+`). */

@@ -25,6 +25,7 @@ import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getProduct, getProducts } from "../../platform/cms-client/catalog-records";
 import { listReviews, reviewSummaries, reviewSummary } from "../../platform/reviews/product-review-store";
 import { displayName } from "../../platform/session/session";
+import { viewerOf } from "../../platform/session/viewer";
 import { readListingStock } from "../../platform/stock/listing-stock";
 import { BackInStockForm } from "./back-in-stock-form";
 import { productJsonLd } from "./product-json-ld";
@@ -120,7 +121,8 @@ export async function renderProductPage(
     return c.redirect(canonical + search, 301);
   }
   const productId = Number(product.id);
-  const user = c.get("user");
+  // The signed-in shopper the page is drawn for: nobody when it renders for keeping (decision 0096).
+  const { user } = viewerOf(c);
   const [similar, favourites, summary, reviews] = await Promise.all([
     getProducts(c, locale, {
       filters: {

@@ -148,7 +148,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   // correction repeats the words), nor one with words left out.
   const framed =
     q && found && !corrected && leftOut.length === 0
-      ? await c.get("searchFrame")?.(
+      ? await c.get("keeping")?.searchFrame(
           JSON.stringify({
             page,
             products: [found.slugs, found.total],
