@@ -4,7 +4,7 @@ import { isLocalisedPath } from "../../../shared/locale-path";
 import type { AppEnv } from "../../platform/app-env";
 import { type PathHoles, switchQuery } from "../document/render-page";
 import { filledFrom, type PageFrame, pageFrame } from "./page-frame";
-import { frameKey } from "./shell-key";
+import { frameKey } from "./shell-store";
 
 /*
  * The 404 page's frame, kept once per build and locale (decision 0093). A crawler asking a new unknown

@@ -1,15 +1,30 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { shortDigest } from "../../../shared/bytes";
 import { LOCALE_COOKIE, SESSION_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../../shared/cookie-names";
 import { isPersonalPath } from "../../../shared/personal-paths";
 import type { AppEnv } from "../../platform/app-env";
 import { routeSpec } from "../../platform/routing/route-spec";
 import { setPageNonce, withContentNonce } from "../personal/nonce";
-import { etagMatches, strongEtag } from "./page-validators";
 
 /** Cookies that make a page this shopper's own: the session and the visitor id. */
 const SESSION_COOKIES = [TOKEN_COOKIE, SESSION_COOKIE, VISITOR_COOKIE];
+
+/**
+ * The validator of a page the same for every visitor: a strong ETag (its CSP nonce is derived from its
+ * content: frame/personal/nonce.ts). See docs/decisions/0004-public-pages-content-nonce.md.
+ */
+export async function strongEtag(body: string): Promise<string> {
+  return `"${await shortDigest(body)}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
 
 /** Browsers always revalidate (cheap with the ETag) so a new build shows at once; the edge may keep it briefly. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";

@@ -11,7 +11,7 @@ import { tagsStand } from "./stale-shells";
 /*
  * Page frames (decision 0093): a page rendered once for markers where a request's own words go (the path
  * of a 404, the query of a search), kept, and filled per request with the request's words, spelt as
- * a render would spell them. A frame is kept in the Cache API under its own key (shell-key.ts
+ * a render would spell them. A frame is kept in the Cache API under its own key (shell-store.ts
  * `frameKey`) and held in the isolate, and is judged by the tags its own render noted (noted apart
  * from the route's look-ups), like a shell (decision 0086): a change to what it shows remakes it.
  * A page filled from a frame shows what the frame shows, so a shell kept of it waits on the same tags.

@@ -5,7 +5,7 @@ import type { PageQuery } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import { everyPageTags, shownUnder } from "../../platform/caches/page-tags";
-import { newFate, whyNotKept } from "../../platform/page-fate";
+import { newFate, type PageFate, whyNotKept } from "../../platform/page-fate";
 import { textsOf } from "../i18n/texts";
 import { favouriteHearts } from "../personal/favourite-hearts";
 import { fillHoles, fillsAny } from "../personal/fill-holes";
@@ -13,15 +13,15 @@ import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
 import { ownReviews } from "../personal/own-reviews";
 import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
 import { framedNotFound } from "./not-found-frame";
-import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, SHELL_STATE_HEADER } from "./page-cache";
+import { EDGE_CACHE_CONTROL, etagMatches, PUBLIC_CACHE_CONTROL, SHELL_STATE_HEADER } from "./page-cache";
 import { canonicalUrl, readPageQuery } from "./page-query";
-import { etagMatches } from "./page-validators";
+
 import { releaseRender } from "./render-lock";
 import { framedSearch } from "./search-frame";
 import { keptOnSecondAsk } from "./second-ask";
-import { shellKey } from "./shell-key";
+
 import { canRefresh, isShellRefresh, refreshInBackground } from "./shell-refresh";
-import { SEARCH_MISS_HEADER, type ShellRecord, type StoredShell, storeShell } from "./shell-store";
+import { SEARCH_MISS_HEADER, type ShellRecord, type StoredShell, shellKey, storeShell } from "./shell-store";
 import { findShell } from "./stale-shells";
 
 /** A shopper's own view of a shared page: never stored by anyone, but fine to keep for back/forward. */
@@ -91,6 +91,22 @@ async function serveStored(
 }
 
 /**
+ * The status the page is kept at, or null. Only a whole, ordinary page is kept: nothing said against it
+ * (whyNotKept), the answer the page its fate says was drawn, and no cookie of its own (a page that set
+ * one is the shopper's alone). A 404, and a page filled from a frame, only on its second ask
+ * (second-ask.ts): a new made-up slug or word each time is never written.
+ */
+function keptStatus(fate: PageFate, res: Response, key: string): 200 | 404 | null {
+  const keepable = res.status === fate.status && whyNotKept(fate) === null ? (fate.status as 200 | 404) : null;
+  const status =
+    keepable === 200 && fate.filled === null ? 200 : keepable !== null && keptOnSecondAsk(key) ? keepable : null;
+  const ownCookies = res.headers
+    .getSetCookie()
+    .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
+  return ownCookies.length === 0 ? status : null;
+}
+
+/**
  * Cached shells, personal holes. A page the same for every shopper is rendered
  * once per (normalised URL, locale, build) and change of what it shows, and kept in the
  * Cache API; every request streams the kept HTML through HTMLRewriter, which
@@ -103,9 +119,10 @@ async function serveStored(
  * concurrent misses in an isolate render once, and a 404 for an unknown
  * slug is kept too (stale-shells.ts, render-lock.ts, docs/decisions/0084).
  *
- * Nothing personal can reach a shell: while it renders, the request has no
- * user, no bag or favourites owner, and a placeholder nonce; flash messages
- * and the rest are filled in afterwards, on the copy that goes to the shopper.
+ * Nothing personal can reach a shell: it renders for keeping (decision 0096), drawn for the
+ * anonymous view it is given (no user, no bag or favourites owner, a placeholder nonce), while the
+ * request's own shopper is left as it is; flash messages and the rest are filled in afterwards, on
+ * the copy that goes to the shopper. What the page turned out to be is its fate, read here alone.
  */
 export function pageShell(query: PageQuery) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -151,18 +168,9 @@ export function pageShell(query: PageQuery) {
     const view = await loadShopperView(c);
     const res = c.res;
     let body = res.body as ReadableStream<Uint8Array>;
-    // Only a whole, ordinary page is kept: what its fate says against it (whyNotKept), and a page that set a
-    // cookie of its own, which is the shopper's alone. The answer must be the page its fate says was drawn.
-    const ownCookies = res.headers
-      .getSetCookie()
-      .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
     const filled = fate.filled?.html;
-    const keepable = res.status === fate.status && whyNotKept(fate) === null ? (fate.status as 200 | 404) : null;
-    // A 404, and a page filled from a frame, only on its second ask (second-ask.ts): a new made-up slug
-    // or word each time is never written.
-    const status =
-      keepable === 200 && filled === undefined ? 200 : keepable !== null && keptOnSecondAsk(key.url) ? keepable : null;
-    if (status !== null && ownCookies.length === 0) {
+    const status = keptStatus(fate, res, key.url);
+    if (status !== null) {
       const [mine, kept] = body.tee();
       body = mine;
       const record: ShellRecord = {

@@ -5,7 +5,7 @@ import { noteTags, tagsNoted } from "../../platform/caches/page-tags";
 import type { PathHoles } from "../document/render-page";
 import { filledFrom, pageFrame } from "./page-frame";
 import { searchKey } from "./page-query";
-import { frameKey } from "./shell-key";
+import { frameKey } from "./shell-store";
 
 /*
  * The search page's frames (decision 0093). A bot searching a new word each time made every request a
