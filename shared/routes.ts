@@ -365,3 +365,11 @@ export function matchRoute(path: string): { name: LinkName; params: Record<strin
   }
   return null;
 }
+
+/**
+ * A product's page, under its category's slug or `all` for a product without one: the shape the cards,
+ * the bag, the suggestions and the sitemap all link to.
+ */
+export function productPath(category: string | null | undefined, slug: string, options?: LinkOptions): string {
+  return routePath("catalog-category-slug", { category: category ?? "all", slug }, options);
+}
