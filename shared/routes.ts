@@ -1,7 +1,7 @@
 /**
  * The route table of spec section 2: one row per screen, every fact of a page in one place.
- * The name carries the `___en` locale suffix (English is the only locale and has no path
- * prefix), `page` names the page module the worker renders, `middleware` the route
+ * The name carries the specification's `___en` suffix; a row serves both locales, English
+ * without a prefix and Arabic under /ar (shared/locale-path.ts, decision 0088), `page` names the page module the worker renders, `middleware` the route
  * middleware that run before it (resolved by the worker at start-up), and `personal` whether
  * the page depends on the shopper: a personal page is served without a page shell, left out
  * of the sitemap, and its area is in shared/personal-paths.ts (robots.txt, the browser's

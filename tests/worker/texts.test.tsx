@@ -28,7 +28,7 @@ const ARABIC: Locale = "ar";
 /**
  * Words in Latin letters a page may show in Arabic: brand and service names, file formats,
  * and the made-up content of these tests (CMS content is not the catalogue's: it is per locale
- * in the CMS, issue 23 item 4).
+ * in the CMS, decision 0089).
  */
 const ALLOWED = new Set([
   "Instagram",

@@ -9,7 +9,7 @@ import { HTML_HEADERS, type PathHoles, renderPage } from "./render-page";
  * 404 inside the normal layout, in the language of the path's prefix (`/ar/no-such-page`: Arabic,
  * links under /ar); the path is shown as asked, prefix included, and escaped (React escapes text).
  * A page being kept (a shared page's unknown slug, a listing past its last page) is filled from
- * the locale's kept frame instead of rendered (`notFoundFrame`, set by the page shell: shells/not-found-frame.ts, issue 22).
+ * the locale's kept frame instead of rendered (`notFoundFrame`, set by the page shell: shells/not-found-frame.ts, decision 0093).
  * `keep: false` for a 404 told by records the isolate already holds (a listing's page past the last, told
  * by its first page): asking it again costs a fill, less than the write that would keep it (decision 0095).
  */

@@ -40,7 +40,7 @@ export interface PageContent {
   /**
    * The body holds <Suspense> parts waiting on slow data: stream the shell
    * first. Pages whose data is all awaited render to a string, which costs
-   * a fraction of a stream on workerd (see README, performance).
+   * a fraction of a stream on workerd (see docs/performance.md).
    */
   stream?: boolean;
 }

@@ -4,7 +4,7 @@ import { productStock } from "../../../shared/product-stock";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { AppEnv } from "../../platform/app-env";
 import { getProducts } from "../../platform/cms-client/catalog-records";
-import { readListingStock, slugsWithSkuAtZero } from "../../platform/stores/listing-stock";
+import { readListingStock, slugsWithSkuAtZero } from "../../platform/stock/listing-stock";
 
 /** At most this many pages of 100 candidates are judged (a shop with more sold-out lines than that says less). */
 const MAX_CANDIDATE_PAGES = 5;

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
+import { readCartOwner } from "../../platform/bag/cart-owner";
+import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { displayName } from "../../platform/session/session";
-import { readCartOwner } from "../../platform/stores/cart-owner";
-import { shopperCounts } from "../../platform/stores/shopper-counts";
 
 export interface HeaderCounts {
   favourites: number;

@@ -8,8 +8,8 @@ import {
   VISITOR_COUNTS_COOKIE,
 } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
-import { readCartOwner } from "../../platform/stores/cart-owner";
-import { shopperCounts } from "../../platform/stores/shopper-counts";
+import { readCartOwner } from "../../platform/bag/cart-owner";
+import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { takeFlash } from "./flash";
 import type { ShopperView } from "./personal-fragment";
 import { readVisitorCounts } from "./visitor-counts";

@@ -7,7 +7,7 @@ import { filledFrom, type PageFrame, pageFrame } from "./page-frame";
 import { frameKey } from "./shell-key";
 
 /*
- * The 404 page's frame, kept once per build and locale (issue 22). A crawler asking a new unknown
+ * The 404 page's frame, kept once per build and locale (decision 0093). A crawler asking a new unknown
  * slug each time, or a listing's page past the last, would cost a page render every time; with
  * the frame it costs the look-up that said "not found" and a fill. The frame is the 404 page
  * rendered for marker path and query (FRAME_HOLES); a request puts its own in, escaped as React

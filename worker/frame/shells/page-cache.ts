@@ -24,7 +24,7 @@ function isPublicRequest(c: Context<AppEnv>): boolean {
 }
 
 /**
- * Per-page HTTP caching for HTML that no page shell served (worker/platform/page-shells
+ * Per-page HTTP caching for HTML that no page shell served (worker/frame/shells/page-shell.ts
  * sets its own): the 404 page, personal pages. Pages the same for every visitor (GET, no session
  * cookie, not a personal path, 200, no cookie being set) get a strong ETag,
  * public Cache-Control and 304 on a matching If-None-Match; they are buffered

@@ -8,7 +8,7 @@ import { MADE_HEADER, readTags, SHELL_SECONDS, TAGS_HEADER, writeTags } from "./
 import { tagsStand } from "./stale-shells";
 
 /*
- * Page frames (issue 22): a page rendered once for markers where a request's own words go (the path
+ * Page frames (decision 0093): a page rendered once for markers where a request's own words go (the path
  * of a 404, the query of a search), kept, and filled per request with the request's words, spelt as
  * a render would spell them. A frame is kept in the Cache API under its own key (shell-key.ts
  * `frameKey`) and held in the isolate, and is judged by the tags its own render noted (noted apart

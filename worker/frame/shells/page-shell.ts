@@ -123,7 +123,7 @@ export function pageShell(query: PageQuery) {
     // The background render of a stale page (shell-refresh.ts) renders; everyone else looks for a kept copy
     // first, unless PAGE_SHELLS_ENABLED = "false": every view a first render (the bench measures what one costs).
     if (!isShellRefresh(c) && c.env.PAGE_SHELLS_ENABLED !== "false") {
-      // Search results answer from the index as it is now (issue 21: a renamed or deleted product is
+      // Search results answer from the index as it is now (decisions 0079, 0086: a renamed or deleted product is
       // found, or not, on the next request), so a search page is never served from a stale copy.
       const found = await findShell(c, key, canRefresh(c) && query !== "search");
       if (found.state === "stale" && found.refresh) refreshInBackground(c, key.url);

@@ -9,7 +9,7 @@ import { searchKey } from "./page-query";
 import { frameKey } from "./shell-key";
 
 /*
- * The search page's frames (issue 22). A bot searching a new word each time made every request a
+ * The search page's frames (decision 0093). A bot searching a new word each time made every request a
  * page render (about 10 ms of a 24 ms answer). Most new words find what another word found (the
  * words that match nothing are left out, or nothing is found and the popular products are shown), so
  * the page is rendered once per set of results (`results`: the products, posts and popular products

@@ -9,7 +9,7 @@ import { productPath as productPathOf } from "../../../shared/routes";
 import type { StockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName, safeSwatch, variantKind } from "../../../shared/variants";
-import type { ReviewSummary } from "../../platform/stores/product-review-store";
+import type { ReviewSummary } from "../../platform/reviews/product-review-store";
 import { useTexts } from "../i18n/texts";
 import { Island } from "../islands/island";
 import { FavouriteToggle } from "./favourite-toggle";

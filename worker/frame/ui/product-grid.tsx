@@ -1,6 +1,6 @@
 import { type OnHand, productStock } from "../../../shared/product-stock";
 import type { ProductSummary } from "../../../shared/types/catalog";
-import type { ReviewSummary } from "../../platform/stores/product-review-store";
+import type { ReviewSummary } from "../../platform/reviews/product-review-store";
 import { ProductCard } from "./product-card";
 
 /** Products as cards in the shop's grid: the first row loads eagerly (it is above the fold). */

@@ -2,7 +2,7 @@ import { routePath } from "../../../shared/routes";
 import { Rich, useTexts } from "../i18n/texts";
 import { ErrorIllustration, NotFoundIllustration } from "./illustrations";
 
-/* The two status screens' views; worker/platform/page renders them in the layout. */
+/* The two status screens' views; worker/frame/document/not-found.tsx and error-screen.tsx render them in the layout. */
 
 /**
  * Spec section 2's 404 screen; the path is shown escaped (React escapes text), isolated left to right

@@ -51,7 +51,7 @@ const RECORD_TAGS = [CONTENT_TAG, ...new Set(Object.values(RECORD_MODELS).flat()
 
 /**
  * An answer whose every collection is empty: what a look-up of a slug nobody has, or a search for a
- * word nothing holds, answers. Not kept in KV (issue 22): a crawler's made-up slugs and words would
+ * word nothing holds, answers. Not kept in KV (decision 0093): a crawler's made-up slugs and words would
  * each be a KV write, paid in every location; the page that showed "not found" is kept at the edge
  * (a kept 404, a kept search page) and answers the same question again.
  */

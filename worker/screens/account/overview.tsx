@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { routePath } from "../../../shared/routes";
 import { textsOf } from "../../frame/i18n/texts";
+import { avatarUrl, findAvatar } from "../../platform/accounts/avatar-store";
 import type { AppEnv, SessionUser } from "../../platform/app-env";
 import { displayName } from "../../platform/session/session";
-import { avatarUrl, findAvatar } from "../../platform/stores/avatar-store";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { FormAlert } from "./account-ui";
 

@@ -13,8 +13,8 @@ import { listingFilter } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
+import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { type BrandWithLines, getBrand } from "../../platform/cms-client/catalog-records";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
 import { BrandMark } from "./brand-mark";
 
 /** schema.org Brand: name, logo, url, description. */

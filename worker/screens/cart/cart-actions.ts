@@ -5,10 +5,7 @@ import { routePath } from "../../../shared/routes";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import { BROWSING } from "../../platform/routing/limit-presets";
-import { type WriteSpec, writes } from "../../platform/routing/route-spec";
-import { sameOriginBack } from "../../platform/security/safe-path";
-import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
+import { ensureCartOwner, readCartOwner } from "../../platform/bag/cart-owner";
 import {
   addLine,
   type CartOwner,
@@ -19,8 +16,11 @@ import {
   listLines,
   removeLine,
   setQuantity,
-} from "../../platform/stores/cart-store";
-import { shopperCounts } from "../../platform/stores/shopper-counts";
+} from "../../platform/bag/cart-store";
+import { shopperCounts } from "../../platform/bag/shopper-counts";
+import { BROWSING } from "../../platform/routing/limit-presets";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
+import { sameOriginBack } from "../../platform/security/safe-path";
 import { loadItemToAdd } from "./cart-products";
 
 /**

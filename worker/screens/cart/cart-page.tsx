@@ -7,8 +7,8 @@ import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
-import { readCartOwner } from "../../platform/stores/cart-owner";
-import { acknowledgePrices } from "../../platform/stores/cart-store";
+import { readCartOwner } from "../../platform/bag/cart-owner";
+import { acknowledgePrices } from "../../platform/bag/cart-store";
 import type { CartItem, CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
 

@@ -7,9 +7,9 @@ import { stockState } from "../../../shared/stock-rules";
 import type { ProductSummary, ProductVariant } from "../../../shared/types/catalog";
 import { chooseVariant, itemName, stockSku } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
+import type { LineKey } from "../../platform/bag/cart-store";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
-import type { LineKey } from "../../platform/stores/cart-store";
-import { readStock } from "../../platform/stores/stock-store";
+import { readStock } from "../../platform/stock/stock-store";
 
 /** What the bag needs to know about one line's item (a product in one variant), read on every request. */
 export interface CartProduct {

@@ -6,9 +6,10 @@ import { renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { listOrderEvents, type OrderEvent } from "../../platform/orders/order-history-store";
+import type { Order, OrderStatus } from "../../platform/orders/order-record";
+import { findOrderByNumber, listOrdersOfUser } from "../../platform/orders/order-store";
 import { readVisitorId } from "../../platform/security/visitor-id";
-import { listOrderEvents, type OrderEvent } from "../../platform/stores/order-history-store";
-import { findOrderByNumber, listOrdersOfUser, type Order, type OrderStatus } from "../../platform/stores/order-store";
 import { TotalsTable } from "./cart-page";
 
 /** An order is shown only to the account that placed it, or the browser that placed it as a guest. */

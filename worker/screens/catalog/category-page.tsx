@@ -12,8 +12,8 @@ import { listingFilter } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
+import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getBrands, getCategory } from "../../platform/cms-client/catalog-records";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
 
 /** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {

@@ -6,14 +6,14 @@ import { textsOf } from "../../frame/i18n/texts";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv, SignInHook } from "../../platform/app-env";
+import { ensureCartOwner, readCartOwner } from "../../platform/bag/cart-owner";
+import { listFavourites, mergeFavourites, toggleFavourite } from "../../platform/bag/favourite-store";
+import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { BROWSING } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
-import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
-import { listFavourites, mergeFavourites, toggleFavourite } from "../../platform/stores/favourite-store";
-import { readListingStock } from "../../platform/stores/listing-stock";
-import { shopperCounts } from "../../platform/stores/shopper-counts";
+import { readListingStock } from "../../platform/stock/listing-stock";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
 /** A heart pressed: a form from the shop's pages, at the browsing limits. */

@@ -9,9 +9,9 @@ import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { getMainMenu } from "../../frame/layout/layout-data";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
+import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getBrands, getProducts } from "../../platform/cms-client/catalog-records";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
-import { readListingStock } from "../../platform/stores/listing-stock";
+import { readListingStock } from "../../platform/stock/listing-stock";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];

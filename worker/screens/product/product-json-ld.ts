@@ -7,7 +7,7 @@ import { absoluteUrl } from "../../frame/head/site-origin";
 import { productPath } from "../../frame/ui/product-card";
 import { sanitizeHtml } from "../../frame/ui/sanitize-html";
 import { variantImage, variantPath } from "../../frame/ui/variant-options";
-import type { ReviewSummary } from "../../platform/stores/product-review-store";
+import type { ReviewSummary } from "../../platform/reviews/product-review-store";
 
 /**
  * The product page's schema.org data. A product sold as one item is a `Product` with one `Offer`;

@@ -11,7 +11,7 @@ import { offersStockAlert } from "../../../shared/stock-rules";
 import { renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
-import type { StockAlertView } from "../../platform/stores/stock-alert-store";
+import type { StockAlertView } from "../../platform/stock/stock-alert-store";
 import { BackInStockForm, type BackInStockState } from "./back-in-stock-form";
 
 /** Statuses a page here answers with; renderPage knows fewer, so the rest are set on its response. */

@@ -1,5 +1,5 @@
 /**
- * "Tell me when it's back" (issue 20, item 7):
+ * "Tell me when it's back" (docs/stock.md; its e-mails: decision 0092):
  * - POST /stock-alerts: subscribe an address to a sold-out or pre-purchase SKU. Checked like every
  *   visitor form (honeypot, the shared e-mail rule, limits per visitor then per address), plus: the
  *   SKU must be one of the product's, and not in stock. Queues only a confirmation e-mail. A plain
@@ -31,7 +31,7 @@ import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { SERVICE, STOCK_ALERTS } from "../../platform/routing/limit-presets";
 import { type ReadSpec, reads, type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { hitRateLimit } from "../../platform/security/rate-limit";
-import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
+import { queueRestockAlerts } from "../../platform/stock/restock-alerts";
 import {
   confirmationRecentlySent,
   confirmStockAlert,
@@ -41,8 +41,8 @@ import {
   newLinkToken,
   subscribeToRestock,
   unsubscribeStockAlert,
-} from "../../platform/stores/stock-alert-store";
-import { readStock } from "../../platform/stores/stock-store";
+} from "../../platform/stock/stock-alert-store";
+import { readStock } from "../../platform/stock/stock-store";
 import {
   type AlertFormPage,
   renderAlertFormPage,

@@ -10,14 +10,14 @@ import { Pager } from "../../frame/ui/pager";
 import { PostGrid } from "../../frame/ui/post-card";
 import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
+import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { everyPageTags, noteTags, SEARCH_TAG } from "../../platform/caches/page-tags";
 import { tagVersions } from "../../platform/caches/versions";
 import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { POSTS_VERSIONS, searchBlogPosts } from "../../platform/cms-client/post-search";
 import { findProducts } from "../../platform/search/find-products";
 import { INDEX_VERSIONS } from "../../platform/search/search-vocabulary";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
-import { readListingStock } from "../../platform/stores/listing-stock";
+import { readListingStock } from "../../platform/stock/listing-stock";
 
 const PAGE_SIZE = 12;
 const POPULAR = 4;

@@ -16,13 +16,13 @@ import type { AppEnv } from "../../platform/app-env";
 import { reviewsTags } from "../../platform/caches/page-tags";
 import { bumpTags } from "../../platform/caches/versions";
 import { allValues, dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
-import { reviewMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm } from "../../platform/forms/visitor-form";
+import { reviewMail } from "../../platform/requests/request-mail";
+import { recentlyReviewed, saveReview } from "../../platform/reviews/shop-review-store";
 import { REQUESTS } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { type CheckedFile, checkUpload, checkUploads, IMAGE_TYPES } from "../../platform/security/file-checks";
-import { recentlyReviewed, saveReview } from "../../platform/stores/shop-review-store";
-import { saveWithFiles } from "../../platform/stores/upload-store";
+import { saveWithFiles } from "../../platform/uploads/upload-store";
 import { renderReviews } from "./shop-reviews-page";
 
 /** A shop review: its photos, at the requests' limits. */

@@ -18,8 +18,8 @@ import { DateText, Stars } from "../../frame/ui/stars";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, SHOP_REVIEWS_TAG } from "../../platform/caches/page-tags";
 import type { FormState } from "../../platform/forms/form-state";
+import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/reviews/shop-review-store";
 import { uploadHint, uploadSize } from "../../platform/security/file-checks";
-import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/stores/shop-review-store";
 
 export const REVIEWS_PAGE_SIZE = 10;
 

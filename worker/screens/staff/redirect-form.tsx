@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
+import { listAudit } from "../../platform/audit/staff-audit-store";
 import type { RuleDraft, RuleErrors } from "../../platform/redirects/check-rule";
 import type { RedirectRule } from "../../platform/redirects/redirect-rules";
 import { parseAllowedHosts } from "../../platform/redirects/resolve-redirect";
-import { listAudit } from "../../platform/stores/staff-audit-store";
 
 /** The fields of a redirect rule, the same on the add form and a rule's own page. */
 export const STATUS_WORDS: Record<301 | 302, string> = {

@@ -5,8 +5,8 @@ import { productPath } from "../../frame/ui/product-card";
 import { Stars } from "../../frame/ui/stars";
 import type { AppEnv } from "../../platform/app-env";
 import { getProducts } from "../../platform/cms-client/catalog-records";
-import type { ReviewStatus } from "../../platform/stores/product-review-store";
-import type { DeskReview, DeskReviewMedia } from "../../platform/stores/review-desk-store";
+import type { ReviewStatus } from "../../platform/reviews/product-review-store";
+import type { DeskReview, DeskReviewMedia } from "../../platform/reviews/review-desk-store";
 import { staffDate } from "./staff-page";
 
 /** One review as staff moderate it: who, what, the photos (whatever the status), and the two buttons. */

@@ -8,7 +8,7 @@ import { displayName } from "../../platform/session/session";
 import { renderStaffMessage } from "./staff-page";
 
 /**
- * Who may use the staff desk (issue 19): a signed-in account whose users-permissions role is
+ * Who may use the staff desk (decision 0074): a signed-in account whose users-permissions role is
  * Staff, asked of the CMS on every request (GraphQL `me { role }` with the session's token,
  * never a cached claim), so a role taken back counts from the next request. Every
  * action runs behind this too. Optionally, in production, Cloudflare Access in front of

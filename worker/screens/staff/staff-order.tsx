@@ -5,18 +5,14 @@ import { routePath } from "../../../shared/routes";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { type Actor, listAudit } from "../../platform/audit/staff-audit-store";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
+import { changeOrder } from "../../platform/orders/order-desk-store";
+import { listOrderEvents } from "../../platform/orders/order-history-store";
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../platform/orders/order-record";
+import { findOrderByNumber } from "../../platform/orders/order-store";
 import { withStockMoves } from "../../platform/stock/stock-moves";
-import { changeOrder } from "../../platform/stores/order-desk-store";
-import { listOrderEvents } from "../../platform/stores/order-history-store";
-import {
-  findOrderByNumber,
-  ORDER_STATUS_LABELS,
-  type Order,
-  type OrderStatus,
-} from "../../platform/stores/order-store";
-import { type Actor, listAudit } from "../../platform/stores/staff-audit-store";
-import { heldSkus, type LineStock, lineStock } from "../../platform/stores/stock-return-store";
+import { heldSkus, type LineStock, lineStock } from "../../platform/stock/stock-return-store";
 import { statusMail } from "./order-mail";
 import { allowedActions, isOrderAction, type OrderAction, refusal, TRANSITIONS } from "./order-workflow";
 import { AuditLog, type AuditWords } from "./staff-audit";

@@ -5,8 +5,8 @@ import { en } from "../../../shared/i18n/en";
 import { formatAed } from "../../../shared/money";
 import { routePath } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
-import { exportOrders, listOrders, type OrderFilter } from "../../platform/stores/order-desk-store";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from "../../platform/stores/order-store";
+import { exportOrders, listOrders, type OrderFilter } from "../../platform/orders/order-desk-store";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from "../../platform/orders/order-record";
 import {
   ORDER_LANGUAGES,
   renderStaffPage,

@@ -1,5 +1,5 @@
 import { routePath } from "../../../shared/routes";
-import type { DeskMail, MailRetry } from "../../platform/stores/outbox-desk-store";
+import type { DeskMail, MailRetry } from "../../platform/mail/outbox-desk-store";
 import { staffDate } from "./staff-page";
 
 /**

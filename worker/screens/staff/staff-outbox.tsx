@@ -3,6 +3,7 @@ import { routePath } from "../../../shared/routes";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import { Pager, pageNumber } from "../../frame/ui/pager";
 import type { AppEnv } from "../../platform/app-env";
+import { listAudit } from "../../platform/audit/staff-audit-store";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { MAX_ATTEMPTS } from "../../platform/mail/mailer";
 import {
@@ -13,8 +14,7 @@ import {
   type OutboxStatus,
   RETRY_ALL_LIMIT,
   retryFailedMails,
-} from "../../platform/stores/outbox-desk-store";
-import { listAudit } from "../../platform/stores/staff-audit-store";
+} from "../../platform/mail/outbox-desk-store";
 import { MailCard, RetryList } from "./staff-outbox-view";
 import { renderStaffPage, StaffNav } from "./staff-page";
 

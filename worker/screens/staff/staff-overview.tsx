@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { routePath } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
-import { deskOverview } from "../../platform/stores/order-desk-store";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../platform/stores/order-store";
+import { deskOverview } from "../../platform/orders/order-desk-store";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../platform/orders/order-record";
 import { renderStaffPage, StaffNav } from "./staff-page";
 
 /** `/staff`: what needs doing today, at a glance. */

@@ -6,9 +6,9 @@ import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import { Pager, pageNumber } from "../../frame/ui/pager";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
+import { type StockSet, writeStockSets } from "../../platform/stock/stock-desk-store";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
-import { type StockSet, writeStockSets } from "../../platform/stores/stock-desk-store";
-import { readStock } from "../../platform/stores/stock-store";
+import { readStock } from "../../platform/stock/stock-store";
 import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame } from "./staff-page";
 import { type ImportRow, parseStockCsv } from "./stock-import";
 import {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { routePath } from "../../../shared/routes";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { listAudit } from "../../platform/audit/staff-audit-store";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { checkRule } from "../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../platform/redirects/redirect-middleware";
@@ -12,7 +13,6 @@ import {
   listRedirectRules,
   type StoredRule,
 } from "../../platform/redirects/redirect-rules";
-import { listAudit } from "../../platform/stores/staff-audit-store";
 import { draftOf, lastChangedBy, RuleFields, type RuleFormState, ruleScope, STATUS_WORDS } from "./redirect-form";
 import { AuditLog, type AuditWords } from "./staff-audit";
 import { renderStaffMessage, renderStaffPage, StaffRecordTop, staffDate } from "./staff-page";

@@ -4,9 +4,9 @@ import { Field } from "../../../client/components/fields";
 import { routePath } from "../../../shared/routes";
 import { takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import type { DeskRequest } from "../../platform/stores/request-desk-store";
-import type { RequestStatus } from "../../platform/stores/request-store";
-import { listAudit } from "../../platform/stores/staff-audit-store";
+import { listAudit } from "../../platform/audit/staff-audit-store";
+import type { DeskRequest } from "../../platform/requests/request-desk-store";
+import type { RequestStatus } from "../../platform/requests/request-store";
 import {
   allowedRequestActions,
   REQUEST_KIND_LABELS,
@@ -20,7 +20,7 @@ import { renderStaffPage, StaffRecordTop, staffDate } from "./staff-page";
 /**
  * `/staff/requests/{id}`: everything the visitor sent (React escapes it all; nothing here is
  * raw HTML), the file, a form per action the status allows, the internal note and the audit.
- * Each form posts the version it showed; a save from an older copy is refused (staff-request.tsx).
+ * Each form posts the version it showed; a save from an older copy is refused (staff-request.ts).
  */
 export const NOTE_MAX = 2000;
 

@@ -9,8 +9,8 @@ import {
   REQUEST_KINDS,
   REQUEST_STATUSES,
   type RequestFilter,
-} from "../../platform/stores/request-desk-store";
-import type { RequestStatus } from "../../platform/stores/request-store";
+} from "../../platform/requests/request-desk-store";
+import type { RequestStatus } from "../../platform/requests/request-store";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
 import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
 

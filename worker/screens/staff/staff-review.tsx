@@ -2,19 +2,19 @@ import type { Context } from "hono";
 import { routePath } from "../../../shared/routes";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { listAudit } from "../../platform/audit/staff-audit-store";
 import { reviewsTags } from "../../platform/caches/page-tags";
 import { bumpTags } from "../../platform/caches/versions";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
-import { safeLocalPath } from "../../platform/security/safe-path";
-import type { ReviewStatus } from "../../platform/stores/product-review-store";
+import type { ReviewStatus } from "../../platform/reviews/product-review-store";
 import {
   auditKind,
   type DeskReview,
   type DeskReviewKind,
   findDeskReview,
   moderateReview,
-} from "../../platform/stores/review-desk-store";
-import { listAudit } from "../../platform/stores/staff-audit-store";
+} from "../../platform/reviews/review-desk-store";
+import { safeLocalPath } from "../../platform/security/safe-path";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts, reviewPath } from "./review-card";
 import { AuditLog, type AuditWords } from "./staff-audit";
 import { renderStaffMessage, renderStaffPage, StaffRecordTop } from "./staff-page";

@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { routePath } from "../../../shared/routes";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import type { ReviewStatus } from "../../platform/stores/product-review-store";
-import { type DeskKindFilter, listDeskReviews } from "../../platform/stores/review-desk-store";
+import type { ReviewStatus } from "../../platform/reviews/product-review-store";
+import { type DeskKindFilter, listDeskReviews } from "../../platform/reviews/review-desk-store";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts } from "./review-card";
 import { renderStaffPage, StaffNav } from "./staff-page";
 

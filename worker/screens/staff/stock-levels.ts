@@ -3,7 +3,7 @@ import { LOW_STOCK_AT } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { AppEnv } from "../../platform/app-env";
 import { getProducts } from "../../platform/cms-client/catalog-records";
-import { readStock } from "../../platform/stores/stock-store";
+import { readStock } from "../../platform/stock/stock-store";
 import type { SkuCheck } from "./stock-import";
 
 /**

@@ -5,9 +5,9 @@
  * other way round.
  */
 import type { RequestKind } from "../../../shared/forms/requests";
+import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "../forms/duplicate-submissions";
 import { type MailMessage, outboxInsert } from "../mail/mailer";
-import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "./duplicate-submissions";
-import type { StoredFile } from "./upload-store";
+import type { StoredFile } from "../uploads/upload-store";
 
 export type RequestStatus = "new" | "in_progress" | "done" | "spam";
 

@@ -1,9 +1,9 @@
 import type { RequestKind } from "../../../shared/forms/requests";
+import { type Actor, auditStatement } from "../audit/staff-audit-store";
 import type { RequestStatus, ShopRequestRow } from "./request-store";
-import { type Actor, auditStatement } from "./staff-audit-store";
 
 /**
- * D1 access for the staff desk's requests (issue 19, migrations/0050 + 0081): the filtered
+ * D1 access for the staff desk's requests (decision 0074, migrations/0050 + 0081): the filtered
  * list, one request with its desk columns, and a change (status or note) written in one batch
  * with its audit row, only if nobody changed the request since the page was shown (`version`).
  */

@@ -1,4 +1,4 @@
-import type { CartOwner } from "./cart-store";
+import type { CartOwner } from "../bag/cart-store";
 
 /** D1 access for product reviews. Owners are the bag's: an account or a visitor id. */
 export type ReviewStatus = "pending" | "approved" | "rejected";

@@ -1,7 +1,7 @@
-import type { Actor } from "./staff-audit-store";
+import type { Actor } from "../audit/staff-audit-store";
 
 /**
- * Staff set stock (issue 20): a product's counts from its desk page, or many SKUs from a CSV
+ * Staff set stock (decision 0078): a product's counts from its desk page, or many SKUs from a CSV
  * import. A change is one D1 batch: a `stock_changes` row written only if every SKU it changes is
  * still at the count the staff member saw (migrations/0093), then — only if that row is there —
  * the counts, the rows of SKUs no longer counted deleted, and one audit row per SKU changed.

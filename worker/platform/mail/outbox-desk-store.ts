@@ -1,7 +1,7 @@
-import type { Actor } from "./staff-audit-store";
+import type { Actor } from "../audit/staff-audit-store";
 
 /**
- * D1 access for the staff desk's e-mails (issue 19, migrations/0001 + 0081): the outbox by
+ * D1 access for the staff desk's e-mails (decision 0074, migrations/0001 + 0081): the outbox by
  * status, and the retry of failed e-mails. The body is never read here: it can hold a
  * password-reset link, which is the shopper's alone.
  */

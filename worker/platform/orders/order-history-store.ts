@@ -1,4 +1,4 @@
-import type { Actor } from "./staff-audit-store";
+import type { Actor } from "../audit/staff-audit-store";
 
 /**
  * D1 access for an order's history (`order_events`, migrations/0080). Status moves are shown

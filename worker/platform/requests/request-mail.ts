@@ -6,8 +6,8 @@ import type { RequestKind } from "../../../shared/forms/requests";
 import { translator } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/routes";
 import type { MailMessage } from "../mail/mailer";
-import type { NewShopRequest } from "../stores/request-store";
-import type { StoredFile } from "../stores/upload-store";
+import type { StoredFile } from "../uploads/upload-store";
+import type { NewShopRequest } from "./request-store";
 
 /** The staff desk reads English: the forms' titles and labels are the English catalogue's. */
 const STAFF = translator("en").m.visitorForms;

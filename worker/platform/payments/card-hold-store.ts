@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import { isLocale } from "../../../shared/locale-path";
 import { type MailMessage, outboxInsertWhere } from "../mail/mailer";
-import { markPaid } from "./order-store";
-import { giveBackStatements } from "./stock-return-store";
-import { type StockTake, stockTakenSql, takeStockStatements } from "./stock-store";
+import { markPaid } from "../orders/order-store";
+import { giveBackStatements } from "../stock/stock-return-store";
+import { type StockTake, stockTakenSql, takeStockStatements } from "../stock/stock-store";
 
 /**
  * A card order holds its stock from the moment it is placed (the order's own batch takes it)

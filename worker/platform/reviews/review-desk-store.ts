@@ -1,8 +1,8 @@
+import { type Actor, auditStatement } from "../audit/staff-audit-store";
 import type { ReviewStatus } from "./product-review-store";
-import { type Actor, auditStatement } from "./staff-audit-store";
 
 /**
- * D1 access for the staff desk's reviews (issue 19): shop reviews (shop_reviews + their media,
+ * D1 access for the staff desk's reviews (decisions 0074, 0075): shop reviews (shop_reviews + their media,
  * migrations/0051) and product reviews (product_reviews, 0031) in one list by status, one review
  * with every photo whatever its status, and moderation written with its audit row in one batch,
  * only if the review still has the status the page showed.

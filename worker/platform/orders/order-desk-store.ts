@@ -1,10 +1,10 @@
 import type { DeliveryMethod } from "../../../shared/cart-rules";
 import type { PaymentMethod } from "../../../shared/forms/checkout";
+import { type Actor, auditStatement } from "../audit/staff-audit-store";
 import { type MailMessage, outboxInsertWhere } from "../mail/mailer";
+import { giveBackStatements } from "../stock/stock-return-store";
 import { orderEventStatement } from "./order-history-store";
-import { orderSearchKeys, PREFIX_END } from "./order-search";
 import {
-  linesOf,
   ORDER_COLUMNS,
   ORDER_STATUSES,
   type Order,
@@ -12,12 +12,12 @@ import {
   type OrderRecord,
   type OrderStatus,
   toOrder,
-} from "./order-store";
-import { type Actor, auditStatement } from "./staff-audit-store";
-import { giveBackStatements } from "./stock-return-store";
+} from "./order-record";
+import { orderSearchKeys, PREFIX_END } from "./order-search";
+import { linesOf } from "./order-store";
 
 /**
- * D1 access for the staff desk's orders (issue 19): the filtered list, the overview's counts,
+ * D1 access for the staff desk's orders (decision 0074): the filtered list, the overview's counts,
  * and a change (status or note) written in one batch with its history, audit row and e-mail,
  * only if nobody changed the order since the page was shown (`version`).
  */

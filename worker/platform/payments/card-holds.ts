@@ -1,7 +1,8 @@
 import { translator } from "../../../shared/i18n/translator";
 import type { MailMessage } from "../mail/mailer";
 import { shopperMailBody } from "../mail/shopper-mail";
-import { CARD_SESSION_MINUTES } from "../payments/payment-provider";
+import { withStockMoves } from "../stock/stock-moves";
+import { heldSkus, lineStock } from "../stock/stock-return-store";
 import {
   expiredCardOrders,
   findByPaymentReference,
@@ -10,9 +11,8 @@ import {
   type ReleaseReason,
   releaseCardOrder,
   settlePayment,
-} from "../stores/card-hold-store";
-import { heldSkus, lineStock } from "../stores/stock-return-store";
-import { withStockMoves } from "./stock-moves";
+} from "./card-hold-store";
+import { CARD_SESSION_MINUTES } from "./payment-provider";
 
 /**
  * The end of a card order's stock hold, as the payment webhook and the cron sweep run it: the

@@ -4,9 +4,9 @@
  */
 import type { ShopReviewInput } from "../../../shared/forms/shop-review";
 import { routePath } from "../../../shared/routes";
+import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "../forms/duplicate-submissions";
 import { type MailMessage, outboxInsert } from "../mail/mailer";
-import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "./duplicate-submissions";
-import type { StoredFile } from "./upload-store";
+import type { StoredFile } from "../uploads/upload-store";
 
 export type ReviewStatus = "pending" | "approved" | "rejected";
 
