@@ -1,13 +1,14 @@
 // The link check of `npm test` (decision 0097): every link names its route, no shop path is spelled out.
 // Every .ts and .tsx under worker/, client/ and shared/ (tests are not shipped) is parsed with the
-// TypeScript compiler, and each string literal and piece of a template is looked at: one that starts
-// with a path whose first segment is a first segment of the route table (shared/routes.ts, read here
-// from its source: `/catalog`, `/user`, `/staff`…), or a bare "/" given to an `href` or `action`, is a
-// shop path written by hand and fails, naming file, line and text, unless it is on ALLOWED.
+// TypeScript compiler, and each string literal and template is looked at. One that starts with a
+// path ("/catalog", `/user/login?redirect=${…}`) is a shop path written by hand and fails, naming file,
+// line and text, unless its first segment is a service's (SERVICES: the CMS's API, uploads, the build
+// manifest…), it names a file ("/robots.txt"), or it is on ALLOWED. A piece of a template after an
+// expression (`${origin}/staff/requests/…`) fails when its first segment is a first segment of the
+// route table (shared/routes.ts, read here from its source). A bare "/" fails as an `href` or `action`.
 // Not looked at: shared/routes.ts itself, and the first argument of a Hono registration
 // (`app.route("/cart", …)`, `accountRoutes.post("/login", …)`), which is where a route is defined,
-// not a link to one. Services the table does not list (the CMS's API, uploads, builds, sitemaps)
-// are not shop paths and need no entry.
+// not a link to one.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +30,18 @@ const ALLOWED = [
   { file: "shared/personal-paths.ts", text: "/favorites" },
   { file: "shared/personal-paths.ts", text: "/staff" },
   { file: "shared/personal-paths.ts", text: "/stock-alerts" },
+];
+
+/** First segments of paths that are not the shop's pages: services, files and the CMS's own routes. */
+const SERVICES = new Set(["api", "graphql", "uploads", "media", "builds", "sitemaps", "cdn-cgi"]);
+
+/** Paths of other programs' APIs, written where those programs are called. */
+const FOREIGN = [
+  // The CMS's REST API, relative to its `/api` (the embedded CMS's or a real Strapi's).
+  { file: "worker/platform/session/auth-client.ts", segments: ["auth", "users"] },
+  { file: "worker/cms/auth/auth-middleware.ts", segments: ["auth"] },
+  // Stripe's API.
+  { file: "worker/platform/payments/stripe-checkout.ts", segments: ["v1"] },
 ];
 
 /** Methods whose first argument registers a route or middleware on a Hono app. */
@@ -63,10 +76,24 @@ function tableSegments() {
 
 const segments = tableSegments();
 
-/** Whether a literal's text starts with a shop path: "/catalog", "/user/login?redirect=", "/staff/orders.csv". */
-function isShopPath(text) {
-  const match = /^\/([a-z][a-z0-9-]*)(?=$|[/?#.])/.exec(text);
-  return match !== null && segments.has(match[1]);
+/** The first segment of a path at a literal's start, or null: "/user/login?x" → "user", "/" → "". */
+function firstSegment(text) {
+  const match = /^\/([a-z][a-z0-9-]*)?(?=$|[/?#.])/.exec(text);
+  return match === null ? null : (match[1] ?? "");
+}
+
+/** Whether a literal that starts an expression is a shop path: any path but a service's, a file's or another program's. */
+function isShopPath(file, text) {
+  const segment = firstSegment(text);
+  if (segment === null || segment === "") return false;
+  if (SERVICES.has(segment) || /^\/[a-z0-9-]+\.[a-z0-9]{2,5}$/i.test(text.split(/[?#]/, 1)[0])) return false;
+  return !FOREIGN.some((f) => f.file === file && f.segments.includes(segment));
+}
+
+/** Whether a piece of a template after an expression starts with a path of the route table. */
+function isTablePath(text) {
+  const segment = firstSegment(text);
+  return segment !== null && segments.has(segment);
 }
 
 function isRegistration(node) {
@@ -92,9 +119,15 @@ for (const file of ROOTS.flatMap(files)) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   const visit = (node) => {
     let literal;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literal = node.text;
-    else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) literal = node.text;
-    if (literal !== undefined && (isShopPath(literal) || isHomeLink(node, literal))) {
+    let shop = false;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node)) {
+      literal = node.text;
+      shop = isShopPath(file, literal) || isHomeLink(node, literal);
+    } else if (ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+      literal = node.text;
+      shop = isTablePath(literal);
+    }
+    if (literal !== undefined && shop) {
       const owner = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node : node.parent;
       const allowed = ALLOWED.findIndex((a) => a.file === file && a.text === literal);
       if (allowed >= 0) allowedSeen.add(allowed);
