@@ -347,6 +347,12 @@ export function routePath<N extends LinkName>(name: N, ...args: LinkArgs<N>): st
   return options?.locale ? localizePath(options.locale, path) : path;
 }
 
+/** Every route a link may name, pages and targets, with its path pattern: the table and app test reads it. */
+export const linkTargets: readonly { name: LinkName; path: string }[] = [...linkPaths].map(([name, path]) => ({
+  name: name as LinkName,
+  path,
+}));
+
 const matchers = [...linkPaths].map(([name, pattern]) => ({
   name: name as LinkName,
   keys: [...pattern.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] ?? ""),

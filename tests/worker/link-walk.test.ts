@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isLocalisedPath, splitLocalePath } from "../../shared/locale-path";
-import { type LinkName, matchRoute, routePath } from "../../shared/routes";
+import { type LinkName, linkTargets, matchRoute, routePath } from "../../shared/routes";
+import { app } from "../../worker/index";
 import type { Browser } from "./support/browser-session";
 import { Browser as Jar } from "./support/browser-session";
 import { customer, productSlugs } from "./support/shop-fixtures";
@@ -193,5 +194,29 @@ describe("routePath", () => {
     expect(matchRoute("/cart/order/UAE-1?paid=1")?.name).toBe("cart-order-number");
     expect(matchRoute("/staff/orders.csv")?.name).toBe("staff-orders-csv");
     expect(matchRoute("/no/such/page/here")).toBeNull();
+  });
+});
+
+describe("the table and the app", () => {
+  it("has a registered handler for every row a link may name", () => {
+    const sample: Record<string, string> = { key: "0123456789abcdef0123456789abcdef", kind: "shop" };
+    const handlers = app.routes
+      .filter((r) => r.method !== "ALL" && !r.path.endsWith("*"))
+      .map((r) => ({
+        path: r.path,
+        regex: new RegExp(
+          `^${r.path
+            .replace(/[.]/g, "\\.")
+            .replace(/:[A-Za-z]+\{((?:[^{}]|\{[^{}]*\})+)\}/g, "($1)")
+            .replace(/:[A-Za-z]+/g, "[^/]+")}$`,
+        ),
+      }));
+    for (const { name, path } of linkTargets) {
+      const concrete = path.replace(/:([A-Za-z]+)/g, (_, key: string) => sample[key] ?? "x");
+      expect(
+        handlers.some((h) => h.regex.test(concrete)),
+        `${name} (${path}) has no handler`,
+      ).toBe(true);
+    }
   });
 });
