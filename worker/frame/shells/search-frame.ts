@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { shortDigest } from "../../../shared/bytes";
+import { routePath } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, tagsNoted } from "../../platform/caches/page-tags";
 import type { PathHoles } from "../document/render-page";
@@ -47,7 +48,7 @@ export async function framedSearch(
   const id = await shortDigest(results);
   const frame = await pageFrame(c, frameKey(c, "search", id), 200, () => {
     noteTags(c, lookedUp);
-    return render(MARK, { path: "/search", query: searchKey(MARK, page) });
+    return render(MARK, { path: routePath("search"), query: searchKey(MARK, page) });
   });
   if (!frame) return null;
   const filled = fill(frame.html, q);

@@ -1,3 +1,4 @@
+import { routePath } from "../../../shared/routes";
 import { useTexts } from "../i18n/texts";
 
 /**
@@ -8,7 +9,7 @@ export function FavouriteToggle({ slug, name, active }: { slug: string; name: st
   const t = useTexts();
   const remove = t.fill(t.m.ui.removeFavourite, { name });
   return (
-    <form method="post" action="/favorites/toggle" className="favourite-toggle">
+    <form method="post" action={routePath("favorites-toggle")} className="favourite-toggle">
       <input type="hidden" name="slug" value={slug} />
       <button type="submit" className="icon-button" aria-pressed={active} data-favourite={slug}>
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,3 +1,4 @@
+import { routePath } from "../../../shared/routes";
 import type { BlogPost } from "../../../shared/types/catalog";
 import { useTexts } from "../i18n/texts";
 
@@ -10,7 +11,7 @@ export function PostDate({ iso }: { iso: string }) {
 
 /** A post's canonical path: under its first tag. */
 export function postPath(post: Pick<BlogPost, "slug" | "tags">): string {
-  return `/blog/${post.tags[0]?.slug ?? "news"}/${post.slug}`;
+  return routePath("blog-tag-slug", { tag: post.tags[0]?.slug ?? "news", slug: post.slug });
 }
 
 /** A post's date and its tags, each a link to the tag's list: on the cards and on the post itself. */
@@ -24,7 +25,7 @@ export function PostMeta({ post }: { post: Pick<BlogPost, "publishedAt" | "tags"
           {post.tags.map((t, i) => (
             <span key={t.slug}>
               {i > 0 && ", "}
-              <a href={`/blog/${t.slug}`}>{t.name}</a>
+              <a href={routePath("blog-tag", { tag: t.slug })}>{t.name}</a>
             </span>
           ))}
         </>

@@ -5,6 +5,7 @@ import QuickView from "../../../client/islands/quick-view";
 import type { Availability } from "../../../shared/cart-rules";
 import { canBuy } from "../../../shared/cart-rules";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
+import { productPath as productPathOf } from "../../../shared/routes";
 import type { StockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName, safeSwatch, variantKind } from "../../../shared/variants";
@@ -15,7 +16,7 @@ import { FavouriteToggle } from "./favourite-toggle";
 import { RatingSummary } from "./product-reviews";
 
 export function productPath(p: Pick<ProductSummary, "slug" | "category">): string {
-  return `/catalog/${p.category?.slug ?? "all"}/${p.slug}`;
+  return productPathOf(p.category?.slug, p.slug);
 }
 
 export function AvailabilityLabel({ availability, left }: { availability: Availability | null; left?: number | null }) {

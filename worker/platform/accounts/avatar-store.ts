@@ -1,3 +1,4 @@
+import { routePath } from "../../../shared/routes";
 import { type ImageType, sniffUploadType } from "../security/file-checks";
 
 /**
@@ -33,7 +34,7 @@ export function findAvatarByKey(db: D1Database, objectKey: string): Promise<Avat
 
 /** The public address of an avatar (the key is random, so the address can't be guessed). */
 export function avatarUrl(objectKey: string): string {
-  return `/user/avatar/${objectKey.replace(/^avatars\//, "")}`;
+  return routePath("user-avatar", { key: objectKey.replace(/^avatars\//, "") });
 }
 
 /** Stores a new avatar, then forgets the old one. */

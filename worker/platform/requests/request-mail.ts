@@ -4,6 +4,7 @@
  */
 import type { RequestKind } from "../../../shared/forms/requests";
 import { translator } from "../../../shared/i18n/translator";
+import { routePath } from "../../../shared/routes";
 import type { MailMessage } from "../mail/mailer";
 import type { StoredFile } from "../uploads/upload-store";
 import type { NewShopRequest } from "./request-store";
@@ -58,7 +59,7 @@ export function requestMail(
         ? "Please call back within working hours."
         : "Please reply by e-mail within one working day.",
       "",
-      `Work on it (status, note) on the staff desk: ${origin}/staff/requests/${request.publicId}`,
+      `Work on it (status, note) on the staff desk: ${origin}${routePath("staff-request", { publicId: request.publicId })}`,
     ].join("\n"),
   };
 }
@@ -86,7 +87,7 @@ export function reviewMail(
       ]),
       "",
       published ? "To hide it, reject it on the staff desk:" : "To approve or reject it, open it on the staff desk:",
-      `${origin}/staff/reviews/shop/${review.publicId}`,
+      `${origin}${routePath("staff-review", { kind: "shop", ref: review.publicId })}`,
     ].join("\n"),
   };
 }

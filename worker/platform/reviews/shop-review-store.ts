@@ -3,6 +3,7 @@
  * avatar and photos, and the e-mail to the shop are written in one D1 batch.
  */
 import type { ShopReviewInput } from "../../../shared/forms/shop-review";
+import { routePath } from "../../../shared/routes";
 import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "../forms/duplicate-submissions";
 import { type MailMessage, outboxInsert } from "../mail/mailer";
 import type { StoredFile } from "../uploads/upload-store";
@@ -178,5 +179,5 @@ export async function findPublishedMedia(db: D1Database, objectKey: string): Pro
 }
 
 export function reviewMediaUrl(objectKey: string): string {
-  return `/reviews/media/${objectKey.replace(/^reviews\//, "")}`;
+  return routePath("reviews-media", { file: objectKey.replace(/^reviews\//, "") });
 }

@@ -24,6 +24,7 @@
  */
 import type { Locale } from "../../../shared/constants";
 import { isLocale, localizePath } from "../../../shared/locale-path";
+import { routePath } from "../../../shared/routes";
 import { headersJson } from "../mail/mailer";
 import { restockMail } from "../mail/stock-alert-mails";
 import { isoTime, newLinkToken } from "./stock-alert-store";
@@ -75,7 +76,7 @@ async function chunkStatements(
         locale,
         w.email,
         { itemName: w.item_name, productUrl: page(w.product_path) },
-        page(`/stock-alerts/unsubscribe/${unsubscribe.token}`),
+        page(routePath("stock-alerts-unsubscribe", { token: unsubscribe.token })),
       );
       return {
         id: w.id,

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { configuredProviders } from "../../../shared/auth-providers";
 import { signInSchema } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
+import { routePath } from "../../../shared/routes";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
@@ -28,7 +29,7 @@ export interface LoginState {
 }
 
 function withRedirect(path: string, redirect: string): string {
-  return redirect === "/user" ? path : `${path}?redirect=${encodeURIComponent(redirect)}`;
+  return redirect === routePath("user") ? path : `${path}?redirect=${encodeURIComponent(redirect)}`;
 }
 
 /** Buttons for the sign-in providers configured in AUTH_PROVIDERS (spec: /connect/{provider}). */
@@ -46,7 +47,7 @@ function ProviderButtons({ c, redirect }: { c: Context<AppEnv>; redirect: string
           <li key={name}>
             <a
               className="button button--outlined auth-providers__button"
-              href={withRedirect(`/user/connect/${name}`, redirect)}
+              href={withRedirect(routePath("user-connect", { provider: name }), redirect)}
             >
               {t.fill(t.m.account.continueWith, { provider: provider.label })}
             </a>
@@ -75,7 +76,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
             <p>
               <Rich
                 text={a.newHere}
-                parts={{ link: <a href={withRedirect("/user/signup", redirect)}>{a.createAnAccount}</a> }}
+                parts={{ link: <a href={withRedirect(routePath("user-signup"), redirect)}>{a.createAnAccount}</a> }}
               />
             </p>
           }
@@ -85,7 +86,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
             <FormAlert>
               <p>{state.alert}</p>
               {state.unconfirmed && (
-                <form method="post" action="/user/signup/resend" className="form-alert__action">
+                <form method="post" action={routePath("user-signup-resend")} className="form-alert__action">
                   <input type="hidden" name="email" value={state.identifier ?? ""} />
                   <button type="submit" className="button button--small button--outlined">
                     {a.sendLinkAgain}
@@ -94,7 +95,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
               )}
             </FormAlert>
           )}
-          <form method="post" action="/user/login" className="account-form" noValidate>
+          <form method="post" action={routePath("user-login")} className="account-form" noValidate>
             <input type="hidden" name="redirect" value={redirect} />
             <Field
               name="identifier"
@@ -112,7 +113,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
               error={errors.password}
               autoComplete="current-password"
               required
-              hint={<a href="/user/password">{a.forgotPassword}</a>}
+              hint={<a href={routePath("user-password")}>{a.forgotPassword}</a>}
             />
             <button type="submit" className="button account-form__submit">
               {a.signIn}

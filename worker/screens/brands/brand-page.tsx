@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import CatalogFilterForm from "../../../client/islands/catalog-filter";
 import { filterQuery, type ListingScope, readCatalogFilter, scopedFilter } from "../../../shared/catalog-filter";
 import { islandTexts } from "../../../shared/i18n/translator";
+import { routePath } from "../../../shared/routes";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
@@ -40,12 +41,12 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
   if (!brand) return renderNotFound(c);
   const listing = await loadListing(c, locale, scope, filter);
   if (pastTheLastPage(listing, filter)) return renderNotFound(c);
-  const base = `/brands/${slug}`;
+  const base = routePath("brands-slug", { slug });
   const origin = siteOrigin(c);
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.brands, path: "/brands" },
+    { name: t.m.crumbs.brands, path: routePath("brands") },
     { name: brand.name, path: base },
   ];
   return renderPage(c, {

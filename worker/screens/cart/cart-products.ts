@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Availability } from "../../../shared/cart-rules";
 import { aedToFils, type Fils } from "../../../shared/money";
 import { defaultVariant, stockSkusOf } from "../../../shared/product-stock";
+import { productPath } from "../../../shared/routes";
 import { stockState } from "../../../shared/stock-rules";
 import type { ProductSummary, ProductVariant } from "../../../shared/types/catalog";
 import { chooseVariant, itemName, stockSku } from "../../../shared/variants";
@@ -117,7 +118,7 @@ function cartProductOf(p: ProductSummary, variant: ProductVariant | null, onHand
     availability: stockState(cmsAvailability, onHand).availability,
     onHand: onHand ?? null,
     sellAhead: cmsAvailability === "prepurchase",
-    path: `/catalog/${p.category?.slug ?? "all"}/${p.slug}${variant ? `?variant=${encodeURIComponent(variant.sku)}` : ""}`,
+    path: productPath(p.category?.slug, p.slug, { query: { variant: variant?.sku } }),
     image: image
       ? {
           url: image.url,

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import VariantPicker from "../../../client/islands/variant-picker";
 import { islandTexts } from "../../../shared/i18n/translator";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
+import { routePath } from "../../../shared/routes";
 import type { StockState } from "../../../shared/stock-rules";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
 import type { Media } from "../../../shared/types/cms";
@@ -158,8 +159,10 @@ export async function renderProductPage(
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.catalog, path: "/catalog" },
-    ...(product.category ? [{ name: product.category.name, path: `/catalog/${product.category.slug}` }] : []),
+    { name: t.m.crumbs.catalog, path: routePath("catalog") },
+    ...(product.category
+      ? [{ name: product.category.name, path: routePath("catalog-category", { category: product.category.slug }) }]
+      : []),
     { name: product.name, path: canonical },
   ];
   const first = variantImage(product, chosen);
@@ -251,7 +254,7 @@ export async function renderProductPage(
         <ReviewSection
           productId={productId}
           productName={product.name}
-          action={`/product-reviews/${product.slug}`}
+          action={routePath("product-reviews", { slug: product.slug })}
           summary={summary}
           reviews={reviews}
           signedInAs={user ? displayName(user) : null}

@@ -15,7 +15,7 @@ import { sha256, toHex } from "../../../shared/bytes";
 import type { Locale } from "../../../shared/constants";
 import { checkForm, type FormAnswer, type FormErrors } from "../../../shared/forms/form-result";
 import { type StockAlertInput, stockAlertSchema } from "../../../shared/forms/stock-alert";
-import { localizePath } from "../../../shared/locale-path";
+import { routePath } from "../../../shared/routes";
 import { offersStockAlert, stockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
@@ -197,7 +197,7 @@ async function subscribe(
         locale,
         input.email,
         item.name,
-        `${origin}${localizePath(locale, `/stock-alerts/confirm/${token}`)}`,
+        `${origin}${routePath("stock-alerts-confirm", { token }, { locale })}`,
       ),
     now,
   );
@@ -228,7 +228,7 @@ stockAlertRoutes.get("/confirm/:token", reads(ALERT_LINK), async (c) => {
   return renderConfirmed(
     c,
     alert,
-    alert.status === "confirmed" ? `/stock-alerts/unsubscribe/${unsubscribe.token}` : null,
+    alert.status === "confirmed" ? routePath("stock-alerts-unsubscribe", { token: unsubscribe.token }) : null,
   );
 });
 
@@ -237,7 +237,7 @@ stockAlertRoutes.get("/unsubscribe/:token", reads(ALERT_LINK), async (c) => {
   const hash = await linkTokenHash(token);
   const alert = hash ? await findByUnsubscribeHash(c.env.DB, hash) : null;
   if (!alert) return renderLinkNotValid(c);
-  return renderUnsubscribeAsk(c, alert, `/stock-alerts/unsubscribe/${token}`);
+  return renderUnsubscribeAsk(c, alert, routePath("stock-alerts-unsubscribe", { token }));
 });
 
 /**

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { leftOutWords, readSearchQuery, SEARCH_WORD_MAX_BYTES } from "../../../shared/search-query";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";
@@ -33,7 +34,7 @@ async function productCards(c: Context<AppEnv>, slugs: string[]): Promise<Produc
 }
 
 function searchHref(q: string): string {
-  return `/search?q=${encodeURIComponent(q)}`;
+  return routePath("search", { query: { q } });
 }
 
 /** /search?q=: products from the search index first, then blog posts, each with a count. */
@@ -83,7 +84,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
       body: (
         <section className="container page-section">
           <h1>{q ? t.fill(s.resultsFor, { q }) : s.title}</h1>
-          <form method="get" action="/search" role="search" className="search-page-form">
+          <form method="get" action={routePath("search")} role="search" className="search-page-form">
             <label htmlFor="search-page-q">{s.label}</label>
             <div className="search-page-form__row">
               <input id="search-page-q" name="q" type="search" defaultValue={q} />
@@ -114,7 +115,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
               <p>
                 <Rich text={s.nothing} parts={{ q }} />
               </p>
-              <a className="button" href="/catalog">
+              <a className="button" href={routePath("catalog")}>
                 {s.browseCatalog}
               </a>
             </div>
@@ -124,7 +125,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
             <section aria-labelledby="search-products" className="search-results">
               <h2 id="search-products">{t.fill(s.products, { count: String(products.total) })}</h2>
               <ProductGrid products={products.items} stock={stock} favourites={favourites} />
-              <Pager base="/search" query={{ q }} page={page} pageCount={products.pageCount} />
+              <Pager base={routePath("search")} query={{ q }} page={page} pageCount={products.pageCount} />
             </section>
           )}
           {posts && posts.total > 0 && (

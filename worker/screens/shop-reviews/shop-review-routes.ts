@@ -7,6 +7,7 @@
  */
 import { type Context, Hono } from "hono";
 import { REVIEW_PHOTOS_MAX, shopReviewSchema } from "../../../shared/forms/shop-review";
+import { routePath } from "../../../shared/routes";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
@@ -92,7 +93,7 @@ reviewRoutes.post("/", writes(SHOP_REVIEW_FORM), (c) => {
       // A review published at once changes the shared /reviews page: it must not be served from an old shell.
       if (published) await bumpTags(c.env.CMS_CACHE, reviewsTags(null));
     },
-    sentPath: `/reviews?sent=${published ? "published" : "review"}#leave-review`,
+    sentPath: routePath("reviews", { query: { sent: published ? "published" : "review" }, hash: "leave-review" }),
     renderAgain: (state, status) => renderReviews(c, state, status),
   });
 });

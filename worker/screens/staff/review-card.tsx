@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { DEFAULT_LOCALE } from "../../../shared/constants";
+import { routePath } from "../../../shared/routes";
 import { productPath } from "../../frame/ui/product-card";
 import { Stars } from "../../frame/ui/stars";
 import type { AppEnv } from "../../platform/app-env";
@@ -39,11 +40,11 @@ export async function reviewedProducts(
 }
 
 export function reviewPath(review: Pick<DeskReview, "kind" | "ref">): string {
-  return `/staff/reviews/${review.kind}/${encodeURIComponent(review.ref)}`;
+  return routePath("staff-review", { kind: review.kind, ref: review.ref });
 }
 
 export function staffMediaUrl(review: Pick<DeskReview, "ref">, media: DeskReviewMedia): string {
-  return `/staff/reviews/shop/${encodeURIComponent(review.ref)}/media/${media.objectKey.replace(/^reviews\//, "")}`;
+  return routePath("staff-review-media", { ref: review.ref, file: media.objectKey.replace(/^reviews\//, "") });
 }
 
 function About({ review, product }: { review: DeskReview; product?: ReviewedProduct }) {

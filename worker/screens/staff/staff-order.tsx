@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { en } from "../../../shared/i18n/en";
 import { formatAed } from "../../../shared/money";
+import { routePath } from "../../../shared/routes";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
@@ -118,7 +119,7 @@ function ActionForm({ order, action, state }: { order: Order; action: OrderActio
   return (
     <form
       method="post"
-      action={`/staff/orders/${order.number}`}
+      action={routePath("staff-order", { number: order.number })}
       className={`staff-action staff-action--${action}`}
       noValidate
     >
@@ -300,7 +301,7 @@ async function renderOrder(c: Context<AppEnv>, order: Order, state: FormState = 
         <section className="container page-section staff">
           <StaffRecordTop
             section="orders"
-            back={{ href: "/staff/orders", label: "All orders" }}
+            back={{ href: routePath("staff-orders"), label: "All orders" }}
             flash={flash}
             alert={state.alert}
           />
@@ -332,7 +333,12 @@ async function renderOrder(c: Context<AppEnv>, order: Order, state: FormState = 
               </li>
             ))}
           </ol>
-          <form method="post" action={`/staff/orders/${order.number}`} className="staff-note" noValidate>
+          <form
+            method="post"
+            action={routePath("staff-order", { number: order.number })}
+            className="staff-note"
+            noValidate
+          >
             <input type="hidden" name="action" value="note" />
             <input type="hidden" name="version" value={String(order.version)} />
             <Field
@@ -414,7 +420,7 @@ export async function postOrder(c: Context<AppEnv>): Promise<Response> {
         409,
       );
     setFlash(c, { kind: "success", text: "Note added." });
-    return c.redirect(`/staff/orders/${order.number}`, 303);
+    return c.redirect(routePath("staff-order", { number: order.number }), 303);
   }
   const refused = refusal(order, action);
   if (refused) return renderOrder(c, order, { alert: refused }, 422);
@@ -465,5 +471,5 @@ export async function postOrder(c: Context<AppEnv>): Promise<Response> {
       returned > 0 ? ` ${returned} unit${returned === 1 ? "" : "s"} went back to stock.` : ""
     }`,
   });
-  return c.redirect(`/staff/orders/${order.number}`, 303);
+  return c.redirect(routePath("staff-order", { number: order.number }), 303);
 }

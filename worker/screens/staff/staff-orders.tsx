@@ -3,6 +3,7 @@ import type { DeliveryMethod } from "../../../shared/cart-rules";
 import { EMIRATES, type PaymentMethod } from "../../../shared/forms/checkout";
 import { en } from "../../../shared/i18n/en";
 import { formatAed } from "../../../shared/money";
+import { routePath } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { exportOrders, listOrders, type OrderFilter } from "../../platform/orders/order-desk-store";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order, type OrderStatus } from "../../platform/orders/order-record";
@@ -40,7 +41,7 @@ function filterQuery(filter: OrderFilter): Record<string, string> {
 
 function FilterForm({ filter }: { filter: OrderFilter }) {
   return (
-    <form method="get" action="/staff/orders" className="staff-filter">
+    <form method="get" action={routePath("staff-orders")} className="staff-filter">
       <div className="field staff-filter__search">
         <label htmlFor="orders-q">Order number, name, e-mail or phone</label>
         <input id="orders-q" name="q" type="search" defaultValue={filter.q ?? ""} />
@@ -99,7 +100,7 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
         <button type="submit" className="button">
           Show orders
         </button>
-        <a href="/staff/orders">Clear</a>
+        <a href={routePath("staff-orders")}>Clear</a>
       </div>
     </form>
   );
@@ -109,7 +110,7 @@ function OrderRow({ order }: { order: Order }) {
   return (
     <tr>
       <th scope="row">
-        <a href={`/staff/orders/${order.number}`}>{order.number}</a>
+        <a href={routePath("staff-order", { number: order.number })}>{order.number}</a>
       </th>
       <td data-label="Placed">{staffDate.format(new Date(order.createdAt))}</td>
       <td data-label="Customer">
@@ -140,8 +141,8 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const query = filterQuery(filter);
   const href = (n: number) =>
-    `/staff/orders?${new URLSearchParams({ ...query, ...(n > 1 ? { page: String(n) } : {}) })}`;
-  const csv = `/staff/orders.csv${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`;
+    `${routePath("staff-orders")}?${new URLSearchParams({ ...query, ...(n > 1 ? { page: String(n) } : {}) })}`;
+  const csv = `${routePath("staff-orders-csv")}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`;
   return renderStaffPage(c, {
     title: "Orders · Staff",
     body: (

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import { Pager, pageNumber } from "../../frame/ui/pager";
 import type { AppEnv } from "../../platform/app-env";
@@ -65,7 +66,7 @@ async function renderOutbox(
           <div className="staff-head">
             <h1>E-mails</h1>
             {view.status === "failed" && counts.failed > 0 && (
-              <form method="post" action="/staff/outbox">
+              <form method="post" action={routePath("staff-outbox")}>
                 <input type="hidden" name="action" value="retry-all" />
                 <button type="submit" className="button">
                   Retry all failed
@@ -78,7 +79,7 @@ async function renderOutbox(
               {OUTBOX_STATUSES.map((status) => (
                 <li key={status}>
                   <a
-                    href={status === "failed" ? "/staff/outbox" : `/staff/outbox?status=${status}`}
+                    href={routePath("staff-outbox", { query: { status: status === "failed" ? undefined : status } })}
                     aria-current={status === view.status ? "page" : undefined}
                   >
                     {TABS[status]} <span className="staff-tabs__count">{counts[status]}</span>
@@ -100,7 +101,7 @@ async function renderOutbox(
             </ul>
           )}
           <Pager
-            base="/staff/outbox"
+            base={routePath("staff-outbox")}
             query={view.status === "failed" ? {} : { status: view.status }}
             page={view.page}
             pageCount={pages}
@@ -150,7 +151,7 @@ export async function postOutbox(c: Context<AppEnv>): Promise<Response> {
             text: `${retried} e-mail${retried === 1 ? " is" : "s are"} back in the queue. ${later}${more}`,
           },
     );
-    return c.redirect("/staff/outbox", 303);
+    return c.redirect(routePath("staff-outbox"), 303);
   }
 
   const id = /^[1-9]\d{0,14}$/.test(values.id ?? "") ? Number(values.id) : null;
@@ -168,5 +169,5 @@ export async function postOutbox(c: Context<AppEnv>): Promise<Response> {
     kind: "success",
     text: `The e-mail to ${mail?.recipient ?? "the customer"} is back in the queue. ${later}`,
   });
-  return c.redirect("/staff/outbox", 303);
+  return c.redirect(routePath("staff-outbox"), 303);
 }

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
@@ -72,7 +73,7 @@ async function renderProduct(
         <section className="container page-section staff">
           <StaffRecordTop
             section="products"
-            back={{ href: "/staff/products", label: "All products" }}
+            back={{ href: routePath("staff-products"), label: "All products" }}
             flash={flash}
             alert={state.alert}
           />
@@ -80,7 +81,7 @@ async function renderProduct(
           {product.brand && <p className="muted">{product.brand}</p>}
           <form
             method="post"
-            action={`/staff/products/${product.slug}`}
+            action={routePath("staff-product", { slug: product.slug })}
             className="staff-action staff-stock-form"
             noValidate
           >
@@ -190,7 +191,7 @@ export async function postProductStock(c: Context<AppEnv>): Promise<Response> {
   if (Object.keys(errors).length > 0) return renderProduct(c, product, { values, errors }, 422);
   if (sets.length === 0) {
     setFlash(c, { kind: "success", text: "Nothing changed." });
-    return c.redirect(`/staff/products/${product.slug}`, 303);
+    return c.redirect(routePath("staff-product", { slug: product.slug }), 303);
   }
   const saved = await writeStockSets(c.env.DB, { actor: { id: staff.id, name: staff.name }, kind: "product", sets });
   if (!saved) {
@@ -213,7 +214,7 @@ export async function postProductStock(c: Context<AppEnv>): Promise<Response> {
     kind: "success",
     text: `Stock saved: ${sets.map((set) => `${nameOf(product, set.sku)} ${set.after ?? "not counted"}`).join(", ")}.`,
   });
-  return c.redirect(`/staff/products/${product.slug}`, 303);
+  return c.redirect(routePath("staff-product", { slug: product.slug }), 303);
 }
 
 function nameOf(product: ProductStock, sku: string): string {

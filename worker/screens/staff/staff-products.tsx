@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { LOW_STOCK_AT } from "../../../shared/stock-rules";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
@@ -76,7 +77,7 @@ function ImportForm({ state }: { state: ImportState }) {
   return (
     <form
       method="post"
-      action="/staff/products"
+      action={routePath("staff-products")}
       encType="multipart/form-data"
       className="staff-action staff-stock-import"
       noValidate
@@ -150,7 +151,7 @@ async function renderProducts(c: Context<AppEnv>, state: ImportState = {}, statu
             Sold out and few left first. A SKU without a number is sold without counting; a product page sets its
             counts.
           </p>
-          <form method="get" action="/staff/products" className="staff-filter">
+          <form method="get" action={routePath("staff-products")} className="staff-filter">
             <div className="field staff-filter__search">
               <label htmlFor="products-q">Name or SKU</label>
               <input id="products-q" name="q" type="search" defaultValue={query.q} maxLength={100} />
@@ -166,7 +167,7 @@ async function renderProducts(c: Context<AppEnv>, state: ImportState = {}, statu
               <button type="submit" className="button">
                 Find products
               </button>
-              <a href="/staff/products">Clear</a>
+              <a href={routePath("staff-products")}>Clear</a>
             </div>
           </form>
           <p className="muted" role="status">
@@ -193,7 +194,7 @@ async function renderProducts(c: Context<AppEnv>, state: ImportState = {}, statu
             </StaffTableFrame>
           )}
           <Pager
-            base="/staff/products"
+            base={routePath("staff-products")}
             query={params}
             page={page}
             pageCount={pages}
@@ -212,7 +213,7 @@ function ProductRow({ product }: { product: ProductStock }) {
   return (
     <tr>
       <th scope="row">
-        <a href={`/staff/products/${product.slug}`}>{product.name}</a>
+        <a href={routePath("staff-product", { slug: product.slug })}>{product.name}</a>
         {product.brand && <span className="staff-table__sub">{product.brand}</span>}
       </th>
       <td data-label="Stock on hand">
@@ -313,5 +314,5 @@ export async function postProducts(c: Context<AppEnv>): Promise<Response> {
       same > 0 ? `, ${same} already ${same === 1 ? "was" : "were"} right` : ""
     }.`,
   });
-  return c.redirect("/staff/products", 303);
+  return c.redirect(routePath("staff-products"), 303);
 }

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { listAudit } from "../../platform/audit/staff-audit-store";
@@ -44,7 +45,7 @@ async function renderRule(
         <section className="container page-section staff">
           <StaffRecordTop
             section="redirects"
-            back={{ href: "/staff/redirects", label: "All redirect rules" }}
+            back={{ href: routePath("staff-redirects"), label: "All redirect rules" }}
             flash={flash}
             alert={state.alert}
           />
@@ -76,7 +77,7 @@ async function renderRule(
           <div className="staff-redirects-edit">
             <form
               method="post"
-              action={`/staff/redirects/${rule.id}`}
+              action={routePath("staff-redirect", { id: rule.id })}
               className="staff-action staff-redirects-action"
               noValidate
             >
@@ -90,7 +91,7 @@ async function renderRule(
             </form>
             <form
               method="post"
-              action={`/staff/redirects/${rule.id}`}
+              action={routePath("staff-redirect", { id: rule.id })}
               className="staff-action staff-redirects-action"
               noValidate
             >
@@ -173,7 +174,7 @@ export async function postRedirectRule(c: Context<AppEnv>): Promise<Response> {
       return (await findStoredRule(c.env.DB, rule.id)) ? stale() : gone(c);
     await redirectRulesChanged(c.env);
     setFlash(c, { kind: "success", text: `Rule for ${rule.fromPath} deleted. It stops from the next visit.` });
-    return c.redirect("/staff/redirects", 303);
+    return c.redirect(routePath("staff-redirects"), 303);
   }
 
   const draft = draftOf(values);
@@ -194,5 +195,5 @@ export async function postRedirectRule(c: Context<AppEnv>): Promise<Response> {
     kind: "success",
     text: `Rule saved: ${checked.rule.fromPath} → ${checked.rule.toTarget}. It works from the next visit.`,
   });
-  return c.redirect(`/staff/redirects/${rule.id}`, 303);
+  return c.redirect(routePath("staff-redirect", { id: rule.id }), 303);
 }

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
@@ -45,7 +46,7 @@ function RuleItem({ rule, problem }: { rule: StoredRule; problem: string | null 
           <span className="staff-redirects-rule__ok">In effect</span>
         )}
       </p>
-      <a className="staff-redirects-rule__edit" href={`/staff/redirects/${rule.id}`}>
+      <a className="staff-redirects-rule__edit" href={routePath("staff-redirect", { id: rule.id })}>
         Change or delete<span className="visually-hidden"> the rule for {rule.fromPath}</span>
       </a>
     </li>
@@ -76,7 +77,7 @@ export async function renderRedirects(c: Context<AppEnv>, state: RuleFormState =
             Send shoppers from an old address to a new one. A rule works from the next visit; the shop checks that it
             leads somewhere and never round in a loop.
           </p>
-          <form method="post" action="/staff/redirects" className="staff-redirects-add" noValidate>
+          <form method="post" action={routePath("staff-redirects")} className="staff-redirects-add" noValidate>
             <h2>Add a rule</h2>
             <RuleFields form="add" state={state} />
             <p className="muted">
@@ -128,5 +129,5 @@ export async function postRedirect(c: Context<AppEnv>): Promise<Response> {
     kind: "success",
     text: `Rule added: ${checked.rule.fromPath} → ${checked.rule.toTarget}. It works from the next visit.`,
   });
-  return c.redirect("/staff/redirects", 303);
+  return c.redirect(routePath("staff-redirects"), 303);
 }

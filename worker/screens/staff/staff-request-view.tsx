@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { Field } from "../../../client/components/fields";
+import { routePath } from "../../../shared/routes";
 import { takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { listAudit } from "../../platform/audit/staff-audit-store";
@@ -72,7 +73,7 @@ function Facts({ request }: { request: DeskRequest }) {
       )}
       {attachment && (
         <Fact term="Attached file">
-          <a href={`/staff/requests/${request.publicId}/attachment`} download>
+          <a href={routePath("staff-request-attachment", { publicId: request.publicId })} download>
             {attachment.name}
           </a>{" "}
           <span className="muted">({fileSize(attachment.size)})</span>
@@ -84,7 +85,11 @@ function Facts({ request }: { request: DeskRequest }) {
 
 function ActionForm({ request, action }: { request: DeskRequest; action: RequestAction }) {
   return (
-    <form method="post" action={`/staff/requests/${request.publicId}`} className="staff-request__action">
+    <form
+      method="post"
+      action={routePath("staff-request", { publicId: request.publicId })}
+      className="staff-request__action"
+    >
       <input type="hidden" name="action" value={action} />
       <input type="hidden" name="version" value={String(request.version)} />
       <button type="submit" className={action === "spam" ? "button button--outlined" : "button"}>
@@ -100,7 +105,7 @@ function NoteForm({ request, state }: { request: DeskRequest; state: RequestForm
   return (
     <form
       method="post"
-      action={`/staff/requests/${request.publicId}`}
+      action={routePath("staff-request", { publicId: request.publicId })}
       className="staff-note staff-request__note"
       noValidate
     >
@@ -152,7 +157,7 @@ export async function renderRequest(
         <section className="container page-section staff">
           <StaffRecordTop
             section="requests"
-            back={{ href: "/staff/requests", label: "All requests" }}
+            back={{ href: routePath("staff-requests"), label: "All requests" }}
             flash={flash}
             alert={state.alert}
           />

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { type Actor, listAudit } from "../../platform/audit/staff-audit-store";
@@ -68,7 +69,7 @@ export async function postRequest(c: Context<AppEnv>): Promise<Response> {
     );
   }
   if (seenVersion !== request.version) return changedMeanwhile(c, request, values);
-  const back = `/staff/requests/${request.publicId}`;
+  const back = routePath("staff-request", { publicId: request.publicId });
 
   if (action === "note") {
     // Line endings as browsers send them (CRLF) are stored as typed; only the ends are trimmed.

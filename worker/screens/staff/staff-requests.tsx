@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { RequestKind } from "../../../shared/forms/requests";
+import { routePath } from "../../../shared/routes";
 import { Pager, pageNumber } from "../../frame/ui/pager";
 import type { AppEnv } from "../../platform/app-env";
 import {
@@ -28,7 +29,7 @@ function readFilter(c: Context<AppEnv>): RequestFilter {
 
 function FilterForm({ filter }: { filter: RequestFilter }) {
   return (
-    <form method="get" action="/staff/requests" className="staff-filter staff-filter--requests">
+    <form method="get" action={routePath("staff-requests")} className="staff-filter staff-filter--requests">
       <StaffFilterSelect
         form="requests"
         name="status"
@@ -47,7 +48,7 @@ function FilterForm({ filter }: { filter: RequestFilter }) {
         <button type="submit" className="button">
           Show requests
         </button>
-        <a href="/staff/requests">Clear</a>
+        <a href={routePath("staff-requests")}>Clear</a>
       </div>
     </form>
   );
@@ -57,7 +58,7 @@ function RequestRow({ request }: { request: DeskRequest }) {
   return (
     <tr>
       <th scope="row">
-        <a href={`/staff/requests/${request.publicId}`}>{request.name}</a>
+        <a href={routePath("staff-request", { publicId: request.publicId })}>{request.name}</a>
         {request.company && <span className="staff-table__sub">{request.company}</span>}
       </th>
       <td data-label="Kind">{REQUEST_KIND_LABELS[request.kind]}</td>
@@ -119,7 +120,7 @@ export async function requestsPage(c: Context<AppEnv>): Promise<Response> {
           </StaffTableFrame>
         )}
         <Pager
-          base="/staff/requests"
+          base={routePath("staff-requests")}
           query={query}
           page={page}
           pageCount={pages}

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { listAudit } from "../../platform/audit/staff-audit-store";
@@ -54,7 +55,7 @@ async function renderReview(
     reviewedProducts(c, [review]),
   ]);
   const product = review.productId === null ? undefined : products.get(review.productId);
-  const shownAt = review.kind === "shop" ? "/reviews" : product?.path;
+  const shownAt = review.kind === "shop" ? routePath("reviews") : product?.path;
   const flash = takeFlash(c);
   return renderStaffPage(
     c,
@@ -64,7 +65,7 @@ async function renderReview(
         <section className="container page-section staff">
           <StaffRecordTop
             section="reviews"
-            back={{ href: "/staff/reviews", label: "Reviews waiting" }}
+            back={{ href: routePath("staff-reviews"), label: "Reviews waiting" }}
             flash={flash}
             alert={state.alert}
           />
@@ -100,7 +101,9 @@ export function reviewPage(kind: DeskReviewKind) {
 /** Back to the list (with its filter) or the review's page the buttons were on; anywhere else is refused. */
 function backTo(value: string | undefined, review: DeskReview): string {
   const path = safeLocalPath(value, reviewPath(review));
-  return path === "/staff/reviews" || path.startsWith("/staff/reviews?") || path.startsWith("/staff/reviews/")
+  return path === routePath("staff-reviews") ||
+    path.startsWith(`${routePath("staff-reviews")}?`) ||
+    path.startsWith(`${routePath("staff-reviews")}/`)
     ? path
     : reviewPath(review);
 }

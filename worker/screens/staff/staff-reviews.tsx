@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import type { ReviewStatus } from "../../platform/reviews/product-review-store";
@@ -40,7 +41,7 @@ function listHref({ status, kind, page }: ReviewFilter): string {
   if (kind !== "all") query.set("kind", kind);
   if (page > 1) query.set("page", String(page));
   const search = query.toString();
-  return `/staff/reviews${search ? `?${search}` : ""}`;
+  return `${routePath("staff-reviews")}${search ? `?${search}` : ""}`;
 }
 
 function Tabs({
