@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { pagesShown } from "../../worker/frame/ui/pager";
 import { dispositionOf } from "../../worker/screens/staff/staff-attachment";
+import { pagesShown } from "../../worker/shop/listing/pager";
 import { Browser } from "./support/browser-session";
 import { auditOf, signedIn } from "./support/staff-session";
 

@@ -15,12 +15,12 @@ import type { ProductSummary } from "../../shared/types/catalog";
 import { renderNotFound } from "../../worker/frame/document/not-found";
 import { renderPage } from "../../worker/frame/document/render-page";
 import { Breadcrumbs } from "../../worker/frame/ui/breadcrumbs";
-import { ContactCard } from "../../worker/frame/ui/contact-card";
-import { Pager } from "../../worker/frame/ui/pager";
-import { ProductCard } from "../../worker/frame/ui/product-card";
 import { RatingSummary, ReviewItem } from "../../worker/frame/ui/product-reviews";
 import type { AppEnv } from "../../worker/platform/app-env";
 import { securityHeaders } from "../../worker/platform/middleware/security-headers";
+import { ContactCard } from "../../worker/shop/content/contact-card";
+import { Pager } from "../../worker/shop/listing/pager";
+import { ProductCard } from "../../worker/shop/products/product-card";
 
 /** The text layer is tested by setting the request's locale as the locale middleware does for `/ar`. */
 const ARABIC: Locale = "ar";

@@ -6,11 +6,11 @@ import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
-import { Pager } from "../../frame/ui/pager";
-import { PostGrid, PostMeta, postPath } from "../../frame/ui/post-card";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getBlogPost, getBlogPosts, getTags } from "../../platform/cms-client/content-records";
+import { PostGrid, PostMeta, postPath } from "../../shop/content/post-card";
+import { Pager } from "../../shop/listing/pager";
 
 const PAGE_SIZE = 9;
 const SLUG = /^[a-z0-9-]{1,120}$/;

@@ -8,13 +8,13 @@ import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
-import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../frame/listing/product-listing";
-import { listingFilter } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
+import { listingFilter } from "../../frame/shells/query-string";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
 import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { type BrandWithLines, getBrand } from "../../platform/cms-client/catalog-records";
+import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../shop/listing/product-listing";
 import { BrandMark } from "./brand-mark";
 
 /** schema.org Brand: name, logo, url, description. */

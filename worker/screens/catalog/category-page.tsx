@@ -7,13 +7,13 @@ import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
-import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../frame/listing/product-listing";
-import { listingFilter } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
+import { listingFilter } from "../../frame/shells/query-string";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
 import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getBrands, getCategory } from "../../platform/cms-client/catalog-records";
+import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../shop/listing/product-listing";
 
 /** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {

@@ -4,7 +4,6 @@ import { routePath } from "../../../shared/routes";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf } from "../../frame/i18n/texts";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
-import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv, SignInHook } from "../../platform/app-env";
 import { ensureCartOwner, readCartOwner } from "../../platform/bag/cart-owner";
 import { listFavourites, mergeFavourites, toggleFavourite } from "../../platform/bag/favourite-store";
@@ -14,6 +13,7 @@ import { BROWSING } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { readListingStock } from "../../platform/stock/listing-stock";
+import { ProductGrid } from "../../shop/products/product-grid";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
 /** A heart pressed: a form from the shop's pages, at the browsing limits. */

@@ -7,11 +7,11 @@ import type { MenuItem } from "../../../shared/types/cms";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { getMainMenu } from "../../frame/layout/layout-data";
-import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
 import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getBrands, getProducts } from "../../platform/cms-client/catalog-records";
 import { readListingStock } from "../../platform/stock/listing-stock";
+import { ProductGrid } from "../../shop/products/product-grid";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];

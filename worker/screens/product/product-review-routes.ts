@@ -4,7 +4,6 @@ import { productReviewSchemas } from "../../../shared/forms/product-review";
 import { renderNotFound } from "../../frame/document/not-found";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
-import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv } from "../../platform/app-env";
 import { ensureCartOwner } from "../../platform/bag/cart-owner";
 import { reviewsTags } from "../../platform/caches/page-tags";
@@ -17,6 +16,7 @@ import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { visitorLimitSubject } from "../../platform/security/visitor-id";
 import { displayName } from "../../platform/session/session";
+import { productPath } from "../../shop/products/product-card";
 import { renderProductPage } from "./product-page";
 
 /** Posts per visitor (the account, else the visitor id): more than one shopper reviews in a sitting, too few for a flood. */

@@ -22,7 +22,6 @@ import { itemName } from "../../../shared/variants";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
-import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv, LimitRefusal } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { honeypotFilled, readFormBody, textFields, wantsJson } from "../../platform/forms/form-guard";
@@ -43,6 +42,7 @@ import {
   unsubscribeStockAlert,
 } from "../../platform/stock/stock-alert-store";
 import { readStock } from "../../platform/stock/stock-store";
+import { productPath } from "../../shop/products/product-card";
 import {
   type AlertFormPage,
   renderAlertFormPage,

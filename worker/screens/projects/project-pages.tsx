@@ -5,10 +5,10 @@ import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { Breadcrumbs, breadcrumbJsonLd } from "../../frame/ui/breadcrumbs";
-import { PostDate } from "../../frame/ui/post-card";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getProject, getProjects } from "../../platform/cms-client/content-records";
+import { PostDate } from "../../shop/content/post-card";
 
 /** /projects: what the shop has built, newest first (the spec implies the area; this path is our choice). */
 export async function projectsPage(c: Context<AppEnv>): Promise<Response> {

@@ -13,11 +13,11 @@ import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { getContacts } from "../../frame/layout/layout-data";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
-import { ContactCard } from "../../frame/ui/contact-card";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getPage } from "../../platform/cms-client/content-records";
 import { type FormState, stateFromQuery } from "../../platform/forms/form-state";
+import { ContactCard } from "../../shop/content/contact-card";
 import { RequestSection, requestFormProps } from "./request-section";
 
 export type FormStates = Partial<Record<RequestKind, FormState>>;

@@ -6,9 +6,6 @@ import { renderNotFound } from "../../frame/document/not-found";
 import { HTML_HEADERS, type PathHoles, renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf } from "../../frame/i18n/texts";
 import { SEARCH_MISS_HEADER } from "../../frame/shells/shell-store";
-import { Pager } from "../../frame/ui/pager";
-import { PostGrid } from "../../frame/ui/post-card";
-import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
 import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { everyPageTags, noteTags, SEARCH_TAG } from "../../platform/caches/page-tags";
@@ -18,6 +15,9 @@ import { POSTS_VERSIONS, searchBlogPosts } from "../../platform/cms-client/post-
 import { findProducts } from "../../platform/search/find-products";
 import { INDEX_VERSIONS } from "../../platform/search/search-vocabulary";
 import { readListingStock } from "../../platform/stock/listing-stock";
+import { PostGrid } from "../../shop/content/post-card";
+import { Pager } from "../../shop/listing/pager";
+import { ProductGrid } from "../../shop/products/product-grid";
 
 const PAGE_SIZE = 12;
 const POPULAR = 4;

@@ -13,13 +13,13 @@ import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
-import { Pager, pageNumber } from "../../frame/ui/pager";
-import { DateText, Stars } from "../../frame/ui/stars";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, SHOP_REVIEWS_TAG } from "../../platform/caches/page-tags";
 import type { FormState } from "../../platform/forms/form-state";
 import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/reviews/shop-review-store";
 import { uploadHint, uploadSize } from "../../platform/security/file-checks";
+import { Pager, pageNumber } from "../../shop/listing/pager";
+import { DateText, Stars } from "../../shop/products/stars";
 
 export const REVIEWS_PAGE_SIZE = 10;
 

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { DEFAULT_LOCALE } from "../../../shared/constants";
 import { routePath } from "../../../shared/routes";
-import { productPath } from "../../frame/ui/product-card";
-import { Stars } from "../../frame/ui/stars";
 import type { AppEnv } from "../../platform/app-env";
 import { getProducts } from "../../platform/cms-client/catalog-records";
 import type { ReviewStatus } from "../../platform/reviews/product-review-store";
 import type { DeskReview, DeskReviewMedia } from "../../platform/reviews/review-desk-store";
+import { productPath } from "../../shop/products/product-card";
+import { Stars } from "../../shop/products/stars";
 import { staffDate } from "./staff-page";
 
 /** One review as staff moderate it: who, what, the photos (whatever the status), and the two buttons. */

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { routePath } from "../../../shared/routes";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
-import { Pager, pageNumber } from "../../frame/ui/pager";
 import type { AppEnv } from "../../platform/app-env";
 import { listAudit } from "../../platform/audit/staff-audit-store";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
@@ -15,6 +14,7 @@ import {
   RETRY_ALL_LIMIT,
   retryFailedMails,
 } from "../../platform/mail/outbox-desk-store";
+import { Pager, pageNumber } from "../../shop/listing/pager";
 import { MailCard, RetryList } from "./staff-outbox-view";
 import { renderStaffPage, StaffNav } from "./staff-page";
 

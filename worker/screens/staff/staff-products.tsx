@@ -3,12 +3,12 @@ import { routePath } from "../../../shared/routes";
 import { LOW_STOCK_AT } from "../../../shared/stock-rules";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
-import { Pager, pageNumber } from "../../frame/ui/pager";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
 import { type StockSet, writeStockSets } from "../../platform/stock/stock-desk-store";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { readStock } from "../../platform/stock/stock-store";
+import { Pager, pageNumber } from "../../shop/listing/pager";
 import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame } from "./staff-page";
 import { type ImportRow, parseStockCsv } from "./stock-import";
 import {

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import type { RequestKind } from "../../../shared/forms/requests";
 import { routePath } from "../../../shared/routes";
-import { Pager, pageNumber } from "../../frame/ui/pager";
 import type { AppEnv } from "../../platform/app-env";
 import {
   type DeskRequest,
@@ -11,6 +10,7 @@ import {
   type RequestFilter,
 } from "../../platform/requests/request-desk-store";
 import type { RequestStatus } from "../../platform/requests/request-store";
+import { Pager, pageNumber } from "../../shop/listing/pager";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
 import { renderStaffPage, StaffFilterSelect, StaffNav, StaffTableFrame, staffDate } from "./staff-page";
 

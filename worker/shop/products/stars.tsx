@@ -1,4 +1,4 @@
-import { useTexts } from "../i18n/texts";
+import { useTexts } from "../../frame/i18n/texts";
 
 /** A rating shown as five stars, read out as words ("Rated 4 out of 5"). */
 export function Stars({ rating, size = 18 }: { rating: number; size?: number }) {

@@ -11,14 +11,14 @@ import {
 } from "../../../shared/catalog-filter";
 import type { OnHand } from "../../../shared/product-stock";
 import type { Page, ProductSummary } from "../../../shared/types/catalog";
+import { useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { getProducts } from "../../platform/cms-client/catalog-records";
 import { type ReviewSummary, reviewSummaries } from "../../platform/reviews/product-review-store";
 import { readListingStock } from "../../platform/stock/listing-stock";
-import { useTexts } from "../i18n/texts";
-import { Pager } from "../ui/pager";
-import { ProductGrid } from "../ui/product-grid";
+import { ProductGrid } from "../products/product-grid";
 import { stockJudged } from "./availability-facet";
+import { Pager } from "./pager";
 
 /** Cards per page of a category or brand listing. */
 export const LISTING_PAGE_SIZE = 12;

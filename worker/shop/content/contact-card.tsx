@@ -1,6 +1,6 @@
 import { Icon } from "../../../client/components/icons";
 import type { Contacts } from "../../../shared/types/cms";
-import { useTexts } from "../i18n/texts";
+import { useTexts } from "../../frame/i18n/texts";
 
 /** The shop's phones, e-mail, address, hours and socials, as on /contacts and the request pages. */
 export function ContactCard({ contacts }: { contacts: Contacts }) {

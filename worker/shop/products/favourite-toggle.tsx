@@ -1,5 +1,5 @@
 import { routePath } from "../../../shared/routes";
-import { useTexts } from "../i18n/texts";
+import { useTexts } from "../../frame/i18n/texts";
 
 /**
  * The heart: a small form that works without JavaScript. A kept page renders every heart empty;

@@ -1,4 +1,4 @@
-import { useTexts } from "../i18n/texts";
+import { useTexts } from "../../frame/i18n/texts";
 
 /** Numbered pages for lists (blog, reviews): `?page=n`, the first page without it. */
 export function pageHref(base: string, n: number, query: Record<string, string> = {}): string {

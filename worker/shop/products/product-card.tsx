@@ -9,11 +9,11 @@ import { productPath as productPathOf } from "../../../shared/routes";
 import type { StockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName, safeSwatch, variantKind } from "../../../shared/variants";
+import { useTexts } from "../../frame/i18n/texts";
+import { Island } from "../../frame/islands/island";
+import { RatingSummary } from "../../frame/ui/product-reviews";
 import type { ReviewSummary } from "../../platform/reviews/product-review-store";
-import { useTexts } from "../i18n/texts";
-import { Island } from "../islands/island";
 import { FavouriteToggle } from "./favourite-toggle";
-import { RatingSummary } from "./product-reviews";
 
 export function productPath(p: Pick<ProductSummary, "slug" | "category">): string {
   return productPathOf(p.category?.slug, p.slug);

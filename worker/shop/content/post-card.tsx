@@ -1,6 +1,6 @@
 import { routePath } from "../../../shared/routes";
 import type { BlogPost } from "../../../shared/types/catalog";
-import { useTexts } from "../i18n/texts";
+import { useTexts } from "../../frame/i18n/texts";
 
 /** "3 October 2026" in the page's language; nothing for a date the CMS got wrong. */
 export function PostDate({ iso }: { iso: string }) {
