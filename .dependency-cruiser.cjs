@@ -1,13 +1,14 @@
 /**
  * The layers of the code, checked in `npm test` (scripts/check-layers.mjs):
  *
- *   shared/  ←  worker/platform/  ←  worker/frame/  ←  worker/screens/<area>/  ←  worker/index.ts (assembly)
+ *   shared/  ←  worker/platform/  ←  worker/frame/  ←  worker/shop/  ←  worker/screens/<area>/  ←  worker/index.ts (assembly)
  *
  * shared/ is isomorphic (worker and browser); client/ is the browser bundle, whose islands
  * and components the worker also renders; worker/platform is what screens stand on
  * (security, session, CMS client, stores, mail, payments, search, stock, caches, middleware);
- * worker/frame is the page frame (document, head, layout, shared UI, the shopper's personal
- * fragments, kept shells, the page registrar);
+ * worker/frame is the page frame (document, head, layout, the shopper's personal fragments,
+ * kept shells, the page registrar); worker/shop is the shop's own UI that several screens show
+ * (the product card and grid, a category's or a brand's listing and its pager, post and contact cards);
  * worker/screens has one folder per area of the shop; worker/cms is the embedded stand-in
  * for the CMS, a separate app that stands on shared/ alone: worker/index.ts builds it (lending
  * it the mail outbox and rate-limit counters), mounts it, and hands it to the platform as a
@@ -18,6 +19,7 @@ const SHARED = "^shared/";
 const CLIENT = "^client/";
 const PLATFORM = "^worker/platform/";
 const FRAME = "^worker/frame/";
+const SHOP = "^worker/shop/";
 const SCREENS = "^worker/screens/";
 const CMS = "^worker/cms/";
 const ASSEMBLY = "^worker/[^/]+\\.tsx?$";
@@ -58,13 +60,20 @@ module.exports = {
       comment: "The platform serves the frame and every screen and knows none of them, nor the assembly.",
       severity: "error",
       from: { path: PLATFORM },
-      to: { path: [FRAME, SCREENS, ASSEMBLY] },
+      to: { path: [FRAME, SHOP, SCREENS, ASSEMBLY] },
     },
     {
       name: "frame-below-screens",
-      comment: "The page frame frames every screen and knows none of them, nor the assembly.",
+      comment: "The page frame frames every screen and knows none of them, nor the shop's own UI, nor the assembly.",
       severity: "error",
       from: { path: FRAME },
+      to: { path: [SHOP, SCREENS, ASSEMBLY] },
+    },
+    {
+      name: "shop-below-screens",
+      comment: "The shop's own UI is shown by screens and knows none of them, nor the assembly.",
+      severity: "error",
+      from: { path: SHOP },
       to: { path: [SCREENS, ASSEMBLY] },
     },
     {
@@ -72,7 +81,7 @@ module.exports = {
       comment:
         "The storefront reaches its CMS only as a fetch (env.CMS, worker/platform/cms-client/cms-service.ts), the embedded one exactly as a real Strapi: only worker/index.ts builds and mounts it.",
       severity: "error",
-      from: { path: [PLATFORM, FRAME, SCREENS] },
+      from: { path: [PLATFORM, FRAME, SHOP, SCREENS] },
       to: { path: CMS },
     },
     {

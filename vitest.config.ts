@@ -11,14 +11,19 @@ export default defineConfig(async () => {
   // The embedded CMS's seed, the same SQL `npm start` loads, applied after the migrations.
   execFileSync("node", ["scripts/build-seed.mjs"], { cwd: import.meta.dirname, stdio: "ignore" });
   const seed = unstable_splitSqlQuery(readFileSync(path.join(import.meta.dirname, "dist/seed.sql"), "utf8"));
+  // What each test file's fresh D1 is made of, in order (tests/worker/setup/apply-migrations.ts).
+  const database = [...migrations.flatMap((migration) => migration.queries), ...seed];
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // An empty D1 beside DB (which the setup file migrates): tests/worker/migrations-on-data.test.ts
+          // builds its databases migration by migration in it.
+          d1Databases: { MIGRATION_DB: "migration-trial" },
           bindings: {
             TEST_MIGRATIONS: migrations,
-            TEST_SEED: seed,
+            TEST_DATABASE: database,
             // 10 000 generated products for search at scale (tests/worker/search-at-scale.test.ts).
             TEST_SEARCH_PRODUCTS: readFileSync(
               path.join(import.meta.dirname, "scripts/search-bench-products.sql"),

@@ -1,4 +1,4 @@
--- Sessions that end (issue 13, item 2).
+-- Sessions that end (decision 0013).
 -- Embedded CMS: a token issued (iat, seconds) before this time is refused; a password
 -- change or reset moves it to "now", ending every older token of the user.
 ALTER TABLE cms_users ADD COLUMN tokens_valid_after INTEGER NOT NULL DEFAULT 0;

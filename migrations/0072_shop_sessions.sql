@@ -1,4 +1,4 @@
--- The shop's own sessions (issue 18, docs/decisions/0072).
+-- The shop's own sessions (docs/decisions/0072).
 -- A CMS token is a function of (user, second): two sign-ins in one second get the same token,
 -- so ending "this token" can end a session that has just begun. A session is instead a random
 -- id in the `__Host-session` cookie beside `strapi_jwt`; ending one never touches another.

@@ -1,4 +1,4 @@
--- The staff desk (issue 19).
+-- The staff desk (decision 0074).
 
 -- users-permissions roles as Strapi keeps them: every user has one, Authenticated unless staff.
 -- `npm run staff -- grant <email>` sets 'staff'; the desk asks the CMS on every request.

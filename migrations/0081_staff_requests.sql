@@ -1,4 +1,4 @@
--- The staff desk's requests and e-mails (issue 19).
+-- The staff desk's requests and e-mails (decision 0074).
 
 -- Requests as staff work them. `version` counts changes, so a save made from an older copy of
 -- the page is refused instead of overwriting; `change_id` marks the change one batch made, so

@@ -1,4 +1,4 @@
--- The staff desk's reviews and redirect rules (issue 19).
+-- The staff desk's reviews and redirect rules (decision 0075).
 
 -- Redirect rules edited on the desk. `version` counts changes, so a save or a delete made from an
 -- older copy of the page is refused ("changed by … meanwhile") instead of overwriting; who made

@@ -1,4 +1,4 @@
--- The staff desk's order list with many orders (issue 19): every filter finds its rows through an
+-- The staff desk's order list with many orders (decision 0074): every filter finds its rows through an
 -- index that also gives them newest first, so a page of 25 reads about 25 rows and a count reads
 -- one index range, never the table. Checked with EXPLAIN QUERY PLAN in tests/worker/staff-order-plans.test.ts.
 
@@ -16,7 +16,7 @@ CREATE INDEX orders_region_created ON orders (region, created_at);
 -- step). A name is found by the start of the full name or of the last name, in any case
 -- ("hessa", "Hessa Al M", "al marri"); a phone by its whole number in any way it is written
 -- (050 123 4567, +971 50 123 4567, 00971501234567 all give 501234567).
--- worker/platform/stores/order-search.ts turns the typed search into the same keys.
+-- worker/platform/orders/order-search.ts turns the typed search into the same keys.
 ALTER TABLE orders ADD COLUMN search_name TEXT AS (lower(first_name || ' ' || last_name)) VIRTUAL;
 ALTER TABLE orders ADD COLUMN search_last_name TEXT AS (lower(last_name)) VIRTUAL;
 ALTER TABLE orders ADD COLUMN phone_digits TEXT AS (

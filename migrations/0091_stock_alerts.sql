@@ -1,4 +1,4 @@
--- "Tell me when it's back" (issue 20, item 7): a shopper's wish to hear, once, that a sold-out SKU
+-- "Tell me when it's back" (docs/stock.md): a shopper's wish to hear, once, that a sold-out SKU
 -- is on hand again. Double opt-in: a subscription is 'pending' until its confirmation link is
 -- followed, and nothing but that confirmation is ever sent to a pending address, so no one can be
 -- subscribed by somebody else. 'confirmed' waits for a restock; 'sent' has had its one alert;

@@ -1,4 +1,4 @@
--- Stock on the staff desk (issue 20).
+-- Stock on the staff desk (decision 0078).
 
 -- What a cancel (on the desk, or an expired or failed card payment) gave back to stock per order
 -- line: `stock_taken` is zeroed then, so without this the desk could not say how many went back.

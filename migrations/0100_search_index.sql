@@ -1,4 +1,4 @@
--- The shop's own full-text index of the catalogue (issue 21), built from the CMS's records and kept
+-- The shop's own full-text index of the catalogue (decision 0079), built from the CMS's records and kept
 -- in step by the CMS webhook. Text goes in already normalised by shared/search-words.ts (folded,
 -- British spelling, singular), so FTS5's tokenizer only splits on spaces. The rowid is the CMS
 -- product id. Column weights are given at query time (bm25): name, brand, line, category, variants,

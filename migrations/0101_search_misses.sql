@@ -1,4 +1,4 @@
--- Searches that found nothing (issue 21), normalised, counted, for the staff desk. Kept to the
+-- Searches that found nothing (decision 0079), normalised, counted, for the staff desk. Kept to the
 -- 1 000 most recently seen (search-misses-store.ts prunes on write).
 CREATE TABLE search_misses (
   query TEXT PRIMARY KEY,

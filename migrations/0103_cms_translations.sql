@@ -1,4 +1,4 @@
--- The embedded CMS's content in locales other than the default (issue 23): one row per translated
+-- The embedded CMS's content in locales other than the default (decision 0089): one row per translated
 -- field of one entry. An entry keeps one id in every locale; asked for in a locale, it answers with
 -- its translated fields over its default-locale row, and where it has none, as it is (the per-entry
 -- fallback, docs/decisions/0089). Read by (model, locale, a page's entry ids): the primary key's

@@ -1,4 +1,4 @@
--- Issue 23: the language a shopper uses, so that their e-mails can be written in it.
+-- Decision 0090: the language a shopper uses, so that their e-mails can be written in it.
 -- An order remembers the language it was placed in (every order before this one was placed in English).
 ALTER TABLE orders ADD COLUMN locale TEXT NOT NULL DEFAULT 'en' CHECK (locale GLOB '[a-z][a-z]');
 

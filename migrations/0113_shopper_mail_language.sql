@@ -1,4 +1,4 @@
--- Issue 23: the shopper's e-mails in their language.
+-- Decision 0092: the shopper's e-mails in their language.
 -- A stock alert remembers the language of the page it was asked for on, so its confirmation and
 -- its one restock e-mail are written in it, with links to that language's pages (every alert
 -- before this one was asked for in English).

@@ -1,4 +1,4 @@
-// The Arabic web font, cut to the letters the shop writes (issue 23; BRAND.md's page weight).
+// The Arabic web font, cut to the letters the shop writes (decision 0087's Arabic; the brand guide's page weight).
 // @fontsource's "arabic" files hold every Arabic block (Persian, Urdu, Quranic marks, the
 // presentation forms) at 43–46 KB a weight; the shop's Arabic needs the Arabic letters, their
 // marks, digits and punctuation, and the few letters Gulf Arabic writes foreign names with

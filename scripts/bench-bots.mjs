@@ -1,4 +1,4 @@
-// What a bot's requests cost (issue 22's table): each row asks something new every time (a parameter no
+// What a bot's requests cost (the bots' table of decision 0095: each at most 2× a kept product page): each row asks something new every time (a parameter no
 // page reads, a sort no page has, a page past the last, an unknown product, a word nobody searched for),
 // measured like the page rows (autocannon, workerd's CPU per request) beside a kept product page in the
 // same shop, measured before and after each of the row's samples. The issue asks each to cost at most 2×

@@ -1,4 +1,4 @@
-// After a content change (issue 22, items 3 and 4; decisions 0084 and 0086): in a fresh shop with
+// After a content change (decisions 0084 and 0086): in a fresh shop with
 // every page of the set kept, one product's price changes through the CMS webhook, and each page is
 // asked once: a page that shows the product answers from its stale copy and is rendered again in the
 // background; every other page keeps its shell. A menu change, which every page shows, is asked the

@@ -1,5 +1,5 @@
 // Lighthouse (mobile, its default simulated slow 4G and 4× CPU) over the main pages in both
-// languages, with the system's Chromium. Issue 23 asks 98+ on /ar, with English's scores and page
+// languages, with the system's Chromium. The target is 98+ on /ar, with English's scores and page
 // weight kept. A score, not a test: Lighthouse's performance score moves with the machine's load,
 // and speed is measured by the bench (its date printed with it), never by a timed test.
 // Each page is asked once before it is measured, so Lighthouse sees the kept shell a shopper sees.

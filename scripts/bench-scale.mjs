@@ -1,4 +1,4 @@
-// The catalogue grows (issue 22): the same pages in a fresh shop at the seed's size, then after
+// The catalogue grows (target: a category's first render at most 2× the seed's): the same pages in a fresh shop at the seed's size, then after
 // 10 000 generated products (scripts/search-bench-products.sql) and 10 000 orders
 // (scripts/bench-staff.mjs) are added, each measured like the page rows (autocannon, workerd's CPU
 // per request). The issue asks a kept page to cost the same at both sizes and a category's first

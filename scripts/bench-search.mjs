@@ -1,4 +1,4 @@
-// Search under load (issue 21): the search page and the header's suggestions in a fresh shop at the
+// Search under load (decisions 0079, 0094): the search page and the header's suggestions in a fresh shop at the
 // seed's size, then with 10 000 generated products added (scripts/search-bench-products.sql), each
 // measured like the page rows (autocannon, workerd's CPU per request) beside a kept page shell
 // measured the same way in the same shop: the issue asks a search to cost at most 3× that in CPU.

@@ -1,4 +1,4 @@
-// The staff desk's order list under load (issue 19): a fresh shop with 10 000 orders in its D1,
+// The staff desk's order list under load (decision 0074): a fresh shop with 10 000 orders in its D1,
 // a staff member signed in, each list measured like the page rows (autocannon, workerd's CPU per
 // request, alternating with the minimal response), beside a category page's shell miss measured
 // the same way in the same shop: the issue asks the list to cost no more than that.

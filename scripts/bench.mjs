@@ -11,7 +11,7 @@
 // Then the staff desk's order list with 10 000 orders (scripts/bench-staff.mjs), and search at
 // the seed's size and with 10 000 products (scripts/bench-search.mjs), and the main pages at the
 // seed's size and with 10 000 products and orders (scripts/bench-scale.mjs).
-// Everything prints as Markdown, ready to paste into the README.
+// Everything prints as Markdown, ready to paste into docs/performance.md.
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
@@ -255,7 +255,7 @@ async function benchMixedLoad() {
     const paths = Object.keys(markers);
     const cookies = ["i18n_redirected=en", returning, signedIn];
     const shoppers = paths.flatMap((path) => cookies.map((cookie) => ({ method: "GET", path, headers: { cookie } })));
-    // Bots, one request in ten (issue 22): a parameter the page does not read, new each time (200
+    // Bots, one request in ten (decision 0095): a parameter the page does not read, new each time (200
     // from the kept page), an unknown product (404) or a sort no page has (301), alternating.
     let botN = 0;
     const bot = (make) => ({

@@ -96,7 +96,7 @@ async function writeManifest(metafile) {
     else if (output.entryPoint?.startsWith("client/islands/")) {
       manifest.islands[basename(output.entryPoint, ".tsx")] = url;
     } else {
-      // At most two fonts preloaded per page (BRAND.md): its language's body text and headings.
+      // At most two fonts preloaded per page (the brand guide): its language's body text and headings.
       // Arabic headings fall through Cormorant (no Arabic letters) to IBM Plex Sans Arabic 600.
       for (const [locale, faces] of Object.entries(PRELOADED_FONTS)) {
         if (faces.test(file) && file.endsWith(".woff2")) manifest.fonts[locale].push(url);

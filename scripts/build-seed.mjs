@@ -195,7 +195,7 @@ for (const [kind, data] of [
   insert("cms_single_types", { kind, locale: "en", data: JSON.stringify(data) });
 }
 
-// Arabic (issue 23): a translation per entry over its English row (cms_translations, decision
+// Arabic (decision 0089): a translation per entry over its English row (cms_translations, decision
 // 0089); an entry not named in ar.json answers in English. Single types are whole documents per
 // locale: the English one with its words in Arabic, paths and links unchanged.
 const ar = seed("ar");

@@ -1,4 +1,4 @@
-// The layer check of `npm test` (issue 14): dependency-cruiser applies the rules in
+// The layer check of `npm test` (decision 0070): dependency-cruiser applies the rules in
 // .dependency-cruiser.cjs (layers, no file cycles, no orphans), and this script adds the
 // one rule it has no word for: no two folders import each other, directly or round a ring.
 // A folder is worker/<layer>/<area> (worker/frame/shells, worker/screens/cart, worker/cms/auth),
@@ -28,7 +28,7 @@ const { modules, summary } = JSON.parse(output);
 /** The folder a file belongs to, for the folder-cycle rule. */
 function folderOf(file) {
   const parts = file.split("/");
-  const depth = parts[0] === "worker" && ["platform", "frame", "screens", "cms"].includes(parts[1]) ? 3 : 2;
+  const depth = parts[0] === "worker" && ["platform", "frame", "shop", "screens", "cms"].includes(parts[1]) ? 3 : 2;
   return parts.length > depth ? parts.slice(0, depth).join("/") : parts.slice(0, -1).join("/") || parts[0];
 }
 
@@ -92,16 +92,20 @@ for (const ring of folderRings) {
   problems.push(`folders-in-a-ring: ${ring.join(", ")}\n${links.join("\n")}`);
 }
 
-// The README's folder table names every folder a newcomer will open.
-const readme = readFileSync(join(root, "README.md"), "utf8");
-const layout = readme.slice(
-  readme.indexOf("## Folder layout"),
-  readme.indexOf("\n## ", readme.indexOf("## Folder layout") + 3),
-);
-for (const parent of ["worker/screens", "worker/frame", "worker/platform", "worker/cms", "client", "shared"]) {
+// The folder table (docs/layout.md) names every folder a newcomer will open.
+const layout = readFileSync(join(root, "docs/layout.md"), "utf8");
+for (const parent of [
+  "worker/screens",
+  "worker/shop",
+  "worker/frame",
+  "worker/platform",
+  "worker/cms",
+  "client",
+  "shared",
+]) {
   for (const entry of readdirSync(join(root, parent), { withFileTypes: true })) {
     if (entry.isDirectory() && !layout.includes(`\`${entry.name}/\``)) {
-      problems.push(`readme-folder-table: ${parent}/${entry.name}/ is not in README.md's "Folder layout" table`);
+      problems.push(`folder-table: ${parent}/${entry.name}/ is not in the folder table of docs/layout.md`);
     }
   }
 }
@@ -113,5 +117,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Layer check: ${summary.totalCruised} modules, ${summary.totalDependenciesCruised} imports, ${folders} folders; no layer broken, no file or folder cycle, every folder in the README.`,
+  `Layer check: ${summary.totalCruised} modules, ${summary.totalDependenciesCruised} imports, ${folders} folders; no layer broken, no file or folder cycle, every folder in docs/layout.md.`,
 );

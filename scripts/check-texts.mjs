@@ -1,4 +1,4 @@
-// The text check of `npm test` (issue 23): no interface text written inline in a component.
+// The text check of `npm test` (decision 0087): no interface text written inline in a component.
 // Every .tsx under worker/screens, worker/frame, client/islands and client/components is parsed
 // with the TypeScript compiler, and what a shopper reads or hears is looked at:
 //   - JSX text (`<p>Add to bag</p>`),
@@ -12,7 +12,7 @@
 // Any run of two or more Latin letters there is inline English: it fails, naming file, line and text,
 // unless the text is on ALLOWED (brand and product names, formats) or the file is on PENDING.
 // Texts come from the catalogue (shared/i18n/), whose English is the specification's word for word.
-// The staff desk (worker/screens/staff) stays English and is not checked (issue 23 item 6).
+// The staff desk (worker/screens/staff) stays English and is not checked (decision 0087).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,7 +37,7 @@ const ALLOWED = new Set([
 ]);
 
 /**
- * Files whose texts are still written inline, to be moved onto the catalogue (issue 23 item 3).
+ * Files whose texts are still written inline, to be moved onto the catalogue (decision 0087).
  * Honest and shrinking: a file leaves the list when it is moved, and the check fails when a file
  * on it has no inline text left (so the list cannot keep a moved file).
  */

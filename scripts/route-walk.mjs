@@ -1,4 +1,4 @@
-// How many source files a reader may have to open to follow one request (issue 24's
+// How many source files a reader may have to open to follow one request (decision 0083's
 // measure): the files reachable by import from the request's entry points (the middleware
 // every request passes, the route's handler), in worker/, shared/ and client/.
 // Usage: node scripts/route-walk.mjs [--list]

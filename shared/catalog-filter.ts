@@ -1,4 +1,5 @@
 import type { Section } from "./i18n/messages-type";
+import { routePath } from "./routes";
 
 /**
  * The smart filter (spec section 3: maker, model, year, cost, availability),
@@ -34,7 +35,9 @@ export type ListingScope = { readonly kind: "category" | "brand"; readonly slug:
 
 /** The page a listing lives on. */
 export function listingPath(scope: ListingScope): string {
-  return `${scope.kind === "brand" ? "/brands" : "/catalog"}/${scope.slug}`;
+  return scope.kind === "brand"
+    ? routePath("brands-slug", { slug: scope.slug })
+    : routePath("catalog-category", { category: scope.slug });
 }
 
 /** The filter a page of this scope reads from its query: a brand page has no maker facet. */

@@ -1,4 +1,5 @@
 import type { Availability } from "./cart-rules";
+import { routePath } from "./routes";
 
 /**
  * What GET /catalog-api/quick-view/{slug} answers: just enough for the quick view dialog. For a
@@ -25,7 +26,7 @@ export interface QuickViewProduct {
   rating: { average: number; count: number } | null;
 }
 
-export const quickViewUrl = (slug: string) => `/catalog-api/quick-view/${encodeURIComponent(slug)}`;
+export const quickViewUrl = (slug: string) => routePath("catalog-api-quick-view", { slug });
 
 /** A header search suggestion (GET /catalog-api/suggest?q=): a product, a brand or a category. */
 export interface Suggestion {

@@ -1,5 +1,5 @@
 /**
- * Inline SVG icons (DESIGN.md: no icon service). Decorative by default: the
+ * Inline SVG icons (no icon service). Decorative by default: the
  * control that holds an icon carries the accessible name.
  */
 import type { ReactElement } from "react";

@@ -10,6 +10,7 @@ import { HONEYPOT_FIELD } from "../../shared/forms/visitor-fields";
 import { fill } from "../../shared/i18n/format";
 import type { TextLocale } from "../../shared/i18n/locales";
 import type { Section } from "../../shared/i18n/messages-type";
+import { routePath } from "../../shared/routes";
 import { ErrorSummary, Field } from "./fields";
 import { FormParts } from "./form-parts";
 
@@ -24,7 +25,7 @@ export function ConsentLine({ texts }: { texts: VisitorFormTexts }) {
   return (
     <p className="consent-line">
       {lead}
-      <a href="/privacy-policy">{texts.privacyPolicy}</a>
+      <a href={routePath("privacy-policy")}>{texts.privacyPolicy}</a>
       {rest}
     </p>
   );

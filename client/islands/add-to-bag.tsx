@@ -8,6 +8,7 @@ import { checkQuantity, QUANTITY_MAX, type QuantityTexts } from "../../shared/ca
 import { type CounterTexts, counterLabel } from "../../shared/header-counter";
 import { fill } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
+import { routePath } from "../../shared/routes";
 
 export interface AddToBagProps extends IslandTexts<"product"> {
   slug: string;
@@ -108,7 +109,7 @@ export default function AddToBag({
   }
 
   return (
-    <form method="post" action="/cart/add" className="add-to-bag" onSubmit={submit}>
+    <form method="post" action={routePath("cart-add")} className="add-to-bag" onSubmit={submit}>
       <input type="hidden" name="slug" value={slug} />
       {variant && <input type="hidden" name="variant" value={variant} />}
       {withQuantity ? (
@@ -142,7 +143,7 @@ export default function AddToBag({
         {state.kind === "done" && (
           <>
             {" "}
-            <a href="/cart">{texts.viewBag}</a>
+            <a href={routePath("cart")}>{texts.viewBag}</a>
           </>
         )}
       </p>

@@ -7,6 +7,7 @@ import { type CheckoutField, checkoutSchema, EMIRATES } from "../../shared/forms
 import type { FormErrors } from "../../shared/forms/form-result";
 import { fill } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
+import { routePath } from "../../shared/routes";
 import { ErrorSummary, Field } from "../components/fields";
 import { useFormSubmit } from "../components/use-form-submit";
 
@@ -36,7 +37,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
   const payment = card.available ? (values.payment ?? "cash") : "cash";
 
   return (
-    <form method="post" action="/cart/order" className="checkout-form" {...formProps}>
+    <form method="post" action={routePath("cart-order")} className="checkout-form" {...formProps}>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {values.acceptChanges === "yes" && <input type="hidden" name="acceptChanges" value="yes" />}
       {notice && (
@@ -139,7 +140,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             aria-describedby={errors.consent ? "field-consent-error" : undefined}
           />
           <span>
-            <a href="/privacy-policy">{texts.consent}</a>
+            <a href={routePath("privacy-policy")}>{texts.consent}</a>
           </span>
         </label>
         {errors.consent && (

@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from "react";
 import { requestSchemas } from "../../shared/forms/requests";
 import type { IslandTexts, Section } from "../../shared/i18n/messages-type";
+import { routePath } from "../../shared/routes";
 import { Icon } from "../components/icons";
 import { ConsentLine, FormProblems, Honeypot, RequestFields, ThankYou } from "../components/request-form-parts";
 import { useFormSubmit } from "../components/use-form-submit";
@@ -95,7 +96,7 @@ export default function RequestDialog({ texts, fieldErrors }: RequestDialogProps
               </button>
             </ThankYou>
           ) : (
-            <form method="post" action={`/requests/${kind}`} className="request-form" {...formProps}>
+            <form method="post" action={routePath("requests-kind", { kind })} className="request-form" {...formProps}>
               <p className="request-dialog__intro">{texts.intros[kind]}</p>
               <FormProblems alert={alert} focusRef={summary} labels={texts.labels} />
               <RequestFields kind={kind} values={{}} errors={errors} idPrefix={idPrefix} texts={texts} />

@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { FormErrors } from "../../shared/forms/form-result";
 import { type RequestKind, requestSchemas } from "../../shared/forms/requests";
 import type { IslandTexts, Section } from "../../shared/i18n/messages-type";
+import { routePath } from "../../shared/routes";
 import {
   ConsentLine,
   FormProblems,
@@ -67,7 +68,7 @@ export default function RequestForm(props: RequestFormProps) {
   return (
     <form
       method="post"
-      action={`/requests/${kind}`}
+      action={routePath("requests-kind", { kind })}
       encType={kind === "wholesale" ? "multipart/form-data" : undefined}
       className="request-form"
       {...formProps}

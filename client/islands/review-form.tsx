@@ -9,6 +9,7 @@ import type { FormErrors } from "../../shared/forms/form-result";
 import { REVIEW_MAX, REVIEW_PHOTOS_MAX, shopReviewSchema } from "../../shared/forms/shop-review";
 import { fill, plural } from "../../shared/i18n/format";
 import type { IslandTexts, Section } from "../../shared/i18n/messages-type";
+import { routePath } from "../../shared/routes";
 import { Field, FieldError } from "../components/fields";
 import {
   ConsentLine,
@@ -73,7 +74,7 @@ export default function ReviewForm(props: ReviewFormProps) {
   return (
     <form
       method="post"
-      action="/reviews"
+      action={routePath("reviews")}
       encType="multipart/form-data"
       className="request-form review-form"
       {...formProps}

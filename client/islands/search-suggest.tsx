@@ -8,6 +8,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { plural } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
 import type { Suggestion } from "../../shared/quick-view";
+import { routePath } from "../../shared/routes";
 import { Icon } from "../components/icons";
 import { pagePath } from "../components/page-locale";
 
@@ -40,7 +41,7 @@ export default function SearchSuggest({ query, locale, texts }: SearchSuggestPro
     const controller = new AbortController();
     pending.current = controller;
     try {
-      const response = await fetch(pagePath(`/catalog-api/suggest?q=${encodeURIComponent(q)}`), {
+      const response = await fetch(pagePath(routePath("catalog-api-suggest", { query: { q } })), {
         headers: { Accept: "application/json" },
         signal: controller.signal,
       });
@@ -100,7 +101,7 @@ export default function SearchSuggest({ query, locale, texts }: SearchSuggestPro
   const expanded = open && items.length > 0;
   const activeId = expanded && active >= 0 && active < items.length ? `${listId}-${active}` : undefined;
   return (
-    <form className="search-box" action="/search" method="get" role="search">
+    <form className="search-box" action={routePath("search")} method="get" role="search">
       <label htmlFor="site-search" className="visually-hidden">
         {texts.label}
       </label>

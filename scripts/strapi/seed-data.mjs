@@ -187,7 +187,7 @@ export function buildStrapiSeed(root, model) {
       content: page.content,
     });
   }
-  // Arabic (issue 23): every entry gets an `ar` localization in Strapi (strapi/src/seed.js), its
+  // Arabic (decision 0089): every entry gets an `ar` localization in Strapi (strapi/src/seed.js), its
   // words in Arabic where ar.json has them and in English otherwise, so a query in `ar` lists the
   // same entries as the embedded CMS's per-entry fallback does.
   const ar = seed("ar");

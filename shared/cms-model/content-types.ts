@@ -11,7 +11,7 @@ const read = ["find", "findOne"] as const;
 
 /**
  * A slug is one per entry, the same in every locale (the shop's Arabic pages are its English paths
- * under /ar, issue 23). A plain string, not a `uid`: Strapi 4.25 keeps a uid column unique across
+ * under /ar, decision 0088). A plain string, not a `uid`: Strapi 4.25 keeps a uid column unique across
  * all locales (a UNIQUE index), so an entry's localization could not share its slug
  * (docs/decisions/0089). The embedded CMS keeps it unique per locale (UNIQUE (locale, slug)).
  */

@@ -39,7 +39,7 @@ async function signOut(page: Page) {
   await page.goto("/user");
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/user/login?notice=signed-out");
-  await expect(page.getByText("You are signed out.").isVisible()).resolves.toBe(true);
+  await page.getByText("You are signed out.").waitFor();
 }
 
 describe("a new shopper's account", () => {
@@ -57,15 +57,15 @@ describe("a new shopper's account", () => {
     await page.getByLabel("Password").fill(shopper.password);
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL("**/user?notice=welcome");
-    await expect(page.getByRole("heading", { name: `Hello, ${shopper.username}` }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: `Account of ${shopper.username}` }).count()).resolves.toBe(1);
+    await page.getByRole("heading", { name: `Hello, ${shopper.username}` }).waitFor();
+    await expect.poll(() => page.getByRole("link", { name: `Account of ${shopper.username}` }).count()).toBe(1);
     await expectAccessible(page);
 
     // Sign out, sign in
     await signOut(page);
     await expectAccessible(page);
     await signIn(page, shopper.email, shopper.password);
-    await expect(page.getByText(shopper.email).first().isVisible()).resolves.toBe(true);
+    await page.getByText(shopper.email).first().waitFor();
 
     // Change the password
     await page
@@ -79,7 +79,7 @@ describe("a new shopper's account", () => {
     await page.getByLabel("Repeat the new password").fill("Orange-blossom-77");
     await page.getByRole("button", { name: "Change password" }).click();
     await page.waitForURL("**/user?notice=password-changed");
-    await expect(page.getByText("Your password has been changed.").isVisible()).resolves.toBe(true);
+    await page.getByText("Your password has been changed.").waitFor();
 
     // Forget it, and recover it through the e-mail
     await signOut(page);
@@ -95,13 +95,13 @@ describe("a new shopper's account", () => {
     const link = mail!.body_text.match(/https?:\/\/\S+\?code=[0-9a-f]+/)?.[0];
     expect(link).toBeDefined();
     await page.goto(link!);
-    await expect(page.getByRole("heading", { name: "Choose a new password" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
     await expectAccessible(page);
     await page.getByLabel("New password", { exact: true }).fill("Saffron-rose-99");
     await page.getByLabel("Repeat the new password").fill("Saffron-rose-99");
     await page.getByRole("button", { name: "Save new password" }).click();
     await page.waitForURL("**/user?notice=password-reset");
-    await expect(page.getByRole("heading", { name: `Hello, ${shopper.username}` }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: `Hello, ${shopper.username}` }).waitFor();
 
     // The new password is the one that works now
     await signOut(page);
@@ -109,8 +109,8 @@ describe("a new shopper's account", () => {
     await page.getByLabel("E-mail or username").fill(shopper.username);
     await page.getByLabel("Password", { exact: true }).fill("Orange-blossom-77");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("don't match an account").isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel("E-mail or username").inputValue()).resolves.toBe(shopper.username);
+    await page.getByText("don't match an account").waitFor();
+    await expect.poll(() => page.getByLabel("E-mail or username").inputValue()).toBe(shopper.username);
     await expectAccessible(page);
     await page.getByLabel("Password", { exact: true }).fill("Saffron-rose-99");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -126,7 +126,7 @@ describe("a new shopper's account", () => {
     await page.getByLabel("Password", { exact: true }).fill("Saffron-rose-99");
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL("**/user/edit");
-    await expect(page.getByText("PNG, JPG, GIF up to 5MB").isVisible()).resolves.toBe(true);
+    await page.getByText("PNG, JPG, GIF up to 5MB").waitFor();
     await expectAccessible(page);
     await page.getByLabel("First name").fill("Layla");
     await page.getByLabel("City").fill("Dubai");
@@ -135,7 +135,7 @@ describe("a new shopper's account", () => {
       console.log(page.url(), (await page.locator("main").innerText()).slice(0, 800));
       throw error;
     });
-    await expect(page.getByRole("heading", { name: "Hello, Layla" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Hello, Layla" }).waitFor();
     await page.context().close();
   });
 

@@ -67,7 +67,7 @@ describe("brand pages", () => {
       await page.goBack();
       await page.waitForURL(/\/brands\/velvet-hue$/);
       await page.waitForFunction(() => document.querySelectorAll(".product-card__name").length === 12);
-      expect(await filter.getByRole("checkbox", { name: "Lips" }).isChecked()).toBe(false);
+      await expect.poll(() => filter.getByRole("checkbox", { name: "Lips" }).isChecked()).toBe(false);
       await context.close();
     });
   }

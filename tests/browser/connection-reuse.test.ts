@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import { afterAll, describe, expect, inject, it } from "vitest";
 
 /**
- * Issue 13, item 5: a request the shop refuses before reading its body must not cost
+ * Decision 0013: a request the shop refuses before reading its body must not cost
  * the client its keep-alive connection. Node-side against the built worker in workerd
  * (the workerd-pool tests never see a real connection): one Agent with one socket, a
  * refused request, then an ordinary one that must be answered on the same socket.

@@ -17,10 +17,10 @@ describe("the page shell", () => {
     const response = await page.goto(shopUrl("/"));
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toContain("Revolutionizing cosmetics in the UAE");
-    expect(await page.getByRole("banner").isVisible()).toBe(true);
-    expect(await page.getByRole("navigation", { name: "Main", exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("search").isVisible()).toBe(true);
-    expect(await page.getByRole("contentinfo").isVisible()).toBe(true);
+    await page.getByRole("banner").waitFor();
+    await page.getByRole("navigation", { name: "Main", exact: true }).waitFor();
+    await page.getByRole("search").waitFor();
+    await page.getByRole("contentinfo").waitFor();
     expect(await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).count()).toBe(1);
     await expectAccessible(page);
     await context.close();

@@ -2,7 +2,7 @@ import net from "node:net";
 import { describe, expect, inject, it } from "vitest";
 
 /**
- * Issue 13, item 3 over a real connection: the request line is sent byte for byte (a browser
+ * Decision 0013 over a real connection: the request line is sent byte for byte (a browser
  * or fetch would normalise `\` and `//` before the shop saw them), and the Location the
  * trailing-slash redirect answers must stay on the site.
  */

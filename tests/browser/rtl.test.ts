@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, shopUrl } from "./harness";
 
 /*
- * Right to left (issue 23, item 5). Until the /ar routing sets <html dir="rtl"> itself, each page is
+ * Right to left (decision 0089). Until the /ar routing sets <html dir="rtl"> itself, each page is
  * turned round here the way that attribute will: `dir` set on the document element once it loaded.
  * The stylesheet is written in logical properties, so the attribute alone must lay every page out
  * from the right; these tests read where things landed, not which rules exist.

@@ -68,8 +68,8 @@ describe("quick view", () => {
     // The product's data arrives on demand; the dialog then takes its heading as its name.
     await dialog.getByRole("heading", { name }).waitFor();
     expect(await dialog.locator(".price__now").innerText()).toMatch(/^AED \d/);
-    expect(await dialog.getByText("In stock").isVisible()).toBe(true);
-    expect(await dialog.getByRole("img").first().isVisible()).toBe(true);
+    await dialog.getByText("In stock").waitFor();
+    await dialog.getByRole("img").first().waitFor();
     await expectAccessible(page);
 
     const before = await bagCount(page);
@@ -139,7 +139,7 @@ describe("the instant filter", () => {
     // A mark on the window: gone if the page ever fully reloads.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const filter = page.getByRole("form", { name: "Filter products" });
-    expect(await filter.getByText("Please, choose maker first").isVisible()).toBe(true);
+    await filter.getByText("Please, choose maker first").waitFor();
 
     await filter.getByRole("checkbox", { name: "Maison Lumière" }).click();
     await page.waitForURL(/\/catalog\/skincare\?maker=maison-lumiere$/);
@@ -159,13 +159,13 @@ describe("the instant filter", () => {
     await page.waitForFunction(() =>
       Array.from(document.querySelectorAll(".product-card__name")).some((n) => !n.textContent?.includes("Rose Ritual")),
     );
-    expect(await line.isChecked()).toBe(false);
-    expect(await filter.getByRole("checkbox", { name: "Maison Lumière" }).isChecked()).toBe(true);
+    await expect.poll(() => line.isChecked()).toBe(false);
+    await expect.poll(() => filter.getByRole("checkbox", { name: "Maison Lumière" }).isChecked()).toBe(true);
 
     await page.goBack();
     await page.waitForURL(/\/catalog\/skincare$/);
     await filter.getByText("Please, choose maker first").waitFor();
-    expect(await filter.getByRole("checkbox", { name: "Maison Lumière" }).isChecked()).toBe(false);
+    await expect.poll(() => filter.getByRole("checkbox", { name: "Maison Lumière" }).isChecked()).toBe(false);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
     // Cards brought in by the filter are live: their quick view wakes and opens.
@@ -210,8 +210,8 @@ describe("header search suggestions", () => {
     await expectAccessible(page);
 
     await page.keyboard.press("ArrowDown");
-    expect(await first.getAttribute("aria-selected")).toBe("true");
-    expect(await box.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"));
+    await expect.poll(() => first.getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => box.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"));
     await page.keyboard.press("Escape");
     await list.waitFor({ state: "hidden" });
     await page.keyboard.press("ArrowDown");

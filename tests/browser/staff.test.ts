@@ -5,7 +5,7 @@ import { DESKTOP, expectAccessible, launchBrowser, openFresh, PHONE } from "./ha
 import { startTestShop, type TestShop } from "./shop";
 
 /**
- * The staff desk in Chromium (issue 19): a staff member runs a guest's order from a phone,
+ * The staff desk in Chromium (decision 0074): a staff member runs a guest's order from a phone,
  * with and without JavaScript, and the shopper sees what staff did. This file runs its own
  * shop so it can give the Staff role (as `npm run staff -- grant` does) and read the outbox.
  */

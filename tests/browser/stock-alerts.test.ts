@@ -39,7 +39,7 @@ describe("tell me when it's back", () => {
     const page = await newPage(javaScript);
     await page.goto(SOLD_OUT);
     const form = page.getByRole("region", { name: "Tell me when it's back" });
-    await expect(form.isVisible()).resolves.toBe(true);
+    await form.waitFor();
     // axe runs in the page: only where scripts may run.
     if (javaScript) await expectAccessible(page);
     if (!javaScript) await page.locator(".buy-box").screenshot({ path: `${SHOTS}/stock-alert-form-390.png` });
@@ -48,22 +48,20 @@ describe("tell me when it's back", () => {
     await form.getByLabel("E-mail").fill("noor@nowhere");
     await form.getByRole("button", { name: /Notify me/ }).click();
     await page.waitForLoadState();
-    await expect(page.getByText("Enter an e-mail address like name@example.com.").isVisible()).resolves.toBe(true);
+    await page.getByText("Enter an e-mail address like name@example.com.").waitFor();
     if (javaScript) await expectAccessible(page);
 
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: /Notify me/ }).click();
     await page.waitForURL(/\/catalog\/makeup\/velvet-hue-lips-brow-sculpt-pencil\?variant=/);
-    await expect(
-      page.getByText(/Check your inbox to confirm: we'll send you one e-mail when/).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByText(/Check your inbox to confirm: we'll send you one e-mail when/).waitFor();
 
     const [confirmation] = await shop.readOutbox(email);
     expect(confirmation?.kind).toBe("stock-alert-confirmation");
     const link = confirmation?.body_text.match(/\/stock-alerts\/confirm\/[A-Za-z0-9_-]{43}/)?.[0];
     expect(link).toBeDefined();
     await page.goto(link!);
-    await expect(page.getByRole("heading", { name: "You're on the list" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "You're on the list" }).waitFor();
     if (javaScript) await expectAccessible(page);
     if (!javaScript) await page.screenshot({ path: `${SHOTS}/stock-alert-confirmed-390.png`, fullPage: false });
     await page.context().close();

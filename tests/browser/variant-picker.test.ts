@@ -45,11 +45,13 @@ describe("choosing a shade or size", () => {
 
     await page.getByRole("link", { name: "Mocha", exact: true }).click();
     await page.waitForFunction(() => location.search === "?variant=VEL-TOO-0046-MOCHA");
-    expect(await shown(page)).toMatchObject({
-      label: "Shade: Mocha",
-      sku: "VEL-TOO-0046-MOCHA",
-      availability: "In stock",
-    });
+    await expect
+      .poll(() => shown(page))
+      .toMatchObject({
+        label: "Shade: Mocha",
+        sku: "VEL-TOO-0046-MOCHA",
+        availability: "In stock",
+      });
     expect(await page.getByRole("link", { name: "Mocha", exact: true }).getAttribute("aria-current")).toBe("true");
     expect(await page.locator("img[data-variant-image='main']").getAttribute("src")).toMatch(/mocha\.svg$/);
     expect(await page.locator("[data-variant-sku]").innerText()).toBe("SKU VEL-TOO-0046-MOCHA");
@@ -61,7 +63,7 @@ describe("choosing a shade or size", () => {
     await page.getByText("Tools Matte Liquid Lipstick — Mocha").first().waitFor();
 
     await page.getByRole("link", { name: "Desert Rose" }).click();
-    expect((await shown(page)).availability).toBe("Only 3 left");
+    await expect.poll(async () => (await shown(page)).availability).toBe("Only 3 left");
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 
     // A sold-out shade offers "tell me when it's back": its link loads the page that has the form.
@@ -71,7 +73,9 @@ describe("choosing a shade or size", () => {
     ]);
     await page.waitForLoadState("networkidle");
     expect(await shown(page)).toMatchObject({ label: "Shade: Berry Noir", availability: "Out of stock" });
-    expect(await page.locator(".product-details form.add-to-bag button[type=submit]").isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.locator(".product-details form.add-to-bag button[type=submit]").isDisabled())
+      .toBe(true);
     await page.getByRole("heading", { name: "Tell me when it's back" }).waitFor();
     const alertForm = page.locator(".back-in-stock");
     expect(await alertForm.getByLabel("E-mail").count()).toBe(1);
@@ -129,7 +133,9 @@ describe("choosing a shade or size", () => {
     await wakePicker(page);
     await page.getByRole("link", { name: "100 ml" }).click();
     await page.waitForFunction(() => location.search === "?variant=OUD-ROY-0020-100ML");
-    expect(await shown(page)).toMatchObject({ label: "Size: 100 ml", price: "AED 479.00", sku: "OUD-ROY-0020-100ML" });
+    await expect
+      .poll(() => shown(page))
+      .toMatchObject({ label: "Size: 100 ml", price: "AED 479.00", sku: "OUD-ROY-0020-100ML" });
     await expectAccessible(page);
     await context.close();
   });

@@ -6,7 +6,7 @@ import { checkoutForm, ShopJar } from "./shop-jar";
 import { storefrontDocuments } from "./storefront-documents";
 
 /*
- * Arabic from a real Strapi (issue 23, item 4): the strapi/ project enables i18n for the shop's
+ * Arabic from a real Strapi (decision 0089): the strapi/ project enables i18n for the shop's
  * types and its seed gives every entry an `ar` localization (Arabic words where the seed has them,
  * English otherwise), so the storefront's own queries in `ar` answer as the embedded CMS does.
  */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { checkoutForm, ShopJar } from "./shop-jar";
 
 /**
- * The staff desk against a real Strapi (issue 19): the strapi/ project's bootstrap makes the
+ * The staff desk against a real Strapi (decision 0074): the strapi/ project's bootstrap makes the
  * Staff role; an administrator gives it to a user in the admin's Content Manager and takes it
  * back; the shop asks Strapi for the role on every request to /staff.
  */

@@ -7,7 +7,7 @@ import { Browser } from "./support/browser-session";
 import { fakeProvider } from "./support/fake-provider";
 
 /**
- * The account area under /ar (issue 23): its screens, the messages beside the fields of a form
+ * The account area under /ar (decision 0090): its screens, the messages beside the fields of a form
  * posted without JavaScript, the e-mails an account gets, and provider sign-in, all in Arabic;
  * the English pages keep their words.
  */

@@ -4,7 +4,7 @@ import { checkQuantity, computeTotals, QUANTITY_MAX } from "../../shared/cart-ru
 import { checkoutSchema } from "../../shared/forms/checkout";
 import { checkForm } from "../../shared/forms/form-result";
 import { en } from "../../shared/i18n/en";
-import { addLine, countItems, ensureCartId, listLines, mergeCarts } from "../../worker/platform/stores/cart-store";
+import { addLine, countItems, ensureCartId, listLines, mergeCarts } from "../../worker/platform/bag/cart-store";
 import { customer } from "./support/shop-fixtures";
 
 const visitor = () => ({ kind: "visitor" as const, id: crypto.randomUUID().replaceAll("-", "") });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fetchWorker } from "./fetch";
 
 /*
- * The embedded CMS in Arabic (issue 23, item 4; decision 0089): every content type answers
+ * The embedded CMS in Arabic (decision 0089): every content type answers
  * locale "ar", an entry with an Arabic version in Arabic, one without in English (per entry, as
  * Strapi's i18n falls back), an unknown locale refused as Strapi refuses it.
  */

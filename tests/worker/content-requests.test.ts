@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { translator } from "../../shared/i18n/translator";
 import { checkUpload, IMAGE_TYPES, sniffUploadType } from "../../worker/platform/security/file-checks";
-import { saveWithFiles } from "../../worker/platform/stores/upload-store";
+import { saveWithFiles } from "../../worker/platform/uploads/upload-store";
 import { fetchWorker } from "./fetch";
 import { Browser } from "./support/browser-session";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { listFavourites, mergeFavourites } from "../../worker/platform/stores/favourite-store";
+import { listFavourites, mergeFavourites } from "../../worker/platform/bag/favourite-store";
 import { Browser } from "./support/browser-session";
 
 async function slugs(count: number): Promise<string[]> {

@@ -7,7 +7,7 @@ import { fetchWorker } from "./fetch";
 
 /**
  * The 404 of a page being kept (an unknown slug, a listing's page past the last) is filled from the
- * locale's kept frame, not rendered (issue 22): it must be the page a render would have made, for
+ * locale's kept frame, not rendered (decision 0093): it must be the page a render would have made, for
  * every path and in both languages, with nothing of the frame's markers left.
  */
 const ANON = { Cookie: `${LOCALE_COOKIE}=en` };

@@ -9,7 +9,7 @@ import { keptPage } from "./support/page-shells";
  * Each page reads only the query parameters its route row names (shared/routes.ts `query`): a
  * kept page's key holds those alone, in one spelling, so a crawler's or a campaign's parameter
  * costs what a kept page costs; a value the page cannot use is a 301 to its one spelling; a page
- * past the last is a 404, never an empty list (issue 22). Search results are kept like any
+ * past the last is a 404, never an empty list (decision 0085). Search results are kept like any
  * public page, the shopper's hearts filled in, a search that found nothing counted on every view.
  */
 const ANON = { Cookie: `${LOCALE_COOKIE}=en` };

@@ -8,7 +8,7 @@ import {
   insertOrderStatements,
   newOrderNumber,
   setPaymentReference,
-} from "../../worker/platform/stores/order-store";
+} from "../../worker/platform/orders/order-store";
 import { paymentWebhook } from "../../worker/screens/cart/payment-webhook";
 import { stripeSignature } from "./support/stripe-signature";
 

@@ -6,7 +6,7 @@ import { Browser } from "./support/browser-session";
 import { productSlugs } from "./support/shop-fixtures";
 
 /**
- * Every D1 statement a shopper's pages run reaches its rows through an index (issue 22: the
+ * Every D1 statement a shopper's pages run reaches its rows through an index (the
  * catalogue and the orders grow to 10 000 and more, and a full scan grows with them). The
  * statements are not listed here by hand: the shop is walked with a D1 that records what it is
  * asked, and SQLite's own EXPLAIN QUERY PLAN is asked about each one, with the values it was
@@ -101,7 +101,7 @@ describe("the queries on a shopper's path", () => {
       const res = await visitor.get(path);
       expect(res.status, path).toBe(200);
     }
-    // Content in Arabic (issue 23): the translations over a page of entries and their relations,
+    // Content in Arabic (decision 0089): the translations over a page of entries and their relations,
     // and a single type's fallback, asked of the embedded CMS as the storefront will ask.
     const arabic = await send("/graphql", {
       method: "POST",

@@ -5,7 +5,7 @@ import { fetchWorker } from "./fetch";
 
 /**
  * A search page for words nobody searched before is filled from the frame of its results, not rendered
- * (issue 22, worker/frame/shells/search-frame.ts): it must be the page a render would have made, for
+ * (decision 0093, worker/frame/shells/search-frame.ts): it must be the page a render would have made, for
  * every place the page writes the words, in both languages, with nothing of the frame's markers left,
  * and a change to what it shows must remake the frame.
  */

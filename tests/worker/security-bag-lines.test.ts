@@ -9,7 +9,7 @@ import {
   findCartId,
   listLines,
   mergeCarts,
-} from "../../worker/platform/stores/cart-store";
+} from "../../worker/platform/bag/cart-store";
 import { appRequest } from "./support/app-request";
 import { customer, productSlugs } from "./support/shop-fixtures";
 

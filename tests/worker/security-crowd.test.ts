@@ -10,7 +10,7 @@ import { Browser } from "./support/browser-session";
 import { customer, productSlugs } from "./support/shop-fixtures";
 
 /**
- * Limits that tell a flood from a crowd (issue 18, decision 0073). UAE carriers put many
+ * Limits that tell a flood from a crowd (decision 0073). UAE carriers put many
  * phones behind one public address: shoppers are limited per visitor first, and per address
  * only at a level such a crowd never reaches. And a replay of an order already placed is
  * answered with that order, whatever the limits say. On a controlled clock (only `Date` is

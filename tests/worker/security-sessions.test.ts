@@ -6,7 +6,7 @@ import { api, latestMail, register, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 
 /**
- * Sessions whose identity does not depend on the clock's second (issue 18, decision 0072).
+ * Sessions whose identity does not depend on the clock's second (decision 0072).
  * A CMS token is `{ id, iat, exp }`: two sign-ins of one account in the same second get the
  * same token. Every test runs on a controlled clock (only `Date` is faked) set to the last
  * millisecond of a second, so the collisions that real clocks hit now and then happen every

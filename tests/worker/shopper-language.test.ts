@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { fill } from "../../shared/i18n/format";
-import { findOrderByNumber } from "../../worker/platform/stores/order-store";
-import { queueRestockAlerts } from "../../worker/platform/stores/restock-alerts";
+import { findOrderByNumber } from "../../worker/platform/orders/order-store";
+import { queueRestockAlerts } from "../../worker/platform/stock/restock-alerts";
 import { statusMail } from "../../worker/screens/staff/orders/order-mail";
 import { fetchWorker } from "./fetch";
 import { appRequest } from "./support/app-request";
@@ -15,7 +15,7 @@ import { customer, productSlugs } from "./support/shop-fixtures";
 import { stripeSignature } from "./support/stripe-signature";
 
 /**
- * Issue 23: the checkout's messages, the bag's answers, "tell me when it's back" and the e-mails a
+ * Decision 0092: the checkout's messages, the bag's answers, "tell me when it's back" and the e-mails a
  * shopper gets are in the language of the page they acted on; English stays word for word and
  * staff still read English.
  */

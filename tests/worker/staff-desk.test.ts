@@ -5,7 +5,7 @@ import { customer, productSlugs } from "./support/shop-fixtures";
 import { setRole, signedIn } from "./support/staff-session";
 
 /**
- * The staff desk (issue 19): only accounts the CMS gives the Staff role get in, on every
+ * The staff desk (decision 0074): only accounts the CMS gives the Staff role get in, on every
  * request; orders move through one state machine, each change with its e-mail, history and
  * audit row; a save from an older copy of the page is refused.
  */

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { type OrderFilter, orderListQueries } from "../../worker/platform/stores/order-desk-store";
+import { type OrderFilter, orderListQueries } from "../../worker/platform/orders/order-desk-store";
 
 /**
- * The staff desk's order list stays fast with many orders (issue 19): every filter and search
+ * The staff desk's order list stays fast with many orders (decision 0074): every filter and search
  * reaches its rows through an index (migrations/0083), asked of SQLite itself with EXPLAIN
  * QUERY PLAN on the very statements the list runs.
  */

@@ -6,7 +6,7 @@ import { Browser } from "./support/browser-session";
 import { auditOf, signedIn } from "./support/staff-session";
 
 /**
- * The staff desk's e-mails (issue 19): why an e-mail failed, a retry that puts it back for the
+ * The staff desk's e-mails (decision 0074): why an e-mail failed, a retry that puts it back for the
  * cron's next send with an audit row, and nothing of it for anyone but staff.
  */
 afterEach(() => vi.restoreAllMocks());

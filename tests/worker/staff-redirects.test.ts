@@ -9,7 +9,7 @@ import { Browser } from "./support/browser-session";
 import { auditOf, signedIn } from "./support/staff-session";
 
 /**
- * Redirect rules on the staff desk (issue 19): added, changed and deleted with the middleware's
+ * Redirect rules on the staff desk (decision 0075): added, changed and deleted with the middleware's
  * own checks (allowed hosts, safe paths, no loops, at most 10 hops), in effect from the next
  * request, an audit row each, and a save from an older copy of the page refused.
  */

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { pagesShown } from "../../worker/frame/ui/pager";
 import { dispositionOf } from "../../worker/screens/staff/requests/staff-attachment";
+import { pagesShown } from "../../worker/shop/listing/pager";
 import { Browser } from "./support/browser-session";
 import { auditOf, signedIn } from "./support/staff-session";
 
 /**
- * The staff desk's requests (issue 19): only staff see them; each moves through one state
+ * The staff desk's requests (decision 0074): only staff see them; each moves through one state
  * machine with an audit row per change; a save from an older copy of the page is refused;
  * the wholesale file is downloadable by staff alone.
  */

@@ -7,7 +7,7 @@ import { keptPage, refreshedPage } from "./support/page-shells";
 import { auditOf, signedIn } from "./support/staff-session";
 
 /**
- * Reviews on the staff desk (issue 19): shop and product reviews waiting for moderation, with
+ * Reviews on the staff desk (decision 0075): shop and product reviews waiting for moderation, with
  * their photos; approved or rejected with a button, an audit row each; an approved review is on
  * the shop's pages from the next request, even a page already kept as a shell.
  */

@@ -5,7 +5,7 @@ import { Browser } from "./support/browser-session";
 import { auditOf, signedIn } from "./support/staff-session";
 
 /**
- * Staff set stock on the desk (issue 20): `/staff/products` lists every product with its shades or
+ * Staff set stock on the desk (decision 0078): `/staff/products` lists every product with its shades or
  * sizes, sold out and few left first; `/staff/products/{slug}` sets a count per SKU (empty: not
  * counted), version-checked on the counts it showed, an audit row per SKU; a CSV import of a
  * delivery is checked whole before anything is written.

@@ -4,12 +4,12 @@ import { sha256, toHex } from "../../shared/bytes";
 import { FLASH_COOKIE } from "../../shared/cookie-names";
 import { httpMailAdapter } from "../../worker/platform/mail/http-mail-adapter";
 import { parseHeaders } from "../../worker/platform/mail/mailer";
-import { queueRestockAlerts, restockAlertStatements } from "../../worker/platform/stores/restock-alerts";
+import { queueRestockAlerts, restockAlertStatements } from "../../worker/platform/stock/restock-alerts";
 import { fetchWorker } from "./fetch";
 import { register, sessionCookieHeader, startOfRateWindow, uniqueIp, uniqueShopper } from "./support/auth-api";
 
 /**
- * "Tell me when it's back" (issue 20, item 7): double opt-in, one alert per confirmed
+ * "Tell me when it's back" (docs/stock.md): double opt-in, one alert per confirmed
  * subscription on restock, unsubscribe, the form's refusals and limits. Each test takes a
  * shade of its own from the seeded catalogue and sets its stock, and a fresh address.
  */

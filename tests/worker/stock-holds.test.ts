@@ -2,11 +2,11 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { STOCK_VERSION_KEY } from "../../worker/platform/caches/versions";
+import { changeOrder } from "../../worker/platform/orders/order-desk-store";
+import { findOrderByNumber } from "../../worker/platform/orders/order-store";
+import { SWEEP_MARGIN_MINUTES, sweepExpiredCardOrders } from "../../worker/platform/payments/card-holds";
 import { CARD_SESSION_MINUTES, sessionExpiresAt } from "../../worker/platform/payments/payment-provider";
 import { stripeCheckout } from "../../worker/platform/payments/stripe-checkout";
-import { SWEEP_MARGIN_MINUTES, sweepExpiredCardOrders } from "../../worker/platform/stock/card-holds";
-import { changeOrder } from "../../worker/platform/stores/order-desk-store";
-import { findOrderByNumber } from "../../worker/platform/stores/order-store";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
 import { countedSku, linesOfOrder, onHand, orderHolding } from "./support/held-order";
@@ -17,7 +17,7 @@ import { stripeSignature } from "./support/stripe-signature";
 /**
  * A card order holds its stock while the provider's page is open and gives it back, exactly once,
  * when the payment expires or fails (the webhook, or the cron's sweep when no webhook comes); a
- * cancel on the staff desk gives stock back too (issue 20).
+ * cancel on the staff desk gives stock back too (decision 0078).
  */
 const WEBHOOK_SECRET = "whsec_holds_0123456789";
 const cardEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_holds", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };

@@ -5,7 +5,7 @@ import { fetchWorker } from "./fetch";
 import { keptPage, refreshedPage } from "./support/page-shells";
 
 /*
- * Issue 22, item 4 (decision 0086): a change to one entry refreshes the kept pages that show it,
+ * Decision 0086: a change to one entry refreshes the kept pages that show it,
  * and no others. Each kept page remembers the tags of what it showed; the webhook moves on the
  * tags of the entry it names.
  */

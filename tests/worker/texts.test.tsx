@@ -15,12 +15,12 @@ import type { ProductSummary } from "../../shared/types/catalog";
 import { renderNotFound } from "../../worker/frame/document/not-found";
 import { renderPage } from "../../worker/frame/document/render-page";
 import { Breadcrumbs } from "../../worker/frame/ui/breadcrumbs";
-import { ContactCard } from "../../worker/frame/ui/contact-card";
-import { Pager } from "../../worker/frame/ui/pager";
-import { ProductCard } from "../../worker/frame/ui/product-card";
 import { RatingSummary, ReviewItem } from "../../worker/frame/ui/product-reviews";
 import type { AppEnv } from "../../worker/platform/app-env";
 import { securityHeaders } from "../../worker/platform/middleware/security-headers";
+import { ContactCard } from "../../worker/shop/content/contact-card";
+import { Pager } from "../../worker/shop/listing/pager";
+import { ProductCard } from "../../worker/shop/products/product-card";
 
 /** The text layer is tested by setting the request's locale as the locale middleware does for `/ar`. */
 const ARABIC: Locale = "ar";
@@ -28,7 +28,7 @@ const ARABIC: Locale = "ar";
 /**
  * Words in Latin letters a page may show in Arabic: brand and service names, file formats,
  * and the made-up content of these tests (CMS content is not the catalogue's: it is per locale
- * in the CMS, issue 23 item 4).
+ * in the CMS, decision 0089).
  */
 const ALLOWED = new Set([
   "Instagram",

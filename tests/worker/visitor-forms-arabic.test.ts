@@ -1,5 +1,5 @@
 /**
- * The visitor forms in the page's language (issue 23): the request forms, the shop review and
+ * The visitor forms in the page's language (decision 0091): the request forms, the shop review and
  * the product review, posted from /ar without JavaScript (the page again, messages beside the
  * fields) and as an island (JSON), answer in Arabic; from English pages, word for word as before.
  */

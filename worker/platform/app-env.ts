@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { CatalogFilter } from "../../shared/catalog-filter";
 import type { UserProfile } from "../../shared/cms-model/user-profile";
 import type { Locale } from "../../shared/constants";
+import type { KeptRender } from "./page-fate";
 
 /**
  * The signed-in shopper as the session resolved them from the CMS's /users/me
@@ -56,24 +57,13 @@ export interface AppVariables {
   sessionIdHash?: string | null;
   /** A route limit refused this request; a route that answers replays first answers it after (middleware/route-limits.ts). */
   limitRefusal?: LimitRefusal | null;
+  /**
+   * A shared page rendering for keeping, and what it turned out to be (decision 0096): set once by its
+   * page shell (frame/shells/page-shell.ts) before the screen runs, for the rest of the request.
+   */
+  keeping?: KeptRender;
   /** Versions of the tags this request read, each read once per request (worker/platform/caches/versions.ts). */
   tagVersions?: Map<string, string>;
-  /** While a page shell renders: the tags of what it shows (worker/platform/caches/page-tags.ts). */
-  pageTags?: Set<string>;
-  /**
-   * Whether a page shell served this request ("hit"), its page's copy made for
-   * older versions served it while a new one renders ("stale", decision 0084),
-   * or it was rendered for it ("miss"). "rendering" while the shell renders for the shared cache:
-   * everything about the shopper renders as for an anonymous first visit (no
-   * user, no bag owner), and the edge fills the shopper's parts in afterwards
-   * (worker/frame/personal/, worker/frame/shells/).
-   */
-  pageShell?: "hit" | "stale" | "miss" | "rendering";
-  /**
-   * This render is a background refresh of a kept page (frame/shells/shell-refresh.ts): nobody waits
-   * for its bytes, so it renders to a string, the cheaper way (decision 0001).
-   */
-  backgroundRender?: boolean;
   /** Sends a request through the whole app again, in this request's bindings and context (frame/shells/shell-refresh.ts). */
   renderAnew?: (request: Request) => Response | Promise<Response>;
   /** The shopper's counts, read once per request (stores/shopper-counts.ts). */
@@ -82,34 +72,11 @@ export interface AppVariables {
   visitorId?: string;
   /** Records must come from the CMS itself in this request (placing an order). */
   uncachedRecords?: boolean;
-  /** The streaming render reported an error: its output must not be kept as a shell. */
-  renderFailed?: boolean;
   /**
    * The query a shared page reads, read once by its page shell (its row's `query`, frame/shells/page-query.ts):
    * its one spelling, which the language switch links with, and on a listing the filter as read.
    */
   pageQuery?: { key: string; filter?: CatalogFilter };
-  /**
-   * While a page shell renders: the 404 page filled from its locale's kept frame, or null when no
-   * frame fits the path; `render` draws the 404 page for the frame's markers (frame/shells/not-found-frame.ts).
-   */
-  notFoundFrame?: (render: (holes: { path: string; query: string }) => Promise<Response>) => Promise<string | null>;
-  /**
-   * While a page shell renders: the search page for `q` filled from the frame of its results, or null when
-   * none fits; `render` draws the page for the frame's marker words (frame/shells/search-frame.ts).
-   */
-  searchFrame?: (
-    results: string,
-    q: string,
-    page: number,
-    render: (shown: string, holes: { path: string; query: string }) => Promise<Response>,
-  ) => Promise<string | null>;
-  /** The page filled from a page frame, as the route answered it: kept under its URL only on its second ask (frame/shells/second-ask.ts). */
-  filledFromFrame?: string;
-  /** A CMS query failed in this request: a "not found" may only mean the CMS did not answer, so it is not kept. */
-  cmsFailed?: boolean;
-  /** This 404 was told by held records (renderNotFound's `keep: false`): the page shell does not keep it. */
-  notFoundUnkept?: boolean;
 }
 
 /**

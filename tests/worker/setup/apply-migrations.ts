@@ -1,8 +1,6 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 
-// Runs before each test file; applying is idempotent, so files can run in any order.
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-// The CMS seed (INSERT OR IGNORE with fixed ids): harmless when already there.
-for (let i = 0; i < env.TEST_SEED.length; i += 100) {
-  await env.DB.batch(env.TEST_SEED.slice(i, i + 100).map((statement) => env.DB.prepare(statement)));
-}
+// Runs before each test file, in that file's own fresh workerd: every migration, then the embedded
+// CMS's seed, as one D1 batch. A batch per migration and per hundred seed rows (42 round trips) cost
+// about 1.3 s a file; one batch costs about 0.3 s.
+await env.DB.batch(env.TEST_DATABASE.map((statement) => env.DB.prepare(statement)));

@@ -29,10 +29,15 @@ export class Browser {
     }
   }
 
+  /**
+   * Opens a page and reads it to the end, as a browser does. A page left unread holds its render
+   * lock (frame/shells/render-lock.ts) until its kept copy, a tee of what the shopper reads, is
+   * whole: the next ask for that page in this isolate waited up to five seconds for it.
+   */
   async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
     const res = await this.send(path, { headers: this.headers(headers) });
     this.remember(res);
-    return res;
+    return new Response(await res.arrayBuffer(), res);
   }
 
   /** This browser's cookies and address, then the test's own headers (which win, whatever their case). */

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { computeTotals } from "../../../shared/cart-rules";
-import type { OrderStatus } from "../../../worker/platform/stores/order-store";
-import { insertOrderStatements, newOrderNumber } from "../../../worker/platform/stores/order-store";
-import { takeStockStatements } from "../../../worker/platform/stores/stock-store";
+import type { OrderStatus } from "../../../worker/platform/orders/order-record";
+import { insertOrderStatements, newOrderNumber } from "../../../worker/platform/orders/order-store";
+import { takeStockStatements } from "../../../worker/platform/stock/stock-store";
 
 /**
  * Orders that hold stock, written with the statements the shop's placement uses (place-order.ts):

@@ -1,5 +1,6 @@
 import { cmsShopAccountRules } from "../../../shared/forms/cms-auth";
 import { checkForm } from "../../../shared/forms/form-result";
+import { routePath } from "../../../shared/routes";
 import { newCodeStatements } from "./auth-codes";
 import { issueJwt } from "./auth-jwt";
 import {
@@ -74,7 +75,7 @@ export async function sendCode(c: AuthContext, user: CmsUserRow, purpose: "reset
   const settings = await readAuthSettings(c.env.DB);
   const link =
     purpose === "reset-password"
-      ? `${localisedLink(settings.resetPasswordUrl ?? `${origin}/user/password`, locale)}?code=${code}`
+      ? `${localisedLink(settings.resetPasswordUrl ?? `${origin}${routePath("user-password")}`, locale)}?code=${code}`
       : `${origin}/api/auth/email-confirmation?confirmation=${code}`;
   const message =
     purpose === "reset-password"

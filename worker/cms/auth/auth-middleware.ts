@@ -72,7 +72,7 @@ function normalised(value: string): string {
  * checks (sign-in; a sign-in body's `email` is ignored by the handler, so a changing `email`
  * would otherwise open a fresh bucket per guess), else the e-mail, else the reset code's hash.
  * Keyed on Strapi's bare `email` instead, every password change and reset behind one carrier
- * address shared one bucket of 10 a minute (issue 18: the 11th shopper was refused).
+ * address shared one bucket of 10 a minute (decision 0073: the 11th shopper was refused).
  */
 async function subjectOf(c: AuthContext, sent: JsonObject, signIn: boolean): Promise<string> {
   const bearer = c.get("bearer");

@@ -51,7 +51,7 @@ import {
 
 /**
  * The embedded CMS's users-permissions REST API, mounted under /api: the routes,
- * bodies, messages and statuses of Strapi v4 (see shared/reference/strapi-v4-contract.md §1).
+ * bodies, messages and statuses of Strapi v4 (as Strapi v4's users-permissions plugin has them).
  * The storefront reaches it in-process (worker/platform/session/auth-client.ts) or, when
  * CMS_URL is set, reaches a real Strapi with the same requests.
  */

@@ -9,13 +9,15 @@ import { HTML_HEADERS, type PathHoles, renderPage } from "./render-page";
  * 404 inside the normal layout, in the language of the path's prefix (`/ar/no-such-page`: Arabic,
  * links under /ar); the path is shown as asked, prefix included, and escaped (React escapes text).
  * A page being kept (a shared page's unknown slug, a listing past its last page) is filled from
- * the locale's kept frame instead of rendered (`notFoundFrame`, set by the page shell: shells/not-found-frame.ts, issue 22).
- * `keep: false` for a 404 told by records the isolate already holds (a listing's page past the last, told
- * by its first page): asking it again costs a fill, less than the write that would keep it (decision 0095).
+ * the locale's kept frame instead of rendered (the frame the page shell lends the render it keeps:
+ * shells/not-found-frame.ts, decision 0093). `keep: false` for a 404 told by records the isolate already holds
+ * (a listing's page past the last, told by its first page): asking it again costs a fill, less than the
+ * write that would keep it (decision 0095), and the page's fate says so (decision 0096).
  */
 export async function renderNotFound(c: Context<AppEnv>, { keep = true }: { keep?: boolean } = {}): Promise<Response> {
-  if (!keep) c.set("notFoundUnkept", true);
-  const framed = await c.get("notFoundFrame")?.((holes) => renderNotFoundPage(c, holes));
+  const keeping = c.get("keeping");
+  if (!keep) keeping?.fate.against.add("told-by-held-records");
+  const framed = await keeping?.notFoundFrame((holes) => renderNotFoundPage(c, holes));
   return framed == null ? renderNotFoundPage(c) : c.body(framed, 404, HTML_HEADERS);
 }
 

@@ -4,6 +4,7 @@ import { renderToReadableStream, renderToString } from "react-dom/server";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import { isLocalisedPath, localizePath, otherLocale, splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../../platform/app-env";
+import { viewerOf } from "../../platform/session/viewer";
 import { localeAlternates, ogLocale } from "../head/locale-alternates";
 import { SeoHead, type SeoImage } from "../head/seo-head";
 import { siteJsonLd } from "../head/site-json-ld";
@@ -40,7 +41,7 @@ export interface PageContent {
   /**
    * The body holds <Suspense> parts waiting on slow data: stream the shell
    * first. Pages whose data is all awaited render to a string, which costs
-   * a fraction of a stream on workerd (see README, performance).
+   * a fraction of a stream on workerd (see docs/performance.md).
    */
   stream?: boolean;
 }
@@ -61,9 +62,10 @@ export type RenderMode = "auto" | "stream" | "string";
 function renderMode(c: Context<AppEnv>, page: PageContent): "stream" | "string" {
   const configured = (c.env.RENDER_MODE || "auto") as RenderMode;
   if (configured === "stream" || configured === "string") return configured;
+  const keeping = c.get("keeping");
   // A background refresh streams to nobody: the kept copy is the same bytes for a third less CPU.
-  if (c.get("backgroundRender")) return "string";
-  return page.stream || c.get("pageShell") === "rendering" ? "stream" : "string";
+  if (keeping?.background) return "string";
+  return page.stream || keeping ? "stream" : "string";
 }
 
 export const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
@@ -106,6 +108,9 @@ export function switchQuery(c: Context<AppEnv>): string {
  */
 export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise<Response> {
   const [layout, header] = await Promise.all([loadLayoutData(c), loadHeaderState(c)]);
+  // A page rendering for keeping is drawn for its anonymous view, and its fate hears how it was drawn (decision 0096).
+  const keeping = c.get("keeping");
+  const { user, nonce } = viewerOf(c);
   let status = page.status ?? 200;
   const t = textsOf(c);
   const siteName = layout.contacts?.company ?? t.m.site.tagline;
@@ -144,15 +149,15 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
       {/* Read by the client runtime, which loads the tag manager once the page is interactive. */}
       {GTM_ID.test(gtmId) && <meta name="gtm-id" content={gtmId} />}
       {page.head}
-      <UserState user={c.get("user") ?? null} nonce={c.get("nonce")} />
+      <UserState user={user} nonce={nonce} />
     </>
   );
   const document = (
-    <TextsProvider t={t} nonce={c.get("nonce")}>
+    <TextsProvider t={t} nonce={nonce}>
       <Document
         title={title}
         description={description}
-        nonce={c.get("nonce")}
+        nonce={nonce}
         buildId={buildInfo(c.env).id}
         layout={layout}
         counts={header.counts}
@@ -167,19 +172,22 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     </TextsProvider>
   );
   if (renderMode(c, page) === "string") {
+    const html = `<!DOCTYPE html>${renderToString(document)}`;
+    if (keeping) keeping.fate.status = status;
     // Through c.body so cookies set while loading (flash, locale) go out with the page.
-    return c.body(localiseLinks(`<!DOCTYPE html>${renderToString(document)}`, locale), status, HTML_HEADERS);
+    return c.body(localiseLinks(html, locale), status, HTML_HEADERS);
   }
   const stream = await renderToReadableStream(document, {
-    nonce: c.get("nonce"),
+    nonce,
     // A shell is rendered for everyone: the first shopper leaving must not cut the copy being kept.
-    signal: c.get("pageShell") === "rendering" ? undefined : c.req.raw.signal,
+    signal: keeping ? undefined : c.req.raw.signal,
     onError(error) {
       status = 500;
-      c.set("renderFailed", true);
+      keeping?.fate.against.add("render-failed");
       console.error("Error in app:", error);
     },
   });
   if (BOT.test(c.req.header("user-agent") ?? "")) await stream.allReady;
+  if (keeping) keeping.fate.status = status;
   return c.body(localiseLinks(stream, locale), status, HTML_HEADERS);
 }

@@ -1,4 +1,5 @@
 import { en } from "../../../shared/i18n/en";
+import { routePath } from "../../../shared/routes";
 import type { Contacts } from "../../../shared/types/cms";
 import { absoluteUrl } from "./site-origin";
 
@@ -34,7 +35,7 @@ export function siteJsonLd(contacts: Contacts | null, origin: string, tagline: s
     publisher: { "@id": `${origin}/#organization` },
     potentialAction: {
       "@type": "SearchAction",
-      target: { "@type": "EntryPoint", urlTemplate: `${origin}/search?q={search_term_string}` },
+      target: { "@type": "EntryPoint", urlTemplate: `${origin}${routePath("search")}?q={search_term_string}` },
       "query-input": "required name=search_term_string",
     },
   };

@@ -1,4 +1,5 @@
 import { Icon, type IconName } from "../../../client/components/icons";
+import { routePath } from "../../../shared/routes";
 import type { Contacts, LayoutData } from "../../../shared/types/cms";
 import { useTexts } from "../i18n/texts";
 
@@ -22,7 +23,7 @@ export function Footer({ layout }: { layout: LayoutData }) {
           {footerMenu?.button?.text && (
             <a
               className={`button ${footerMenu.button.outlined ? "button--outlined" : ""}`}
-              href={footerMenu.button.path ?? "/contacts#consultation"}
+              href={footerMenu.button.path ?? routePath("contacts", { hash: "consultation" })}
               data-modal={footerMenu.button.modal ?? undefined}
             >
               {footerMenu.button.text}

@@ -2,6 +2,7 @@ import { Icon } from "../../../client/components/icons";
 import MobileMenu from "../../../client/islands/mobile-menu";
 import SearchSuggest from "../../../client/islands/search-suggest";
 import { islandTexts } from "../../../shared/i18n/translator";
+import { routePath } from "../../../shared/routes";
 import type { LayoutData, MenuItem } from "../../../shared/types/cms";
 import { useTexts } from "../i18n/texts";
 import { Island } from "../islands/island";
@@ -103,7 +104,7 @@ export function Header({
           )}
           <a
             className="logo"
-            href="/"
+            href={routePath("index")}
             aria-label={t.fill(t.m.site.homePageLabel, { company: contacts?.company ?? t.m.site.home })}
           >
             {contacts?.logotype ? (
@@ -145,7 +146,7 @@ export function Header({
             {callButton?.text && (
               <a
                 className="button button--small header-call"
-                href="/contacts#callback"
+                href={routePath("contacts", { hash: "callback" })}
                 data-modal={callButton.modal ?? undefined}
               >
                 <Icon name="phone" size={16} />

@@ -1,4 +1,5 @@
 import { Icon } from "../../../client/components/icons";
+import { routePath } from "../../../shared/routes";
 import { displayName } from "../../platform/session/session";
 import { useTexts } from "../i18n/texts";
 import { shopperFragment } from "./personal-fragment";
@@ -7,7 +8,7 @@ import { shopperFragment } from "./personal-fragment";
 export function AccountLink({ name }: { name: string | null }) {
   const t = useTexts();
   return (
-    <a className="icon-button" href={name !== null ? "/user" : "/user/login"} data-hole="account-link">
+    <a className="icon-button" href={routePath(name !== null ? "user" : "user-login")} data-hole="account-link">
       <Icon name="user" />
       <span className="visually-hidden" data-hole="account-label">
         {name !== null ? t.fill(t.m.ui.accountOf, { name }) : t.m.ui.signIn}
@@ -25,7 +26,7 @@ export const accountLink = shopperFragment({
       .on('[data-hole="account-link"]', {
         element(el) {
           // The account beside the sign-in link it replaces, in the page's language ("/ar/user/login" → "/ar/user").
-          el.setAttribute("href", (el.getAttribute("href") ?? "/user/login").replace(/\/login$/, ""));
+          el.setAttribute("href", (el.getAttribute("href") ?? routePath("user-login")).replace(/\/login$/, ""));
         },
       })
       .on('[data-hole="account-label"]', {

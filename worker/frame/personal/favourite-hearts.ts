@@ -2,7 +2,7 @@ import { shopperFragment } from "./personal-fragment";
 
 /**
  * The shopper's favourites pressed: the button, the heart's fill and the label of each heart
- * (`FavouriteToggle`, frame/ui/favourite-toggle.tsx: product cards and pages draw it, so it sits
+ * (`FavouriteToggle`, shop/products/favourite-toggle.tsx: product cards and pages draw it, so it sits
  * with the shared UI below this folder) that names one of their favourites.
  */
 /** The shopper's favourites pressed: the button, the heart's fill, the label. */

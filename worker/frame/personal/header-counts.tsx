@@ -1,12 +1,13 @@
 import { Icon } from "../../../client/components/icons";
 import { type CounterKind, type CounterTexts, counterLabel } from "../../../shared/header-counter";
 import type { Translator } from "../../../shared/i18n/translator";
+import { routePath } from "../../../shared/routes";
 import { useTexts } from "../i18n/texts";
 import { type PersonalFragment, type ShopperView, shopperFragment } from "./personal-fragment";
 
 const LINKS: Record<CounterKind, { href: string; icon: "bag" | "heart" }> = {
-  bag: { href: "/cart", icon: "bag" },
-  favourites: { href: "/favorites", icon: "heart" },
+  bag: { href: routePath("cart"), icon: "bag" },
+  favourites: { href: routePath("favorites"), icon: "heart" },
 };
 
 /**

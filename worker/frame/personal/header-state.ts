@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
+import { readCartOwner } from "../../platform/bag/cart-owner";
+import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { displayName } from "../../platform/session/session";
-import { readCartOwner } from "../../platform/stores/cart-owner";
-import { shopperCounts } from "../../platform/stores/shopper-counts";
+import { viewerOf } from "../../platform/session/viewer";
 
 export interface HeaderCounts {
   favourites: number;
@@ -20,11 +21,11 @@ export interface HeaderState {
 
 /**
  * What the header shows about this shopper: bag and favourites counts and the
- * signed-in user. Anonymous visitors without a bag cost no query; others one
+ * signed-in user, as the page being drawn is for them (nobody, rendering for keeping). Anonymous visitors without a bag cost no query; others one
  * (the same read that fills a kept page's header).
  */
 export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> {
-  const user = c.get("user") ?? null;
+  const { user } = viewerOf(c);
   const owner = await readCartOwner(c);
   const counts = owner ? await shopperCounts(c, owner) : null;
   return {

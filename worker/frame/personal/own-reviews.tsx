@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { listReviews } from "../../platform/stores/product-review-store";
+import { listReviews } from "../../platform/reviews/product-review-store";
 import { ReviewItem } from "../ui/product-reviews";
 import { shopperFragment } from "./personal-fragment";
 

@@ -1,6 +1,6 @@
 import type { Translator } from "../../../shared/i18n/translator";
 import type { SessionUser } from "../../platform/app-env";
-import type { CartOwner } from "../../platform/stores/cart-store";
+import type { CartOwner } from "../../platform/bag/cart-store";
 
 /** A one-shot message across a post → redirect → get (flash.tsx sets and takes the cookie). */
 export interface Flash {

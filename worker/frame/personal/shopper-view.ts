@@ -8,8 +8,8 @@ import {
   VISITOR_COUNTS_COOKIE,
 } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
-import { readCartOwner } from "../../platform/stores/cart-owner";
-import { shopperCounts } from "../../platform/stores/shopper-counts";
+import { shopperCartOwner } from "../../platform/bag/cart-owner";
+import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { takeFlash } from "./flash";
 import type { ShopperView } from "./personal-fragment";
 import { readVisitorCounts } from "./visitor-counts";
@@ -39,7 +39,7 @@ const EVERYTHING: PageNeeds = { hearts: true, ownReviews: true };
 export async function loadShopperView(c: Context<AppEnv>, needs: PageNeeds = EVERYTHING): Promise<ShopperView | null> {
   if (!mayHaveShopperState(c)) return null;
   const user = c.get("user") ?? null;
-  const owner = await readCartOwner(c);
+  const owner = await shopperCartOwner(c);
   const flash = takeFlash(c);
   if (!user && !owner && !flash) return null;
   const view = { user, owner, flash };

@@ -4,8 +4,8 @@ import { createMiddleware } from "hono/factory";
 import { VISITOR_COUNTS_COOKIE } from "../../../shared/cookie-names";
 import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../../platform/app-env";
+import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { readVisitorId } from "../../platform/security/visitor-id";
-import { shopperCounts } from "../../platform/stores/shopper-counts";
 
 /**
  * An anonymous shopper's header counts, kept in their own browser: a signed

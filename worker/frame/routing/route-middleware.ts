@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { RouteMiddlewareName } from "../../../shared/routes";
+import { routePath } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { countSearchMiss } from "../../platform/search/search-misses-store";
 import { SEARCH_MISS_HEADER } from "../shells/shell-store";
@@ -17,7 +18,7 @@ export const routeMiddleware: Readonly<Record<RouteMiddlewareName, MiddlewareHan
   auth: createMiddleware<AppEnv>(async (c, next) => {
     if (!c.get("user")) {
       const back = c.req.path + (new URL(c.req.url).search || "");
-      return c.redirect(`/user/login?redirect=${encodeURIComponent(back)}`, 302);
+      return c.redirect(routePath("user-login", { query: { redirect: back } }), 302);
     }
     await next();
   }),
@@ -38,7 +39,7 @@ export const routeMiddleware: Readonly<Record<RouteMiddlewareName, MiddlewareHan
   }),
   /** Sign-in and sign-up make no sense once signed in. */
   guest: createMiddleware<AppEnv>(async (c, next) => {
-    if (c.get("user")) return c.redirect("/user", 302);
+    if (c.get("user")) return c.redirect(routePath("user"), 302);
     await next();
   }),
 };

@@ -4,10 +4,10 @@ import { isLocalisedPath } from "../../../shared/locale-path";
 import type { AppEnv } from "../../platform/app-env";
 import { type PathHoles, switchQuery } from "../document/render-page";
 import { filledFrom, type PageFrame, pageFrame } from "./page-frame";
-import { frameKey } from "./shell-key";
+import { frameKey } from "./shell-store";
 
 /*
- * The 404 page's frame, kept once per build and locale (issue 22). A crawler asking a new unknown
+ * The 404 page's frame, kept once per build and locale (decision 0093). A crawler asking a new unknown
  * slug each time, or a listing's page past the last, would cost a page render every time; with
  * the frame it costs the look-up that said "not found" and a fill. The frame is the 404 page
  * rendered for marker path and query (FRAME_HOLES); a request puts its own in, escaped as React
@@ -44,7 +44,7 @@ export async function framedNotFound(
   if (!frameFits(path)) return null;
   const frame = await pageFrame(c, frameKey(c, "not-found"), 404, () => render(FRAME_HOLES));
   if (!frame) return null;
-  return filledFrom(c, "not-found", fillFrame(frame, path, switchQuery(c)));
+  return filledFrom(c, "not-found", 404, fillFrame(frame, path, switchQuery(c)));
 }
 
 /** The 404 page for `path` (no locale prefix; frameFits) and the query the language switch carries. */

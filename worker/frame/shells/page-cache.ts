@@ -1,20 +1,38 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { shortDigest } from "../../../shared/bytes";
 import { LOCALE_COOKIE, SESSION_COOKIE, TOKEN_COOKIE, VISITOR_COOKIE } from "../../../shared/cookie-names";
 import { isPersonalPath } from "../../../shared/personal-paths";
 import type { AppEnv } from "../../platform/app-env";
 import { routeSpec } from "../../platform/routing/route-spec";
 import { setPageNonce, withContentNonce } from "../personal/nonce";
-import { etagMatches, strongEtag } from "./page-validators";
 
 /** Cookies that make a page this shopper's own: the session and the visitor id. */
 const SESSION_COOKIES = [TOKEN_COOKIE, SESSION_COOKIE, VISITOR_COOKIE];
+
+/**
+ * The validator of a page the same for every visitor: a strong ETag (its CSP nonce is derived from its
+ * content: frame/personal/nonce.ts). See docs/decisions/0004-public-pages-content-nonce.md.
+ */
+export async function strongEtag(body: string): Promise<string> {
+  return `"${await shortDigest(body)}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
 
 /** Browsers always revalidate (cheap with the ETag) so a new build shows at once; the edge may keep it briefly. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const EDGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+/** Says how a shared page was answered: "hit", "stale" (made for older versions, decision 0084) or "miss". */
+export const SHELL_STATE_HEADER = "X-Page-Shell";
 
 function isPublicRequest(c: Context<AppEnv>): boolean {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
@@ -24,7 +42,7 @@ function isPublicRequest(c: Context<AppEnv>): boolean {
 }
 
 /**
- * Per-page HTTP caching for HTML that no page shell served (worker/platform/page-shells
+ * Per-page HTTP caching for HTML that no page shell served (worker/frame/shells/page-shell.ts
  * sets its own): the 404 page, personal pages. Pages the same for every visitor (GET, no session
  * cookie, not a personal path, 200, no cookie being set) get a strong ETag,
  * public Cache-Control and 304 on a matching If-None-Match; they are buffered
@@ -36,8 +54,8 @@ export const pageCache = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const type = c.res.headers.get("content-type") ?? "";
   if (!type.startsWith("text/html")) return;
-  if (c.get("pageShell")) {
-    // A page shell set its own caching; a cookie set on the way out (the locale, on a first visit) makes it private.
+  if (c.res.headers.has(SHELL_STATE_HEADER)) {
+    // A page shell answered (it says how) and set its own caching; a cookie set on the way out (the locale, on a first visit) makes it private.
     if (c.res.headers.getSetCookie().length > 0 && c.res.headers.get("cache-control")?.startsWith("public")) {
       c.res.headers.set("Cache-Control", "private, no-cache");
       c.res.headers.delete("CDN-Cache-Control");

@@ -4,13 +4,14 @@ import { backgroundTask } from "../../platform/background-task";
 import { keep, readKept } from "../../platform/caches/edge-cache";
 import { IsolateCache } from "../../platform/caches/isolate-cache";
 import { noteTags, notingApart, shownUnder } from "../../platform/caches/page-tags";
+import type { FrameKind } from "../../platform/page-fate";
 import { MADE_HEADER, readTags, SHELL_SECONDS, TAGS_HEADER, writeTags } from "./shell-store";
 import { tagsStand } from "./stale-shells";
 
 /*
- * Page frames (issue 22): a page rendered once for markers where a request's own words go (the path
+ * Page frames (decision 0093): a page rendered once for markers where a request's own words go (the path
  * of a 404, the query of a search), kept, and filled per request with the request's words, spelt as
- * a render would spell them. A frame is kept in the Cache API under its own key (shell-key.ts
+ * a render would spell them. A frame is kept in the Cache API under its own key (shell-store.ts
  * `frameKey`) and held in the isolate, and is judged by the tags its own render noted (noted apart
  * from the route's look-ups), like a shell (decision 0086): a change to what it shows remakes it.
  * A page filled from a frame shows what the frame shows, so a shell kept of it waits on the same tags.
@@ -21,12 +22,16 @@ import { tagsStand } from "./stale-shells";
 export const FRAME_HEADER = "X-Page-Frame";
 
 /**
- * This request's answer is `html`, filled from a frame of `kind` (the route answers it as it is): it
- * says so, is kept only on its second ask (second-ask.ts), and the page shell takes its text from
- * here rather than reading the answer back.
+ * This request's answer is `html`, filled from a frame of `kind` at `status` (the route answers it as it
+ * is): it says so, and its page's fate says so (decision 0096): it is kept only on its second ask
+ * (second-ask.ts), and the page shell takes its text from there rather than reading the answer back.
  */
-export function filledFrom(c: Context<AppEnv>, kind: string, html: string): string {
-  c.set("filledFromFrame", html);
+export function filledFrom(c: Context<AppEnv>, kind: FrameKind, status: 200 | 404, html: string): string {
+  const fate = c.get("keeping")?.fate;
+  if (fate) {
+    fate.status = status;
+    fate.filled = { kind, html };
+  }
   c.header(FRAME_HEADER, kind);
   return html;
 }
@@ -93,11 +98,12 @@ async function makeFrame(
   status: number,
   render: () => Promise<Response>,
 ): Promise<PageFrame | null> {
-  const made = await notingApart(c, async () => {
+  const made = await notingApart(c, async (part) => {
     const res = await render();
     const html = await res.text();
-    const whole = res.status === status && c.get("renderFailed") !== true;
-    return { html, whole, tags: whole ? await shownUnder(c) : null };
+    // Drawn whole: at the frame's status, and nothing said its render failed (the page's fate hears it, decision 0096).
+    const whole = res.status === status && !c.get("keeping")?.fate.against.has("render-failed");
+    return { html, whole, tags: whole ? await shownUnder(c, part) : null };
   });
   if (!made.whole) return null;
   const { html, tags } = made;

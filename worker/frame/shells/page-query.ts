@@ -8,7 +8,7 @@ import {
 } from "../../../shared/catalog-filter";
 import type { PageQuery } from "../../../shared/routes";
 import { typedSearchText } from "../../../shared/search-query";
-import { parseQuery } from "../listing/query-string";
+import { parseQuery } from "./query-string";
 
 /**
  * A page's query as the page reads it: `key`, the parameters it reads in their one spelling

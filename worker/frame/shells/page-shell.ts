@@ -4,7 +4,8 @@ import { FLASH_COOKIE, LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { PageQuery } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
-import { shownUnder, startNoting } from "../../platform/caches/page-tags";
+import { everyPageTags, shownUnder } from "../../platform/caches/page-tags";
+import { newFate, type PageFate, whyNotKept } from "../../platform/page-fate";
 import { textsOf } from "../i18n/texts";
 import { favouriteHearts } from "../personal/favourite-hearts";
 import { fillHoles, fillsAny } from "../personal/fill-holes";
@@ -12,15 +13,15 @@ import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
 import { ownReviews } from "../personal/own-reviews";
 import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
 import { framedNotFound } from "./not-found-frame";
-import { EDGE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./page-cache";
+import { EDGE_CACHE_CONTROL, etagMatches, PUBLIC_CACHE_CONTROL, SHELL_STATE_HEADER } from "./page-cache";
 import { canonicalUrl, readPageQuery } from "./page-query";
-import { etagMatches } from "./page-validators";
+
 import { releaseRender } from "./render-lock";
 import { framedSearch } from "./search-frame";
 import { keptOnSecondAsk } from "./second-ask";
-import { shellKey } from "./shell-key";
+
 import { canRefresh, isShellRefresh, refreshInBackground } from "./shell-refresh";
-import { SEARCH_MISS_HEADER, type ShellRecord, type StoredShell, storeShell } from "./shell-store";
+import { SEARCH_MISS_HEADER, type ShellRecord, type StoredShell, shellKey, storeShell } from "./shell-store";
 import { findShell } from "./stale-shells";
 
 /** A shopper's own view of a shared page: never stored by anyone, but fine to keep for back/forward. */
@@ -30,9 +31,6 @@ const SHOPPER_CACHE_CONTROL = "private, no-cache";
 function pageNotes(stored: StoredShell): Record<string, string> {
   return stored.searchMiss === null ? {} : { [SEARCH_MISS_HEADER]: stored.searchMiss };
 }
-
-/** Says how a shared page was answered: "hit", "stale" (made for older versions, decision 0084) or "miss". */
-const SHELL_STATE_HEADER = "X-Page-Shell";
 
 /** Through c.body, so cookies prepared on the way (the flash taken) go out with the page. */
 async function serveStored(
@@ -93,6 +91,22 @@ async function serveStored(
 }
 
 /**
+ * The status the page is kept at, or null. Only a whole, ordinary page is kept: nothing said against it
+ * (whyNotKept), the answer the page its fate says was drawn, and no cookie of its own (a page that set
+ * one is the shopper's alone). A 404, and a page filled from a frame, only on its second ask
+ * (second-ask.ts): a new made-up slug or word each time is never written.
+ */
+function keptStatus(fate: PageFate, res: Response, key: string): 200 | 404 | null {
+  const keepable = res.status === fate.status && whyNotKept(fate) === null ? (fate.status as 200 | 404) : null;
+  const status =
+    keepable === 200 && fate.filled === null ? 200 : keepable !== null && keptOnSecondAsk(key) ? keepable : null;
+  const ownCookies = res.headers
+    .getSetCookie()
+    .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
+  return ownCookies.length === 0 ? status : null;
+}
+
+/**
  * Cached shells, personal holes. A page the same for every shopper is rendered
  * once per (normalised URL, locale, build) and change of what it shows, and kept in the
  * Cache API; every request streams the kept HTML through HTMLRewriter, which
@@ -105,9 +119,10 @@ async function serveStored(
  * concurrent misses in an isolate render once, and a 404 for an unknown
  * slug is kept too (stale-shells.ts, render-lock.ts, docs/decisions/0084).
  *
- * Nothing personal can reach a shell: while it renders, the request has no
- * user, no bag or favourites owner, and a placeholder nonce; flash messages
- * and the rest are filled in afterwards, on the copy that goes to the shopper.
+ * Nothing personal can reach a shell: it renders for keeping (decision 0096), drawn for the
+ * anonymous view it is given (no user, no bag or favourites owner, a placeholder nonce), while the
+ * request's own shopper is left as it is; flash messages and the rest are filled in afterwards, on
+ * the copy that goes to the shopper. What the page turned out to be is its fate, read here alone.
  */
 export function pageShell(query: PageQuery) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -123,36 +138,27 @@ export function pageShell(query: PageQuery) {
     // The background render of a stale page (shell-refresh.ts) renders; everyone else looks for a kept copy
     // first, unless PAGE_SHELLS_ENABLED = "false": every view a first render (the bench measures what one costs).
     if (!isShellRefresh(c) && c.env.PAGE_SHELLS_ENABLED !== "false") {
-      // Search results answer from the index as it is now (issue 21: a renamed or deleted product is
+      // Search results answer from the index as it is now (decisions 0079, 0086: a renamed or deleted product is
       // found, or not, on the next request), so a search page is never served from a stale copy.
       const found = await findShell(c, key, canRefresh(c) && query !== "search");
       if (found.state === "stale" && found.refresh) refreshInBackground(c, key.url);
-      if (found.state !== "miss") {
-        c.set("pageShell", found.state);
-        return serveStored(c, found.shell, requestNonce, found.state);
-      }
+      if (found.state !== "miss") return serveStored(c, found.shell, requestNonce, found.state);
     }
 
-    const user = c.get("user");
-    c.set("pageShell", "rendering");
-    startNoting(c);
-    c.set("user", null);
-    setPageNonce(c, SHELL_NONCE);
-    c.set("notFoundFrame", (render) => framedNotFound(c, render));
-    c.set("searchFrame", (results, q, page, render) => framedSearch(c, results, q, page, render));
-    c.set("backgroundRender", isShellRefresh(c));
+    // The screen renders for keeping: drawn for nobody, with its fate noted on the way (decision 0096).
+    const fate = newFate(everyPageTags(c));
+    c.set("keeping", {
+      viewer: { user: null, nonce: SHELL_NONCE },
+      background: isShellRefresh(c),
+      fate,
+      notFoundFrame: (render) => framedNotFound(c, render),
+      searchFrame: (results, q, page, render) => framedSearch(c, results, q, page, render),
+    });
     try {
       await next();
     } catch (error) {
       releaseRender(key.url);
       throw error;
-    } finally {
-      c.set("notFoundFrame", undefined);
-      c.set("searchFrame", undefined);
-      c.set("backgroundRender", undefined);
-      c.set("pageShell", "miss");
-      c.set("user", user);
-      setPageNonce(c, requestNonce);
     }
     if (!(c.res.headers.get("content-type") ?? "").startsWith("text/html") || !c.res.body) {
       releaseRender(key.url);
@@ -162,35 +168,20 @@ export function pageShell(query: PageQuery) {
     const view = await loadShopperView(c);
     const res = c.res;
     let body = res.body as ReadableStream<Uint8Array>;
-    // Only a whole, ordinary page is kept: a page that set a cookie of its own is the shopper's alone, and
-    // a "not found" only when every CMS query answered (else the CMS being down would be kept as one) and
-    // not when held records told it (a page past the last: a fill costs less than keeping it, decision 0095).
-    const ownCookies = res.headers
-      .getSetCookie()
-      .filter((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`) && !cookie.startsWith(`${FLASH_COOKIE}=`));
-    // A 404, and a page filled from a frame, only on its second ask (second-ask.ts): a new made-up slug
-    // or word each time is never written.
-    const filled = c.get("filledFromFrame");
-    const framed = filled !== undefined;
-    const keepable =
-      res.status === 200
-        ? 200
-        : res.status === 404 && c.get("cmsFailed") !== true && c.get("notFoundUnkept") !== true
-          ? 404
-          : null;
-    const status = keepable === 200 && !framed ? 200 : keepable !== null && keptOnSecondAsk(key.url) ? keepable : null;
-    if (status !== null && ownCookies.length === 0) {
+    const filled = fate.filled?.html;
+    const status = keptStatus(fate, res, key.url);
+    if (status !== null) {
       const [mine, kept] = body.tee();
       body = mine;
       const record: ShellRecord = {
         key,
         status,
-        tags: () => shownUnder(c),
+        tags: () => shownUnder(c, fate.tags ?? new Set()),
         searchMiss: res.headers.get(SEARCH_MISS_HEADER),
       };
       backgroundTask(
         c,
-        storeShell(c, record, kept, () => c.get("renderFailed") === true)
+        storeShell(c, record, kept, () => fate.against.has("render-failed"))
           .catch((error: unknown) => console.error("Keeping a page shell failed:", error))
           // Settled, kept or not: requests of this isolate waiting for this page look in the cache now.
           .finally(() => releaseRender(key.url)),
@@ -204,7 +195,7 @@ export function pageShell(query: PageQuery) {
     headers.set(SHELL_STATE_HEADER, "miss");
     headers.delete("Content-Length");
     c.res = undefined;
-    if (framed && !mayHaveShopperState(c)) {
+    if (filled !== undefined && !mayHaveShopperState(c)) {
       // Filled from a frame, the page is text already (filledFrom: not read back from the answer), and this
       // visitor has nothing of their own: as on a kept page served to them (serveStored), the nonce is the
       // only hole, written without a rewriter.

@@ -1,14 +1,15 @@
 import type { Context } from "hono";
 import { shortDigest } from "../../../shared/bytes";
+import { routePath } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
-import { noteTags } from "../../platform/caches/page-tags";
+import { noteTags, tagsNoted } from "../../platform/caches/page-tags";
 import type { PathHoles } from "../document/render-page";
 import { filledFrom, pageFrame } from "./page-frame";
 import { searchKey } from "./page-query";
-import { frameKey } from "./shell-key";
+import { frameKey } from "./shell-store";
 
 /*
- * The search page's frames (issue 22). A bot searching a new word each time made every request a
+ * The search page's frames (decision 0093). A bot searching a new word each time made every request a
  * page render (about 10 ms of a 24 ms answer). Most new words find what another word found (the
  * words that match nothing are left out, or nothing is found and the popular products are shown), so
  * the page is rendered once per set of results (`results`: the products, posts and popular products
@@ -43,17 +44,17 @@ export async function framedSearch(
 ): Promise<string | null> {
   if (!PLAIN_QUERY.test(q) || q.includes(MARK_WORD)) return null;
   // What the look-ups noted is what the frame shows too: its render alone notes only the layout.
-  const lookedUp = [...(c.get("pageTags") ?? [])];
+  const lookedUp = tagsNoted(c);
   const id = await shortDigest(results);
   const frame = await pageFrame(c, frameKey(c, "search", id), 200, () => {
     noteTags(c, lookedUp);
-    return render(MARK, { path: "/search", query: searchKey(MARK, page) });
+    return render(MARK, { path: routePath("search"), query: searchKey(MARK, page) });
   });
   if (!frame) return null;
   const filled = fill(frame.html, q);
   // A spelling of the marker the fill does not know: the page is rendered instead.
   if (filled.includes(MARK_WORD)) return null;
-  return filledFrom(c, "search", filled);
+  return filledFrom(c, "search", 200, filled);
 }
 
 /** The marker as a render spells it: its space as text, in a URL's path (`%20`) or in its query (`+`). */

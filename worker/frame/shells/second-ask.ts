@@ -2,7 +2,7 @@ import { IsolateCache } from "../../platform/caches/isolate-cache";
 import { SHELL_SECONDS } from "./shell-store";
 
 /*
- * Pages kept under their own URL only on their second ask (issue 22, docs/decisions/0093): a 404, and
+ * Pages kept under their own URL only on their second ask (docs/decisions/0093): a 404, and
  * a search page filled from a frame. A crawler inventing a slug or a word per request never asks the
  * same one twice, and keeping each answer would be a Cache API write (the page read back, hashed and
  * stored: about 2 ms, a third of a new unknown slug's answer in the bench) for a copy nobody reads.

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { keep, readKept } from "../../platform/caches/edge-cache";
+import { buildInfo } from "../document/build-info";
 import { BODY_FRAGMENTS } from "../personal/fill-holes";
 import { SHELL_NONCE, withContentNonce } from "../personal/nonce";
-import { strongEtag } from "./page-validators";
+import { strongEtag } from "./page-cache";
 
 /*
  * Page shells in the edge cache (platform/caches/edge-cache.ts). A shell is rendered with a fixed placeholder in every nonce
@@ -28,6 +29,43 @@ const STATUS_HEADER = "X-Shell-Status";
 /** When the shell was made (ms), and the tags of what it shows with their versions then: what it is judged by (stale-shells.ts). */
 export const MADE_HEADER = "X-Shell-Made";
 export const TAGS_HEADER = "X-Shell-Tags";
+
+/** Settled per isolate, made on first use (random values can't be made at module scope). */
+let localBuild: string | undefined;
+
+/**
+ * The deployment a shell belongs to. Deployed, the version metadata names it.
+ * Locally (no metadata) a code change restarts the isolate, so a shell lives
+ * no longer than the isolate that rendered it.
+ */
+function shellBuild(env: Env): string {
+  const id = buildInfo(env).id;
+  if (id !== "local") return id;
+  localBuild ??= `local-${crypto.randomUUID()}`;
+  return localBuild;
+}
+
+/**
+ * A page shell's key in the Cache API: the path and the query parameters the page reads, in
+ * their one spelling (its route row's `query` in the spelling of page-query.ts, read by page-shell.ts; any other
+ * parameter, a campaign's or a crawler's, is left out), the locale and the build. A new deployment
+ * asks for new keys; what the page shows is judged by the tags kept with it (stale-shells.ts,
+ * decision 0086), so a change refreshes the pages that show it under the same key.
+ */
+export function shellKey(c: Context<AppEnv>, query: string): Request {
+  const url = new URL(c.req.url);
+  const scope = [shellBuild(c.env), c.get("locale")].map(encodeURIComponent).join("/");
+  return new Request(`${url.origin}/__page-shell/${scope}${url.pathname}${query ? `?${query}` : ""}`);
+}
+
+/**
+ * A page frame's key (page-frame.ts): its kind ("not-found", "search"), build, locale and what tells
+ * the kind's frames apart, under its own prefix, so no asked path's shell key can be the same.
+ */
+export function frameKey(c: Context<AppEnv>, kind: string, id = ""): Request {
+  const scope = [kind, shellBuild(c.env), c.get("locale"), id].map(encodeURIComponent).join("/");
+  return new Request(`${new URL(c.req.url).origin}/__page-frame/${scope}`);
+}
 
 /** `tag=version,…`, each part URI-encoded. */
 export function writeTags(tags: ReadonlyMap<string, string>): string {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTexts } from "../i18n/texts";
 
-/** Friendly inline illustrations for empty and error screens (BRAND.md): one frame, each its own drawing. */
+/** Friendly inline illustrations for empty and error screens (the brand guide): one frame, each its own drawing. */
 function Illustration({ label, children }: { label: string; children: ReactNode }) {
   return (
     <svg className="illustration" width="220" height="160" viewBox="0 0 220 160" role="img" aria-label={label}>

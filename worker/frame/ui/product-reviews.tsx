@@ -1,4 +1,4 @@
-import type { Review, ReviewSummary } from "../../platform/stores/product-review-store";
+import type { Review, ReviewSummary } from "../../platform/reviews/product-review-store";
 import { useTexts } from "../i18n/texts";
 
 /* What product pages, product cards and the page shells' personal holes show of product reviews. */

@@ -1,7 +1,8 @@
+import { routePath } from "../../../shared/routes";
 import { Rich, useTexts } from "../i18n/texts";
 import { ErrorIllustration, NotFoundIllustration } from "./illustrations";
 
-/* The two status screens' views; worker/platform/page renders them in the layout. */
+/* The two status screens' views; worker/frame/document/not-found.tsx and error-screen.tsx render them in the layout. */
 
 /**
  * Spec section 2's 404 screen; the path is shown escaped (React escapes text), isolated left to right
@@ -17,10 +18,10 @@ export function NotFound({ path }: { path: string }) {
         <Rich text={t.m.status.notFoundText} parts={{ path: <bdi dir="ltr">{path}</bdi> }} />
       </p>
       <div className="status-screen__actions">
-        <a className="button" href="/catalog">
+        <a className="button" href={routePath("catalog")}>
           {t.m.status.browseCatalog}
         </a>
-        <a className="button button--outlined" href="/">
+        <a className="button button--outlined" href={routePath("index")}>
           {t.m.status.goBackHome}
         </a>
       </div>
@@ -36,7 +37,7 @@ export function ErrorScreen() {
       <ErrorIllustration />
       <h1>{t.m.status.errorTitle}</h1>
       <p className="muted">{t.m.status.errorText}</p>
-      <a className="button" href="/">
+      <a className="button" href={routePath("index")}>
         {t.m.status.goBackHome}
       </a>
     </section>

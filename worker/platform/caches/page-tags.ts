@@ -76,48 +76,63 @@ export function everyPageTags(c: Context<AppEnv>): string[] {
   return [CONTENT_TAG, STOCK_TAG, layoutTag(c.get("locale"))];
 }
 
-/** Starts noting what this render shows: every page of the locale depends on these. */
-export function startNoting(c: Context<AppEnv>): void {
-  c.set("pageTags", new Set(everyPageTags(c)));
+/** The tags the page rendering for keeping notes now (its fate's, decision 0096); null when it notes nothing. */
+function noting(c: Context<AppEnv>): Set<string> | null {
+  return c.get("keeping")?.fate.tags ?? null;
 }
 
 /**
  * Runs `work` (a part kept on its own, like the 404 frame) noting its tags apart from the page's,
- * so `shownUnder` inside it answers for that part alone; the page then shows what the part shows.
+ * and hands it the set they go to, so `shownUnder` of that set answers for the part alone; the page
+ * then shows what the part shows.
  */
-export async function notingApart<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
-  const page = c.get("pageTags");
-  startNoting(c);
-  const part = c.get("pageTags");
+export async function notingApart<T>(c: Context<AppEnv>, work: (part: ReadonlySet<string>) => Promise<T>): Promise<T> {
+  const fate = c.get("keeping")?.fate;
+  const part = new Set(everyPageTags(c));
+  if (!fate) return work(part);
+  const page = fate.tags;
+  fate.tags = part;
   try {
-    return await work();
+    return await work(part);
   } finally {
-    c.set("pageTags", page);
-    if (part) noteTags(c, part);
+    fate.tags = page;
+    for (const tag of part) page?.add(tag);
   }
 }
 
 /** Runs `work` noting nothing of what it reads: for a value held beyond this request, whose user notes its own tags for it. */
 export async function unnoted<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
-  const page = c.get("pageTags");
-  c.set("pageTags", undefined);
+  const fate = c.get("keeping")?.fate;
+  if (!fate) return work();
+  const page = fate.tags;
+  fate.tags = null;
   try {
     return await work();
   } finally {
-    c.set("pageTags", page);
+    fate.tags = page;
   }
+}
+
+/** Whether the page being rendered notes what it shows (a page rendering for keeping, outside `unnoted`). */
+export function notesTags(c: Context<AppEnv>): boolean {
+  return noting(c) !== null;
+}
+
+/** The tags noted so far by the page being rendered (none when nothing is noting). */
+export function tagsNoted(c: Context<AppEnv>): string[] {
+  return [...(noting(c) ?? [])];
 }
 
 /** Notes that the page being rendered shows what these tags name (nothing when no shell is rendering). */
 export function noteTags(c: Context<AppEnv>, tags: Iterable<string>): void {
-  const noted = c.get("pageTags");
+  const noted = noting(c);
   if (!noted) return;
   for (const tag of tags) noted.add(tag);
 }
 
 /** What the render noted, at most MAX_SHELL_TAGS: the models with most entries folded into everyEntryTag first. */
-export function notedTags(c: Context<AppEnv>): string[] {
-  const tags = [...(c.get("pageTags") ?? [])];
+export function notedTags(noted: ReadonlySet<string>): string[] {
+  const tags = [...noted];
   if (tags.length <= MAX_SHELL_TAGS) return tags;
   const entries = new Map<string, string[]>();
   for (const tag of tags) {
@@ -139,8 +154,8 @@ export function notedTags(c: Context<AppEnv>): string[] {
  * so a change landed while the page rendered and the page may show what came before it, or KV could
  * not say.
  */
-export async function shownUnder(c: Context<AppEnv>): Promise<Map<string, string> | null> {
-  const tags = notedTags(c);
+export async function shownUnder(c: Context<AppEnv>, noted: ReadonlySet<string>): Promise<Map<string, string> | null> {
+  const tags = notedTags(noted);
   const readBefore = c.get("tagVersions") ?? new Map<string, string>();
   const now = await readTagVersions(c.env.CMS_CACHE, [...new Set([...tags, ...readBefore.keys()])]);
   for (const [tag, version] of readBefore) if (now.get(tag) !== version) return null;

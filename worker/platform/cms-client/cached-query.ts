@@ -2,7 +2,7 @@ import { type AnyVariables, formatDocument, type TypedDocumentNode } from "@urql
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { cachedRecord, recordsCached } from "../caches/kv-records";
-import { everyPageTags, noteTags, recordsTag } from "../caches/page-tags";
+import { everyPageTags, notesTags, noteTags, recordsTag } from "../caches/page-tags";
 import { CONTENT_TAG, tagVersions } from "../caches/versions";
 import { createCmsClient, runQuery } from "./client";
 import { shownTags } from "./entity-tags";
@@ -51,7 +51,7 @@ const RECORD_TAGS = [CONTENT_TAG, ...new Set(Object.values(RECORD_MODELS).flat()
 
 /**
  * An answer whose every collection is empty: what a look-up of a slug nobody has, or a search for a
- * word nothing holds, answers. Not kept in KV (issue 22): a crawler's made-up slugs and words would
+ * word nothing holds, answers. Not kept in KV (decision 0093): a crawler's made-up slugs and words would
  * each be a KV write, paid in every location; the page that showed "not found" is kept at the edge
  * (a kept 404, a kept search page) and answers the same question again.
  */
@@ -69,8 +69,8 @@ function foundNothing(answer: unknown): boolean {
 
 /**
  * A GraphQL query's data through the KV record cache (caches/kv-records.ts); null when the CMS
- * failed, which the request remembers (`cmsFailed`): a page that found no record then must not
- * be kept as a "not found". While a page shell renders, the entries and lists the answer shows
+ * failed, which the page rendering for keeping hears (its fate, decision 0096): a page that found no
+ * record then must not be kept as a "not found". While a page shell renders, the entries and lists the answer shows
  * are noted on it (entity-tags.ts), so a change to one of them, and only that, refreshes the page.
  */
 export async function cachedQuery<Data, Variables extends AnyVariables>(
@@ -83,7 +83,7 @@ export async function cachedQuery<Data, Variables extends AnyVariables>(
   // during a shell's render then shows as a moved version. Neither applies to a request that reads
   // records from the CMS itself outside a shell render (placing an order).
   // A page's own tags come in the same read: the page (or the frame it is filled from) is judged by them.
-  if (recordsCached(c) || c.get("pageTags"))
+  if (recordsCached(c) || notesTags(c))
     await tagVersions(c, c.get("locale") ? [...RECORD_TAGS, ...everyPageTags(c)] : RECORD_TAGS);
   const record = await cachedRecord(
     c,
@@ -92,7 +92,7 @@ export async function cachedQuery<Data, Variables extends AnyVariables>(
     variables,
     async () => {
       const answer = await runQuery(createCmsClient({ env: c.env }), withTypeNames(document), variables, label);
-      if (answer === null) c.set("cmsFailed", true);
+      if (answer === null) c.get("keeping")?.fate.against.add("cms-failed");
       return answer;
     },
     { tagsOf: (answer) => shownTags(answer, variables), worthKeeping: (answer) => !foundNothing(answer) },

@@ -7,7 +7,7 @@ import { CONTENT_TAG, versionsOf } from "../caches/versions";
 import { everyBlogPost, getBlogPosts, postSearchWords } from "./content-records";
 
 /**
- * The search page's articles (issue 22). Asking the CMS for each new word cost a GraphQL query per
+ * The search page's articles (decision 0094). Asking the CMS for each new word cost a GraphQL query per
  * request (about 2.8 ms of CPU with the embedded CMS, and a Strapi query per word a bot makes up),
  * so a locale's posts are held in the isolate, per version of the posts and their tags, and
  * searched there as the CMS's filter does: every word somewhere in the title, the excerpt or the

@@ -9,7 +9,7 @@ import { HONEYPOT_FIELD } from "../../../shared/forms/visitor-fields";
 import type { AppEnv } from "../app-env";
 import { hitRateLimit } from "../security/rate-limit";
 import { visitorLimitSubject } from "../security/visitor-id";
-import { DUPLICATE_WINDOW_SECONDS } from "../stores/duplicate-submissions";
+import { DUPLICATE_WINDOW_SECONDS } from "./duplicate-submissions";
 
 export type FormValue = string | File;
 export type FormBody = Record<string, FormValue | FormValue[]>;

@@ -6,9 +6,9 @@ import { acceptedLanguages } from "../../../shared/accept-language";
 import { DEFAULT_LOCALE, LOCALE_COOKIE_MAX_AGE, type Locale } from "../../../shared/constants";
 import { LOCALE_COOKIE } from "../../../shared/cookie-names";
 import { isLocale, isLocalisedPath, localizePath, splitLocalePath } from "../../../shared/locale-path";
+import { rememberAccountLocale } from "../accounts/account-locale-store";
 import type { AppEnv } from "../app-env";
 import { backgroundTask } from "../background-task";
-import { rememberAccountLocale } from "../stores/account-locale-store";
 
 /**
  * The path the app routes on: the request's without its locale prefix ("/ar/catalog" → "/catalog"),

@@ -1,4 +1,4 @@
-import { type Actor, auditStatement } from "../stores/staff-audit-store";
+import { type Actor, auditStatement } from "../audit/staff-audit-store";
 
 /**
  * D1 access for redirect_rules (migrations/0060, 0082): every rule for the middleware, and the

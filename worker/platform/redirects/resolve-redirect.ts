@@ -1,3 +1,4 @@
+import { routePath } from "../../../shared/routes";
 import { safeLocalPath } from "../security/safe-path";
 import type { RedirectRule } from "./redirect-rules";
 
@@ -26,7 +27,7 @@ export const MAX_HOPS = 10;
  * Paths no rule applies to: the staff desk and its sign-in (a rule there would lock staff out of
  * the one place that can undo it) and the CMS API, which answers programs, not shoppers.
  */
-const RESERVED = ["/staff", "/user/login", "/api"];
+const RESERVED = [routePath("staff"), routePath("user-login"), "/api"];
 
 export function isReservedPath(path: string): boolean {
   return RESERVED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -33,7 +33,7 @@ interface Found extends IndexHits {
 
 /**
  * Results held per isolate by index version and by what the words match (`resultsKey`), so a query
- * whose words match what an earlier one's did costs no D1 round trip (issue 22: a bot's new word
+ * whose words match what an earlier one's did costs no D1 round trip (decision 0094: a bot's new word
  * each time). Small values: a page of slugs and two counts.
  */
 const RESULTS_MAX = 2000;

@@ -7,7 +7,7 @@ import { builtStatement, ensureSearchIndex, readBuilt } from "./search-index-bui
 
 /**
  * The product index's vocabulary: every word it holds (fts5vocab, migrations/0100) with how many
- * products hold it, sorted, held in the isolate per index version (issue 22). With it, a query's
+ * products hold it, sorted, held in the isolate per index version (decision 0094). With it, a query's
  * words are placed in memory: which of them the index holds, which words a last word begins, and the
  * typo correction's candidates. Each word's place is a span of the sorted list, and a search's
  * results are a function of those spans (find-products.ts), so words that nobody searched before

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { TextLocale } from "../../../shared/i18n/locales";
 import { aedToFils, formatPrice } from "../../../shared/money";
 import type { Suggestion } from "../../../shared/quick-view";
+import { productPath, routePath } from "../../../shared/routes";
 import { queryWords } from "../../../shared/search-words";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
@@ -27,10 +28,13 @@ function toSuggestion(s: IndexSuggestion, locale: TextLocale): Suggestion {
       name: s.name,
       brand: s.brandName,
       price: s.price === null ? null : formatPrice(locale, aedToFils(s.price)),
-      path: `/catalog/${s.categorySlug ?? "all"}/${s.slug}`,
+      path: productPath(s.categorySlug, s.slug),
     };
   }
-  const path = s.kind === "category" ? `/catalog/${s.slug}` : `/brands/${s.slug}`;
+  const path =
+    s.kind === "category"
+      ? routePath("catalog-category", { category: s.slug })
+      : routePath("brands-slug", { slug: s.slug });
   return { kind: s.kind, name: s.name, brand: null, price: null, path };
 }
 

@@ -7,7 +7,7 @@ import type { AppEnv } from "../app-env";
 /**
  * The two cookies of a signed-in browser:
  * - `strapi_jwt`, the CMS token (spec section 9): path /, 7 days, Secure, SameSite Lax, and
- *   HttpOnly (DESIGN.md: only the worker reads it);
+ *   HttpOnly (only the worker reads it);
  * - `__Host-session`, the shop's session id (docs/decisions/0072), set and cleared with it.
  * One without the other is no session.
  */

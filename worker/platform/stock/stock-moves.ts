@@ -1,7 +1,7 @@
 import { LOW_STOCK_AT } from "../../../shared/stock-rules";
 import { bumpStockVersion } from "../caches/versions";
-import { queueRestockAlerts } from "../stores/restock-alerts";
-import { readStock } from "../stores/stock-store";
+import { queueRestockAlerts } from "./restock-alerts";
+import { readStock } from "./stock-store";
 
 /** What a page would say of this many on hand: sold out, "Only N left", or nothing. */
 function visible(onHand: number | undefined): string {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { routePath } from "../../../shared/routes";
 import { Rich, useTexts } from "../../frame/i18n/texts";
 import { Field } from "./account-ui";
 import type { FriendlyError } from "./friendly-errors";
@@ -77,7 +78,7 @@ export function AccountForm({
 
 /** A path of the account area that goes on to `redirect` after signing in (the account itself needs no query). */
 export function withRedirect(path: string, redirect: string): string {
-  return redirect === "/user" ? path : `${path}?redirect=${encodeURIComponent(redirect)}`;
+  return redirect === routePath("user") ? path : `${path}?redirect=${encodeURIComponent(redirect)}`;
 }
 
 /** Under the sign-in card the way to sign up, and the other way round, keeping where to go after. */

@@ -1,5 +1,5 @@
+import { rememberAccountLocale } from "../../platform/accounts/account-locale-store";
 import type { SignInHook } from "../../platform/app-env";
-import { rememberAccountLocale } from "../../platform/stores/account-locale-store";
 
 /** At sign-in, the account takes the language of the page it signed in from (its e-mails are written in it). */
 export const rememberLocaleOnSignIn: SignInHook = async (c, user) => {

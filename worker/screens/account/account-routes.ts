@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { routePath } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { ACCOUNT_FORM } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
@@ -37,7 +38,7 @@ accountRoutes.post("/password/reset", writes(ACCOUNT_POST), postResetPassword);
 accountRoutes.post("/edit", writes({ ...ACCOUNT_POST, body: "upload", files: 1 }), postEdit);
 accountRoutes.post("/logout", writes(ACCOUNT_POST), async (c) => {
   await signOut(c);
-  return c.redirect("/user/login?notice=signed-out", 303);
+  return c.redirect(routePath("user-login", { query: { notice: "signed-out" } }), 303);
 });
 accountRoutes.route("/", providerSignIn);
 accountRoutes.route("/", avatarRoute);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
+import { findAvatarByKey } from "../../platform/accounts/avatar-store";
 import type { AppEnv } from "../../platform/app-env";
-import { findAvatarByKey } from "../../platform/stores/avatar-store";
 
 /** GET /user/avatar/{key}: a shopper's avatar, as the profile screen saved it (immutable: a new one gets a new key). */
 export const avatarRoute = new Hono<AppEnv>();

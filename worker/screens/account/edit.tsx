@@ -1,14 +1,15 @@
 import type { Context } from "hono";
 import { type ProfileForm, profileSchema } from "../../../shared/forms/account";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
+import { routePath } from "../../../shared/routes";
 import { maxUploadBytes, uploadLimit } from "../../../shared/upload-limit";
 import { Rich, textsOf } from "../../frame/i18n/texts";
+import { avatarUrl, findAvatar, removeAvatar, saveAvatar, sniffImageType } from "../../platform/accounts/avatar-store";
 import type { AppEnv } from "../../platform/app-env";
 import { firstValue, readFormBody, textFields } from "../../platform/forms/form-guard";
 import type { ImageType } from "../../platform/security/file-checks";
 import { authClient } from "../../platform/session/auth-client";
 import { refreshSessionUser } from "../../platform/session/session";
-import { avatarUrl, findAvatar, removeAvatar, saveAvatar, sniffImageType } from "../../platform/stores/avatar-store";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { Field, type FieldErrors, FormAlert } from "./account-ui";
 import { friendlyError, sessionEnded } from "./friendly-errors";
@@ -29,7 +30,7 @@ export function avatarHint(c: Context<AppEnv>): string {
 
 export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, status = 200): Promise<Response> {
   const user = c.get("user");
-  if (!user) return c.redirect("/user/login?redirect=%2Fuser%2Fedit", 302);
+  if (!user) return c.redirect(routePath("user-login", { query: { redirect: routePath("user-edit") } }), 302);
   const avatar = await findAvatar(c.env.DB, user.id);
   const values: Partial<ProfileForm> = state.values ?? user;
   const errors = state.errors ?? {};
@@ -44,7 +45,7 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
       body: (
         <section className="container account-screen account-screen--narrow">
           <p className="account-back">
-            <a href="/user">{a.backToAccount}</a>
+            <a href={routePath("user")}>{a.backToAccount}</a>
           </p>
           <h1>{a.editProfile}</h1>
           <p className="muted">{a.profileLead}</p>
@@ -52,7 +53,7 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
           {state.alert && <FormAlert>{state.alert}</FormAlert>}
           <form
             method="post"
-            action="/user/edit"
+            action={routePath("user-edit")}
             encType="multipart/form-data"
             className="account-form account-card"
             noValidate
@@ -144,7 +145,7 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
               <button type="submit" className="button">
                 {a.saveProfile}
               </button>
-              <a className="button button--outlined" href="/user">
+              <a className="button button--outlined" href={routePath("user")}>
                 {a.cancel}
               </a>
             </div>
@@ -174,7 +175,7 @@ async function readAvatar(
 export async function postEdit(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
   const token = c.get("token");
-  if (!user || !token) return c.redirect("/user/login?redirect=%2Fuser%2Fedit", 303);
+  if (!user || !token) return c.redirect(routePath("user-login", { query: { redirect: routePath("user-edit") } }), 303);
   const body = await readFormBody(c);
   const fields = textFields(body);
   const checked = checkForm(profileSchema(textsOf(c).m), fields);
@@ -187,12 +188,12 @@ export async function postEdit(c: Context<AppEnv>): Promise<Response> {
     const updated = await authClient(c).updateProfile(token, user.id, checked.value);
     await refreshSessionUser(c, updated);
   } catch (error) {
-    const ended = await sessionEnded(c, error, "/user/edit");
+    const ended = await sessionEnded(c, error, routePath("user-edit"));
     if (ended) return ended;
     const problem = friendlyError(c, error);
     return renderEdit(c, { values: checked.value, alert: problem.message }, problem.status);
   }
   if (avatar && "image" in avatar) await saveAvatar(c.env, user.id, avatar.image.bytes, avatar.image.type);
   else if (fields.removeAvatar === "1") await removeAvatar(c.env, user.id);
-  return c.redirect("/user?notice=profile-saved", 303);
+  return c.redirect(routePath("user", { query: { notice: "profile-saved" } }), 303);
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { Section } from "../../../shared/i18n/messages-type";
+import { routePath } from "../../../shared/routes";
 import { textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { CmsAuthError } from "../../platform/session/auth-client";
@@ -67,5 +68,5 @@ export function friendlyError(c: Context<AppEnv>, error: unknown): FriendlyError
 export async function sessionEnded(c: Context<AppEnv>, error: unknown, back: string): Promise<Response | null> {
   if (!(error instanceof CmsAuthError && error.status === 401)) return null;
   await signOut(c);
-  return c.redirect(`/user/login?notice=session-ended&redirect=${encodeURIComponent(back)}`, 303);
+  return c.redirect(routePath("user-login", { query: { notice: "session-ended", redirect: back } }), 303);
 }

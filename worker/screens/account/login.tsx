@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { configuredProviders } from "../../../shared/auth-providers";
 import { signInSchema } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
+import { routePath } from "../../../shared/routes";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
@@ -43,7 +44,7 @@ function ProviderButtons({ c, redirect }: { c: Context<AppEnv>; redirect: string
           <li key={name}>
             <a
               className="button button--outlined auth-providers__button"
-              href={withRedirect(`/user/connect/${name}`, redirect)}
+              href={withRedirect(routePath("user-connect", { provider: name }), redirect)}
             >
               {t.fill(t.m.account.continueWith, { provider: provider.label })}
             </a>
@@ -68,14 +69,21 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
         <AuthCard
           title={a.signIn}
           lead={a.signInLead}
-          footer={<OtherWayIn text={a.newHere} path="/user/signup" label={a.createAnAccount} redirect={redirect} />}
+          footer={
+            <OtherWayIn
+              text={a.newHere}
+              path={routePath("user-signup")}
+              label={a.createAnAccount}
+              redirect={redirect}
+            />
+          }
         >
           {notice && <FormAlert tone="success">{notice}</FormAlert>}
           {state.alert && (
             <FormAlert>
               <p>{state.alert}</p>
               {state.unconfirmed && (
-                <form method="post" action="/user/signup/resend" className="form-alert__action">
+                <form method="post" action={routePath("user-signup-resend")} className="form-alert__action">
                   <input type="hidden" name="email" value={state.identifier ?? ""} />
                   <button type="submit" className="button button--small button--outlined">
                     {a.sendLinkAgain}
@@ -84,7 +92,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
               )}
             </FormAlert>
           )}
-          <AccountForm action="/user/login" redirect={redirect}>
+          <AccountForm action={routePath("user-login")} redirect={redirect}>
             <Field
               name="identifier"
               label={a.identifier}
@@ -98,7 +106,7 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
               label={a.password}
               autoComplete="current-password"
               error={errors.password}
-              hint={<a href="/user/password">{a.forgotPassword}</a>}
+              hint={<a href={routePath("user-password")}>{a.forgotPassword}</a>}
             />
             <SubmitButton>{a.signIn}</SubmitButton>
           </AccountForm>

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { textsOf } from "../../frame/i18n/texts";
+import { avatarUrl, findAvatar } from "../../platform/accounts/avatar-store";
 import type { AppEnv, SessionUser } from "../../platform/app-env";
 import { displayName } from "../../platform/session/session";
-import { avatarUrl, findAvatar } from "../../platform/stores/avatar-store";
 import { noticeFrom, renderAccountPage } from "./account-render";
 import { FormAlert } from "./account-ui";
 
@@ -14,15 +15,15 @@ function addressLines(user: SessionUser): string[] {
 
 /** The account's other screens, each with the catalogue's name and line for it (`account.links`). */
 const LINKS = [
-  { href: "/user/orders", key: "orders" },
-  { href: "/user/edit", key: "profile" },
-  { href: "/user/password", key: "password" },
-  { href: "/favorites", key: "favourites" },
+  { href: routePath("user-orders"), key: "orders" },
+  { href: routePath("user-edit"), key: "profile" },
+  { href: routePath("user-password"), key: "password" },
+  { href: routePath("favorites"), key: "favourites" },
 ] as const;
 
 export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
-  if (!user) return c.redirect("/user/login?redirect=%2Fuser", 302);
+  if (!user) return c.redirect(routePath("user-login", { query: { redirect: routePath("user") } }), 302);
   const avatar = await findAvatar(c.env.DB, user.id);
   const notice = noticeFrom(c);
   const name = displayName(user);
@@ -75,7 +76,7 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
                 <dd>{address.length ? address.map((line) => <span key={line}>{line}</span>) : a.notGiven}</dd>
               </div>
             </dl>
-            <a className="button button--outlined button--small" href="/user/edit">
+            <a className="button button--outlined button--small" href={routePath("user-edit")}>
               {a.editProfile}
             </a>
           </section>
@@ -90,7 +91,7 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
                 </li>
               ))}
             </ul>
-            <form method="post" action="/user/logout" className="account-signout">
+            <form method="post" action={routePath("user-logout")} className="account-signout">
               <button type="submit" className="button button--outlined">
                 {a.signOut}
               </button>

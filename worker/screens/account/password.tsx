@@ -6,6 +6,7 @@ import {
   resetPasswordSchema,
 } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
+import { routePath } from "../../../shared/routes";
 import { Rich, textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
@@ -57,22 +58,22 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
     body = (
       <AuthCard title={title} lead={rules}>
         {alerts}
-        <AccountForm action="/user/password/reset">
+        <AccountForm action={routePath("user-password-reset")}>
           <input type="hidden" name="code" value={code} />
           <NewPasswordFields error={errors.password ?? errors.code} confirmError={errors.passwordConfirmation} />
           <SubmitButton>{a.saveNewPassword}</SubmitButton>
         </AccountForm>
         <p className="auth-card__aside">
-          <Rich text={a.linkNotWorking} parts={{ link: <a href="/user/password">{a.askForNewOne}</a> }} />
+          <Rich text={a.linkNotWorking} parts={{ link: <a href={routePath("user-password")}>{a.askForNewOne}</a> }} />
         </p>
       </AuthCard>
     );
   } else if (user) {
     title = a.changePassword;
     body = (
-      <AuthCard title={title} lead={rules} footer={<a href="/user">{a.backToAccount}</a>}>
+      <AuthCard title={title} lead={rules} footer={<a href={routePath("user")}>{a.backToAccount}</a>}>
         {alerts}
-        <AccountForm action="/user/password">
+        <AccountForm action={routePath("user-password")}>
           <input type="text" name="username" value={user.username} autoComplete="username" readOnly hidden />
           <PasswordField
             name="currentPassword"
@@ -94,12 +95,12 @@ export async function renderPassword(c: Context<AppEnv>, state: PasswordState = 
         lead={a.resetLead}
         footer={
           <p>
-            <Rich text={a.rememberedIt} parts={{ link: <a href="/user/login">{a.signIn}</a> }} />
+            <Rich text={a.rememberedIt} parts={{ link: <a href={routePath("user-login")}>{a.signIn}</a> }} />
           </p>
         }
       >
         {alerts}
-        <AccountForm action="/user/password/forgot">
+        <AccountForm action={routePath("user-password-forgot")}>
           <EmailField value={state.email} error={errors.email} />
           <SubmitButton>{a.sendResetLink}</SubmitButton>
         </AccountForm>
@@ -115,7 +116,8 @@ export const passwordPage = (c: Context<AppEnv>) => renderPassword(c);
 export async function postChangePassword(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
   const token = c.get("token");
-  if (!user || !token) return c.redirect("/user/login?redirect=%2Fuser%2Fpassword", 303);
+  if (!user || !token)
+    return c.redirect(routePath("user-login", { query: { redirect: routePath("user-password") } }), 303);
   const checked = checkForm(changePasswordSchema(textsOf(c).m), textFields(await readFormBody(c)));
   if (!checked.ok) return renderPassword(c, { errors: checked.errors }, 422);
   try {
@@ -124,12 +126,12 @@ export async function postChangePassword(c: Context<AppEnv>): Promise<Response> 
     // every session of the account (this one and other devices) ends in the same batch.
     await startSession(c, answer, { endOtherSessions: true });
   } catch (error) {
-    const ended = await sessionEnded(c, error, "/user/password");
+    const ended = await sessionEnded(c, error, routePath("user-password"));
     if (ended) return ended;
     const problem = friendlyError(c, error);
     return renderPassword(c, refusalState(problem), problem.status);
   }
-  return c.redirect("/user?notice=password-changed", 303);
+  return c.redirect(routePath("user", { query: { notice: "password-changed" } }), 303);
 }
 
 /** POST /user/password/forgot: a reset link by e-mail (the same answer whether or not the address has an account). */
@@ -143,7 +145,7 @@ export async function postForgotPassword(c: Context<AppEnv>): Promise<Response> 
     const problem = friendlyError(c, error);
     return renderPassword(c, { email: checked.value.email, alert: problem.message }, problem.status);
   }
-  return c.redirect("/user/password?notice=reset-sent", 303);
+  return c.redirect(routePath("user-password", { query: { notice: "reset-sent" } }), 303);
 }
 
 /** POST /user/password/reset: a new password from the e-mailed link, and signed in with it. */
@@ -165,5 +167,5 @@ export async function postResetPassword(c: Context<AppEnv>): Promise<Response> {
     }
     return renderPassword(c, { code, ...refusalState(problem) }, problem.status);
   }
-  return c.redirect("/user?notice=password-reset", 303);
+  return c.redirect(routePath("user", { query: { notice: "password-reset" } }), 303);
 }

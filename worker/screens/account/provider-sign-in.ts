@@ -4,6 +4,7 @@ import { configuredProviders } from "../../../shared/auth-providers";
 import { DEFAULT_LOCALE } from "../../../shared/constants";
 import { PROVIDER_STATE_COOKIE } from "../../../shared/cookie-names";
 import { isLocale, localizePath } from "../../../shared/locale-path";
+import { routePath } from "../../../shared/routes";
 import { textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { timingSafeEqual } from "../../platform/security/crypto";
@@ -33,7 +34,8 @@ const STATE_PATTERN = /^[0-9a-f]{32}$/;
 
 providerSignIn.get("/connect/:provider", (c) => {
   const name = c.req.param("provider");
-  if (!configuredProviders(c.env)[name]) return c.redirect("/user/login?notice=provider-failed", 302);
+  if (!configuredProviders(c.env)[name])
+    return c.redirect(routePath("user-login", { query: { notice: "provider-failed" } }), 302);
   const state = crypto.randomUUID().replaceAll("-", "");
   const redirect = localRedirect(c.req.query("redirect"));
   setCookie(c, PROVIDER_STATE_COOKIE, `${state} ${c.get("locale")} ${redirect}`, {
@@ -60,7 +62,7 @@ providerSignIn.get("/auth/:provider/callback", async (c) => {
     return renderLogin(c, { alert: textsOf(c).m.account.notThisBrowser }, 400);
   }
   const redirect = localizePath(locale, localRedirect(target.join(" ")));
-  if (!accessToken) return c.redirect(localizePath(locale, "/user/login?notice=provider-failed"), 302);
+  if (!accessToken) return c.redirect(routePath("user-login", { query: { notice: "provider-failed" }, locale }), 302);
   try {
     await leaveSessionForSignIn(c);
     const answer = await authClient(c).providerCallback(c.req.param("provider"), accessToken);

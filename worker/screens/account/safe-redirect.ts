@@ -1,3 +1,4 @@
+import { routePath } from "../../../shared/routes";
 import { safeLocalPath } from "../../platform/security/safe-path";
 
 /**
@@ -7,7 +8,7 @@ import { safeLocalPath } from "../../platform/security/safe-path";
  * send shoppers to another site. Stricter than safeLocalPath (which collapses
  * `//host` to `/host`): a link that tries that trick is not followed at all.
  */
-const FALLBACK = "/user";
+const FALLBACK = routePath("user");
 
 export function localRedirect(value: unknown, fallback = FALLBACK): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {

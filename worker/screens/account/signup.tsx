@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { forgotPasswordSchema, passwordRules, signUpSchema } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
+import { routePath } from "../../../shared/routes";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
@@ -39,14 +40,14 @@ function ConfirmationSent({ email, resent }: { email: string; resent?: boolean }
     >
       {resent && <FormAlert tone="success">{a.sentAgain}</FormAlert>}
       <p className="muted">{a.nothingThere}</p>
-      <form method="post" action="/user/signup/resend" className="account-form">
+      <form method="post" action={routePath("user-signup-resend")} className="account-form">
         <input type="hidden" name="email" value={email} />
         <button type="submit" className="button button--outlined account-form__submit">
           {a.sendLinkAgain}
         </button>
       </form>
       <p className="auth-card__aside">
-        <Rich text={a.alreadyConfirmed} parts={{ link: <a href="/user/login">{a.signIn}</a> }} />
+        <Rich text={a.alreadyConfirmed} parts={{ link: <a href={routePath("user-login")}>{a.signIn}</a> }} />
       </p>
     </AuthCard>
   );
@@ -63,10 +64,10 @@ export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, 
     <AuthCard
       title={a.createAnAccount}
       lead={a.signUpLead}
-      footer={<OtherWayIn text={a.haveAccount} path="/user/login" label={a.signIn} redirect={redirect} />}
+      footer={<OtherWayIn text={a.haveAccount} path={routePath("user-login")} label={a.signIn} redirect={redirect} />}
     >
       {state.alert && <FormAlert>{state.alert}</FormAlert>}
-      <AccountForm action="/user/signup" redirect={redirect}>
+      <AccountForm action={routePath("user-signup")} redirect={redirect}>
         <Field
           name="username"
           label={a.username}
@@ -85,7 +86,7 @@ export async function renderSignup(c: Context<AppEnv>, state: SignupState = {}, 
           hint={passwordRules(t.m.accountErrors)}
         />
         <p className="account-form__consent">
-          <Rich text={a.consent} parts={{ policy: <a href="/privacy-policy">{a.privacyPolicy}</a> }} />
+          <Rich text={a.consent} parts={{ policy: <a href={routePath("privacy-policy")}>{a.privacyPolicy}</a> }} />
         </p>
         <SubmitButton>{a.createAccount}</SubmitButton>
       </AccountForm>
@@ -126,7 +127,10 @@ export async function postSignup(c: Context<AppEnv>): Promise<Response> {
     );
     return renderSignup(c, { ...typed, ...refusal }, problem.status);
   }
-  return c.redirect(redirect === "/user" ? "/user?notice=welcome" : redirect, 303);
+  return c.redirect(
+    redirect === routePath("user") ? routePath("user", { query: { notice: "welcome" } }) : redirect,
+    303,
+  );
 }
 
 export async function postResendConfirmation(c: Context<AppEnv>): Promise<Response> {
@@ -137,7 +141,8 @@ export async function postResendConfirmation(c: Context<AppEnv>): Promise<Respon
     await authClient(c).sendEmailConfirmation(email);
   } catch (error) {
     const problem = friendlyError(c, error);
-    if (problem.original === "Already confirmed") return c.redirect("/user/login?notice=confirmed", 303);
+    if (problem.original === "Already confirmed")
+      return c.redirect(routePath("user-login", { query: { notice: "confirmed" } }), 303);
     return renderSignup(c, { confirmationSentTo: email }, problem.status);
   }
   return renderSignup(c, { confirmationSentTo: email, resent: true });

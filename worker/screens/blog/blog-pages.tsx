@@ -1,15 +1,16 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import type { BlogPost, Tag } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
-import { Pager } from "../../frame/ui/pager";
-import { PostGrid, PostMeta, postPath } from "../../frame/ui/post-card";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getBlogPost, getBlogPosts, getTags } from "../../platform/cms-client/content-records";
+import { PostGrid, PostMeta, postPath } from "../../shop/content/post-card";
+import { Pager } from "../../shop/listing/pager";
 
 const PAGE_SIZE = 9;
 const SLUG = /^[a-z0-9-]{1,120}$/;
@@ -25,13 +26,13 @@ function TagLinks({ tags, active }: { tags: Tag[]; active?: string }) {
     <nav aria-label={m.blog.topics} className="tag-links">
       <ul>
         <li>
-          <a href="/blog" aria-current={active ? undefined : "page"}>
+          <a href={routePath("blog")} aria-current={active ? undefined : "page"}>
             {m.blog.allPosts}
           </a>
         </li>
         {tags.map((t) => (
           <li key={t.slug}>
-            <a href={`/blog/${t.slug}`} aria-current={active === t.slug ? "page" : undefined}>
+            <a href={routePath("blog-tag", { tag: t.slug })} aria-current={active === t.slug ? "page" : undefined}>
               {t.name}
             </a>
           </li>
@@ -46,11 +47,11 @@ async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promis
   const posts = await getBlogPosts(c, c.get("locale"), { tag: tag?.slug, page, pageSize: PAGE_SIZE });
   // A page past the last is no page: 404, never an empty list.
   if (posts && page > Math.max(1, posts.pageCount)) return renderNotFound(c);
-  const base = tag ? `/blog/${tag.slug}` : "/blog";
+  const base = tag ? routePath("blog-tag", { tag: tag.slug }) : routePath("blog");
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.blog, path: "/blog" },
+    { name: t.m.crumbs.blog, path: routePath("blog") },
     ...(tag ? [{ name: tag.name, path: base }] : []),
   ];
   const title = tag ? t.fill(t.m.blog.tagTitle, { tag: tag.name }) : t.m.blog.title;
@@ -135,8 +136,8 @@ export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.blog, path: "/blog" },
-    { name: tag.name, path: `/blog/${tag.slug}` },
+    { name: t.m.crumbs.blog, path: routePath("blog") },
+    { name: tag.name, path: routePath("blog-tag", { tag: tag.slug }) },
     { name: post.title, path: canonical },
   ];
   return renderPage(c, {

@@ -2,18 +2,19 @@ import type { Context } from "hono";
 import CatalogFilterForm from "../../../client/islands/catalog-filter";
 import { filterQuery, type ListingScope, readCatalogFilter, scopedFilter } from "../../../shared/catalog-filter";
 import { islandTexts } from "../../../shared/i18n/translator";
+import { routePath } from "../../../shared/routes";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
-import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../frame/listing/product-listing";
-import { listingFilter } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
+import { listingFilter } from "../../frame/shells/query-string";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
+import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { type BrandWithLines, getBrand } from "../../platform/cms-client/catalog-records";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../shop/listing/product-listing";
 import { BrandMark } from "./brand-mark";
 
 /** schema.org Brand: name, logo, url, description. */
@@ -40,12 +41,12 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
   if (!brand) return renderNotFound(c);
   const listing = await loadListing(c, locale, scope, filter);
   if (pastTheLastPage(listing, filter)) return renderNotFound(c);
-  const base = `/brands/${slug}`;
+  const base = routePath("brands-slug", { slug });
   const origin = siteOrigin(c);
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.brands, path: "/brands" },
+    { name: t.m.crumbs.brands, path: routePath("brands") },
     { name: brand.name, path: base },
   ];
   return renderPage(c, {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { renderPage } from "../../frame/document/render-page";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
@@ -13,7 +14,7 @@ export async function brandsPage(c: Context<AppEnv>): Promise<Response> {
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.brands, path: "/brands" },
+    { name: t.m.crumbs.brands, path: routePath("brands") },
   ];
   return renderPage(c, {
     title: t.m.brands.title,
@@ -32,7 +33,7 @@ export async function brandsPage(c: Context<AppEnv>): Promise<Response> {
           <ul className="brand-grid">
             {brands.map((brand, i) => (
               <li key={brand.slug}>
-                <a className="brand-card" href={`/brands/${encodeURIComponent(brand.slug)}`}>
+                <a className="brand-card" href={routePath("brands-slug", { slug: brand.slug })}>
                   <BrandMark brand={brand} size="small" eager={i < 4} />
                   <span className="brand-card__text">
                     <span className="brand-card__name">{brand.name}</span>

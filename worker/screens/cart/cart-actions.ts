@@ -1,13 +1,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { canBuy, checkQuantity } from "../../../shared/cart-rules";
+import { routePath } from "../../../shared/routes";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import { BROWSING } from "../../platform/routing/limit-presets";
-import { type WriteSpec, writes } from "../../platform/routing/route-spec";
-import { sameOriginBack } from "../../platform/security/safe-path";
-import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
+import { ensureCartOwner, readCartOwner } from "../../platform/bag/cart-owner";
 import {
   addLine,
   type CartOwner,
@@ -18,8 +16,11 @@ import {
   listLines,
   removeLine,
   setQuantity,
-} from "../../platform/stores/cart-store";
-import { shopperCounts } from "../../platform/stores/shopper-counts";
+} from "../../platform/bag/cart-store";
+import { shopperCounts } from "../../platform/bag/shopper-counts";
+import { BROWSING } from "../../platform/routing/limit-presets";
+import { type WriteSpec, writes } from "../../platform/routing/route-spec";
+import { sameOriginBack } from "../../platform/security/safe-path";
 import { loadItemToAdd } from "./cart-products";
 
 /**
@@ -78,9 +79,9 @@ cartActions.post("/add", writes(BAG_ACTION), async (c) => {
   const t = textsOf(c);
   const words = t.m.bagActions;
   const quantity = checkQuantity(input.quantity ?? "1", words.quantity, t.locale);
-  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
+  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, routePath("cart"));
   const item = await loadItemToAdd(c, lineOf(input));
-  if (!item) return reply(c, { ok: false, message: words.gone }, "/catalog");
+  if (!item) return reply(c, { ok: false, message: words.gone }, routePath("catalog"));
   const { line, product } = item;
   const name = product.name;
   if (!canBuy(product.availability)) {
@@ -105,7 +106,7 @@ cartActions.post("/add", writes(BAG_ACTION), async (c) => {
     availability: product.availability,
   });
   if (!added.ok) {
-    return reply(c, { ok: false, message: words.full }, "/cart");
+    return reply(c, { ok: false, message: words.full }, routePath("cart"));
   }
   const message = added.capped
     ? t.fill(words.capped, { quantity: added.quantity, name })
@@ -129,14 +130,14 @@ cartActions.post("/update", writes(BAG_ACTION), async (c) => {
   const input = await form(c);
   const t = textsOf(c);
   const quantity = checkQuantity(input.quantity, t.m.bagActions.quantity, t.locale);
-  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, "/cart");
+  if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, routePath("cart"));
   const owner = await readCartOwner(c);
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;
   const changed = cartId
     ? await setQuantity(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input), quantity.value)
     : false;
-  if (!changed) return reply(c, { ok: false, message: t.m.bagActions.notInBag }, "/cart");
-  return reply(c, { ok: true, message: t.m.bagActions.updated }, "/cart");
+  if (!changed) return reply(c, { ok: false, message: t.m.bagActions.notInBag }, routePath("cart"));
+  return reply(c, { ok: true, message: t.m.bagActions.updated }, routePath("cart"));
 });
 
 cartActions.post("/remove", writes(BAG_ACTION), async (c) => {
@@ -144,5 +145,5 @@ cartActions.post("/remove", writes(BAG_ACTION), async (c) => {
   const owner = await readCartOwner(c);
   const cartId = owner ? await findCartId(c.env.DB, owner) : null;
   if (cartId) await removeLine(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input));
-  return reply(c, { ok: true, message: textsOf(c).m.bagActions.removed }, "/cart");
+  return reply(c, { ok: true, message: textsOf(c).m.bagActions.removed }, routePath("cart"));
 });

@@ -1,13 +1,14 @@
 import type { Context } from "hono";
 import { QUANTITY_MAX } from "../../../shared/cart-rules";
 import { formatPrice } from "../../../shared/money";
+import { routePath } from "../../../shared/routes";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
-import { readCartOwner } from "../../platform/stores/cart-owner";
-import { acknowledgePrices } from "../../platform/stores/cart-store";
+import { readCartOwner } from "../../platform/bag/cart-owner";
+import { acknowledgePrices } from "../../platform/bag/cart-store";
 import type { CartItem, CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
 
@@ -58,7 +59,7 @@ function CartLine({ item }: { item: CartItem }) {
         )}
         <ChangeNotice item={item} />
         <div className="cart-line__controls">
-          <form method="post" action="/cart/update" className="quantity-form">
+          <form method="post" action={routePath("cart-update")} className="quantity-form">
             <LineFields item={item} />
             <label htmlFor={quantityId}>{t.m.bag.quantity}</label>
             <input
@@ -75,7 +76,7 @@ function CartLine({ item }: { item: CartItem }) {
               {t.m.bag.update}
             </button>
           </form>
-          <form method="post" action="/cart/remove">
+          <form method="post" action={routePath("cart-remove")}>
             <LineFields item={item} />
             <button type="submit" className="link-button">
               {t.m.bag.remove}
@@ -158,7 +159,7 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
         {view.items.length === 0 ? (
           <div className="empty-state">
             <p>{b.empty}</p>
-            <a className="button" href="/catalog">
+            <a className="button" href={routePath("catalog")}>
               {b.browseCatalog}
             </a>
           </div>
@@ -181,7 +182,7 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
               <TotalsTable view={view} deliveryLabel={b.deliveryEstimate} />
               <p className="muted small">{t.m.checkout.shippingNote}</p>
               {view.canCheckout ? (
-                <a className="button button--block" href="/cart/order">
+                <a className="button button--block" href={routePath("cart-order")}>
                   {b.checkout}
                 </a>
               ) : (

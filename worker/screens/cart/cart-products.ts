@@ -2,13 +2,14 @@ import type { Context } from "hono";
 import type { Availability } from "../../../shared/cart-rules";
 import { aedToFils, type Fils } from "../../../shared/money";
 import { defaultVariant, stockSkusOf } from "../../../shared/product-stock";
+import { productPath } from "../../../shared/routes";
 import { stockState } from "../../../shared/stock-rules";
 import type { ProductSummary, ProductVariant } from "../../../shared/types/catalog";
 import { chooseVariant, itemName, stockSku } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
+import type { LineKey } from "../../platform/bag/cart-store";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
-import type { LineKey } from "../../platform/stores/cart-store";
-import { readStock } from "../../platform/stores/stock-store";
+import { readStock } from "../../platform/stock/stock-store";
 
 /** What the bag needs to know about one line's item (a product in one variant), read on every request. */
 export interface CartProduct {
@@ -117,7 +118,7 @@ function cartProductOf(p: ProductSummary, variant: ProductVariant | null, onHand
     availability: stockState(cmsAvailability, onHand).availability,
     onHand: onHand ?? null,
     sellAhead: cmsAvailability === "prepurchase",
-    path: `/catalog/${p.category?.slug ?? "all"}/${p.slug}${variant ? `?variant=${encodeURIComponent(variant.sku)}` : ""}`,
+    path: productPath(p.category?.slug, p.slug, { query: { variant: variant?.sku } }),
     image: image
       ? {
           url: image.url,

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { Availability, DeliveryMethod, Totals } from "../../../shared/cart-rules";
 import { canBuy, computeTotals } from "../../../shared/cart-rules";
 import type { AppEnv } from "../../platform/app-env";
-import { type CartLineRow, type CartOwner, findCartId, listLines } from "../../platform/stores/cart-store";
+import { type CartLineRow, type CartOwner, findCartId, listLines } from "../../platform/bag/cart-store";
 import { type CartProduct, lineKeyOf, loadCartProducts } from "./cart-products";
 
 /** A bag line joined with its item (product and variant) as the CMS and the stock have it now. */

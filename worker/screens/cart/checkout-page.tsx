@@ -4,20 +4,20 @@ import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../..
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
-import { localizePath } from "../../../shared/locale-path";
 import { formatPrice } from "../../../shared/money";
+import { routePath } from "../../../shared/routes";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { readCartOwner } from "../../platform/bag/cart-owner";
 import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
+import { setPaymentReference } from "../../platform/orders/order-store";
 import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentProviderError, sessionExpiresAt } from "../../platform/payments/payment-provider";
 import { ORDERS } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
-import { readCartOwner } from "../../platform/stores/cart-owner";
-import { setPaymentReference } from "../../platform/stores/order-store";
 import { TotalsTable } from "./cart-page";
 import type { CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
@@ -68,7 +68,7 @@ function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProp
           ))}
         </ul>
         <TotalsTable view={view} />
-        <a href="/cart">{t.m.checkout.editBag}</a>
+        <a href={routePath("cart")}>{t.m.checkout.editBag}</a>
       </aside>
     </div>
   );
@@ -109,7 +109,7 @@ async function renderCheckout(
 
 export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {
   const view = await loadCartView(c, await readCartOwner(c));
-  if (view.items.length === 0) return c.redirect("/cart", 302);
+  if (view.items.length === 0) return c.redirect(routePath("cart"), 302);
   return renderCheckout(c, view, await prefill(c), {});
 }
 
@@ -141,24 +141,24 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     const errors = result.ok ? {} : result.errors;
     if (raw.payment === "online" && !card.available) errors.payment = t.m.checkout.cardUnavailable;
     const view = await loadCartView(c, owner, raw.delivery === "pickup" ? "pickup" : "transport");
-    if (view.items.length === 0) return c.redirect("/cart", 303);
+    if (view.items.length === 0) return c.redirect(routePath("cart"), 303);
     return renderCheckout(c, view, values, errors, 422);
   }
-  if (!owner) return c.redirect("/cart", 303);
+  if (!owner) return c.redirect(routePath("cart"), 303);
   const input: CheckoutInput = result.value;
   const placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
   if (!placed.ok) {
-    if (placed.reason === "empty") return c.redirect("/cart", 303);
+    if (placed.reason === "empty") return c.redirect(routePath("cart"), 303);
     if (placed.reason === "stock") {
       setFlash(c, { kind: "error", text: `${placed.messages.join(". ")}.` });
-      return c.redirect("/cart", 303);
+      return c.redirect(routePath("cart"), 303);
     }
     if (placed.reason === "unavailable") {
       setFlash(c, {
         kind: "error",
         text: t.m.checkout.nowOutOfStock,
       });
-      return c.redirect("/cart", 303);
+      return c.redirect(routePath("cart"), 303);
     }
     const view = await loadCartView(c, owner, input.delivery);
     return renderCheckout(c, view, { ...values, acceptChanges: "yes" }, {}, 422, t.m.checkout.changed);
@@ -178,8 +178,8 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
             : []),
         ],
         // Back to the order's page in the language it was placed in.
-        successUrl: `${origin}${localizePath(order.locale, `/cart/order/${order.number}`)}?paid=1`,
-        cancelUrl: `${origin}${localizePath(order.locale, `/cart/order/${order.number}`)}?cancelled=1`,
+        successUrl: `${origin}${routePath("cart-order-number", { number: order.number }, { query: { paid: 1 }, locale: order.locale })}`,
+        cancelUrl: `${origin}${routePath("cart-order-number", { number: order.number }, { query: { cancelled: 1 }, locale: order.locale })}`,
         expiresAt: sessionExpiresAt(order.createdAt),
       });
       await setPaymentReference(c.env.DB, order.id, session.reference);
@@ -193,5 +193,5 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
       });
     }
   }
-  return c.redirect(`/cart/order/${order.number}`, 303);
+  return c.redirect(routePath("cart-order-number", { number: order.number }), 303);
 });

@@ -1,13 +1,15 @@
 import type { Context } from "hono";
 import { formatPrice } from "../../../shared/money";
+import { routePath } from "../../../shared/routes";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { listOrderEvents, type OrderEvent } from "../../platform/orders/order-history-store";
+import type { Order, OrderStatus } from "../../platform/orders/order-record";
+import { findOrderByNumber, listOrdersOfUser } from "../../platform/orders/order-store";
 import { readVisitorId } from "../../platform/security/visitor-id";
-import { listOrderEvents, type OrderEvent } from "../../platform/stores/order-history-store";
-import { findOrderByNumber, listOrdersOfUser, type Order, type OrderStatus } from "../../platform/stores/order-store";
 import { TotalsTable } from "./cart-page";
 
 /** An order is shown only to the account that placed it, or the browser that placed it as a guest. */
@@ -174,7 +176,7 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
         </ol>
         <OrderDetail order={order} events={await listOrderEvents(c.env.DB, order.id, ["status"])} />
         <p>
-          <a className="button" href="/catalog">
+          <a className="button" href={routePath("catalog")}>
             {o.continueShopping}
           </a>
         </p>
@@ -185,7 +187,7 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
 
 export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
-  if (!user) return c.redirect("/user/login?redirect=%2Fuser%2Forders", 302);
+  if (!user) return c.redirect(routePath("user-login", { query: { redirect: routePath("user-orders") } }), 302);
   const orders = await listOrdersOfUser(c.env.DB, user.id);
   const t = textsOf(c);
   const o = t.m.orders;
@@ -199,7 +201,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
         {orders.length === 0 ? (
           <div className="empty-state">
             <p>{o.none}</p>
-            <a className="button" href="/catalog">
+            <a className="button" href={routePath("catalog")}>
               {o.browseCatalog}
             </a>
           </div>
@@ -209,7 +211,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
               <li key={order.number} className="order-card">
                 <div className="order-card__head">
                   <h2>
-                    <a href={`/user/orders/${order.number}`}>
+                    <a href={routePath("user-orders-number", { number: order.number })}>
                       <Rich text={o.orderTitle} parts={{ number: order.number }} />
                     </a>
                   </h2>
@@ -245,7 +247,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
 
 export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
-  if (!user) return c.redirect(`/user/login?redirect=${encodeURIComponent(c.req.path)}`, 302);
+  if (!user) return c.redirect(routePath("user-login", { query: { redirect: c.req.path } }), 302);
   const order = await ownedOrder(c, c.req.param("number") ?? "");
   if (!order) return renderNotFound(c);
   const t = textsOf(c);
@@ -254,7 +256,7 @@ export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
     body: (
       <section className="container page-section">
         <p>
-          <a href="/user/orders">{t.m.orders.allOrders}</a>
+          <a href={routePath("user-orders")}>{t.m.orders.allOrders}</a>
         </p>
         <h1>
           <Rich text={t.m.orders.orderTitle} parts={{ number: order.number }} />

@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
+import { releaseByReference, settleByReference } from "../../platform/payments/card-holds";
 import { cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentSignatureError } from "../../platform/payments/payment-provider";
 import { SERVICE } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
-import { releaseByReference, settleByReference } from "../../platform/stock/card-holds";
 
 /** The provider's signed events: no shop session, no Origin (the signature authenticates them). */
 const PAYMENT_EVENT: WriteSpec = {

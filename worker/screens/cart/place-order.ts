@@ -5,24 +5,23 @@ import { type Translator, translator } from "../../../shared/i18n/translator";
 import { formatPrice } from "../../../shared/money";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
+import { rememberAccountLocaleStatement } from "../../platform/accounts/account-locale-store";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
+import type { CartOwner } from "../../platform/bag/cart-store";
+import { setQuantity } from "../../platform/bag/cart-store";
 import { type MailMessage, outboxInsertWhere } from "../../platform/mail/mailer";
 import { shopperMailBody } from "../../platform/mail/shopper-mail";
-import { afterStockWrite } from "../../platform/stock/stock-moves";
-import { rememberAccountLocaleStatement } from "../../platform/stores/account-locale-store";
-import type { CartOwner } from "../../platform/stores/cart-store";
-import { setQuantity } from "../../platform/stores/cart-store";
+import type { Order, OrderLine } from "../../platform/orders/order-record";
 import {
   findOrderByIdempotencyKey,
   insertOrderStatements,
   type NewOrderLine,
   newOrderNumber,
-  type Order,
-  type OrderLine,
   orderBelongsTo,
-} from "../../platform/stores/order-store";
-import { readStock, takeStockStatements } from "../../platform/stores/stock-store";
+} from "../../platform/orders/order-store";
+import { afterStockWrite } from "../../platform/stock/stock-moves";
+import { readStock, takeStockStatements } from "../../platform/stock/stock-store";
 import { type CartView, loadCartView } from "./cart-view";
 
 export type PlaceOrderResult =
@@ -186,7 +185,7 @@ export async function placeOrder(
       },
       number,
     ),
-    // A signed-in shopper's account takes the order's language too (their later e-mails: issue 23).
+    // A signed-in shopper's account takes the order's language too (their later e-mails: decision 0092).
     ...(user ? [rememberAccountLocaleStatement(db, user.id, c.get("locale"))] : []),
     // The stock, in the same transaction: a line that would go below zero fails the whole batch.
     ...takeStockStatements(

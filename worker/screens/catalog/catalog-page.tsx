@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf } from "../../frame/i18n/texts";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
@@ -17,7 +18,7 @@ export async function catalogPage(c: Context<AppEnv>): Promise<Response> {
         <Breadcrumbs
           items={[
             { name: t.m.crumbs.home, path: "/" },
-            { name: t.m.crumbs.catalog, path: "/catalog" },
+            { name: t.m.crumbs.catalog, path: routePath("catalog") },
           ]}
         />
         <h1>{t.m.catalog.title}</h1>
@@ -27,7 +28,7 @@ export async function catalogPage(c: Context<AppEnv>): Promise<Response> {
           <ul className="category-grid">
             {categories.map((category, i) => (
               <li key={category.slug}>
-                <a className="category-card" href={`/catalog/${category.slug}`}>
+                <a className="category-card" href={routePath("catalog-category", { category: category.slug })}>
                   {category.image && (
                     <img
                       src={category.image.url}

@@ -2,17 +2,18 @@ import type { Context } from "hono";
 import CatalogFilterForm from "../../../client/islands/catalog-filter";
 import type { ListingScope } from "../../../shared/catalog-filter";
 import { islandTexts } from "../../../shared/i18n/translator";
+import { routePath } from "../../../shared/routes";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
-import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../frame/listing/product-listing";
-import { listingFilter } from "../../frame/listing/query-string";
 import { FlashSlot } from "../../frame/personal/flash";
+import { listingFilter } from "../../frame/shells/query-string";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
+import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getBrands, getCategory } from "../../platform/cms-client/catalog-records";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
+import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../shop/listing/product-listing";
 
 /** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
@@ -30,7 +31,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   if (!category) return renderNotFound(c);
   const listing = await loadListing(c, locale, scope, filter);
   if (pastTheLastPage(listing, filter)) return renderNotFound(c);
-  const base = `/catalog/${slug}`;
+  const base = routePath("catalog-category", { category: slug });
   const t = textsOf(c);
   return renderPage(c, {
     title: filter.page > 1 ? t.fill(t.m.pages.numbered, { name: category.name, n: filter.page }) : category.name,
@@ -40,7 +41,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
         <Breadcrumbs
           items={[
             { name: t.m.crumbs.home, path: "/" },
-            { name: t.m.crumbs.catalog, path: "/catalog" },
+            { name: t.m.crumbs.catalog, path: routePath("catalog") },
             { name: category.name, path: base },
           ]}
         />

@@ -3,13 +3,13 @@ import { defaultVariant, productStock, variantStock } from "../../../shared/prod
 import type { QuickViewProduct } from "../../../shared/quick-view";
 import { readSearchQuery } from "../../../shared/search-query";
 import { textsOf } from "../../frame/i18n/texts";
-import { productPath, variantCountText } from "../../frame/ui/product-card";
-import { variantPath } from "../../frame/ui/variant-options";
 import type { AppEnv } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
+import { reviewSummary } from "../../platform/reviews/product-review-store";
 import { suggestionsFor } from "../../platform/search/suggestions";
-import { readListingStock } from "../../platform/stores/listing-stock";
-import { reviewSummary } from "../../platform/stores/product-review-store";
+import { readListingStock } from "../../platform/stock/listing-stock";
+import { productPath, variantCountText } from "../../shop/products/product-card";
+import { variantPath } from "../../shop/products/variant-options";
 
 /**
  * GET /catalog-api/quick-view/{slug}: a product's images, price, availability

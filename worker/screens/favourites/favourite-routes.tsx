@@ -1,18 +1,19 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { routePath } from "../../../shared/routes";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf } from "../../frame/i18n/texts";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
-import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv, SignInHook } from "../../platform/app-env";
+import { ensureCartOwner, readCartOwner } from "../../platform/bag/cart-owner";
+import { listFavourites, mergeFavourites, toggleFavourite } from "../../platform/bag/favourite-store";
+import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { BROWSING } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
-import { ensureCartOwner, readCartOwner } from "../../platform/stores/cart-owner";
-import { listFavourites, mergeFavourites, toggleFavourite } from "../../platform/stores/favourite-store";
-import { readListingStock } from "../../platform/stores/listing-stock";
-import { shopperCounts } from "../../platform/stores/shopper-counts";
+import { readListingStock } from "../../platform/stock/listing-stock";
+import { ProductGrid } from "../../shop/products/product-grid";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
 /** A heart pressed: a form from the shop's pages, at the browsing limits. */
@@ -31,7 +32,7 @@ favouriteActions.post("/toggle", writes(HEART_PRESS), async (c) => {
   const json = (c.req.header("accept") ?? "").includes("application/json");
   const t = textsOf(c);
   if (!/^[a-z0-9-]{1,120}$/.test(slug) || (await getProductsBySlugs(c, c.get("locale"), [slug])).length === 0) {
-    return json ? c.json({ ok: false, message: t.m.favourites.gone }, 422) : c.redirect("/favorites", 303);
+    return json ? c.json({ ok: false, message: t.m.favourites.gone }, 422) : c.redirect(routePath("favorites"), 303);
   }
   const owner = await ensureCartOwner(c);
   const favourite = await toggleFavourite(c.env.DB, owner, slug);
@@ -43,7 +44,7 @@ favouriteActions.post("/toggle", writes(HEART_PRESS), async (c) => {
   }
   setFlash(c, { kind: "success", text: message });
   // A Referer that is not a URL (`Referer: x`) or another site's page: back to the list.
-  return c.redirect(sameOriginBack(c.req.header("referer"), c.req.url, "/favorites"), 303);
+  return c.redirect(sameOriginBack(c.req.header("referer"), c.req.url, routePath("favorites")), 303);
 });
 
 /** /favorites: the saved products with add to bag and remove. */
@@ -65,7 +66,7 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
         {products.length === 0 ? (
           <div className="empty-state">
             <p>{t.m.favourites.empty}</p>
-            <a className="button" href="/catalog">
+            <a className="button" href={routePath("catalog")}>
               {t.m.favourites.browseCatalog}
             </a>
           </div>

@@ -1,16 +1,17 @@
 import type { Context } from "hono";
 import { Icon } from "../../../client/components/icons";
 import type { OnHand } from "../../../shared/product-stock";
+import { routePath } from "../../../shared/routes";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { MenuItem } from "../../../shared/types/cms";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { getMainMenu } from "../../frame/layout/layout-data";
-import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
+import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getBrands, getProducts } from "../../platform/cms-client/catalog-records";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
-import { readListingStock } from "../../platform/stores/listing-stock";
+import { readListingStock } from "../../platform/stock/listing-stock";
+import { ProductGrid } from "../../shop/products/product-grid";
 
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
   const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];
@@ -96,10 +97,14 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
               <h1>{t.m.site.tagline}</h1>
               <p className="hero__lead">{h.lead}</p>
               <div className="hero__actions">
-                <a className="button" href="/catalog">
+                <a className="button" href={routePath("catalog")}>
                   {h.shopCatalog}
                 </a>
-                <a className="button button--outlined" href="/contacts#consultation" data-modal="consultation">
+                <a
+                  className="button button--outlined"
+                  href={routePath("contacts", { hash: "consultation" })}
+                  data-modal="consultation"
+                >
                   {h.askConsultation}
                 </a>
               </div>
@@ -150,7 +155,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           products={bestsellers?.items ?? []}
           favourites={favourites}
           stock={stock}
-          more="/catalog"
+          more={routePath("catalog")}
         />
         {brands.length > 0 && (
           <section className="section brands-strip" aria-labelledby="home-brands">
@@ -160,12 +165,12 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
                   <p className="eyebrow">{h.ourHouses}</p>
                   <h2 id="home-brands">{h.brandsWeTrust}</h2>
                 </div>
-                <a href="/brands">{h.allBrands}</a>
+                <a href={routePath("brands")}>{h.allBrands}</a>
               </div>
               <ul className="brand-list">
                 {brands.map((b) => (
                   <li key={b.slug}>
-                    <a className="brand-list__link" href={`/brands/${encodeURIComponent(b.slug)}`}>
+                    <a className="brand-list__link" href={routePath("brands-slug", { slug: b.slug })}>
                       <span className="brand-list__name">{b.name}</span>
                       <span className="muted small">{b.description}</span>
                     </a>
@@ -182,7 +187,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           products={arrivals?.items ?? []}
           favourites={favourites}
           stock={stock}
-          more="/catalog/skincare?sort=newest"
+          more={routePath("catalog-category", { category: "skincare" }, { query: { sort: "newest" } })}
         />
         <section className="section" aria-labelledby="home-consultation">
           <div className="container consultation-cta">
@@ -190,7 +195,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
               <h2 id="home-consultation">{h.notSure}</h2>
               <p className="muted">{h.advisersAnswer}</p>
             </div>
-            <a className="button" href="/contacts#consultation" data-modal="consultation">
+            <a className="button" href={routePath("contacts", { hash: "consultation" })} data-modal="consultation">
               {h.askConsultation}
             </a>
           </div>

@@ -4,10 +4,10 @@ import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { getContacts } from "../../frame/layout/layout-data";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
-import { ContactCard } from "../../frame/ui/contact-card";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getPage } from "../../platform/cms-client/content-records";
+import { ContactCard } from "../../shop/content/contact-card";
 
 /**
  * Information and legal pages from the CMS's `pages`, chosen by the request

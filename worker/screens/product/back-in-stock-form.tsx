@@ -10,6 +10,7 @@
 import { Field } from "../../../client/components/fields";
 import { Honeypot } from "../../../client/components/request-form-parts";
 import type { Availability } from "../../../shared/cart-rules";
+import { routePath } from "../../../shared/routes";
 import { offersStockAlert } from "../../../shared/stock-rules";
 import { itemName } from "../../../shared/variants";
 import { useTexts } from "../../frame/i18n/texts";
@@ -52,7 +53,7 @@ export function BackInStockForm({
           {state.alert}
         </div>
       )}
-      <form method="post" action="/stock-alerts" className="back-in-stock__form">
+      <form method="post" action={routePath("stock-alerts")} className="back-in-stock__form">
         <input type="hidden" name="product" value={product.slug} />
         <input type="hidden" name="sku" value={variant?.sku ?? product.sku} />
         <Honeypot idPrefix="back-in-stock" />

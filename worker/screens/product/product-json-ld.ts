@@ -4,10 +4,10 @@ import { type OnHand, productStock, variantStock } from "../../../shared/product
 import type { Product, ProductVariant } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
 import { absoluteUrl } from "../../frame/head/site-origin";
-import { productPath } from "../../frame/ui/product-card";
 import { sanitizeHtml } from "../../frame/ui/sanitize-html";
-import { variantImage, variantPath } from "../../frame/ui/variant-options";
-import type { ReviewSummary } from "../../platform/stores/product-review-store";
+import type { ReviewSummary } from "../../platform/reviews/product-review-store";
+import { productPath } from "../../shop/products/product-card";
+import { variantImage, variantPath } from "../../shop/products/variant-options";
 
 /**
  * The product page's schema.org data. A product sold as one item is a `Product` with one `Offer`;

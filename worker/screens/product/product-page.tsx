@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import VariantPicker from "../../../client/islands/variant-picker";
 import { islandTexts } from "../../../shared/i18n/translator";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
+import { routePath } from "../../../shared/routes";
 import type { StockState } from "../../../shared/stock-rules";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
 import type { Media } from "../../../shared/types/cms";
@@ -13,19 +14,20 @@ import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { FlashSlot } from "../../frame/personal/flash";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
-import { FavouriteToggle } from "../../frame/ui/favourite-toggle";
-import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../frame/ui/product-card";
-import { ProductGrid } from "../../frame/ui/product-grid";
 import { RatingSummary } from "../../frame/ui/product-reviews";
 import { RichText, sanitizeHtml } from "../../frame/ui/sanitize-html";
-import { variantImage, variantOptions } from "../../frame/ui/variant-options";
 import type { AppEnv } from "../../platform/app-env";
+import { readCartOwner } from "../../platform/bag/cart-owner";
+import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getProduct, getProducts } from "../../platform/cms-client/catalog-records";
+import { listReviews, reviewSummaries, reviewSummary } from "../../platform/reviews/product-review-store";
 import { displayName } from "../../platform/session/session";
-import { readCartOwner } from "../../platform/stores/cart-owner";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
-import { readListingStock } from "../../platform/stores/listing-stock";
-import { listReviews, reviewSummaries, reviewSummary } from "../../platform/stores/product-review-store";
+import { viewerOf } from "../../platform/session/viewer";
+import { readListingStock } from "../../platform/stock/listing-stock";
+import { FavouriteToggle } from "../../shop/products/favourite-toggle";
+import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../shop/products/product-card";
+import { ProductGrid } from "../../shop/products/product-grid";
+import { variantImage, variantOptions } from "../../shop/products/variant-options";
 import { BackInStockForm } from "./back-in-stock-form";
 import { productJsonLd } from "./product-json-ld";
 import { type ReviewFormState, ReviewSection } from "./product-review-section";
@@ -120,7 +122,8 @@ export async function renderProductPage(
     return c.redirect(canonical + search, 301);
   }
   const productId = Number(product.id);
-  const user = c.get("user");
+  // The signed-in shopper the page is drawn for: nobody when it renders for keeping (decision 0096).
+  const { user } = viewerOf(c);
   const [similar, favourites, summary, reviews] = await Promise.all([
     getProducts(c, locale, {
       filters: {
@@ -156,8 +159,10 @@ export async function renderProductPage(
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.catalog, path: "/catalog" },
-    ...(product.category ? [{ name: product.category.name, path: `/catalog/${product.category.slug}` }] : []),
+    { name: t.m.crumbs.catalog, path: routePath("catalog") },
+    ...(product.category
+      ? [{ name: product.category.name, path: routePath("catalog-category", { category: product.category.slug }) }]
+      : []),
     { name: product.name, path: canonical },
   ];
   const first = variantImage(product, chosen);
@@ -249,7 +254,7 @@ export async function renderProductPage(
         <ReviewSection
           productId={productId}
           productName={product.name}
-          action={`/product-reviews/${product.slug}`}
+          action={routePath("product-reviews", { slug: product.slug })}
           summary={summary}
           reviews={reviews}
           signedInAs={user ? displayName(user) : null}

@@ -4,19 +4,19 @@ import { productReviewSchemas } from "../../../shared/forms/product-review";
 import { renderNotFound } from "../../frame/document/not-found";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
-import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv } from "../../platform/app-env";
+import { ensureCartOwner } from "../../platform/bag/cart-owner";
 import { reviewsTags } from "../../platform/caches/page-tags";
 import { bumpTags } from "../../platform/caches/versions";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { wantsJson } from "../../platform/forms/form-guard";
+import { hasReviewed, insertReview, type ReviewStatus } from "../../platform/reviews/product-review-store";
 import { ACCOUNT_FORM } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { hitRateLimit } from "../../platform/security/rate-limit";
 import { visitorLimitSubject } from "../../platform/security/visitor-id";
 import { displayName } from "../../platform/session/session";
-import { ensureCartOwner } from "../../platform/stores/cart-owner";
-import { hasReviewed, insertReview, type ReviewStatus } from "../../platform/stores/product-review-store";
+import { productPath } from "../../shop/products/product-card";
 import { renderProductPage } from "./product-page";
 
 /** Posts per visitor (the account, else the visitor id): more than one shopper reviews in a sitting, too few for a flood. */

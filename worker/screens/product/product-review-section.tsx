@@ -5,7 +5,7 @@ import { useTexts } from "../../frame/i18n/texts";
 import { OwnReviews } from "../../frame/personal/own-reviews";
 import { ReviewIdentity } from "../../frame/personal/review-identity";
 import { RatingSummary, ReviewItem } from "../../frame/ui/product-reviews";
-import type { Review, ReviewSummary } from "../../platform/stores/product-review-store";
+import type { Review, ReviewSummary } from "../../platform/reviews/product-review-store";
 
 /** What the form shows after a refused post: the shopper's values and a message beside each field. */
 export interface ReviewFormState {

@@ -6,11 +6,12 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { Availability } from "../../../shared/cart-rules";
+import { routePath } from "../../../shared/routes";
 import { offersStockAlert } from "../../../shared/stock-rules";
 import { renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
-import type { StockAlertView } from "../../platform/stores/stock-alert-store";
+import type { StockAlertView } from "../../platform/stock/stock-alert-store";
 import { BackInStockForm, type BackInStockState } from "./back-in-stock-form";
 
 /** Statuses a page here answers with; renderPage knows fewer, so the rest are set on its response. */
@@ -21,7 +22,7 @@ async function alertPage(c: Context<AppEnv>, title: string, body: ReactNode, sta
   const res = await renderPage(c, {
     title,
     // Not the request's path: the links' tokens stay out of the canonical and sharing tags.
-    canonicalPath: "/stock-alerts",
+    canonicalPath: routePath("stock-alerts"),
     status: status === 404 || status === 422 ? status : 200,
     body: <div className="container page-section stock-alert-page">{body}</div>,
   });
@@ -91,7 +92,7 @@ export function renderNoSuchProduct(c: Context<AppEnv>, message: string) {
       <h1>{words.productNotFound}</h1>
       <p>{message}</p>
       <Actions>
-        <a className="button" href="/catalog">
+        <a className="button" href={routePath("catalog")}>
           {words.browseCatalog}
         </a>
       </Actions>
@@ -110,7 +111,7 @@ export function renderLinkNotValid(c: Context<AppEnv>) {
       <h1>{words.linkNotValid}</h1>
       <p>{words.linkNotValidText}</p>
       <Actions>
-        <a className="button" href="/catalog">
+        <a className="button" href={routePath("catalog")}>
           {words.browseCatalog}
         </a>
       </Actions>

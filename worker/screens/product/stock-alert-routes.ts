@@ -1,5 +1,5 @@
 /**
- * "Tell me when it's back" (issue 20, item 7):
+ * "Tell me when it's back" (docs/stock.md; its e-mails: decision 0092):
  * - POST /stock-alerts: subscribe an address to a sold-out or pre-purchase SKU. Checked like every
  *   visitor form (honeypot, the shared e-mail rule, limits per visitor then per address), plus: the
  *   SKU must be one of the product's, and not in stock. Queues only a confirmation e-mail. A plain
@@ -15,14 +15,13 @@ import { sha256, toHex } from "../../../shared/bytes";
 import type { Locale } from "../../../shared/constants";
 import { checkForm, type FormAnswer, type FormErrors } from "../../../shared/forms/form-result";
 import { type StockAlertInput, stockAlertSchema } from "../../../shared/forms/stock-alert";
-import { localizePath } from "../../../shared/locale-path";
+import { routePath } from "../../../shared/routes";
 import { offersStockAlert, stockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
-import { productPath } from "../../frame/ui/product-card";
 import type { AppEnv, LimitRefusal } from "../../platform/app-env";
 import { getProduct } from "../../platform/cms-client/catalog-records";
 import { honeypotFilled, readFormBody, textFields, wantsJson } from "../../platform/forms/form-guard";
@@ -31,7 +30,7 @@ import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { SERVICE, STOCK_ALERTS } from "../../platform/routing/limit-presets";
 import { type ReadSpec, reads, type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { hitRateLimit } from "../../platform/security/rate-limit";
-import { queueRestockAlerts } from "../../platform/stores/restock-alerts";
+import { queueRestockAlerts } from "../../platform/stock/restock-alerts";
 import {
   confirmationRecentlySent,
   confirmStockAlert,
@@ -41,8 +40,9 @@ import {
   newLinkToken,
   subscribeToRestock,
   unsubscribeStockAlert,
-} from "../../platform/stores/stock-alert-store";
-import { readStock } from "../../platform/stores/stock-store";
+} from "../../platform/stock/stock-alert-store";
+import { readStock } from "../../platform/stock/stock-store";
+import { productPath } from "../../shop/products/product-card";
 import {
   type AlertFormPage,
   renderAlertFormPage,
@@ -197,7 +197,7 @@ async function subscribe(
         locale,
         input.email,
         item.name,
-        `${origin}${localizePath(locale, `/stock-alerts/confirm/${token}`)}`,
+        `${origin}${routePath("stock-alerts-confirm", { token }, { locale })}`,
       ),
     now,
   );
@@ -228,7 +228,7 @@ stockAlertRoutes.get("/confirm/:token", reads(ALERT_LINK), async (c) => {
   return renderConfirmed(
     c,
     alert,
-    alert.status === "confirmed" ? `/stock-alerts/unsubscribe/${unsubscribe.token}` : null,
+    alert.status === "confirmed" ? routePath("stock-alerts-unsubscribe", { token: unsubscribe.token }) : null,
   );
 });
 
@@ -237,7 +237,7 @@ stockAlertRoutes.get("/unsubscribe/:token", reads(ALERT_LINK), async (c) => {
   const hash = await linkTokenHash(token);
   const alert = hash ? await findByUnsubscribeHash(c.env.DB, hash) : null;
   if (!alert) return renderLinkNotValid(c);
-  return renderUnsubscribeAsk(c, alert, `/stock-alerts/unsubscribe/${token}`);
+  return renderUnsubscribeAsk(c, alert, routePath("stock-alerts-unsubscribe", { token }));
 });
 
 /**

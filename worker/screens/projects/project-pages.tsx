@@ -1,13 +1,14 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { Breadcrumbs, breadcrumbJsonLd } from "../../frame/ui/breadcrumbs";
-import { PostDate } from "../../frame/ui/post-card";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getProject, getProjects } from "../../platform/cms-client/content-records";
+import { PostDate } from "../../shop/content/post-card";
 
 /** /projects: what the shop has built, newest first (the spec implies the area; this path is our choice). */
 export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
@@ -15,7 +16,7 @@ export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
   const t = textsOf(c);
   const crumbs = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.projects, path: "/projects" },
+    { name: t.m.crumbs.projects, path: routePath("projects") },
   ];
   return renderPage(c, {
     title: t.m.projects.title,
@@ -33,7 +34,12 @@ export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
               <li key={p.slug}>
                 <article className="post-card">
                   {p.image && (
-                    <a href={`/projects/${p.slug}`} tabIndex={-1} aria-label={p.title} className="post-card__image">
+                    <a
+                      href={routePath("projects-slug", { slug: p.slug })}
+                      tabIndex={-1}
+                      aria-label={p.title}
+                      className="post-card__image"
+                    >
                       <img
                         src={p.image.url}
                         alt=""
@@ -48,7 +54,7 @@ export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
                       <PostDate iso={p.publishedAt} />
                     </p>
                     <h2 className="post-card__title">
-                      <a href={`/projects/${p.slug}`}>{p.title}</a>
+                      <a href={routePath("projects-slug", { slug: p.slug })}>{p.title}</a>
                     </h2>
                     <p className="muted">{p.excerpt}</p>
                   </div>
@@ -72,8 +78,8 @@ export async function projectPage(c: Context<AppEnv>): Promise<Response> {
   const t = textsOf(c);
   const crumbs = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.projects, path: "/projects" },
-    { name: project.title, path: `/projects/${project.slug}` },
+    { name: t.m.crumbs.projects, path: routePath("projects") },
+    { name: project.title, path: routePath("projects-slug", { slug: project.slug }) },
   ];
   return renderPage(c, {
     title: project.title,

@@ -7,16 +7,17 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { RequestKind } from "../../../shared/forms/requests";
+import { routePath } from "../../../shared/routes";
 import { renderPage } from "../../frame/document/render-page";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { getContacts } from "../../frame/layout/layout-data";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
-import { ContactCard } from "../../frame/ui/contact-card";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getPage } from "../../platform/cms-client/content-records";
 import { type FormState, stateFromQuery } from "../../platform/forms/form-state";
+import { ContactCard } from "../../shop/content/contact-card";
 import { RequestSection, requestFormProps } from "./request-section";
 
 export type FormStates = Partial<Record<RequestKind, FormState>>;
@@ -139,9 +140,10 @@ export function renderRequestPage(
 
 /** Where a plain post of each kind lands with its thank-you. */
 export function thankYouPath(kind: RequestKind): string {
-  if (kind === "wholesale") return "/wholesale?sent=wholesale#wholesale-request";
-  if (kind === "partnership") return "/partnership?sent=partnership#partnership-request";
-  return `/contacts?sent=${kind}#${kind}`;
+  if (kind === "wholesale") return routePath("wholesale", { query: { sent: "wholesale" }, hash: "wholesale-request" });
+  if (kind === "partnership")
+    return routePath("partnership", { query: { sent: "partnership" }, hash: "partnership-request" });
+  return routePath("contacts", { query: { sent: kind }, hash: kind });
 }
 
 export const contactsPage = (c: Context<AppEnv>): Promise<Response> => renderContacts(c);

@@ -14,13 +14,13 @@ import { textsOf } from "../../frame/i18n/texts";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
 import { dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
-import { requestMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm, NO_FILES, type VisitorForm } from "../../platform/forms/visitor-form";
+import { requestMail } from "../../platform/requests/request-mail";
+import { type NewShopRequest, recentlySent, saveRequest } from "../../platform/requests/request-store";
 import { REQUESTS } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { type CheckedFile, checkUpload, IMAGE_OR_PDF_TYPES } from "../../platform/security/file-checks";
-import { type NewShopRequest, recentlySent, saveRequest } from "../../platform/stores/request-store";
-import { saveWithFiles } from "../../platform/stores/upload-store";
+import { saveWithFiles } from "../../platform/uploads/upload-store";
 import { renderRequestPage, thankYouPath } from "./request-pages";
 
 /** A request form: one attachment at most, at the requests' limits (each form keeps its own as well). */

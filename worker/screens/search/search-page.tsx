@@ -1,22 +1,23 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/routes";
 import { leftOutWords, readSearchQuery, SEARCH_WORD_MAX_BYTES } from "../../../shared/search-query";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";
 import { HTML_HEADERS, type PathHoles, renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf } from "../../frame/i18n/texts";
 import { SEARCH_MISS_HEADER } from "../../frame/shells/shell-store";
-import { Pager } from "../../frame/ui/pager";
-import { PostGrid } from "../../frame/ui/post-card";
-import { ProductGrid } from "../../frame/ui/product-grid";
 import type { AppEnv } from "../../platform/app-env";
+import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { everyPageTags, noteTags, SEARCH_TAG } from "../../platform/caches/page-tags";
 import { tagVersions } from "../../platform/caches/versions";
 import { getProducts, getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { POSTS_VERSIONS, searchBlogPosts } from "../../platform/cms-client/post-search";
 import { findProducts } from "../../platform/search/find-products";
 import { INDEX_VERSIONS } from "../../platform/search/search-vocabulary";
-import { favouriteSlugs } from "../../platform/stores/favourite-store";
-import { readListingStock } from "../../platform/stores/listing-stock";
+import { readListingStock } from "../../platform/stock/listing-stock";
+import { PostGrid } from "../../shop/content/post-card";
+import { Pager } from "../../shop/listing/pager";
+import { ProductGrid } from "../../shop/products/product-grid";
 
 const PAGE_SIZE = 12;
 const POPULAR = 4;
@@ -33,7 +34,7 @@ async function productCards(c: Context<AppEnv>, slugs: string[]): Promise<Produc
 }
 
 function searchHref(q: string): string {
-  return `/search?q=${encodeURIComponent(q)}`;
+  return routePath("search", { query: { q } });
 }
 
 /** /search?q=: products from the search index first, then blog posts, each with a count. */
@@ -83,7 +84,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
       body: (
         <section className="container page-section">
           <h1>{q ? t.fill(s.resultsFor, { q }) : s.title}</h1>
-          <form method="get" action="/search" role="search" className="search-page-form">
+          <form method="get" action={routePath("search")} role="search" className="search-page-form">
             <label htmlFor="search-page-q">{s.label}</label>
             <div className="search-page-form__row">
               <input id="search-page-q" name="q" type="search" defaultValue={q} />
@@ -114,7 +115,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
               <p>
                 <Rich text={s.nothing} parts={{ q }} />
               </p>
-              <a className="button" href="/catalog">
+              <a className="button" href={routePath("catalog")}>
                 {s.browseCatalog}
               </a>
             </div>
@@ -124,7 +125,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
             <section aria-labelledby="search-products" className="search-results">
               <h2 id="search-products">{t.fill(s.products, { count: String(products.total) })}</h2>
               <ProductGrid products={products.items} stock={stock} favourites={favourites} />
-              <Pager base="/search" query={{ q }} page={page} pageCount={products.pageCount} />
+              <Pager base={routePath("search")} query={{ q }} page={page} pageCount={products.pageCount} />
             </section>
           )}
           {posts && posts.total > 0 && (
@@ -148,7 +149,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
   // correction repeats the words), nor one with words left out.
   const framed =
     q && found && !corrected && leftOut.length === 0
-      ? await c.get("searchFrame")?.(
+      ? await c.get("keeping")?.searchFrame(
           JSON.stringify({
             page,
             products: [found.slugs, found.total],

@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/app-env";
-import { findPublishedMedia } from "../../platform/stores/shop-review-store";
+import { findPublishedMedia } from "../../platform/reviews/shop-review-store";
 
 export const reviewMedia = new Hono<AppEnv>();
 

@@ -7,6 +7,7 @@
  */
 import { type Context, Hono } from "hono";
 import { REVIEW_PHOTOS_MAX, shopReviewSchema } from "../../../shared/forms/shop-review";
+import { routePath } from "../../../shared/routes";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
@@ -15,13 +16,13 @@ import type { AppEnv } from "../../platform/app-env";
 import { reviewsTags } from "../../platform/caches/page-tags";
 import { bumpTags } from "../../platform/caches/versions";
 import { allValues, dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
-import { reviewMail } from "../../platform/forms/request-mail";
 import { type FileCheck, handleVisitorForm } from "../../platform/forms/visitor-form";
+import { reviewMail } from "../../platform/requests/request-mail";
+import { recentlyReviewed, saveReview } from "../../platform/reviews/shop-review-store";
 import { REQUESTS } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { type CheckedFile, checkUpload, checkUploads, IMAGE_TYPES } from "../../platform/security/file-checks";
-import { recentlyReviewed, saveReview } from "../../platform/stores/shop-review-store";
-import { saveWithFiles } from "../../platform/stores/upload-store";
+import { saveWithFiles } from "../../platform/uploads/upload-store";
 import { renderReviews } from "./shop-reviews-page";
 
 /** A shop review: its photos, at the requests' limits. */
@@ -92,7 +93,7 @@ reviewRoutes.post("/", writes(SHOP_REVIEW_FORM), (c) => {
       // A review published at once changes the shared /reviews page: it must not be served from an old shell.
       if (published) await bumpTags(c.env.CMS_CACHE, reviewsTags(null));
     },
-    sentPath: `/reviews?sent=${published ? "published" : "review"}#leave-review`,
+    sentPath: routePath("reviews", { query: { sent: published ? "published" : "review" }, hash: "leave-review" }),
     renderAgain: (state, status) => renderReviews(c, state, status),
   });
 });

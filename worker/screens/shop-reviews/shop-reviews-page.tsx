@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import ReviewForm, { type ReviewFormProps } from "../../../client/islands/review-form";
 import { islandTexts } from "../../../shared/i18n/translator";
+import { routePath } from "../../../shared/routes";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
@@ -12,13 +13,13 @@ import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
-import { Pager, pageNumber } from "../../frame/ui/pager";
-import { DateText, Stars } from "../../frame/ui/stars";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, SHOP_REVIEWS_TAG } from "../../platform/caches/page-tags";
 import type { FormState } from "../../platform/forms/form-state";
+import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/reviews/shop-review-store";
 import { uploadHint, uploadSize } from "../../platform/security/file-checks";
-import { listApprovedReviews, reviewMediaUrl, type ShopReview } from "../../platform/stores/shop-review-store";
+import { Pager, pageNumber } from "../../shop/listing/pager";
+import { DateText, Stars } from "../../shop/products/stars";
 
 export const REVIEWS_PAGE_SIZE = 10;
 
@@ -105,7 +106,7 @@ export async function renderReviews(
   const r = t.m.reviews;
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
-    { name: t.m.crumbs.reviews, path: "/reviews" },
+    { name: t.m.crumbs.reviews, path: routePath("reviews") },
   ];
   const form: ReviewFormProps = {
     values: state.values,
@@ -122,7 +123,7 @@ export async function renderReviews(
     title: page > 1 ? t.fill(r.numbered, { n: page }) : r.title,
     description: r.description,
     status: status === 422 ? 422 : 200,
-    canonicalPath: page > 1 ? `/reviews?page=${page}` : "/reviews",
+    canonicalPath: routePath("reviews", { query: { page: page > 1 ? page : undefined } }),
     jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <div className="container reviews-page">
@@ -146,7 +147,7 @@ export async function renderReviews(
             {list.reviews.map((review) => (
               <ReviewCard key={review.id} review={review} />
             ))}
-            <Pager base="/reviews" page={list.page} pageCount={list.pageCount} label={r.pages} />
+            <Pager base={routePath("reviews")} page={list.page} pageCount={list.pageCount} label={r.pages} />
           </section>
           <section className="request-card reviews-page__form" id="leave-review" aria-labelledby="leave-review-title">
             <h2 id="leave-review-title">{r.leave}</h2>

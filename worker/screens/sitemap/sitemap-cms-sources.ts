@@ -1,5 +1,6 @@
 import { type AnyVariables, gql, type TypedDocumentNode } from "@urql/core";
 import type { Context } from "hono";
+import { productPath, routePath } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { createCmsClient, runQuery } from "../../platform/cms-client/client";
 import type { Collection } from "../../platform/cms-client/strapi-shapes";
@@ -107,14 +108,12 @@ const pagesQuery = gql<{ pages: Collection<{ slug: string; updatedAt: string | n
   }
 `;
 
-const segment = encodeURIComponent;
-
 export const categoriesSource: SitemapSource = {
   name: "categories",
   async entries(c) {
     const rows = await readAll(c, categoriesQuery, (d) => d.categories, "sitemapCategories");
     return rows.map(({ attributes: a }) => ({
-      path: `/catalog/${segment(a.slug)}`,
+      path: routePath("catalog-category", { category: a.slug }),
       lastmod: a.updatedAt ?? undefined,
     }));
   },
@@ -125,7 +124,7 @@ export const brandsSource: SitemapSource = {
   async entries(c) {
     const rows = await readAll(c, brandsQuery, (d) => d.brands, "sitemapBrands");
     return rows.map(({ attributes: a }) => ({
-      path: `/brands/${segment(a.slug)}`,
+      path: routePath("brands-slug", { slug: a.slug }),
       lastmod: a.updatedAt ?? undefined,
     }));
   },
@@ -138,9 +137,7 @@ export const productsSource: SitemapSource = {
     const rows = await readAll(c, productsQuery, (d) => d.products, "sitemapProducts");
     return rows.flatMap(({ attributes: a }): SitemapEntry[] => {
       const category = a.category.data?.attributes.slug;
-      return category
-        ? [{ path: `/catalog/${segment(category)}/${segment(a.slug)}`, lastmod: a.updatedAt ?? undefined }]
-        : [];
+      return category ? [{ path: productPath(category, a.slug), lastmod: a.updatedAt ?? undefined }] : [];
     });
   },
 };
@@ -162,9 +159,9 @@ export const postsSource: SitemapSource = {
         const known = tags.get(tag);
         if (!known || (lastmod && lastmod > known)) tags.set(tag, lastmod ?? known);
       }
-      if (postTags[0]) posts.push({ path: `/blog/${segment(postTags[0])}/${segment(a.slug)}`, lastmod });
+      if (postTags[0]) posts.push({ path: routePath("blog-tag-slug", { tag: postTags[0], slug: a.slug }), lastmod });
     }
-    return [...[...tags].map(([tag, lastmod]) => ({ path: `/blog/${segment(tag)}`, lastmod })), ...posts];
+    return [...[...tags].map(([tag, lastmod]) => ({ path: routePath("blog-tag", { tag }), lastmod })), ...posts];
   },
 };
 
@@ -173,7 +170,7 @@ export const projectsSource: SitemapSource = {
   async entries(c) {
     const rows = await readAll(c, projectsQuery, (d) => d.projects, "sitemapProjects");
     return rows.map(({ attributes: a }) => ({
-      path: `/projects/${segment(a.slug)}`,
+      path: routePath("projects-slug", { slug: a.slug }),
       lastmod: a.updatedAt ?? undefined,
     }));
   },

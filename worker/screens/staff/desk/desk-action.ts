@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { setFlash } from "../../../frame/personal/flash";
 import type { Flash } from "../../../frame/personal/personal-fragment";
 import type { AppEnv } from "../../../platform/app-env";
+import { type Actor, type AuditEntry, listAudit } from "../../../platform/audit/staff-audit-store";
 import { type FormBody, readFormBody, textFields } from "../../../platform/forms/form-guard";
-import { type Actor, type AuditEntry, listAudit } from "../../../platform/stores/staff-audit-store";
 
 /**
  * Every post of the staff desk goes through one pipeline (decision 0098): the staff member the

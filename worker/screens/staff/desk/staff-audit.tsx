@@ -1,4 +1,4 @@
-import type { AuditEntry } from "../../../platform/stores/staff-audit-store";
+import type { AuditEntry } from "../../../platform/audit/staff-audit-store";
 import { staffDate } from "./staff-page";
 
 /**

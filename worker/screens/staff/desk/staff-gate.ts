@@ -1,13 +1,14 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { createRemoteJWKSet, jwtVerify } from "jose";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
 import { accountRole } from "../../../platform/cms-client/account-role";
 import { displayName } from "../../../platform/session/session";
 import { renderStaffMessage } from "./staff-page";
 
 /**
- * Who may use the staff desk (issue 19): a signed-in account whose users-permissions role is
+ * Who may use the staff desk (decision 0074): a signed-in account whose users-permissions role is
  * Staff, asked of the CMS on every request (GraphQL `me { role }` with the session's token,
  * never a cached claim), so a role taken back counts from the next request. Every
  * action runs behind this too. Optionally, in production, Cloudflare Access in front of
@@ -39,8 +40,8 @@ export const staffOnly = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get("user");
   const token = c.get("token");
   if (!user || !token) {
-    const back = c.req.method === "GET" ? c.req.path : "/staff";
-    return c.redirect(`/user/login?redirect=${encodeURIComponent(back)}`, c.req.method === "GET" ? 302 : 303);
+    const back = c.req.method === "GET" ? c.req.path : routePath("staff");
+    return c.redirect(routePath("user-login", { query: { redirect: back } }), c.req.method === "GET" ? 302 : 303);
   }
   // The answer must be about this session's user: a token is only ever checked against its own account.
   const me = await accountRole(c.env, token);

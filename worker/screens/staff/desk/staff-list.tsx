@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import { Pager } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
+import { Pager } from "../../../shop/listing/pager";
 import { renderStaffSection, StaffNav, StaffNotices, type StaffSection } from "./staff-page";
 
 /* The desk's lists (orders, requests, products, reviews, rules, e-mails, searches): frame, tables, filters, pages. */

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { Locale } from "../../../../shared/constants";
+import { routePath } from "../../../../shared/routes";
 import { renderPage } from "../../../frame/document/render-page";
 import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import type { Flash } from "../../../frame/personal/personal-fragment";
@@ -10,14 +11,14 @@ import type { AppEnv } from "../../../platform/app-env";
 export const ORDER_LANGUAGES: Record<Locale, string> = { en: "English", ar: "Arabic" };
 /** The desk's sections, in the order its navigation shows them. */
 export const STAFF_SECTIONS = {
-  overview: { href: "/staff", label: "Overview" },
-  orders: { href: "/staff/orders", label: "Orders" },
-  products: { href: "/staff/products", label: "Products" },
-  requests: { href: "/staff/requests", label: "Requests" },
-  reviews: { href: "/staff/reviews", label: "Reviews" },
-  redirects: { href: "/staff/redirects", label: "Redirects" },
-  outbox: { href: "/staff/outbox", label: "E-mails" },
-  searches: { href: "/staff/searches", label: "Searches" },
+  overview: { href: routePath("staff"), label: "Overview" },
+  orders: { href: routePath("staff-orders"), label: "Orders" },
+  products: { href: routePath("staff-products"), label: "Products" },
+  requests: { href: routePath("staff-requests"), label: "Requests" },
+  reviews: { href: routePath("staff-reviews"), label: "Reviews" },
+  redirects: { href: routePath("staff-redirects"), label: "Redirects" },
+  outbox: { href: routePath("staff-outbox"), label: "E-mails" },
+  searches: { href: routePath("staff-searches"), label: "Searches" },
 } as const;
 export type StaffSection = keyof typeof STAFF_SECTIONS;
 
@@ -68,7 +69,7 @@ export function renderStaffMessage(
           <h1>{title}</h1>
           <p className="lead">{message}</p>
           <p>
-            <a className="button" href="/">
+            <a className="button" href={routePath("index")}>
               Back to the shop
             </a>
           </p>

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../../../platform/app-env";
-import type { AuditEntry } from "../../../platform/stores/staff-audit-store";
+import type { AuditEntry } from "../../../platform/audit/staff-audit-store";
 import { AuditLog, type AuditWords } from "./staff-audit";
 import { renderStaffSection, StaffRecordTop, type StaffSection } from "./staff-page";
 

@@ -1,8 +1,9 @@
+import { routePath } from "../../../../shared/routes";
 import { siteOrigin } from "../../../frame/head/site-origin";
+import { changeOrder } from "../../../platform/orders/order-desk-store";
+import { ORDER_STATUS_LABELS, type Order } from "../../../platform/orders/order-record";
 import { withStockMoves } from "../../../platform/stock/stock-moves";
-import { changeOrder } from "../../../platform/stores/order-desk-store";
-import { ORDER_STATUS_LABELS, type Order } from "../../../platform/stores/order-store";
-import { heldSkus, lineStock } from "../../../platform/stores/stock-return-store";
+import { heldSkus, lineStock } from "../../../platform/stock/stock-return-store";
 import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { statusMail } from "./order-mail";
@@ -38,7 +39,7 @@ function required(values: Record<string, string>, name: keyof Errors, message: s
 export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, form: values, actor }) => {
   const action = values.action ?? "";
   const seenVersion = order.version;
-  const back = `/staff/orders/${order.number}`;
+  const back = routePath("staff-order", { number: order.number });
   const errors: Errors = {};
   if (action === "note") {
     const note = required(values, "note", "Write the note first.", errors);

@@ -1,7 +1,7 @@
 import { en } from "../../../../shared/i18n/en";
 import { formatAed } from "../../../../shared/money";
-import { ORDER_STATUS_LABELS, type Order } from "../../../platform/stores/order-store";
-import type { LineStock } from "../../../platform/stores/stock-return-store";
+import { ORDER_STATUS_LABELS, type Order } from "../../../platform/orders/order-record";
+import type { LineStock } from "../../../platform/stock/stock-return-store";
 import { StaffTable } from "../desk/staff-list";
 import { ORDER_LANGUAGES, staffDate } from "../desk/staff-page";
 import { Fact } from "../desk/staff-record";

@@ -1,7 +1,7 @@
 import { translator } from "../../../../shared/i18n/translator";
 import type { MailMessage } from "../../../platform/mail/mailer";
 import { shopperMailBody } from "../../../platform/mail/shopper-mail";
-import type { Order, OrderStatus } from "../../../platform/stores/order-store";
+import type { Order, OrderStatus } from "../../../platform/orders/order-record";
 
 /**
  * The e-mail a shopper gets when staff move their order on: the number in the subject, the new

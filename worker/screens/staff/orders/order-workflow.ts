@@ -1,8 +1,8 @@
-import type { Order, OrderStatus } from "../../../platform/stores/order-store";
+import type { Order, OrderStatus } from "../../../platform/orders/order-record";
 import { actionsFrom, isActionOf, type Transition } from "../desk/workflow";
 
 /**
- * The one state machine of an order on the staff desk (issue 19):
+ * The one state machine of an order on the staff desk (decision 0074):
  * new → confirmed → shipped → delivered; cancel from new or confirmed (and from a card
  * order still awaiting payment, or paid and not yet confirmed). A card order that is not
  * paid cannot be confirmed. Stored names: confirmed is `processing`, delivered `completed`

@@ -1,14 +1,11 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
-import { listOrderEvents } from "../../../platform/stores/order-history-store";
-import {
-  findOrderByNumber,
-  ORDER_STATUS_LABELS,
-  type Order,
-  type OrderStatus,
-} from "../../../platform/stores/order-store";
-import { listAudit } from "../../../platform/stores/staff-audit-store";
-import { lineStock } from "../../../platform/stores/stock-return-store";
+import { listAudit } from "../../../platform/audit/staff-audit-store";
+import { listOrderEvents } from "../../../platform/orders/order-history-store";
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../platform/orders/order-record";
+import { findOrderByNumber } from "../../../platform/orders/order-store";
+import { lineStock } from "../../../platform/stock/stock-return-store";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import { Facts, Lines } from "./order-facts";
@@ -21,7 +18,7 @@ import { allowedActions, type OrderAction, TRANSITIONS } from "./order-workflow"
  */
 const ORDER_RECORD: RecordFrame = {
   section: "orders",
-  back: { href: "/staff/orders", label: "All orders" },
+  back: { href: routePath("staff-orders"), label: "All orders" },
   words: {
     actions: {
       confirm: "confirmed the order",
@@ -119,7 +116,7 @@ const ACTION_FIELDS: Partial<Record<OrderAction, readonly { name: keyof Errors; 
 function ActionForm({ order, action, state }: { order: Order; action: OrderAction; state: FormState }) {
   return (
     <DeskForm
-      to={`/staff/orders/${order.number}`}
+      to={routePath("staff-order", { number: order.number })}
       className={`staff-action staff-action--${action}`}
       intent={action}
       version={order.version}
@@ -185,7 +182,7 @@ export async function renderOrder(
           </li>
         ))}
       </ol>
-      <DeskNoteForm to={`/staff/orders/${order.number}`} version={order.version} submit="Add note">
+      <DeskNoteForm to={routePath("staff-order", { number: order.number })} version={order.version} submit="Add note">
         <Field
           form="note"
           name="note"

@@ -3,14 +3,15 @@ import type { DeliveryMethod } from "../../../../shared/cart-rules";
 import { EMIRATES, type PaymentMethod } from "../../../../shared/forms/checkout";
 import { en } from "../../../../shared/i18n/en";
 import { formatAed } from "../../../../shared/money";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
-import { exportOrders, listOrders, type OrderFilter } from "../../../platform/stores/order-desk-store";
+import { exportOrders, listOrders, type OrderFilter } from "../../../platform/orders/order-desk-store";
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type Order,
   type OrderStatus,
-} from "../../../platform/stores/order-store";
+} from "../../../platform/orders/order-record";
 import {
   renderStaffList,
   StaffFilterForm,
@@ -71,7 +72,7 @@ const MORE_SELECTS: readonly StaffSelect<keyof OrderFilter>[] = [
 
 function FilterForm({ filter }: { filter: OrderFilter }) {
   return (
-    <StaffFilterForm action="/staff/orders" submit="Show orders">
+    <StaffFilterForm action={routePath("staff-orders")} submit="Show orders">
       <div className="field staff-filter__search">
         <label htmlFor="orders-q">Order number, name, e-mail or phone</label>
         <input id="orders-q" name="q" type="search" defaultValue={filter.q ?? ""} />
@@ -101,7 +102,7 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
 function OrderRow({ order }: { order: Order }) {
   return (
     <tr>
-      <StaffRowHead href={`/staff/orders/${order.number}`} title={order.number} />
+      <StaffRowHead href={routePath("staff-order", { number: order.number })} title={order.number} />
       <td data-label="Placed">{staffDate.format(new Date(order.createdAt))}</td>
       <td data-label="Customer">
         {order.firstName} {order.lastName}
@@ -131,8 +132,8 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const query = filterQuery(filter);
   const href = (n: number) =>
-    `/staff/orders?${new URLSearchParams({ ...query, ...(n > 1 ? { page: String(n) } : {}) })}`;
-  const csv = `/staff/orders.csv${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`;
+    `${routePath("staff-orders")}?${new URLSearchParams({ ...query, ...(n > 1 ? { page: String(n) } : {}) })}`;
+  const csv = `${routePath("staff-orders-csv")}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`;
   return renderStaffList(c, {
     title: "Orders · Staff",
     section: "orders",

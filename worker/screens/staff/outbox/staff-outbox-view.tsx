@@ -1,4 +1,5 @@
-import type { DeskMail, MailRetry } from "../../../platform/stores/outbox-desk-store";
+import { routePath } from "../../../../shared/routes";
+import type { DeskMail, MailRetry } from "../../../platform/mail/outbox-desk-store";
 import { staffDate } from "../desk/staff-page";
 import { Fact } from "../desk/staff-record";
 
@@ -61,7 +62,7 @@ export function MailCard({ mail }: { mail: DeskMail }) {
         </p>
       )}
       {mail.status === "failed" && (
-        <form method="post" action="/staff/outbox" className="staff-mail__retry">
+        <form method="post" action={routePath("staff-outbox")} className="staff-mail__retry">
           <input type="hidden" name="action" value="retry" />
           <input type="hidden" name="id" value={String(mail.id)} />
           <button type="submit" className="button button--outlined">

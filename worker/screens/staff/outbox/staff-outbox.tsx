@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { Pager, pageNumber } from "../../../frame/ui/pager";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
 import { MAX_ATTEMPTS } from "../../../platform/mail/mailer";
 import {
@@ -10,7 +10,8 @@ import {
   type OutboxStatus,
   RETRY_ALL_LIMIT,
   retryFailedMails,
-} from "../../../platform/stores/outbox-desk-store";
+} from "../../../platform/mail/outbox-desk-store";
+import { Pager, pageNumber } from "../../../shop/listing/pager";
 import { type DeskState, INCOMPLETE, latestChange, listAction } from "../desk/desk-action";
 import { renderStaffList } from "../desk/staff-list";
 import { MailCard, RetryList } from "./staff-outbox-view";
@@ -57,7 +58,7 @@ async function renderOutbox(
           <div className="staff-head">
             <h1>E-mails</h1>
             {view.status === "failed" && counts.failed > 0 && (
-              <form method="post" action="/staff/outbox">
+              <form method="post" action={routePath("staff-outbox")}>
                 <input type="hidden" name="action" value="retry-all" />
                 <button type="submit" className="button">
                   Retry all failed
@@ -70,7 +71,7 @@ async function renderOutbox(
               {OUTBOX_STATUSES.map((status) => (
                 <li key={status}>
                   <a
-                    href={status === "failed" ? "/staff/outbox" : `/staff/outbox?status=${status}`}
+                    href={routePath("staff-outbox", { query: { status: status === "failed" ? undefined : status } })}
                     aria-current={status === view.status ? "page" : undefined}
                   >
                     {TABS[status]} <span className="staff-tabs__count">{counts[status]}</span>
@@ -92,7 +93,7 @@ async function renderOutbox(
             </ul>
           )}
           <Pager
-            base="/staff/outbox"
+            base={routePath("staff-outbox")}
             query={view.status === "failed" ? {} : { status: view.status }}
             page={view.page}
             pageCount={pages}
@@ -138,7 +139,7 @@ export const postOutbox = listAction<DeskState>(
           retried === 0
             ? { kind: "info", text: "No e-mail has failed: nothing to retry." }
             : { kind: "success", text: back },
-        to: "/staff/outbox",
+        to: routePath("staff-outbox"),
       };
     }
     const id = /^[1-9]\d{0,14}$/.test(form.id ?? "") ? Number(form.id) : null;
@@ -146,6 +147,6 @@ export const postOutbox = listAction<DeskState>(
     if ((await retryFailedMails(c.env.DB, actor, id)) === 0) return { response: await notRetried(c, id) };
     const mail = await findMail(c.env.DB, id);
     const text = `The e-mail to ${mail?.recipient ?? "the customer"} is back in the queue. ${LATER}`;
-    return { done: { kind: "success", text }, to: "/staff/outbox" };
+    return { done: { kind: "success", text }, to: routePath("staff-outbox") };
   },
 );

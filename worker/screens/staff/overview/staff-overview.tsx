@@ -1,7 +1,8 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
-import { deskOverview } from "../../../platform/stores/order-desk-store";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/stores/order-store";
+import { deskOverview } from "../../../platform/orders/order-desk-store";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/orders/order-record";
 import { renderStaffList } from "../desk/staff-list";
 
 /** `/staff`: what needs doing today, at a glance. */
@@ -28,11 +29,11 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
         <h1>Good day{staff ? `, ${staff.name}` : ""}</h1>
         <h2>Orders</h2>
         <ul className="staff-tiles">
-          <Tile href="/staff/orders" count={overview.today} label="placed today" />
+          <Tile href={routePath("staff-orders")} count={overview.today} label="placed today" />
           {OPEN.map((status) => (
             <Tile
               key={status}
-              href={`/staff/orders?status=${status}`}
+              href={routePath("staff-orders", { query: { status } })}
               count={overview.byStatus[status]}
               label={ORDER_STATUS_LABELS[status].toLowerCase()}
             />
@@ -40,9 +41,13 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
         </ul>
         <h2>Waiting for you</h2>
         <ul className="staff-tiles">
-          <Tile href="/staff/requests?status=new" count={overview.newRequests} label="new requests" />
-          <Tile href="/staff/reviews" count={overview.reviewsWaiting} label="reviews to moderate" />
-          <Tile href="/staff/outbox" count={overview.failedMails} label="e-mails that failed" />
+          <Tile
+            href={routePath("staff-requests", { query: { status: "new" } })}
+            count={overview.newRequests}
+            label="new requests"
+          />
+          <Tile href={routePath("staff-reviews")} count={overview.reviewsWaiting} label="reviews to moderate" />
+          <Tile href={routePath("staff-outbox")} count={overview.failedMails} label="e-mails that failed" />
         </ul>
       </>
     ),

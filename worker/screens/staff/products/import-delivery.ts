@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
+import type { Actor } from "../../../platform/audit/staff-audit-store";
 import { type FormBody, textFields } from "../../../platform/forms/form-guard";
-import type { Actor } from "../../../platform/stores/staff-audit-store";
-import { type StockSet, writeStockSets } from "../../../platform/stores/stock-desk-store";
-import { readStock } from "../../../platform/stores/stock-store";
+import { type StockSet, writeStockSets } from "../../../platform/stock/stock-desk-store";
+import { readStock } from "../../../platform/stock/stock-store";
 import { listAction } from "../desk/desk-action";
 import { catalogueUnavailable, renderProducts } from "./staff-products";
 import { type ImportRow, parseStockCsv } from "./stock-import";
@@ -69,5 +70,5 @@ export const postProducts = listAction(renderProducts, async ({ c, body, actor }
   const imported = `Stock imported: ${sets.length} SKU${sets.length === 1 ? "" : "s"} changed${
     same > 0 ? `, ${same} already ${same === 1 ? "was" : "were"} right` : ""
   }.`;
-  return { done: { kind: "success", text: imported }, to: "/staff/products" };
+  return { done: { kind: "success", text: imported }, to: routePath("staff-products") };
 });

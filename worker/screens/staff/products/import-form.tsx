@@ -1,3 +1,5 @@
+import { routePath } from "../../../../shared/routes";
+
 /**
  * The import of a delivery on `/staff/products`: the CSV pasted or as a file, and every problem
  * its lines have, since with any mistake nothing is changed.
@@ -13,7 +15,7 @@ export function ImportForm({ state }: { state: ImportState }) {
   return (
     <form
       method="post"
-      action="/staff/products"
+      action={routePath("staff-products")}
       encType="multipart/form-data"
       className="staff-action staff-stock-import"
       noValidate

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
+import { listAudit } from "../../../platform/audit/staff-audit-store";
 import { getProduct } from "../../../platform/cms-client/catalog-records";
-import { listAudit } from "../../../platform/stores/staff-audit-store";
-import { STOCK_AUDIT_KIND, type StockSet, writeStockSets } from "../../../platform/stores/stock-desk-store";
-import { readStock } from "../../../platform/stores/stock-store";
+import { STOCK_AUDIT_KIND, type StockSet, writeStockSets } from "../../../platform/stock/stock-desk-store";
+import { readStock } from "../../../platform/stock/stock-store";
 import { type DeskRecord, recordAction } from "../desk/desk-action";
 import type { AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage } from "../desk/staff-page";
@@ -51,7 +52,7 @@ function stockRecord(product: ProductStock): RecordFrame {
     ),
     value: (_field, value) => String(value),
   };
-  return { section: "products", back: { href: "/staff/products", label: "All products" }, words };
+  return { section: "products", back: { href: routePath("staff-products"), label: "All products" }, words };
 }
 
 async function renderProduct(
@@ -69,7 +70,11 @@ async function renderProduct(
     <>
       <h1>{product.name}</h1>
       {product.brand && <p className="muted">{product.brand}</p>}
-      <DeskForm to={`/staff/products/${product.slug}`} className="staff-action staff-stock-form" submit="Save stock">
+      <DeskForm
+        to={routePath("staff-product", { slug: product.slug })}
+        className="staff-action staff-stock-form"
+        submit="Save stock"
+      >
         <h2>Stock on hand</h2>
         <p className="muted">
           Whole numbers of 0 or more. Leave a field empty to stop counting it: it is then sold without counting.
@@ -168,7 +173,7 @@ export const postProductStock = recordAction(STOCK_DESK, async ({ c, record: pro
     return { again: { alert }, status: 422 };
   }
   if (Object.keys(errors).length > 0) return { again: { values, errors }, status: 422 };
-  const back = `/staff/products/${product.slug}`;
+  const back = routePath("staff-product", { slug: product.slug });
   if (sets.length === 0) return { done: { kind: "success", text: "Nothing changed." }, to: back };
   if (!(await writeStockSets(c.env.DB, { actor, kind: "product", sets }))) return { meanwhile: true };
   await afterDeskStockWrite(c, sets);

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
-import { pageNumber } from "../../../frame/ui/pager";
 import type { AppEnv } from "../../../platform/app-env";
+import { pageNumber } from "../../../shop/listing/pager";
 import {
   renderStaffList,
   StaffFilterForm,
@@ -86,7 +87,7 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
             Sold out and few left first. A SKU without a number is sold without counting; a product page sets its
             counts.
           </p>
-          <StaffFilterForm action="/staff/products" submit="Find products">
+          <StaffFilterForm action={routePath("staff-products")} submit="Find products">
             <div className="field staff-filter__search">
               <label htmlFor="products-q">Name or SKU</label>
               <input id="products-q" name="q" type="search" defaultValue={query.q} maxLength={100} />
@@ -111,7 +112,7 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
             }}
             rows={shown.map((product) => <ProductRow key={product.slug} product={product} />)}
             pager={{
-              base: "/staff/products",
+              base: routePath("staff-products"),
               query: params,
               page,
               pageCount: pages,
@@ -129,7 +130,11 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
 function ProductRow({ product }: { product: ProductStock }) {
   return (
     <tr>
-      <StaffRowHead href={`/staff/products/${product.slug}`} title={product.name} sub={product.brand} />
+      <StaffRowHead
+        href={routePath("staff-product", { slug: product.slug })}
+        title={product.name}
+        sub={product.brand}
+      />
       <td data-label="Stock on hand">
         <Items items={product.items} />
       </td>

@@ -4,9 +4,9 @@ import type { ProductSummary } from "../../../../shared/types/catalog";
 import { siteOrigin } from "../../../frame/head/site-origin";
 import type { AppEnv } from "../../../platform/app-env";
 import { getProducts } from "../../../platform/cms-client/catalog-records";
+import type { StockSet } from "../../../platform/stock/stock-desk-store";
 import { afterStockWrite } from "../../../platform/stock/stock-moves";
-import type { StockSet } from "../../../platform/stores/stock-desk-store";
-import { readStock } from "../../../platform/stores/stock-store";
+import { readStock } from "../../../platform/stock/stock-store";
 import type { SkuCheck } from "./stock-import";
 
 /**

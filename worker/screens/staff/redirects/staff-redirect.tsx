@@ -1,5 +1,7 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
+import { listAudit } from "../../../platform/audit/staff-audit-store";
 import { checkRule } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
 import {
@@ -9,7 +11,6 @@ import {
   listRedirectRules,
   type StoredRule,
 } from "../../../platform/redirects/redirect-rules";
-import { listAudit } from "../../../platform/stores/staff-audit-store";
 import { type DeskRecord, latestChange, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
@@ -67,7 +68,7 @@ async function renderRule(
         {RULE_FORMS.map((form) => (
           <DeskForm
             key={form.intent}
-            to={`/staff/redirects/${rule.id}`}
+            to={routePath("staff-redirect", { id: rule.id })}
             className="staff-action staff-redirects-action"
             intent={form.intent}
             version={rule.version}
@@ -89,7 +90,7 @@ async function renderRule(
 
 const RULE_RECORD: RecordFrame = {
   section: "redirects",
-  back: { href: "/staff/redirects", label: "All redirect rules" },
+  back: { href: routePath("staff-redirects"), label: "All redirect rules" },
   words: {
     actions: { add: "added the rule", change: "changed the rule", delete: "deleted the rule" },
     fields: { fromPath: "From", toTarget: "To", status: "Kind" },
@@ -140,7 +141,7 @@ export const postRedirectRule = recordAction(RULE_DESK, async ({ c, record: rule
     if (!(await deleteRule(c.env.DB, rule, rule.version, actor))) return { meanwhile: true };
     await redirectRulesChanged(c.env);
     const text = `Rule for ${rule.fromPath} deleted. It stops from the next visit.`;
-    return { done: { kind: "success", text }, to: "/staff/redirects" };
+    return { done: { kind: "success", text }, to: routePath("staff-redirects") };
   }
   const draft = draftOf(values);
   const checked = checkRule(draft, {
@@ -153,5 +154,5 @@ export const postRedirectRule = recordAction(RULE_DESK, async ({ c, record: rule
   if (saved === "taken") return { again: { values: draft, errors: pathTaken(checked.rule) }, status: 409 };
   if (saved === "stale") return { meanwhile: true };
   await redirectRulesChanged(c.env);
-  return { done: ruleSaved("saved", checked.rule), to: `/staff/redirects/${rule.id}` };
+  return { done: ruleSaved("saved", checked.rule), to: routePath("staff-redirect", { id: rule.id }) };
 });

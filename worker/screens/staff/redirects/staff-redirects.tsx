@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
 import { checkRule, describeProblem } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
@@ -57,7 +58,7 @@ function RuleItem({ rule, problem }: { rule: StoredRule; problem: string | null 
           <span className="staff-redirects-rule__ok">In effect</span>
         )}
       </p>
-      <a className="staff-redirects-rule__edit" href={`/staff/redirects/${rule.id}`}>
+      <a className="staff-redirects-rule__edit" href={routePath("staff-redirect", { id: rule.id })}>
         Change or delete<span className="visually-hidden"> the rule for {rule.fromPath}</span>
       </a>
     </li>
@@ -82,7 +83,7 @@ export async function renderRedirects(c: Context<AppEnv>, state: RuleFormState =
             Send shoppers from an old address to a new one. A rule works from the next visit; the shop checks that it
             leads somewhere and never round in a loop.
           </p>
-          <form method="post" action="/staff/redirects" className="staff-redirects-add" noValidate>
+          <form method="post" action={routePath("staff-redirects")} className="staff-redirects-add" noValidate>
             <h2>Add a rule</h2>
             <RuleFields form="add" state={state} />
             <p className="muted">
@@ -124,5 +125,5 @@ export const postRedirect = listAction<RuleFormState>(renderRedirects, async ({ 
   const added = await addRule(c.env.DB, checked.rule, actor);
   if (!added.ok) return { again: { values: draft, errors: pathTaken(checked.rule) }, status: 409 };
   await redirectRulesChanged(c.env);
-  return { done: ruleSaved("added", checked.rule), to: "/staff/redirects" };
+  return { done: ruleSaved("added", checked.rule), to: routePath("staff-redirects") };
 });

@@ -1,9 +1,9 @@
 import type { RequestKind } from "../../../../shared/forms/requests";
-import type { RequestStatus } from "../../../platform/stores/request-store";
+import type { RequestStatus } from "../../../platform/requests/request-store";
 import { actionsFrom, isActionOf, type Transition } from "../desk/workflow";
 
 /**
- * The one state machine of a visitor's request on the staff desk (issue 19):
+ * The one state machine of a visitor's request on the staff desk (decision 0074):
  * new → in progress → done, or spam from new or in progress. A request closed by mistake
  * (done or spam) can be reopened, back to in progress: without it a wrong click would need SQL.
  * Done straight from new is refused: someone has to have picked the request up first.

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import { Field } from "../../../../client/components/fields";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
-import type { DeskRequest } from "../../../platform/stores/request-desk-store";
-import type { RequestStatus } from "../../../platform/stores/request-store";
-import { listAudit } from "../../../platform/stores/staff-audit-store";
+import { listAudit } from "../../../platform/audit/staff-audit-store";
+import type { DeskRequest } from "../../../platform/requests/request-desk-store";
+import type { RequestStatus } from "../../../platform/requests/request-store";
 import { staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import {
@@ -61,7 +62,7 @@ function Facts({ request }: { request: DeskRequest }) {
       )}
       {attachment && (
         <Fact term="Attached file">
-          <a href={`/staff/requests/${request.publicId}/attachment`} download>
+          <a href={routePath("staff-request-attachment", { publicId: request.publicId })} download>
             {attachment.name}
           </a>{" "}
           <span className="muted">({fileSize(attachment.size)})</span>
@@ -74,7 +75,7 @@ function Facts({ request }: { request: DeskRequest }) {
 function ActionForm({ request, action }: { request: DeskRequest; action: RequestAction }) {
   return (
     <DeskForm
-      to={`/staff/requests/${request.publicId}`}
+      to={routePath("staff-request", { publicId: request.publicId })}
       className="staff-request__action"
       intent={action}
       version={request.version}
@@ -88,7 +89,7 @@ function NoteForm({ request, state }: { request: DeskRequest; state: RequestForm
   const value = state.values?.note ?? request.staffNote ?? "";
   return (
     <DeskNoteForm
-      to={`/staff/requests/${request.publicId}`}
+      to={routePath("staff-request", { publicId: request.publicId })}
       version={request.version}
       className="staff-request__note"
       submit="Save note"
@@ -108,7 +109,7 @@ function NoteForm({ request, state }: { request: DeskRequest; state: RequestForm
 
 const REQUEST_RECORD: RecordFrame = {
   section: "requests",
-  back: { href: "/staff/requests", label: "All requests" },
+  back: { href: routePath("staff-requests"), label: "All requests" },
   words: {
     actions: {
       start: "started working on it",

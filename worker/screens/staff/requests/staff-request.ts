@@ -1,6 +1,7 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
-import { changeRequest, type DeskRequest, findDeskRequest } from "../../../platform/stores/request-desk-store";
+import { changeRequest, type DeskRequest, findDeskRequest } from "../../../platform/requests/request-desk-store";
 import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { isRequestAction, REQUEST_STATUS_LABELS, REQUEST_TRANSITIONS, requestRefusal } from "./request-workflow";
@@ -47,7 +48,7 @@ const REQUEST_DESK: DeskRecord<DeskRequest, RequestFormState> = {
 export const postRequest = recordAction(REQUEST_DESK, async ({ c, record: request, form: values, actor }) => {
   const action = values.action ?? "";
   const seenVersion = request.version;
-  const back = `/staff/requests/${request.publicId}`;
+  const back = routePath("staff-request", { publicId: request.publicId });
 
   if (action === "note") {
     // Line endings as browsers send them (CRLF) are stored as typed; only the ends are trimmed.

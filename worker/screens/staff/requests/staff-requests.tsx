@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { RequestKind } from "../../../../shared/forms/requests";
-import { pageNumber } from "../../../frame/ui/pager";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
 import {
   type DeskRequest,
@@ -8,8 +8,9 @@ import {
   REQUEST_KINDS,
   REQUEST_STATUSES,
   type RequestFilter,
-} from "../../../platform/stores/request-desk-store";
-import type { RequestStatus } from "../../../platform/stores/request-store";
+} from "../../../platform/requests/request-desk-store";
+import type { RequestStatus } from "../../../platform/requests/request-store";
+import { pageNumber } from "../../../shop/listing/pager";
 import {
   renderStaffList,
   StaffFilterForm,
@@ -35,7 +36,11 @@ function readFilter(c: Context<AppEnv>): RequestFilter {
 
 function FilterForm({ filter }: { filter: RequestFilter }) {
   return (
-    <StaffFilterForm action="/staff/requests" className="staff-filter staff-filter--requests" submit="Show requests">
+    <StaffFilterForm
+      action={routePath("staff-requests")}
+      className="staff-filter staff-filter--requests"
+      submit="Show requests"
+    >
       <StaffFilterSelects
         form="requests"
         values={filter}
@@ -51,7 +56,11 @@ function FilterForm({ filter }: { filter: RequestFilter }) {
 function RequestRow({ request }: { request: DeskRequest }) {
   return (
     <tr>
-      <StaffRowHead href={`/staff/requests/${request.publicId}`} title={request.name} sub={request.company} />
+      <StaffRowHead
+        href={routePath("staff-request", { publicId: request.publicId })}
+        title={request.name}
+        sub={request.company}
+      />
       <td data-label="Kind">{REQUEST_KIND_LABELS[request.kind]}</td>
       <td data-label="Status">
         <span className={`status status--request-${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
@@ -97,7 +106,7 @@ export async function requestsPage(c: Context<AppEnv>): Promise<Response> {
           }}
           rows={requests.map((request) => <RequestRow key={request.publicId} request={request} />)}
           pager={{
-            base: "/staff/requests",
+            base: routePath("staff-requests"),
             query,
             page,
             pageCount: pages,

@@ -1,11 +1,12 @@
 import type { Context } from "hono";
 import { DEFAULT_LOCALE } from "../../../../shared/constants";
-import { productPath } from "../../../frame/ui/product-card";
-import { Stars } from "../../../frame/ui/stars";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
 import { getProducts } from "../../../platform/cms-client/catalog-records";
-import type { ReviewStatus } from "../../../platform/stores/product-review-store";
-import type { DeskReview, DeskReviewMedia } from "../../../platform/stores/review-desk-store";
+import type { ReviewStatus } from "../../../platform/reviews/product-review-store";
+import type { DeskReview, DeskReviewMedia } from "../../../platform/reviews/review-desk-store";
+import { productPath } from "../../../shop/products/product-card";
+import { Stars } from "../../../shop/products/stars";
 import { staffDate } from "../desk/staff-page";
 
 /** One review as staff moderate it: who, what, the photos (whatever the status), and the two buttons. */
@@ -39,11 +40,11 @@ export async function reviewedProducts(
 }
 
 export function reviewPath(review: Pick<DeskReview, "kind" | "ref">): string {
-  return `/staff/reviews/${review.kind}/${encodeURIComponent(review.ref)}`;
+  return routePath("staff-review", { kind: review.kind, ref: review.ref });
 }
 
 export function staffMediaUrl(review: Pick<DeskReview, "ref">, media: DeskReviewMedia): string {
-  return `/staff/reviews/shop/${encodeURIComponent(review.ref)}/media/${media.objectKey.replace(/^reviews\//, "")}`;
+  return routePath("staff-review-media", { ref: review.ref, file: media.objectKey.replace(/^reviews\//, "") });
 }
 
 function About({ review, product }: { review: DeskReview; product?: ReviewedProduct }) {

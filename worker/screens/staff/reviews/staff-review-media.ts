@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../../platform/app-env";
-import { findStaffReviewMedia } from "../../../platform/stores/review-desk-store";
+import { findStaffReviewMedia } from "../../../platform/reviews/review-desk-store";
 
 /**
  * GET /staff/reviews/shop/{public id}/media/{file}: a shop review's avatar or photo for staff,

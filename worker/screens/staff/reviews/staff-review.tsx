@@ -1,17 +1,18 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
+import { listAudit } from "../../../platform/audit/staff-audit-store";
 import { reviewsTags } from "../../../platform/caches/page-tags";
 import { bumpTags } from "../../../platform/caches/versions";
-import { safeLocalPath } from "../../../platform/security/safe-path";
-import type { ReviewStatus } from "../../../platform/stores/product-review-store";
+import type { ReviewStatus } from "../../../platform/reviews/product-review-store";
 import {
   auditKind,
   type DeskReview,
   type DeskReviewKind,
   findDeskReview,
   moderateReview,
-} from "../../../platform/stores/review-desk-store";
-import { listAudit } from "../../../platform/stores/staff-audit-store";
+} from "../../../platform/reviews/review-desk-store";
+import { safeLocalPath } from "../../../platform/security/safe-path";
 import { type DeskRecord, recordAction } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { type RecordFrame, renderStaffRecord } from "../desk/staff-record";
@@ -53,7 +54,7 @@ async function renderReview(
     reviewedProducts(c, [review]),
   ]);
   const product = review.productId === null ? undefined : products.get(review.productId);
-  const shownAt = review.kind === "shop" ? "/reviews" : product?.path;
+  const shownAt = review.kind === "shop" ? routePath("reviews") : product?.path;
   return renderStaffRecord(
     c,
     REVIEW_RECORD,
@@ -72,7 +73,7 @@ async function renderReview(
 
 const REVIEW_RECORD: RecordFrame = {
   section: "reviews",
-  back: { href: "/staff/reviews", label: "Reviews waiting" },
+  back: { href: routePath("staff-reviews"), label: "Reviews waiting" },
   words: {
     actions: { approve: "approved the review", reject: "rejected the review" },
     fields: { status: "Status" },
@@ -90,7 +91,9 @@ export function reviewPage(kind: DeskReviewKind) {
 /** Back to the list (with its filter) or the review's page the buttons were on; anywhere else is refused. */
 function backTo(value: string | undefined, review: DeskReview): string {
   const path = safeLocalPath(value, reviewPath(review));
-  return path === "/staff/reviews" || path.startsWith("/staff/reviews?") || path.startsWith("/staff/reviews/")
+  return path === routePath("staff-reviews") ||
+    path.startsWith(`${routePath("staff-reviews")}?`) ||
+    path.startsWith(`${routePath("staff-reviews")}/`)
     ? path
     : reviewPath(review);
 }

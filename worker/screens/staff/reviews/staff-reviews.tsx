@@ -1,7 +1,8 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
-import type { ReviewStatus } from "../../../platform/stores/product-review-store";
-import { type DeskKindFilter, listDeskReviews } from "../../../platform/stores/review-desk-store";
+import type { ReviewStatus } from "../../../platform/reviews/product-review-store";
+import { type DeskKindFilter, listDeskReviews } from "../../../platform/reviews/review-desk-store";
 import { renderStaffList } from "../desk/staff-list";
 import { DeskReviewCard, REVIEW_STATUS_LABELS, reviewedProducts } from "./review-card";
 
@@ -39,7 +40,7 @@ function listHref({ status, kind, page }: ReviewFilter): string {
   if (kind !== "all") query.set("kind", kind);
   if (page > 1) query.set("page", String(page));
   const search = query.toString();
-  return `/staff/reviews${search ? `?${search}` : ""}`;
+  return `${routePath("staff-reviews")}${search ? `?${search}` : ""}`;
 }
 
 function Tabs({

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
 import { listSearchMisses, MAX_ROWS } from "../../../platform/search/search-misses-store";
 import { renderStaffList, StaffTable } from "../desk/staff-list";
@@ -34,7 +35,7 @@ export async function searchesPage(c: Context<AppEnv>): Promise<Response> {
             {misses.map((miss) => (
               <tr key={miss.query}>
                 <td>
-                  <a href={`/search?q=${encodeURIComponent(miss.query)}`}>{miss.query}</a>
+                  <a href={routePath("search", { query: { q: miss.query } })}>{miss.query}</a>
                 </td>
                 <td className="staff-table__num">{miss.count}</td>
                 <td>{staffDate.format(miss.lastSeen)}</td>
