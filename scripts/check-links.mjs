@@ -5,8 +5,8 @@
 // line and text, unless its first segment is a service's (SERVICES: the CMS's API, uploads, the build
 // manifest…), it names a file ("/robots.txt"), or it is on ALLOWED. A piece of a template after an
 // expression (`${origin}/staff/requests/…`) fails when its first segment is a first segment of the
-// route table (shared/routes.ts, read here from its source). A bare "/" fails as an `href` or `action`.
-// Not looked at: shared/routes.ts itself, and the first argument of a Hono registration
+// route table (shared/routes.ts and shared/links.ts, read here from their source). A bare "/" fails as an `href` or `action`.
+// Not looked at: the table itself, and the first argument of a Hono registration
 // (`app.route("/cart", …)`, `accountRoutes.post("/login", …)`), which is where a route is defined,
 // not a link to one.
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -16,7 +16,8 @@ import ts from "typescript";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROOTS = ["worker", "client", "shared"];
-const TABLE = "shared/routes.ts";
+/** The route table: its pages, and the other routes a link may lead to. */
+const TABLE = ["shared/routes.ts", "shared/links.ts"];
 
 /**
  * Literals that are shop paths on purpose, each with why. Short: a new entry needs a reason a
@@ -51,14 +52,21 @@ function files(dir) {
   return readdirSync(join(root, dir)).flatMap((name) => {
     const path = `${dir}/${name}`;
     if (statSync(join(root, path)).isDirectory()) return name === "node_modules" ? [] : files(path);
-    return /\.tsx?$/.test(path) && !path.endsWith(".d.ts") && path !== TABLE ? [path] : [];
+    return /\.tsx?$/.test(path) && !path.endsWith(".d.ts") && !TABLE.includes(path) ? [path] : [];
   });
 }
 
 /** The first segments of the table's paths, read from its source (`path: "/catalog/:category"` → catalog). */
 function tableSegments() {
-  const source = ts.createSourceFile(TABLE, readFileSync(join(root, TABLE), "utf8"), ts.ScriptTarget.Latest, true);
   const segments = new Set();
+  for (const file of TABLE) {
+    const source = ts.createSourceFile(file, readFileSync(join(root, file), "utf8"), ts.ScriptTarget.Latest, true);
+    collectSegments(source, segments);
+  }
+  return segments;
+}
+
+function collectSegments(source, segments) {
   const visit = (node) => {
     if (
       ts.isPropertyAssignment(node) &&
@@ -71,7 +79,6 @@ function tableSegments() {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return segments;
 }
 
 const segments = tableSegments();

@@ -1,5 +1,5 @@
 import type { Section } from "./i18n/messages-type";
-import { routePath } from "./routes";
+import { routePath } from "./links";
 
 /**
  * The smart filter (spec section 3: maker, model, year, cost, availability),

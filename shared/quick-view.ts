@@ -1,5 +1,5 @@
 import type { Availability } from "./cart-rules";
-import { routePath } from "./routes";
+import { routePath } from "./links";
 
 /**
  * What GET /catalog-api/quick-view/{slug} answers: just enough for the quick view dialog. For a

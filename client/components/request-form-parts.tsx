@@ -10,7 +10,7 @@ import { HONEYPOT_FIELD } from "../../shared/forms/visitor-fields";
 import { fill } from "../../shared/i18n/format";
 import type { TextLocale } from "../../shared/i18n/locales";
 import type { Section } from "../../shared/i18n/messages-type";
-import { routePath } from "../../shared/routes";
+import { routePath } from "../../shared/links";
 import { ErrorSummary, Field } from "./fields";
 import { FormParts } from "./form-parts";
 

@@ -8,7 +8,7 @@ import { checkQuantity, QUANTITY_MAX, type QuantityTexts } from "../../shared/ca
 import { type CounterTexts, counterLabel } from "../../shared/header-counter";
 import { fill } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
-import { routePath } from "../../shared/routes";
+import { routePath } from "../../shared/links";
 
 export interface AddToBagProps extends IslandTexts<"product"> {
   slug: string;

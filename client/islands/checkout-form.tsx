@@ -7,7 +7,7 @@ import { type CheckoutField, checkoutSchema, EMIRATES } from "../../shared/forms
 import type { FormErrors } from "../../shared/forms/form-result";
 import { fill } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
-import { routePath } from "../../shared/routes";
+import { routePath } from "../../shared/links";
 import { ErrorSummary, Field } from "../components/fields";
 import { useFormSubmit } from "../components/use-form-submit";
 

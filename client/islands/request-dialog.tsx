@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from "react";
 import { requestSchemas } from "../../shared/forms/requests";
 import type { IslandTexts, Section } from "../../shared/i18n/messages-type";
-import { routePath } from "../../shared/routes";
+import { routePath } from "../../shared/links";
 import { Icon } from "../components/icons";
 import { ConsentLine, FormProblems, Honeypot, RequestFields, ThankYou } from "../components/request-form-parts";
 import { useFormSubmit } from "../components/use-form-submit";

@@ -8,7 +8,7 @@ import { useState } from "react";
 import type { FormErrors } from "../../shared/forms/form-result";
 import { type RequestKind, requestSchemas } from "../../shared/forms/requests";
 import type { IslandTexts, Section } from "../../shared/i18n/messages-type";
-import { routePath } from "../../shared/routes";
+import { routePath } from "../../shared/links";
 import {
   ConsentLine,
   FormProblems,

@@ -9,7 +9,7 @@ import type { FormErrors } from "../../shared/forms/form-result";
 import { REVIEW_MAX, REVIEW_PHOTOS_MAX, shopReviewSchema } from "../../shared/forms/shop-review";
 import { fill, plural } from "../../shared/i18n/format";
 import type { IslandTexts, Section } from "../../shared/i18n/messages-type";
-import { routePath } from "../../shared/routes";
+import { routePath } from "../../shared/links";
 import { Field, FieldError } from "../components/fields";
 import {
   ConsentLine,

@@ -7,8 +7,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { plural } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
+import { routePath } from "../../shared/links";
 import type { Suggestion } from "../../shared/quick-view";
-import { routePath } from "../../shared/routes";
 import { Icon } from "../components/icons";
 import { pagePath } from "../components/page-locale";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { type LinkName, linkTargets, matchRoute, routePath } from "../../shared/links";
 import { isLocalisedPath, splitLocalePath } from "../../shared/locale-path";
-import { type LinkName, linkTargets, matchRoute, routePath } from "../../shared/routes";
 import { app } from "../../worker/index";
 import type { Browser } from "./support/browser-session";
 import { Browser as Jar } from "./support/browser-session";

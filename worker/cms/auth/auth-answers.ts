@@ -1,6 +1,6 @@
 import { cmsShopAccountRules } from "../../../shared/forms/cms-auth";
 import { checkForm } from "../../../shared/forms/form-result";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { newCodeStatements } from "./auth-codes";
 import { issueJwt } from "./auth-jwt";
 import {

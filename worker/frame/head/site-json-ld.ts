@@ -1,5 +1,5 @@
 import { en } from "../../../shared/i18n/en";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import type { Contacts } from "../../../shared/types/cms";
 import { absoluteUrl } from "./site-origin";
 

@@ -1,5 +1,5 @@
 import { Icon, type IconName } from "../../../client/components/icons";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import type { Contacts, LayoutData } from "../../../shared/types/cms";
 import { useTexts } from "../i18n/texts";
 

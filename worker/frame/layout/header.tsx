@@ -2,7 +2,7 @@ import { Icon } from "../../../client/components/icons";
 import MobileMenu from "../../../client/islands/mobile-menu";
 import SearchSuggest from "../../../client/islands/search-suggest";
 import { islandTexts } from "../../../shared/i18n/translator";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import type { LayoutData, MenuItem } from "../../../shared/types/cms";
 import { useTexts } from "../i18n/texts";
 import { Island } from "../islands/island";

@@ -1,5 +1,5 @@
 import { Icon } from "../../../client/components/icons";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { displayName } from "../../platform/session/session";
 import { useTexts } from "../i18n/texts";
 import { shopperFragment } from "./personal-fragment";

@@ -1,7 +1,7 @@
 import { Icon } from "../../../client/components/icons";
 import { type CounterKind, type CounterTexts, counterLabel } from "../../../shared/header-counter";
 import type { Translator } from "../../../shared/i18n/translator";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { useTexts } from "../i18n/texts";
 import { type PersonalFragment, type ShopperView, shopperFragment } from "./personal-fragment";
 

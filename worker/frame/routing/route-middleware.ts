@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
+import { routePath } from "../../../shared/links";
 import type { RouteMiddlewareName } from "../../../shared/routes";
-import { routePath } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { countSearchMiss } from "../../platform/search/search-misses-store";
 import { SEARCH_MISS_HEADER } from "../shells/shell-store";

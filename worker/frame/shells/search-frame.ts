@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { shortDigest } from "../../../shared/bytes";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, tagsNoted } from "../../platform/caches/page-tags";
 import type { PathHoles } from "../document/render-page";

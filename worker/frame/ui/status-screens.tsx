@@ -1,4 +1,4 @@
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { Rich, useTexts } from "../i18n/texts";
 import { ErrorIllustration, NotFoundIllustration } from "./illustrations";
 

@@ -1,4 +1,4 @@
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { type ImageType, sniffUploadType } from "../security/file-checks";
 
 /**

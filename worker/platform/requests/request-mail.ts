@@ -4,7 +4,7 @@
  */
 import type { RequestKind } from "../../../shared/forms/requests";
 import { translator } from "../../../shared/i18n/translator";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import type { MailMessage } from "../mail/mailer";
 import type { StoredFile } from "../uploads/upload-store";
 import type { NewShopRequest } from "./request-store";

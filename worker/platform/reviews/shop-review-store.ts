@@ -3,7 +3,7 @@
  * avatar and photos, and the e-mail to the shop are written in one D1 batch.
  */
 import type { ShopReviewInput } from "../../../shared/forms/shop-review";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { DUPLICATE_WINDOW_MODIFIER, isDuplicateError } from "../forms/duplicate-submissions";
 import { type MailMessage, outboxInsert } from "../mail/mailer";
 import type { StoredFile } from "../uploads/upload-store";

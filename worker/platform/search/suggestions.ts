@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { TextLocale } from "../../../shared/i18n/locales";
+import { productPath, routePath } from "../../../shared/links";
 import { aedToFils, formatPrice } from "../../../shared/money";
 import type { Suggestion } from "../../../shared/quick-view";
-import { productPath, routePath } from "../../../shared/routes";
 import { queryWords } from "../../../shared/search-words";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";

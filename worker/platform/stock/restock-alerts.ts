@@ -23,8 +23,8 @@
  * - Cost: one read, then two statements per 100 waiting subscriptions, however many there are.
  */
 import type { Locale } from "../../../shared/constants";
+import { routePath } from "../../../shared/links";
 import { isLocale, localizePath } from "../../../shared/locale-path";
-import { routePath } from "../../../shared/routes";
 import { headersJson } from "../mail/mailer";
 import { restockMail } from "../mail/stock-alert-mails";
 import { isoTime, newLinkToken } from "./stock-alert-store";

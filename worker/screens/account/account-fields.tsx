@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { Rich, useTexts } from "../../frame/i18n/texts";
 import { Field } from "./account-ui";
 import type { FriendlyError } from "./friendly-errors";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import type { AppEnv } from "../../platform/app-env";
 import { ACCOUNT_FORM } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { type ProfileForm, profileSchema } from "../../../shared/forms/account";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { maxUploadBytes, uploadLimit } from "../../../shared/upload-limit";
 import { Rich, textsOf } from "../../frame/i18n/texts";
 import { avatarUrl, findAvatar, removeAvatar, saveAvatar, sniffImageType } from "../../platform/accounts/avatar-store";

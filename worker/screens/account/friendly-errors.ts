@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Section } from "../../../shared/i18n/messages-type";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { CmsAuthError } from "../../platform/session/auth-client";

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { configuredProviders } from "../../../shared/auth-providers";
 import { signInSchema } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { textsOf } from "../../frame/i18n/texts";
 import { avatarUrl, findAvatar } from "../../platform/accounts/avatar-store";
 import type { AppEnv, SessionUser } from "../../platform/app-env";

@@ -6,7 +6,7 @@ import {
   resetPasswordSchema,
 } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { Rich, textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";

@@ -1,4 +1,4 @@
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { safeLocalPath } from "../../platform/security/safe-path";
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { forgotPasswordSchema, passwordRules, signUpSchema } from "../../../shared/forms/account";
 import { checkForm } from "../../../shared/forms/form-result";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import type { BlogPost, Tag } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import CatalogFilterForm from "../../../client/islands/catalog-filter";
 import { filterQuery, type ListingScope, readCatalogFilter, scopedFilter } from "../../../shared/catalog-filter";
 import { islandTexts } from "../../../shared/i18n/translator";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { canBuy, checkQuantity } from "../../../shared/cart-rules";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";

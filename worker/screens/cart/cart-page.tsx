@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { QUANTITY_MAX } from "../../../shared/cart-rules";
+import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
-import { routePath } from "../../../shared/routes";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";

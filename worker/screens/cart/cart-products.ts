@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { Availability } from "../../../shared/cart-rules";
+import { productPath } from "../../../shared/links";
 import { aedToFils, type Fils } from "../../../shared/money";
 import { defaultVariant, stockSkusOf } from "../../../shared/product-stock";
-import { productPath } from "../../../shared/routes";
 import { stockState } from "../../../shared/stock-rules";
 import type { ProductSummary, ProductVariant } from "../../../shared/types/catalog";
 import { chooseVariant, itemName, stockSku } from "../../../shared/variants";

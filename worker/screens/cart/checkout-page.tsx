@@ -4,8 +4,8 @@ import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../..
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
+import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
-import { routePath } from "../../../shared/routes";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";

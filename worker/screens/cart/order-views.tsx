@@ -1,6 +1,6 @@
 import type { Context } from "hono";
+import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
-import { routePath } from "../../../shared/routes";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf } from "../../frame/i18n/texts";
 import { Breadcrumbs } from "../../frame/ui/breadcrumbs";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { renderPage } from "../../frame/document/render-page";
 import { textsOf } from "../../frame/i18n/texts";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Icon } from "../../../client/components/icons";
+import { routePath } from "../../../shared/links";
 import type { OnHand } from "../../../shared/product-stock";
-import { routePath } from "../../../shared/routes";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { MenuItem } from "../../../shared/types/cms";
 import { renderPage } from "../../frame/document/render-page";

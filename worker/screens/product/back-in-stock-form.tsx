@@ -10,7 +10,7 @@
 import { Field } from "../../../client/components/fields";
 import { Honeypot } from "../../../client/components/request-form-parts";
 import type { Availability } from "../../../shared/cart-rules";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { offersStockAlert } from "../../../shared/stock-rules";
 import { itemName } from "../../../shared/variants";
 import { useTexts } from "../../frame/i18n/texts";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import VariantPicker from "../../../client/islands/variant-picker";
 import { islandTexts } from "../../../shared/i18n/translator";
+import { routePath } from "../../../shared/links";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
-import { routePath } from "../../../shared/routes";
 import type { StockState } from "../../../shared/stock-rules";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
 import type { Media } from "../../../shared/types/cms";

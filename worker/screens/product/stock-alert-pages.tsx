@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { Availability } from "../../../shared/cart-rules";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { offersStockAlert } from "../../../shared/stock-rules";
 import { renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf } from "../../frame/i18n/texts";

@@ -15,7 +15,7 @@ import { sha256, toHex } from "../../../shared/bytes";
 import type { Locale } from "../../../shared/constants";
 import { checkForm, type FormAnswer, type FormErrors } from "../../../shared/forms/form-result";
 import { type StockAlertInput, stockAlertSchema } from "../../../shared/forms/stock-alert";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { offersStockAlert, stockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";

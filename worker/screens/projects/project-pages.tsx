@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";

@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { RequestKind } from "../../../shared/forms/requests";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { renderPage } from "../../frame/document/render-page";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { leftOutWords, readSearchQuery, SEARCH_WORD_MAX_BYTES } from "../../../shared/search-query";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";

@@ -7,7 +7,7 @@
  */
 import { type Context, Hono } from "hono";
 import { REVIEW_PHOTOS_MAX, shopReviewSchema } from "../../../shared/forms/shop-review";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";

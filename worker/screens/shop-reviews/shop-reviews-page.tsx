@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import ReviewForm, { type ReviewFormProps } from "../../../client/islands/review-form";
 import { islandTexts } from "../../../shared/i18n/translator";
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";

@@ -1,6 +1,6 @@
 import { type AnyVariables, gql, type TypedDocumentNode } from "@urql/core";
 import type { Context } from "hono";
-import { productPath, routePath } from "../../../shared/routes";
+import { productPath, routePath } from "../../../shared/links";
 import type { AppEnv } from "../../platform/app-env";
 import { createCmsClient, runQuery } from "../../platform/cms-client/client";
 import type { Collection } from "../../platform/cms-client/strapi-shapes";

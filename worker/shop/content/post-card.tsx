@@ -1,4 +1,4 @@
-import { routePath } from "../../../shared/routes";
+import { routePath } from "../../../shared/links";
 import type { BlogPost } from "../../../shared/types/catalog";
 import { useTexts } from "../../frame/i18n/texts";
 

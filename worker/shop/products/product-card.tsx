@@ -5,7 +5,7 @@ import QuickView from "../../../client/islands/quick-view";
 import type { Availability } from "../../../shared/cart-rules";
 import { canBuy } from "../../../shared/cart-rules";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
-import { productPath as productPathOf } from "../../../shared/routes";
+import { productPath as productPathOf } from "../../../shared/links";
 import type { StockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName, safeSwatch, variantKind } from "../../../shared/variants";

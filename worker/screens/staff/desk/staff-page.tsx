@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { Locale } from "../../../../shared/constants";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import { renderPage } from "../../../frame/document/render-page";
 import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import type { Flash } from "../../../frame/personal/personal-fragment";

@@ -1,4 +1,4 @@
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import { siteOrigin } from "../../../frame/head/site-origin";
 import { changeOrder } from "../../../platform/orders/order-desk-store";
 import { ORDER_STATUS_LABELS, type Order } from "../../../platform/orders/order-record";

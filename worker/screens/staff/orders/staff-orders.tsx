@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import type { DeliveryMethod } from "../../../../shared/cart-rules";
 import { EMIRATES, type PaymentMethod } from "../../../../shared/forms/checkout";
 import { en } from "../../../../shared/i18n/en";
+import { routePath } from "../../../../shared/links";
 import { formatAed } from "../../../../shared/money";
-import { routePath } from "../../../../shared/routes";
 import type { AppEnv } from "../../../platform/app-env";
 import { exportOrders, listOrders, type OrderFilter } from "../../../platform/orders/order-desk-store";
 import {

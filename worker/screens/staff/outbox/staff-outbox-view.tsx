@@ -1,4 +1,4 @@
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import type { DeskMail, MailRetry } from "../../../platform/mail/outbox-desk-store";
 import { staffDate } from "../desk/staff-page";
 import { Fact } from "../desk/staff-record";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { MAX_ATTEMPTS } from "../../../platform/mail/mailer";
 import {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { deskOverview } from "../../../platform/orders/order-desk-store";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/orders/order-record";

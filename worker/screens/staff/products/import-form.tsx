@@ -1,4 +1,4 @@
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 
 /**
  * The import of a delivery on `/staff/products`: the CSV pasted or as a file, and every problem

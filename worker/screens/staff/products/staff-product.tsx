@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { listAudit } from "../../../platform/audit/staff-audit-store";
 import { getProduct } from "../../../platform/cms-client/catalog-records";

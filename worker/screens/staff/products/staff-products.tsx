@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
 import type { AppEnv } from "../../../platform/app-env";
 import { pageNumber } from "../../../shop/listing/pager";

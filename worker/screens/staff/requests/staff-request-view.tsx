@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Field } from "../../../../client/components/fields";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { listAudit } from "../../../platform/audit/staff-audit-store";
 import type { DeskRequest } from "../../../platform/requests/request-desk-store";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { changeRequest, type DeskRequest, findDeskRequest } from "../../../platform/requests/request-desk-store";
 import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";

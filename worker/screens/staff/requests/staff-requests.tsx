@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { RequestKind } from "../../../../shared/forms/requests";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import {
   type DeskRequest,

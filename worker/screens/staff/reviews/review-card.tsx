@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { DEFAULT_LOCALE } from "../../../../shared/constants";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { getProducts } from "../../../platform/cms-client/catalog-records";
 import type { ReviewStatus } from "../../../platform/reviews/product-review-store";

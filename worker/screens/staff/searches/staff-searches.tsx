@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { routePath } from "../../../../shared/routes";
+import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { listSearchMisses, MAX_ROWS } from "../../../platform/search/search-misses-store";
 import { renderStaffList, StaffTable } from "../desk/staff-list";
