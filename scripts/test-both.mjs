@@ -11,7 +11,10 @@ const suites = [
 
 function run({ name, args }) {
   return new Promise((resolve) => {
-    const child = spawn("npx", args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+    const child = spawn("npx", args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined },
+    });
     const started = Date.now();
     for (const stream of [child.stdout, child.stderr]) {
       let rest = "";
