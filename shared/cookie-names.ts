@@ -26,3 +26,9 @@ export const PROVIDER_STATE_COOKIE = "__Host-auth_state";
 
 /** The shop's session id beside `strapi_jwt` (docs/decisions/0072): `__Host-`, HttpOnly, as long as the token cookie. */
 export const SESSION_COOKIE = "__Host-session";
+
+/**
+ * Where the shopper's last write left D1 (a Sessions API bookmark, docs/decisions/0100): their next
+ * request reads from a replica that has caught up to it, or from the primary.
+ */
+export const DB_BOOKMARK_COOKIE = "__Host-db_bookmark";

@@ -13,6 +13,7 @@ import { accountLocale, rememberAccountLocaleStatement } from "./platform/accoun
 import type { AppEnv, ShopBindings } from "./platform/app-env";
 import { cmsService, withCms } from "./platform/cms-client/cms-service";
 import { cmsWebhook } from "./platform/cms-client/webhook-route";
+import { requestDatabase } from "./platform/database/request-database";
 import { deliverOutbox } from "./platform/mail/deliver-outbox";
 import { outboxInsert } from "./platform/mail/mailer";
 import { canonicalHost } from "./platform/middleware/canonical-host";
@@ -61,6 +62,7 @@ const embeddedCms = createEmbeddedCms({
 // Routes are registered once, without a locale prefix: "/ar/catalog" is routed as "/catalog" (pathLocale).
 const app = new Hono<AppEnv>({ getPath: localeNeutralPath });
 
+app.use(requestDatabase);
 app.use(cmsService(embeddedCms));
 app.use(pathLocale);
 app.use(secretsCheck);
@@ -123,4 +125,4 @@ function shopBindings(env: Env): ShopBindings {
   return withCms(env, embeddedCms);
 }
 
-export { app, shopBindings };
+export { app, embeddedCms, shopBindings };

@@ -16,6 +16,7 @@ describe("cookie names", () => {
       FLASH_COOKIE: "flash",
       PROVIDER_STATE_COOKIE: "__Host-auth_state",
       SESSION_COOKIE: "__Host-session",
+      DB_BOOKMARK_COOKIE: "__Host-db_bookmark",
     });
   });
 });

@@ -77,6 +77,8 @@ export interface AppVariables {
    * its one spelling, which the language switch links with, and on a listing the filter as read.
    */
   pageQuery?: { key: string; filter?: CatalogFilter };
+  /** The D1 binding as the request was given it, and its near session once made (platform/database/request-database.ts). */
+  database?: { binding: D1Database; near?: D1Database };
 }
 
 /**
