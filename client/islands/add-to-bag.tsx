@@ -3,7 +3,7 @@
  * server confirms (or refuses, and the counter goes back with the reason).
  * Without JavaScript the same form posts and the page reloads with a message.
  */
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { checkQuantity, QUANTITY_MAX, type QuantityTexts } from "../../shared/cart-rules";
 import { type CounterTexts, counterLabel } from "../../shared/header-counter";
 import { fill } from "../../shared/i18n/format";
@@ -66,6 +66,9 @@ export default function AddToBag({
     message: "",
   });
   const id = useId();
+  // One token per add the shopper means: sent again with a retry after a failure (the server adds once
+  // per token), a new one after a success.
+  const token = useRef<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,6 +87,7 @@ export default function AddToBag({
     const before = counter.read();
     counter.write(Math.min(before + checked.value, before + QUANTITY_MAX));
     setState({ kind: "busy", message: "" });
+    token.current ??= crypto.randomUUID();
     try {
       const response = await fetch(action, {
         method: "POST",
@@ -92,6 +96,7 @@ export default function AddToBag({
           slug,
           ...(variant ? { variant } : {}),
           quantity: quantityTexts ? String(checked.value) : String(typed),
+          token: token.current,
         }),
       });
       const body = (await response.json().catch(() => null)) as {
@@ -100,6 +105,7 @@ export default function AddToBag({
         count?: number;
       } | null;
       if (!response.ok || !body?.ok) throw new Error(body?.message ?? texts.addFailed);
+      token.current = null;
       counter.write(body.count ?? counter.read());
       setState({ kind: "done", message: body.message ?? fill(locale, texts.added, { name }) });
     } catch (error) {

@@ -664,6 +664,11 @@ export const en = {
     postcodeHint: "The UAE has no postcodes: leave it empty.",
     placeOrder: "Place order · {total}",
     nowOutOfStock: "Some products in your bag are out of stock now. Please remove them to continue.",
+    /** The order's batch could not be confirmed (D1 failing): it may or may not have been placed. */
+    unconfirmedTitle: "We couldn't confirm your order",
+    unconfirmed:
+      "We couldn't confirm your order: check your e-mail before trying again. If a confirmation arrived, your order is placed; if not, try again: the same order is never placed twice.",
+    tryAgain: "Try again",
     changed:
       "Some prices or availability changed since you added them. Please check the summary and place the order again.",
     cardDown: "We could not reach the card payment service. Your order is saved; we will call you to arrange payment.",
@@ -725,6 +730,8 @@ export const en = {
     notInBag: "That product is no longer in your bag.",
     updated: "Quantity updated.",
     removed: "Removed from your bag.",
+    /** The bag's database did not answer (after retries): nothing changed, the same tap is safe to repeat. */
+    notNow: "We couldn't update your bag just now. Please try again in a moment.",
     /** An order that asked for more than is left (the bag is changed to match); joined by ". ". */
     soldOut: "{name} is sold out",
     shortage: "Only {left} left of {name} — we changed your bag to {left}",
@@ -826,5 +833,7 @@ export const en = {
       one: "You have sent many requests in a short time. Please wait {count} minute and try again.",
       other: "You have sent many requests in a short time. Please wait {count} minutes and try again.",
     },
+    /** When the limits could not be counted (the database did not answer): nothing was done. */
+    uncounted: "We couldn't check your request just now, so nothing was sent. Please try again in a minute.",
   },
 } as const;

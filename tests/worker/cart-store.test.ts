@@ -53,15 +53,16 @@ describe("bag arithmetic", () => {
 
 describe("bag storage", () => {
   it("adds to an existing line and caps the quantity at the limit", async () => {
-    const cartId = await ensureCartId(env.DB, visitor());
-    await addLine(env.DB, cartId, {
+    const owner = visitor();
+    const cartId = await ensureCartId(env.DB, owner);
+    await addLine(env.DB, owner, {
       variantSku: "",
       productSlug: "rose-serum",
       quantity: 60,
       price: 12900,
       availability: "in_stock",
     });
-    const second = await addLine(env.DB, cartId, {
+    const second = await addLine(env.DB, owner, {
       variantSku: "",
       productSlug: "rose-serum",
       quantity: 60,
@@ -83,23 +84,23 @@ describe("bag storage", () => {
   it("merges a visitor's bag into the account on sign-in, adding quantities and capping them", async () => {
     const anonymous = visitor();
     const account = user();
-    const anonCart = await ensureCartId(env.DB, anonymous);
+    await ensureCartId(env.DB, anonymous);
     const userCart = await ensureCartId(env.DB, account);
-    await addLine(env.DB, anonCart, {
+    await addLine(env.DB, anonymous, {
       variantSku: "",
       productSlug: "oud-mist",
       quantity: 2,
       price: 25000,
       availability: "in_stock",
     });
-    await addLine(env.DB, anonCart, {
+    await addLine(env.DB, anonymous, {
       variantSku: "",
       productSlug: "clay-mask",
       quantity: 90,
       price: 8000,
       availability: "in_stock",
     });
-    await addLine(env.DB, userCart, {
+    await addLine(env.DB, account, {
       variantSku: "",
       productSlug: "clay-mask",
       quantity: 20,

@@ -1,55 +1,99 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { register, sessionCookieHeader } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
-import { farShop } from "./support/far-shop";
+import { type FarShop, farShop } from "./support/far-shop";
 import { customer, productSlugs } from "./support/shop-fixtures";
 
+/**
+ * The round trips each hot path costs (docs/decisions/0100), counted through a probe around D1
+ * (support/d1-probe.ts): a new `await` on the wrong path fails here, not for a shopper far away.
+ * `far` is what goes to the primary, one region for the whole world; `near` what a replica near the
+ * shopper serves (without replicas, here, the primary serves it too).
+ */
+async function cost(shop: FarShop, run: () => Promise<unknown>) {
+  shop.reset();
+  await run();
+  return {
+    far: shop.d1.roundTrips - shop.d1.nearRoundTrips,
+    near: shop.d1.nearRoundTrips,
+    sql: shop.d1.log.map((call) => [call.session ?? "binding", ...call.sql.map((sql) => sql.trim().slice(0, 60))]),
+  };
+}
+
+async function signedIn(shop: FarShop): Promise<Browser> {
+  const browser = new Browser(shop.send);
+  for (const pair of (await sessionCookieHeader(await register())).split("; ")) {
+    const eq = pair.indexOf("=");
+    browser.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return browser;
+}
+
 describe("round trips to a far database", () => {
-  it("measures", async () => {
+  it("a shopper's walk: pages 0 far, the bag's actions 1, an order 2", async () => {
     const shop = farShop();
     const shopper = new Browser(shop.send);
-    const row = async (name: string, run: () => Promise<unknown>) => {
-      shop.reset();
-      await run();
-      console.log(
-        name,
-        "d1",
-        shop.d1.calls,
-        shop.d1.roundTrips,
-        "kv",
-        shop.kv.calls,
-        shop.kv.roundTrips,
-        "cms",
-        shop.cms.calls,
-        shop.d1.log.map((c) => c.sql.map((s) => s.slice(0, 50)).join(" | ")).join("\n   "),
-      );
-    };
-    await shopper.get("/catalog/skincare");
-    await row("kept page anon", () => shopper.get("/catalog/skincare"));
     const [slug] = await productSlugs("in_stock", 1);
-    await row("add", () => shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null }));
-    await row("add2", () => shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null }));
-    await row("kept page returning", () => shopper.get("/catalog/skincare"));
-    await row("bag", () => shopper.get("/cart"));
-    await row("checkout", () => shopper.get("/cart/order"));
+    await shopper.get("/catalog/skincare");
+
+    const kept = await cost(shop, () => shopper.get("/catalog/skincare"));
+    expect(kept.far, JSON.stringify(kept.sql)).toBe(0);
+
+    const add = await cost(shop, () => shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null }));
+    expect(add.far, JSON.stringify(add.sql)).toBe(1);
+    expect(add.near).toBeLessThanOrEqual(1);
+
+    const returning = await cost(shop, () => shopper.get("/catalog/skincare"));
+    expect(returning.far + returning.near, JSON.stringify(returning.sql)).toBe(0);
+
+    const update = await cost(shop, () => shopper.post("/cart/update", { slug: slug!, quantity: "2" }, { from: null }));
+    expect(update.far, JSON.stringify(update.sql)).toBe(1);
+
+    for (const page of ["/cart", "/cart/order"]) {
+      const read = await cost(shop, () => shopper.get(page));
+      expect(read.far + read.near, `${page}: ${JSON.stringify(read.sql)}`).toBeLessThanOrEqual(1);
+    }
+
     let location = "";
-    await row("order", async () => {
+    const order = await cost(shop, async () => {
       const res = await shopper.post(
         "/cart/order",
-        { idempotencyKey: crypto.randomUUID(), ...customer },
+        { idempotencyKey: crypto.randomUUID(), ...customer, delivery: "pickup" },
         { from: null },
       );
       location = res.headers.get("location") ?? "";
     });
-    await row("confirmation", () => shopper.get(location));
-    const account = await register();
-    const signedIn = new Browser(shop.send);
-    for (const pair of (await sessionCookieHeader(account)).split("; ")) {
-      const [k, v] = pair.split("=");
-      signedIn.cookies.set(k!, v!);
-    }
-    await row("signed-in page", () => signedIn.get("/catalog/skincare"));
-    await row("signed-in page 2", () => signedIn.get("/catalog/skincare"));
-    expect(location).toMatch(/cart\/order\//);
+    expect(location).toMatch(/^\/cart\/order\/NB-/);
+    expect(order.far, JSON.stringify(order.sql)).toBeLessThanOrEqual(2);
+
+    const confirmation = await cost(shop, () => shopper.get(location));
+    expect(confirmation.far + confirmation.near, JSON.stringify(confirmation.sql)).toBeLessThanOrEqual(1);
+
+    const remove = await cost(shop, () => shopper.post("/cart/remove", { slug: slug! }, { from: null }));
+    expect(remove.far, JSON.stringify(remove.sql)).toBe(1);
+    const heart = await cost(shop, () => shopper.post("/favorites/toggle", { slug: slug! }, { from: null }));
+    expect(heart.far, JSON.stringify(heart.sql)).toBe(1);
+  });
+
+  it("a signed-in shopper's kept page: the session check and the header's counts in one round trip", async () => {
+    const shop = farShop();
+    const shopper = await signedIn(shop);
+    await shopper.get("/catalog/skincare");
+    const page = await cost(shop, () => shopper.get("/catalog/skincare"));
+    expect(page.far + page.near, JSON.stringify(page.sql)).toBe(1);
+  });
+
+  it("a fresh isolate reads its redirect rules near the shopper, never from the far primary", async () => {
+    const shop = farShop();
+    const visitor = new Browser(shop.send);
+    // A rule typed into D1 moves the rules' version on: the next request reads the table again.
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO redirect_rules (from_path, to_target, status) VALUES (?1, '/blog', 301)",
+    )
+      .bind(`/old-${crypto.randomUUID().slice(0, 8)}`)
+      .run();
+    const first = await cost(shop, () => visitor.get("/catalog/skincare"));
+    expect(first.far, JSON.stringify(first.sql)).toBe(0);
   });
 });

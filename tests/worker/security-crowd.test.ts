@@ -67,7 +67,7 @@ function visitorIdOf(shopper: Shopper): string {
 async function useUp(key: string, limit: number): Promise<void> {
   const windowStart = Math.floor(Date.now() / TEN_MINUTES_MS) * TEN_MINUTES_MS;
   await env.DB.prepare(
-    "INSERT OR REPLACE INTO rate_limits (key, window_start, count, expires_at) VALUES (?1, ?2, ?3, ?4)",
+    "INSERT OR REPLACE INTO rate_limits (key, window_start, count, expires_at, ceiling) VALUES (?1, ?2, ?3, ?4, ?3)",
   )
     .bind(key, windowStart, limit, windowStart + TEN_MINUTES_MS)
     .run();

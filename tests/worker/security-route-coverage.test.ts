@@ -47,7 +47,7 @@ async function useUpLimit(policy: RoutePolicy, ip: string): Promise<void> {
   const windowMs = windowSeconds * 1000;
   const windowStart = Math.floor(Date.now() / windowMs) * windowMs;
   await env.DB.prepare(
-    "INSERT OR REPLACE INTO rate_limits (key, window_start, count, expires_at) VALUES (?1, ?2, ?3, ?4)",
+    "INSERT OR REPLACE INTO rate_limits (key, window_start, count, expires_at, ceiling) VALUES (?1, ?2, ?3, ?4, ?3)",
   )
     .bind(`route:${policy.method} ${policy.path}:${ip}`, windowStart, limit, windowStart + windowMs)
     .run();

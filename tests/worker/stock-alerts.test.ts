@@ -343,7 +343,7 @@ describe("refusals", () => {
     const windowMs = 10 * 60 * 1000;
     const windowStart = Math.floor(Date.now() / windowMs) * windowMs;
     await env.DB.prepare(
-      "INSERT OR REPLACE INTO rate_limits (key, window_start, count, expires_at) VALUES (?1, ?2, ?3, ?4)",
+      "INSERT OR REPLACE INTO rate_limits (key, window_start, count, expires_at, ceiling) VALUES (?1, ?2, ?3, ?4, ?3)",
     )
       .bind(`route:POST /stock-alerts:${ip}`, windowStart, 400, windowStart + windowMs)
       .run();

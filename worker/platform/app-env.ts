@@ -57,6 +57,12 @@ export interface AppVariables {
   sessionIdHash?: string | null;
   /** A route limit refused this request; a route that answers replays first answers it after (middleware/route-limits.ts). */
   limitRefusal?: LimitRefusal | null;
+  /** A `carried` route's limit statements, for its own action's batch (middleware/route-limits.ts). */
+  carriedLimits?: {
+    statements: D1PreparedStatement[];
+    rules: { action: string; limit: number; windowSeconds: number }[];
+    taken: boolean;
+  };
   /**
    * A shared page rendering for keeping, and what it turned out to be (decision 0096): set once by its
    * page shell (frame/shells/page-shell.ts) before the screen runs, for the rest of the request.

@@ -7,6 +7,9 @@ import { type D1Call, wrapD1 } from "../../../worker/platform/database/wrap-d1";
  *
  * A *round trip* is a call that starts while no other call of the same store is in flight: calls
  * started together (Promise.all, one batch) cost one, a call that waits for another costs its own.
+ * D1's are counted apart by where they go (docs/decisions/0100): to the primary (the request's session
+ * anchored there, or the binding itself), far from most shoppers, or to a replica near them (a session
+ * anchored anywhere or at a bookmark). Without replicas (here) the near ones reach the primary too.
  */
 export type Failure = "before" | "after" | null;
 
@@ -19,6 +22,8 @@ export interface ProbeOptions {
 export interface CallCounter {
   calls: number;
   roundTrips: number;
+  /** Of `roundTrips`, those whose calls all went to a replica near the shopper. */
+  nearRoundTrips: number;
   /** What each call was, in order. */
   log: D1Call[];
   reset(): void;
@@ -27,21 +32,38 @@ export interface CallCounter {
 /** The error D1 gives when the connection to the database drops (a transient one: retried for reads). */
 export const LOST = "D1_ERROR: Network connection lost.";
 
+/** A call in a session anchored anywhere or at a bookmark: served by a replica near the shopper. */
+function isNear(call: D1Call): boolean {
+  return call.session !== undefined && call.session !== "first-primary";
+}
+
 function counter(): CallCounter & { start(call: D1Call): () => void } {
   let inFlight = 0;
+  let waveNear = false;
   const state = {
     calls: 0,
     roundTrips: 0,
+    nearRoundTrips: 0,
     log: [] as D1Call[],
     reset() {
       state.calls = 0;
       state.roundTrips = 0;
+      state.nearRoundTrips = 0;
       state.log = [];
     },
     start(call: D1Call) {
       state.calls++;
       state.log.push(call);
-      if (inFlight === 0) state.roundTrips++;
+      const near = isNear(call);
+      if (inFlight === 0) {
+        state.roundTrips++;
+        if (near) state.nearRoundTrips++;
+        waveNear = near;
+      } else if (waveNear && !near) {
+        // A far call joined a wave of near ones: the wave costs the far distance.
+        state.nearRoundTrips--;
+        waveNear = false;
+      }
       inFlight++;
       return () => {
         inFlight--;

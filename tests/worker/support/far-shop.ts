@@ -26,6 +26,8 @@ export function farShop(options: ProbeOptions & { kvDelayMs?: number } = {}): Fa
     ...env,
     DB: d1.db,
     CMS_CACHE: kv.kv,
+    // The production default (the other tests read the rules on every request, to see a rule at once).
+    REDIRECT_CACHE_SECONDS: "60",
     CMS: {
       fetch: async (request: Request) => {
         cms.calls++;

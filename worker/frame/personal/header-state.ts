@@ -4,6 +4,7 @@ import { readCartOwner } from "../../platform/bag/cart-owner";
 import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { displayName } from "../../platform/session/session";
 import { viewerOf } from "../../platform/session/viewer";
+import { readVisitorCounts } from "./visitor-counts";
 
 export interface HeaderCounts {
   favourites: number;
@@ -21,12 +22,16 @@ export interface HeaderState {
 
 /**
  * What the header shows about this shopper: bag and favourites counts and the
- * signed-in user, as the page being drawn is for them (nobody, rendering for keeping). Anonymous visitors without a bag cost no query; others one
- * (the same read that fills a kept page's header).
+ * signed-in user, as the page being drawn is for them (nobody, rendering for keeping). Anonymous visitors without
+ * a bag, or with their counts cookie, cost no query; others one (the same read that fills a kept page's header,
+ * made with the session check for a signed-in shopper).
  */
 export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> {
   const { user } = viewerOf(c);
   const owner = await readCartOwner(c);
+  // A visitor's counts cookie says it all, without a round trip (visitor-counts.ts).
+  const kept = owner?.kind === "visitor" ? await readVisitorCounts(c, owner.id) : null;
+  if (kept) return { counts: { favourites: kept.favourites, bag: kept.bag }, user: null };
   const counts = owner ? await shopperCounts(c, owner) : null;
   return {
     counts: { favourites: counts?.favourites.length ?? 0, bag: counts?.bag ?? 0 },

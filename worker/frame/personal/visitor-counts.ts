@@ -42,7 +42,15 @@ export const keepVisitorCounts = createMiddleware<AppEnv>(async (c, next) => {
       deleteCookie(c, VISITOR_COUNTS_COOKIE, { path: "/" });
     return;
   }
-  const counts = await shopperCounts(c, { kind: "visitor", id: visitorId });
+  const counts = await shopperCounts(c, { kind: "visitor", id: visitorId }).catch((error: unknown) => {
+    console.error("Reading a visitor's counts failed:", error);
+    return null;
+  });
+  if (!counts) {
+    // Not known now: no cookie rather than a wrong one, so the next page reads them from D1.
+    deleteCookie(c, VISITOR_COUNTS_COOKIE, { path: "/" });
+    return;
+  }
   const value = [visitorId, counts.bag, counts.favourites.length, counts.pendingReviews.length > 0 ? 1 : 0].join(".");
   await setSignedCookie(c, VISITOR_COUNTS_COOKIE, value, requireSecret(c.env, "COOKIE_SECRET"), {
     path: "/",

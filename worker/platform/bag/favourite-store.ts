@@ -16,18 +16,37 @@ export async function listFavourites(db: D1Database, owner: CartOwner): Promise<
   return results.map((r) => r.product_slug);
 }
 
+/**
+ * Adds or removes as statements for one batch (docs/decisions/0100): the favourite goes if it was
+ * there, else it comes (`changes()` is the delete's count, the statement before it in the same
+ * transaction), and the last says whether it is one now (readToggle).
+ */
+export function toggleFavouriteStatements(db: D1Database, owner: CartOwner, slug: string): D1PreparedStatement[] {
+  return [
+    db
+      .prepare("DELETE FROM favourites WHERE owner_kind = ?1 AND owner_id = ?2 AND product_slug = ?3")
+      .bind(owner.kind, owner.id, slug),
+    db
+      .prepare(
+        "INSERT OR IGNORE INTO favourites (owner_kind, owner_id, product_slug) SELECT ?1, ?2, ?3 WHERE changes() = 0",
+      )
+      .bind(owner.kind, owner.id, slug),
+    db
+      .prepare(
+        "SELECT EXISTS (SELECT 1 FROM favourites WHERE owner_kind = ?1 AND owner_id = ?2 AND product_slug = ?3) AS now",
+      )
+      .bind(owner.kind, owner.id, slug),
+  ];
+}
+
+/** Whether it is a favourite now, from toggleFavouriteStatements' results. */
+export function readToggle(results: readonly D1Result[]): boolean {
+  return (results[2]?.results[0] as { now: number } | undefined)?.now === 1;
+}
+
 /** Adds or removes; answers whether it is a favourite now. */
 export async function toggleFavourite(db: D1Database, owner: CartOwner, slug: string): Promise<boolean> {
-  const removed = await db
-    .prepare("DELETE FROM favourites WHERE owner_kind = ?1 AND owner_id = ?2 AND product_slug = ?3")
-    .bind(owner.kind, owner.id, slug)
-    .run();
-  if (removed.meta.changes > 0) return false;
-  await db
-    .prepare("INSERT OR IGNORE INTO favourites (owner_kind, owner_id, product_slug) VALUES (?1, ?2, ?3)")
-    .bind(owner.kind, owner.id, slug)
-    .run();
-  return true;
+  return readToggle(await db.batch(toggleFavouriteStatements(db, owner, slug)));
 }
 
 /** On sign-in the visitor's favourites join the account's; duplicates collapse. */

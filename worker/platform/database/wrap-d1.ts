@@ -11,6 +11,8 @@ export interface D1Call {
   kind: "first" | "all" | "run" | "raw" | "batch" | "exec";
   /** The statements' SQL, one per statement (a batch has several). */
   sql: readonly string[];
+  /** What the call's session was anchored at ("first-primary", "first-unconstrained", a bookmark); absent outside a session. */
+  session?: string;
 }
 
 export type AroundD1Call = <T>(call: D1Call, run: () => Promise<T>) => Promise<T>;
@@ -31,12 +33,18 @@ export function statementSql(statement: D1PreparedStatement): string {
   return (statement as unknown as Partial<Wrapped>).sql ?? "";
 }
 
-function wrapStatement(inner: D1PreparedStatement, sql: string, around: AroundD1Call): D1PreparedStatement {
-  const call = <T>(kind: D1Call["kind"], run: () => Promise<T>) => around({ kind, sql: [sql] }, run);
+function wrapStatement(
+  inner: D1PreparedStatement,
+  sql: string,
+  around: AroundD1Call,
+  session?: string,
+): D1PreparedStatement {
+  const call = <T>(kind: D1Call["kind"], run: () => Promise<T>) =>
+    around(session === undefined ? { kind, sql: [sql] } : { kind, sql: [sql], session }, run);
   const statement = {
     [INNER]: inner,
     sql,
-    bind: (...values: unknown[]) => wrapStatement(inner.bind(...values), sql, around),
+    bind: (...values: unknown[]) => wrapStatement(inner.bind(...values), sql, around, session),
     first: (column?: string) => call("first", () => (column === undefined ? inner.first() : inner.first(column))),
     run: () => call("run", () => inner.run()),
     all: () => call("all", () => inner.all()),
@@ -46,15 +54,18 @@ function wrapStatement(inner: D1PreparedStatement, sql: string, around: AroundD1
   return statement as unknown as D1PreparedStatement;
 }
 
-function batchOf(target: Pick<D1Database, "batch">, around: AroundD1Call) {
-  return <T = unknown>(statements: D1PreparedStatement[]) =>
-    around({ kind: "batch", sql: statements.map(statementSql) }, () => target.batch<T>(statements.map(unwrap)));
+function batchOf(target: Pick<D1Database, "batch">, around: AroundD1Call, session?: string) {
+  return <T = unknown>(statements: D1PreparedStatement[]) => {
+    const sql = statements.map(statementSql);
+    const call: D1Call = session === undefined ? { kind: "batch", sql } : { kind: "batch", sql, session };
+    return around(call, () => target.batch<T>(statements.map(unwrap)));
+  };
 }
 
-function wrapSession(inner: D1DatabaseSession, around: AroundD1Call): D1DatabaseSession {
+function wrapSession(inner: D1DatabaseSession, around: AroundD1Call, anchor: string): D1DatabaseSession {
   const session = {
-    prepare: (sql: string) => wrapStatement(inner.prepare(sql), sql, around),
-    batch: batchOf(inner, around),
+    prepare: (sql: string) => wrapStatement(inner.prepare(sql), sql, around, anchor),
+    batch: batchOf(inner, around, anchor),
     getBookmark: () => inner.getBookmark(),
   };
   return session as unknown as D1DatabaseSession;
@@ -66,7 +77,8 @@ export function wrapD1(db: D1Database, around: AroundD1Call): D1Database {
     prepare: (sql: string) => wrapStatement(db.prepare(sql), sql, around),
     batch: batchOf(db, around),
     exec: (sql: string) => around({ kind: "exec", sql: [sql] }, () => db.exec(sql)),
-    withSession: (constraint?: string) => wrapSession(db.withSession(constraint), around),
+    withSession: (constraint?: string) =>
+      wrapSession(db.withSession(constraint), around, constraint ?? "first-unconstrained"),
     dump: () => db.dump(),
   };
   return wrapped as unknown as D1Database;

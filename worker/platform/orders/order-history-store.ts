@@ -51,23 +51,45 @@ export function orderEventStatement(
     );
 }
 
+const EVENT_COLUMNS = "id, kind, from_status, to_status, note, actor_name, created_at";
+
+/** An order's events of these kinds, found by its number (for a batch with the order itself). */
+export function orderEventsByNumberStatement(
+  db: D1Database,
+  number: string,
+  kinds: readonly string[],
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT ${EVENT_COLUMNS} FROM order_events
+       WHERE order_id = (SELECT id FROM orders WHERE number = ?1) AND kind IN (SELECT value FROM json_each(?2)) ORDER BY id`,
+    )
+    .bind(number, JSON.stringify(kinds));
+}
+
+export function readOrderEvents(result: D1Result | undefined): OrderEvent[] {
+  return ((result?.results ?? []) as OrderEventRow[]).map(toEvent);
+}
+
+function toEvent(row: OrderEventRow): OrderEvent {
+  return {
+    id: row.id,
+    kind: row.kind,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    note: row.note,
+    actorName: row.actor_name,
+    createdAt: row.created_at,
+  };
+}
+
 export async function listOrderEvents(db: D1Database, orderId: number, kinds: readonly string[] = ["status", "note"]) {
   const { results } = await db
     .prepare(
-      `SELECT id, kind, from_status, to_status, note, actor_name, created_at FROM order_events
+      `SELECT ${EVENT_COLUMNS} FROM order_events
        WHERE order_id = ?1 AND kind IN (SELECT value FROM json_each(?2)) ORDER BY id`,
     )
     .bind(orderId, JSON.stringify(kinds))
     .all<OrderEventRow>();
-  return results.map(
-    (row): OrderEvent => ({
-      id: row.id,
-      kind: row.kind,
-      fromStatus: row.from_status,
-      toStatus: row.to_status,
-      note: row.note,
-      actorName: row.actor_name,
-      createdAt: row.created_at,
-    }),
-  );
+  return results.map(toEvent);
 }

@@ -114,14 +114,15 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
   return statements;
 }
 
+const LINE_COLUMNS = `order_id, product_slug, product_path, name, brand, unit_price, quantity, line_total, prepurchase,
+  variant_name, sku, stock_taken`;
+
 export async function linesOf(db: D1Database, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
   const byOrder = new Map<number, OrderLine[]>();
   if (orderIds.length === 0) return byOrder;
   const { results } = await db
     .prepare(
-      `SELECT order_id, product_slug, product_path, name, brand, unit_price, quantity, line_total, prepurchase,
-         variant_name, sku, stock_taken
-       FROM order_lines WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position`,
+      `SELECT ${LINE_COLUMNS} FROM order_lines WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position`,
     )
     .bind(JSON.stringify(orderIds))
     .all<LineRecord>();
@@ -136,22 +137,44 @@ export function orderBelongsTo(order: Order, owner: CartOwner): boolean {
     : order.userId === null && order.visitorId === owner.id;
 }
 
-export async function findOrderByIdempotencyKey(db: D1Database, key: string): Promise<Order | null> {
-  const row = await db
-    .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE idempotency_key = ?1`)
-    .bind(key)
-    .first<OrderRecord>();
+/** Where an order is found: by its idempotency key, or by its number. */
+export type OrderLookup = { key: string } | { number: string };
+
+function lookupSql(lookup: OrderLookup): { where: string; value: string } {
+  return "key" in lookup
+    ? { where: "idempotency_key = ?1", value: lookup.key }
+    : { where: "number = ?1", value: lookup.number };
+}
+
+/**
+ * An order and its lines as two statements, for a batch with whatever else the request reads or
+ * writes (docs/decisions/0100): the lines find the order by the same key, so neither waits for the
+ * other. readOrder reads their results.
+ */
+export function orderStatements(db: D1Database, lookup: OrderLookup): D1PreparedStatement[] {
+  const { where, value } = lookupSql(lookup);
+  return [
+    db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where}`).bind(value),
+    db
+      .prepare(
+        `SELECT ${LINE_COLUMNS} FROM order_lines WHERE order_id = (SELECT id FROM orders WHERE ${where}) ORDER BY position`,
+      )
+      .bind(value),
+  ];
+}
+
+export function readOrder(results: readonly D1Result[]): Order | null {
+  const row = results[0]?.results[0] as OrderRecord | undefined;
   if (!row) return null;
-  return toOrder(row, (await linesOf(db, [row.id])).get(row.id) ?? []);
+  return toOrder(row, ((results[1]?.results ?? []) as LineRecord[]).map(toLine));
+}
+
+export async function findOrderByIdempotencyKey(db: D1Database, key: string): Promise<Order | null> {
+  return readOrder(await db.batch(orderStatements(db, { key })));
 }
 
 export async function findOrderByNumber(db: D1Database, number: string): Promise<Order | null> {
-  const row = await db
-    .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE number = ?1`)
-    .bind(number)
-    .first<OrderRecord>();
-  if (!row) return null;
-  return toOrder(row, (await linesOf(db, [row.id])).get(row.id) ?? []);
+  return readOrder(await db.batch(orderStatements(db, { number })));
 }
 
 export async function listOrdersOfUser(db: D1Database, userId: number): Promise<Order[]> {

@@ -4,6 +4,7 @@ import { splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
 import { bumpTags, versionsOf } from "../caches/versions";
+import { nearDatabase } from "../database/request-database";
 
 /** The redirect rules' version: the staff desk moves it on when it writes a rule. */
 const REDIRECTS_TAG = "redirects";
@@ -37,7 +38,8 @@ async function rulesFor(c: Context<AppEnv>): Promise<Map<string, RedirectRule>> 
   const cached = copies.get(version);
   if (cached && cached.ageMs < ttlMs) return cached.value;
   try {
-    const rules = await listRedirectRules(env.DB);
+    // The rules decide no access: read near the shopper (docs/decisions/0100), never a far round trip.
+    const rules = await listRedirectRules(nearDatabase(c));
     copies.set(version, rules);
     copies.set(LAST, rules);
     return rules;

@@ -20,11 +20,15 @@ const TEN_MINUTES = 10 * MINUTE;
  */
 const CROWD = 200;
 
-/** Bag and favourites: a shopper taps quickly, but not 60 times a minute for long. */
+/**
+ * Bag and favourites: a shopper taps quickly, but not 60 times a minute for long. Counted in the
+ * action's own batch (one round trip for the whole tap), and a tap goes through when D1 cannot count.
+ */
 export const BROWSING: Limits = {
   perVisitor: { limit: 60, windowSeconds: MINUTE },
   // 200 shoppers × ~6 taps a minute at the busiest moment = 1 200.
   perAddress: { limit: 1_200, windowSeconds: MINUTE },
+  carried: true,
 };
 /** Sign-in, sign-up, profile and password forms (the CMS also limits sign-in per identifier). */
 export const ACCOUNT_FORM: Limits = {
@@ -38,6 +42,8 @@ export const ORDERS: Limits = {
   // The floor is 200 orders per address per 10 minutes; a crowd of 200 ordering once each, with room.
   perAddress: { limit: 300, windowSeconds: TEN_MINUTES },
   replays: true,
+  // Counted in the order's first batch, beside the look for a replay (screens/cart/place-order.ts).
+  carried: true,
 };
 /** Requests and shop reviews: answered by people, so few per visitor; the forms keep their own per-kind limits. */
 export const REQUESTS: Limits = {

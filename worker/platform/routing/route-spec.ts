@@ -24,6 +24,13 @@ export interface Limits {
   perAddress: Limit;
   /** The route answers a replay (same idempotency key, same words) before the limits' refusal. */
   replays?: true;
+  /**
+   * The route's handler counts these limits in a batch of its own action (middleware/route-limits.ts,
+   * `carriedLimits`), so they cost no round trip of their own: a batch over a limit rolls back whole,
+   * and one that cannot run does not do the action either. A request answered before the action (a
+   * form error) is still counted, after the answer.
+   */
+  carried?: true;
 }
 
 /** What the body may be: its kind sets its size limit (middleware/request-body.ts). */

@@ -1,8 +1,10 @@
 /**
- * Fixed-window rate limits kept in D1, so every isolate and location sees the
- * same count. One UPSERT per check. Each row carries its expiry: the first hit of
- * a window sweeps a bounded batch of expired rows (any key), and the cron sweeps
- * the rest, so keys that are never hit again do not pile up.
+ * Fixed-window rate limits kept in D1, so every isolate and location sees the same count. Each
+ * counter row carries its limit (`ceiling`), and the table refuses to count past it (the
+ * `within_limit` check, migrations/0114): a limit can be counted in the very batch of the action it
+ * guards (limitStatement), and a batch over any of its limits rolls back whole, so an action behind a
+ * limit costs no round trip of its own (docs/decisions/0100). Each row also carries its expiry: the
+ * cron sweeps expired rows, never a request.
  */
 export interface RateLimitRule {
   /** What is limited, e.g. "auth-local" or "form-callback". */
@@ -18,8 +20,44 @@ export interface RateLimitResult {
   retryAfter: number;
 }
 
-/** Rows swept per new window: enough to keep up, small enough not to slow the request. */
-const SWEEP_BATCH = 100;
+/** The name of the check a counter over its limit breaks (migrations/0114). */
+const OVER_LIMIT = "within_limit";
+
+function windowOf(rule: RateLimitRule, now: number): { start: number; end: number } {
+  const windowMs = rule.windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start, end: start + windowMs };
+}
+
+/** Seconds until this rule's window ends. */
+export function retryAfterOf(rule: RateLimitRule, now = Date.now()): number {
+  return Math.ceil((windowOf(rule, now).end - now) / 1000);
+}
+
+/**
+ * Counts one hit of `subject` under `rule`, answering the count; fails with the `within_limit`
+ * check (isOverLimit) when the window's count is at the limit already, and so does any batch it is in.
+ */
+export function limitStatement(
+  db: D1Database,
+  rule: RateLimitRule,
+  subject: string,
+  now = Date.now(),
+): D1PreparedStatement {
+  const window = windowOf(rule, now);
+  return db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count, expires_at, ceiling) VALUES (?1, ?2, 1, ?3, ?4)
+       ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
+       RETURNING count`,
+    )
+    .bind(`${rule.action}:${subject}`, window.start, window.end, rule.limit);
+}
+
+/** Whether a D1 error is a limit refusing to count further (a statement of limitStatement's). */
+export function isOverLimit(error: unknown): boolean {
+  return error instanceof Error && error.message.includes(OVER_LIMIT);
+}
 
 export async function hitRateLimit(
   db: D1Database,
@@ -27,24 +65,15 @@ export async function hitRateLimit(
   subject: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const key = `${rule.action}:${subject}`;
-  const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, count, expires_at) VALUES (?1, ?2, 1, ?3)
-       ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
-       RETURNING count`,
-    )
-    .bind(key, windowStart, windowStart + windowMs)
-    .first<{ count: number }>();
-  const count = row?.count ?? 1;
-  if (count === 1) await sweepRateLimits(db, now, SWEEP_BATCH);
-  return {
-    allowed: count <= rule.limit,
-    remaining: Math.max(0, rule.limit - count),
-    retryAfter: Math.ceil((windowStart + windowMs - now) / 1000),
-  };
+  const retryAfter = retryAfterOf(rule, now);
+  try {
+    const row = await limitStatement(db, rule, subject, now).first<{ count: number }>();
+    const count = row?.count ?? 1;
+    return { allowed: true, remaining: Math.max(0, rule.limit - count), retryAfter };
+  } catch (error) {
+    if (!isOverLimit(error)) throw error;
+    return { allowed: false, remaining: 0, retryAfter };
+  }
 }
 
 /** Deletes rows whose window has ended (at most `batch` of them); returns how many went. */

@@ -45,15 +45,23 @@ export async function endSession(db: D1Database, idHash: string, now: number): P
     .run();
 }
 
-/** The session if it exists, has not ended and has not expired; else null. */
-export async function findLiveSession(db: D1Database, idHash: string, now: number): Promise<LiveSession | null> {
-  const row = await db
+/** The statement that finds a live session (for a batch with what the request reads beside it). */
+export function liveSessionStatement(db: D1Database, idHash: string, now: number): D1PreparedStatement {
+  return db
     .prepare(
       "SELECT user_id, token_hash FROM shop_sessions WHERE id_hash = ?1 AND ended_at IS NULL AND expires_at > ?2",
     )
-    .bind(idHash, now)
-    .first<{ user_id: number; token_hash: string }>();
+    .bind(idHash, now);
+}
+
+export function readLiveSession(result: D1Result | undefined): LiveSession | null {
+  const row = result?.results[0] as { user_id: number; token_hash: string } | undefined;
   return row ? { userId: row.user_id, tokenHash: row.token_hash } : null;
+}
+
+/** The session if it exists, has not ended and has not expired; else null. */
+export async function findLiveSession(db: D1Database, idHash: string, now: number): Promise<LiveSession | null> {
+  return readLiveSession(await liveSessionStatement(db, idHash, now).all());
 }
 
 /** Sessions expired or ended more than a day ago are forgotten (the cron; at most `batch` a run). */

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { TOKEN_COOKIE_MAX_AGE } from "../../../shared/constants";
-import type { AppEnv, SessionUser, SignInHook } from "../app-env";
+import type { AppEnv, SessionUser, ShopperCounts, SignInHook } from "../app-env";
+import { type CountRow, countsOf, knownShopperCounts, sessionCountsStatement } from "../bag/shopper-counts";
 import { routeSpec } from "../routing/route-spec";
 import { timingSafeEqual } from "../security/crypto";
 import { type AuthAnswer, authClient, CmsAuthError, type CmsUser } from "./auth-client";
@@ -17,8 +18,11 @@ import {
   endUserSessionsStatement,
   findLiveSession,
   hashOf,
+  type LiveSession,
+  liveSessionStatement,
   newSessionId,
   openSessionStatement,
+  readLiveSession,
 } from "./session-store";
 import { runSignInHooks } from "./sign-in-hooks";
 import { cachedUser, cacheUser, forgetUser, staleUser } from "./user-cache";
@@ -87,11 +91,12 @@ async function resumeSession(c: Context<AppEnv>): Promise<void> {
     return;
   }
   const idHash = await hashOf(sessionId);
-  const live = await findLiveSession(c.env.DB, idHash, Date.now());
+  const { live, counts } = await checkSession(c, idHash);
   if (!live || !timingSafeEqual(live.tokenHash, await hashOf(token))) {
     clearSessionCookies(c);
     return;
   }
+  if (counts) knownShopperCounts(c, { kind: "user", id: String(live.userId) }, counts);
   let user: SessionUser | null;
   try {
     user = await loadUser(c, idHash, token, live.userId);
@@ -111,6 +116,27 @@ async function resumeSession(c: Context<AppEnv>): Promise<void> {
   c.set("user", user);
   c.set("token", token);
   c.set("sessionIdHash", idHash);
+}
+
+/**
+ * The session row, on the primary (an ended session is over at once), and for a page the account's
+ * counts for its header in the same batch: a signed-in page costs one round trip (docs/decisions/0100).
+ * A state-changing request reads its counts after its own change instead.
+ */
+async function checkSession(
+  c: Context<AppEnv>,
+  idHash: string,
+): Promise<{ live: LiveSession | null; counts: ShopperCounts | null }> {
+  const db = c.env.DB;
+  const now = Date.now();
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+    return { live: await findLiveSession(db, idHash, now), counts: null };
+  }
+  const [session, counts] = await db.batch([
+    liveSessionStatement(db, idHash, now),
+    sessionCountsStatement(db, idHash, now),
+  ]);
+  return { live: readLiveSession(session), counts: countsOf((counts?.results ?? []) as CountRow[]) };
 }
 
 /** A 401 or 403 from the CMS about the token; anything else (5xx, 429, no answer) is the CMS's trouble. */

@@ -31,6 +31,18 @@ export async function readStock(db: D1Database, skus: readonly string[]): Promis
   return new Map(results.map((r) => [r.sku, r.on_hand]));
 }
 
+/**
+ * On hand for every counted SKU of one product (one query that needs only the slug, so it can start
+ * beside the product's own read instead of after it).
+ */
+export async function readProductStock(db: D1Database, productSlug: string): Promise<Map<string, number>> {
+  const { results } = await db
+    .prepare("SELECT sku, on_hand FROM stock_levels WHERE product_slug = ?1")
+    .bind(productSlug)
+    .all<{ sku: string; on_hand: number }>();
+  return new Map(results.map((r) => [r.sku, r.on_hand]));
+}
+
 /** Every counted SKU of one product, for the staff desk. */
 export async function stockOfProduct(db: D1Database, productSlug: string): Promise<StockRow[]> {
   const { results } = await db

@@ -7,17 +7,24 @@ import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { ensureCartOwner, readCartOwner } from "../../platform/bag/cart-owner";
 import {
-  addLine,
+  addLineStatements,
   type CartOwner,
-  ensureCartId,
-  findCartId,
   type LineKey,
-  lineQuantity,
-  listLines,
-  removeLine,
-  setQuantity,
+  type LineToAdd,
+  type NamedLine,
+  readAdd,
+  removeLineStatement,
+  setQuantityStatement,
 } from "../../platform/bag/cart-store";
-import { shopperCounts } from "../../platform/bag/shopper-counts";
+import {
+  type CountRow,
+  countsOf,
+  countsStatement,
+  knownShopperCounts,
+  shopperCounts,
+} from "../../platform/bag/shopper-counts";
+import { repeatable } from "../../platform/database/retry";
+import { carriedLimits, carriedRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { BROWSING } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
@@ -47,18 +54,31 @@ function backTo(c: Context<AppEnv>, fallback: string): string {
   return sameOriginBack(c.req.header("referer"), c.req.url, fallback);
 }
 
+/** The bag's count for an answer; a count that cannot be read is left to the header's next read. */
+async function countOr(c: Context<AppEnv>, owner: CartOwner): Promise<number | undefined> {
+  try {
+    return (await shopperCounts(c, owner)).bag;
+  } catch {
+    return undefined;
+  }
+}
+
 async function reply(
   c: Context<AppEnv>,
   outcome: { ok: boolean; message: string; field?: string },
   fallback: string,
   knownOwner?: CartOwner,
+  failedStatus: 422 | 503 = 422,
 ): Promise<Response> {
   if (wantsJson(c)) {
     // A first add creates the visitor id in this very response: the request's cookies don't have it yet.
     // The same read fills the visitor's counts cookie afterwards (frame/personal/visitor-counts.ts).
     const owner = knownOwner ?? (await readCartOwner(c));
-    const count = owner ? (await shopperCounts(c, owner)).bag : 0;
-    return c.json({ ok: outcome.ok, message: outcome.message, field: outcome.field, count }, outcome.ok ? 200 : 422);
+    const count = owner ? await countOr(c, owner) : 0;
+    return c.json(
+      { ok: outcome.ok, message: outcome.message, field: outcome.field, count },
+      outcome.ok ? 200 : failedStatus,
+    );
   }
   setFlash(c, { kind: outcome.ok ? "success" : "error", text: outcome.message });
   return c.redirect(backTo(c, fallback), 303);
@@ -72,6 +92,43 @@ async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
 /** The line a form names: `slug` and `variant` (a SKU; empty for a product sold as one item). */
 function lineOf(input: Record<string, string>): LineKey {
   return { productSlug: input.slug?.trim() ?? "", variantSku: input.variant?.trim() ?? "" };
+}
+
+/** A token the island sends with each add it means (kept across its own retries); null from a plain form. */
+function tokenOf(input: Record<string, string>): string | null {
+  const token = input.token?.trim() ?? "";
+  return /^[\w-]{16,64}$/.test(token) ? token : null;
+}
+
+type BagBatch = { ok: true; results: D1Result[] } | { ok: false; response: Response };
+
+/**
+ * A bag action's one round trip (docs/decisions/0100): the route's limits, the action's statements and
+ * the owner's counts for the answer, in one batch. A batch over a limit rolled back whole (429); one
+ * D1 could not run after its retries changed nothing the shopper is told of (503, safe to repeat:
+ * `repeatable` only for statements that are, an update, a remove or an add with its token).
+ */
+async function bagBatch(
+  c: Context<AppEnv>,
+  owner: CartOwner,
+  statements: D1PreparedStatement[],
+  fallback: string,
+  { repeatable: safe }: { repeatable: boolean },
+): Promise<BagBatch> {
+  const limits = carriedLimits(c);
+  const db = safe ? repeatable(c.env.DB) : c.env.DB;
+  try {
+    const results = await db.batch([...limits, ...statements, countsStatement(c.env.DB, owner)]);
+    knownShopperCounts(c, owner, countsOf(results.at(-1)!.results as CountRow[]));
+    return { ok: true, results: results.slice(limits.length, -1) };
+  } catch (error) {
+    const refused = carriedRefusal(c, error);
+    if (refused) return { ok: false, response: tooMany(c, refused) };
+    console.error("A bag action failed:", error);
+    c.header("Retry-After", "5");
+    const message = textsOf(c).m.bagActions.notNow;
+    return { ok: false, response: await reply(c, { ok: false, message }, fallback, undefined, 503) };
+  }
 }
 
 cartActions.post("/add", writes(BAG_ACTION), async (c) => {
@@ -89,24 +146,29 @@ cartActions.post("/add", writes(BAG_ACTION), async (c) => {
     return reply(c, { ok: false, message }, product.path);
   }
   const owner = await ensureCartOwner(c);
-  const cartId = await ensureCartId(c.env.DB, owner);
-  if (product.onHand !== null && !product.sellAhead) {
-    const inBag = await lineQuantity(c.env.DB, cartId, line);
-    if (inBag + quantity.value > product.onHand) {
-      const left = product.onHand;
-      const message =
-        inBag > 0 ? t.plural(words.fewLeftInBag, inBag, { left, name }) : t.fill(words.fewLeft, { left, name });
-      return reply(c, { ok: false, message, field: "quantity" }, product.path);
-    }
-  }
-  const added = await addLine(c.env.DB, cartId, {
+  const toAdd: LineToAdd = {
     ...line,
     quantity: quantity.value,
     price: product.price,
     availability: product.availability,
+    onHand: product.onHand !== null && !product.sellAhead ? product.onHand : null,
+    token: tokenOf(input),
+  };
+  const batch = await bagBatch(c, owner, addLineStatements(c.env.DB, owner, toAdd), product.path, {
+    repeatable: toAdd.token !== null,
   });
-  if (!added.ok) {
+  if (!batch.ok) return batch.response;
+  // The statements' results past the cart's own insert: the line before, the line after.
+  const added = readAdd(batch.results, toAdd);
+  if (!added.ok && added.reason === "too-many-lines") {
     return reply(c, { ok: false, message: words.full }, routePath("cart"));
+  }
+  if (!added.ok) {
+    const left = toAdd.onHand ?? 0;
+    const { inBag } = added;
+    const message =
+      inBag > 0 ? t.plural(words.fewLeftInBag, inBag, { left, name }) : t.fill(words.fewLeft, { left, name });
+    return reply(c, { ok: false, message, field: "quantity" }, product.path);
   }
   const message = added.capped
     ? t.fill(words.capped, { quantity: added.quantity, name })
@@ -117,13 +179,11 @@ cartActions.post("/add", writes(BAG_ACTION), async (c) => {
 /**
  * The bag line an update or remove means. The bag's forms name the variant; a form that names
  * none (a page from before variants, a script) means the product's one line in the bag, if it has
- * exactly one.
+ * exactly one (cart-store.ts NamedLine).
  */
-async function bagLine(db: D1Database, cartId: string, input: Record<string, string>): Promise<LineKey> {
+function bagLine(input: Record<string, string>): NamedLine {
   const named = lineOf(input);
-  if (input.variant !== undefined) return named;
-  const lines = (await listLines(db, cartId)).filter((l) => l.productSlug === named.productSlug);
-  return lines.length === 1 ? lines[0]! : named;
+  return { productSlug: named.productSlug, variantSku: input.variant === undefined ? null : named.variantSku };
 }
 
 cartActions.post("/update", writes(BAG_ACTION), async (c) => {
@@ -132,18 +192,24 @@ cartActions.post("/update", writes(BAG_ACTION), async (c) => {
   const quantity = checkQuantity(input.quantity, t.m.bagActions.quantity, t.locale);
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, routePath("cart"));
   const owner = await readCartOwner(c);
-  const cartId = owner ? await findCartId(c.env.DB, owner) : null;
-  const changed = cartId
-    ? await setQuantity(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input), quantity.value)
-    : false;
-  if (!changed) return reply(c, { ok: false, message: t.m.bagActions.notInBag }, routePath("cart"));
-  return reply(c, { ok: true, message: t.m.bagActions.updated }, routePath("cart"));
+  if (!owner) return reply(c, { ok: false, message: t.m.bagActions.notInBag }, routePath("cart"));
+  const statement = setQuantityStatement(c.env.DB, owner, bagLine(input), quantity.value);
+  const batch = await bagBatch(c, owner, [statement], routePath("cart"), { repeatable: true });
+  if (!batch.ok) return batch.response;
+  if (batch.results[0]!.results.length === 0) {
+    return reply(c, { ok: false, message: t.m.bagActions.notInBag }, routePath("cart"), owner);
+  }
+  return reply(c, { ok: true, message: t.m.bagActions.updated }, routePath("cart"), owner);
 });
 
 cartActions.post("/remove", writes(BAG_ACTION), async (c) => {
   const input = await form(c);
   const owner = await readCartOwner(c);
-  const cartId = owner ? await findCartId(c.env.DB, owner) : null;
-  if (cartId) await removeLine(c.env.DB, cartId, await bagLine(c.env.DB, cartId, input));
-  return reply(c, { ok: true, message: textsOf(c).m.bagActions.removed }, routePath("cart"));
+  if (owner) {
+    const batch = await bagBatch(c, owner, [removeLineStatement(c.env.DB, owner, bagLine(input))], routePath("cart"), {
+      repeatable: true,
+    });
+    if (!batch.ok) return batch.response;
+  }
+  return reply(c, { ok: true, message: textsOf(c).m.bagActions.removed }, routePath("cart"), owner ?? undefined);
 });

@@ -2,14 +2,15 @@ import type { Context } from "hono";
 import type { Availability } from "../../../shared/cart-rules";
 import { productPath } from "../../../shared/links";
 import { aedToFils, type Fils } from "../../../shared/money";
-import { defaultVariant, stockSkusOf } from "../../../shared/product-stock";
+import { defaultVariant } from "../../../shared/product-stock";
 import { stockState } from "../../../shared/stock-rules";
 import type { ProductSummary, ProductVariant } from "../../../shared/types/catalog";
 import { chooseVariant, itemName, stockSku } from "../../../shared/variants";
 import type { AppEnv } from "../../platform/app-env";
 import type { LineKey } from "../../platform/bag/cart-store";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
-import { readStock } from "../../platform/stock/stock-store";
+import { nearDatabase } from "../../platform/database/request-database";
+import { readProductStock, readStock } from "../../platform/stock/stock-store";
 
 /** What the bag needs to know about one line's item (a product in one variant), read on every request. */
 export interface CartProduct {
@@ -52,11 +53,13 @@ function itemOf(product: ProductSummary, variantSku: string) {
 
 /**
  * Today's data for the lines of a bag, by line key (lineKeyOf). Prices come from the CMS on the
- * server, never from the browser; availability from the CMS and the shop's stock together.
+ * server, never from the browser; availability from the CMS and the shop's stock together (`known`:
+ * the stock read with the bag already).
  */
 export async function loadCartProducts(
   c: Context<AppEnv>,
   lines: readonly LineKey[],
+  known?: ReadonlyMap<string, number>,
 ): Promise<Map<string, CartProduct>> {
   const slugs = [...new Set(lines.map((l) => l.productSlug).filter((s) => SLUG.test(s)))];
   const products = new Map((await getProductsBySlugs(c, c.get("locale") ?? "en", slugs)).map((p) => [p.slug, p]));
@@ -65,10 +68,13 @@ export async function loadCartProducts(
     const item = product ? itemOf(product, line.variantSku) : null;
     return item ? [{ line, ...item }] : [];
   });
-  const stock = await readStock(
-    c.env.DB,
-    items.map((i) => stockSku(i.product, i.variant)),
-  );
+  // The bag's own read brings its products' stock along (cart-store.ts bagStatements).
+  const stock =
+    known ??
+    (await readStock(
+      c.env.DB,
+      items.map((i) => stockSku(i.product, i.variant)),
+    ));
   return new Map(
     items.map(({ line, product, variant }) => [
       lineKeyOf(line),
@@ -78,7 +84,7 @@ export async function loadCartProducts(
 }
 
 /**
- * What an add to the bag means, with one catalogue read and one stock read: the variant named,
+ * What an add to the bag means, with one catalogue read and one stock read side by side: the variant named,
  * or — with none named — the one the product page shows first (shared/product-stock.ts
  * defaultVariant: the first that stock lets a shopper buy). Null when the product or the named
  * variant is unknown.
@@ -88,9 +94,13 @@ export async function loadItemToAdd(
   asked: LineKey,
 ): Promise<{ line: LineKey; product: CartProduct } | null> {
   if (!SLUG.test(asked.productSlug)) return null;
-  const [product] = await getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]);
+  // Stock shown to a shopper is read near them (docs/decisions/0100), beside the product: the bag's
+  // own batch holds the line to it, and the order takes it exactly.
+  const [[product], stock] = await Promise.all([
+    getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]),
+    readProductStock(nearDatabase(c), asked.productSlug),
+  ]);
   if (!product) return null;
-  const stock = await readStock(c.env.DB, stockSkusOf([product]));
   const chosen = asked.variantSku
     ? product.variants.find((v) => v.sku === asked.variantSku)
     : defaultVariant(product, stock);

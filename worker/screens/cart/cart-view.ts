@@ -2,7 +2,9 @@ import type { Context } from "hono";
 import type { Availability, DeliveryMethod, Totals } from "../../../shared/cart-rules";
 import { canBuy, computeTotals } from "../../../shared/cart-rules";
 import type { AppEnv } from "../../platform/app-env";
-import { type CartLineRow, type CartOwner, findCartId, listLines } from "../../platform/bag/cart-store";
+import { type BagRead, bagStatements, type CartLineRow, type CartOwner, readBag } from "../../platform/bag/cart-store";
+import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
+import { nearDatabase } from "../../platform/database/request-database";
 import { type CartProduct, lineKeyOf, loadCartProducts } from "./cart-products";
 
 /** A bag line joined with its item (product and variant) as the CMS and the stock have it now. */
@@ -53,15 +55,37 @@ function toItem(line: CartLineRow, product: CartProduct | undefined): CartItem {
   };
 }
 
+const EMPTY_BAG: BagRead = { cartId: null, lines: [], stock: new Map() };
+
+/**
+ * The owner's bag, its products' stock and the owner's counts (for the header) in one round trip
+ * (docs/decisions/0100): near the shopper for a page (their bookmark brings their own last change),
+ * on the primary (`exact`) for placing an order.
+ */
+async function readOwnBag(c: Context<AppEnv>, owner: CartOwner, exact: boolean): Promise<BagRead> {
+  const db = exact ? c.env.DB : nearDatabase(c);
+  const results = await db.batch([...bagStatements(db, owner), countsStatement(db, owner)]);
+  knownShopperCounts(c, owner, countsOf(results[2]!.results as CountRow[]));
+  return readBag(results);
+}
+
 /** The bag with today's prices (always from the CMS, never from the browser) and its totals. */
 export async function loadCartView(
   c: Context<AppEnv>,
   owner: CartOwner | null,
   delivery: DeliveryMethod = "transport",
+  { exact = false }: { exact?: boolean } = {},
 ): Promise<CartView> {
-  const cartId = owner ? await findCartId(c.env.DB, owner) : null;
-  const lines = cartId ? await listLines(c.env.DB, cartId) : [];
-  const products = await loadCartProducts(c, lines);
+  return cartViewOf(c, owner ? await readOwnBag(c, owner, exact) : EMPTY_BAG, delivery);
+}
+
+/** The view of a bag read already (placing an order reads it in the batch that checks the order's key). */
+export async function cartViewOf(
+  c: Context<AppEnv>,
+  { cartId, lines, stock }: BagRead,
+  delivery: DeliveryMethod,
+): Promise<CartView> {
+  const products = await loadCartProducts(c, lines, stock);
   const items = lines.map((line) => toItem(line, products.get(lineKeyOf(line))));
   const priced = items.filter((i) => i.product && i.buyable);
   const totals = computeTotals(

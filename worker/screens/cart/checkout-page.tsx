@@ -12,7 +12,7 @@ import { Island } from "../../frame/islands/island";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readCartOwner } from "../../platform/bag/cart-owner";
-import { limitRefusal, tooMany } from "../../platform/middleware/route-limits";
+import { tooMany } from "../../platform/middleware/route-limits";
 import { setPaymentReference } from "../../platform/orders/order-store";
 import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentProviderError, sessionExpiresAt } from "../../platform/payments/payment-provider";
@@ -21,7 +21,8 @@ import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { TotalsTable } from "./cart-page";
 import type { CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
-import { isPlacedBy, placeOrder } from "./place-order";
+import { orderUnconfirmed } from "./order-unconfirmed";
+import { placeOrder } from "./place-order";
 
 type Values = CheckoutValues;
 
@@ -131,9 +132,6 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
   const owner = await readCartOwner(c);
   const key = /^[0-9a-f-]{36}$/.test(raw.idempotencyKey ?? "") ? raw.idempotencyKey : crypto.randomUUID();
   values.idempotencyKey = key;
-  // Replays before limits: a post of an order this shopper already placed goes on to that order.
-  const refusal = limitRefusal(c);
-  if (refusal && !(owner && (await isPlacedBy(c.env.DB, key, owner)))) return tooMany(c, refusal);
   const card = cardPayments(c.env);
   const t = textsOf(c);
   const result = checkForm(checkoutSchema(t.m.checkout), raw);
@@ -146,8 +144,17 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
   }
   if (!owner) return c.redirect(routePath("cart"), 303);
   const input: CheckoutInput = result.value;
-  const placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
+  let placed: Awaited<ReturnType<typeof placeOrder>>;
+  try {
+    placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
+  } catch (error) {
+    // D1 failed past its retries, perhaps after the order committed: say so, and let the same key try again.
+    console.error("Placing an order could not be confirmed:", error);
+    return orderUnconfirmed(c, values as Record<string, string>);
+  }
   if (!placed.ok) {
+    // Over the orders' limits (a replay of a placed order went on to it already).
+    if (placed.reason === "limited") return tooMany(c, placed.refused);
     if (placed.reason === "empty") return c.redirect(routePath("cart"), 303);
     if (placed.reason === "stock") {
       setFlash(c, { kind: "error", text: `${placed.messages.join(". ")}.` });

@@ -6,22 +6,37 @@ import { renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import { listOrderEvents, type OrderEvent } from "../../platform/orders/order-history-store";
+import { nearDatabase } from "../../platform/database/request-database";
+import {
+  type OrderEvent,
+  orderEventsByNumberStatement,
+  readOrderEvents,
+} from "../../platform/orders/order-history-store";
 import type { Order, OrderStatus } from "../../platform/orders/order-record";
-import { findOrderByNumber, listOrdersOfUser } from "../../platform/orders/order-store";
+import { listOrdersOfUser, orderStatements, readOrder } from "../../platform/orders/order-store";
 import { readVisitorId } from "../../platform/security/visitor-id";
 import { TotalsTable } from "./cart-page";
 
-/** An order is shown only to the account that placed it, or the browser that placed it as a guest. */
-async function ownedOrder(c: Context<AppEnv>, number: string): Promise<Order | null> {
+/**
+ * An order and its status moves, shown only to the account that placed it, or the browser that placed
+ * it as a guest; in one round trip near the shopper (docs/decisions/0100: an order's owner never
+ * changes, and the bookmark of the post that placed it brings a replica up to it).
+ */
+async function ownedOrder(c: Context<AppEnv>, number: string): Promise<{ order: Order; events: OrderEvent[] } | null> {
   if (!/^NB-\d{4}-[A-Z0-9]{6}$/.test(number)) return null;
-  const order = await findOrderByNumber(c.env.DB, number);
+  const db = nearDatabase(c);
+  const results = await db.batch([
+    ...orderStatements(db, { number }),
+    orderEventsByNumberStatement(db, number, ["status"]),
+  ]);
+  const order = readOrder(results);
   if (!order) return null;
+  const events = readOrderEvents(results[2]);
   const user = c.get("user");
-  if (user && order.userId === user.id) return order;
+  if (user && order.userId === user.id) return { order, events };
   if (order.userId === null) {
     const visitor = await readVisitorId(c);
-    if (visitor && order.visitorId === visitor) return order;
+    if (visitor && order.visitorId === visitor) return { order, events };
   }
   return null;
 }
@@ -126,8 +141,9 @@ export function OrderDetail({ order, events = [] }: { order: Order; events?: Ord
 }
 
 export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
-  const order = await ownedOrder(c, c.req.param("number") ?? "");
-  if (!order) return renderNotFound(c);
+  const owned = await ownedOrder(c, c.req.param("number") ?? "");
+  if (!owned) return renderNotFound(c);
+  const { order, events } = owned;
   const flash = takeFlash(c);
   const cancelled = c.req.query("cancelled") === "1" && order.status === "awaiting_payment";
   const t = textsOf(c);
@@ -174,7 +190,7 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
           <li>{t.m.checkout.shippingNote}</li>
           <li>{order.delivery === "pickup" ? o.readyToCollect : o.courierCalls}</li>
         </ol>
-        <OrderDetail order={order} events={await listOrderEvents(c.env.DB, order.id, ["status"])} />
+        <OrderDetail order={order} events={events} />
         <p>
           <a className="button" href={routePath("catalog")}>
             {o.continueShopping}
@@ -248,8 +264,9 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
 export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
   if (!user) return c.redirect(routePath("user-login", { query: { redirect: c.req.path } }), 302);
-  const order = await ownedOrder(c, c.req.param("number") ?? "");
-  if (!order) return renderNotFound(c);
+  const owned = await ownedOrder(c, c.req.param("number") ?? "");
+  if (!owned) return renderNotFound(c);
+  const { order, events } = owned;
   const t = textsOf(c);
   return renderPage(c, {
     title: t.fill(t.m.orders.orderTitle, { number: order.number }),
@@ -261,7 +278,7 @@ export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
         <h1>
           <Rich text={t.m.orders.orderTitle} parts={{ number: order.number }} />
         </h1>
-        <OrderDetail order={order} events={await listOrderEvents(c.env.DB, order.id, ["status"])} />
+        <OrderDetail order={order} events={events} />
       </section>
     ),
   });

@@ -6,12 +6,15 @@ import { formatPrice } from "../../../shared/money";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import { rememberAccountLocaleStatement } from "../../platform/accounts/account-locale-store";
-import type { AppEnv } from "../../platform/app-env";
+import type { AppEnv, LimitRefusal } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import type { CartOwner } from "../../platform/bag/cart-store";
-import { setQuantity } from "../../platform/bag/cart-store";
+import { bagStatements, readBag, setQuantity } from "../../platform/bag/cart-store";
+import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
+import { withRetries } from "../../platform/database/retry";
 import { type MailMessage, outboxInsertWhere } from "../../platform/mail/mailer";
 import { shopperMailBody } from "../../platform/mail/shopper-mail";
+import { carriedLimits, carriedRefusal } from "../../platform/middleware/route-limits";
 import type { Order, OrderLine } from "../../platform/orders/order-record";
 import {
   findOrderByIdempotencyKey,
@@ -19,14 +22,18 @@ import {
   type NewOrderLine,
   newOrderNumber,
   orderBelongsTo,
+  orderStatements,
+  readOrder,
 } from "../../platform/orders/order-store";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { readStock, takeStockStatements } from "../../platform/stock/stock-store";
-import { type CartView, loadCartView } from "./cart-view";
+import { type CartView, cartViewOf, loadCartView } from "./cart-view";
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
   | { ok: false; reason: "empty" | "unavailable" | "changed" }
+  /** Over the orders' limits, and not a replay of an order placed. */
+  | { ok: false; reason: "limited"; refused: LimitRefusal }
   /** Some lines asked for more than is left: nothing was written, the bag now asks for what is. */
   | { ok: false; reason: "stock"; messages: string[] };
 
@@ -119,11 +126,13 @@ function receivedMail(to: string, number: string, order: Ordered, input: Checkou
 }
 
 /**
- * Turns the server-side bag into an order in one D1 batch: the order, its
- * lines, emptying the bag and the two e-mails. The idempotency key from the
- * form makes a double click or a retried request produce exactly one order;
- * every statement after the order row is guarded on this attempt's number, so
- * a losing duplicate writes nothing.
+ * Turns the server-side bag into an order in two D1 round trips (docs/decisions/0100). The first
+ * counts the route's limits, looks for an order under the form's idempotency key and reads the bag
+ * with its stock; the second writes the order, its lines, the stock it takes, the bag's emptying and
+ * the two e-mails, and reads the order back, all in one batch. The key makes a double click or a
+ * retried request produce exactly one order: every statement after the order row is guarded on this
+ * attempt's number, and a batch sent again after a lost answer is a new attempt (a new number), so it
+ * writes nothing twice and reads back the order that was written.
  */
 export async function placeOrder(
   c: Context<AppEnv>,
@@ -132,21 +141,76 @@ export async function placeOrder(
   requestedKey: string,
   acceptChanges: boolean,
 ): Promise<PlaceOrderResult> {
-  const existing = await findOrderByIdempotencyKey(c.env.DB, requestedKey);
+  const db = c.env.DB;
+  const limits = carriedLimits(c);
+  let first: D1Result[];
+  try {
+    first = await db.batch([...limits, ...orderStatements(db, { key: requestedKey }), ...bagStatements(db, owner)]);
+  } catch (error) {
+    const refused = carriedRefusal(c, error);
+    if (!refused) throw error;
+    // Over a limit: a replay of an order this shopper placed still goes on to it.
+    const existing = await findOrderByIdempotencyKey(db, requestedKey);
+    return existing && orderBelongsTo(existing, owner)
+      ? { ok: true, order: existing, created: false }
+      : { ok: false, reason: "limited", refused };
+  }
+  const results = first.slice(limits.length);
+  const existing = readOrder(results.slice(0, 2));
   if (existing && orderBelongsTo(existing, owner)) return { ok: true, order: existing, created: false };
   // Another shopper's key (copied, never guessed): this bag is placed under a key of its own.
   const idempotencyKey = existing ? crypto.randomUUID() : requestedKey;
 
   // An order is priced from the CMS itself, never from a cached record: a missed webhook must not cost money.
   c.set("uncachedRecords", true);
-  const view = await loadCartView(c, owner, input.delivery);
+  const [view, contacts] = await Promise.all([
+    cartViewOf(c, readBag(results.slice(2)), input.delivery),
+    getContacts(c, c.get("locale")),
+  ]);
   if (!view.cartId || view.items.length === 0) return { ok: false, reason: "empty" };
   const t = translator(c.get("locale"));
-  const shortages = await correctShortages(c.env.DB, view, t);
+  const shortages = await correctShortages(db, view, t);
   if (shortages.length > 0) return { ok: false, reason: "stock", messages: shortages };
   if (!view.canCheckout) return { ok: false, reason: "unavailable" };
   if (view.hasChanges && !acceptChanges) return { ok: false, reason: "changed" };
 
+  const order: OrderToWrite = { c, owner, input, idempotencyKey, view, receiver: contacts?.receiver ?? null };
+  let numberWritten = "";
+  let written: D1Result[];
+  try {
+    written = await withRetries(() => {
+      numberWritten = newOrderNumber();
+      return db.batch(orderWrite(order, numberWritten));
+    });
+  } catch (error) {
+    if (!isStockRefusal(error)) throw error;
+    // Another shopper took the last ones between this bag's read and its batch: read again, say what is left.
+    c.set("uncachedRecords", true);
+    const fresh = await loadCartView(c, owner, input.delivery, { exact: true });
+    const messages = await correctShortages(db, fresh, t);
+    return { ok: false, reason: "stock", messages: messages.length > 0 ? messages : [t.m.bagActions.stockChanged] };
+  }
+  const placed = readOrder(written.slice(-2));
+  knownShopperCounts(c, owner, countsOf(written.at(-3)!.results as CountRow[]));
+  if (!placed) throw new Error("Order was not written");
+  const created = placed.number === numberWritten;
+  const counted = view.items.filter((i) => i.product!.onHand !== null);
+  if (created && counted.length > 0) backgroundTask(c, showStockChanges(c, counted));
+  return { ok: true, order: placed, created };
+}
+
+interface OrderToWrite {
+  c: Context<AppEnv>;
+  owner: CartOwner;
+  input: CheckoutInput;
+  idempotencyKey: string;
+  view: CartView;
+  /** The shop's address for its copy of the order, when the contacts name one. */
+  receiver: string | null;
+}
+
+/** The order's one batch under this attempt's number, ending with the order read back (orderStatements). */
+function orderWrite({ c, owner, input, idempotencyKey, view, receiver }: OrderToWrite, number: string) {
   const lines: NewOrderLine[] = view.items.map((item) => ({
     productSlug: item.slug,
     productPath: item.product!.path,
@@ -160,17 +224,15 @@ export async function placeOrder(
     lineTotal: item.product!.price * item.quantity,
     prepurchase: item.product!.availability === "prepurchase",
   }));
-  const number = newOrderNumber();
   const user = c.get("user");
   const status = input.payment === "online" ? "awaiting_payment" : "new";
-  const contacts = await getContacts(c, c.get("locale"));
   const ordered = { lines, total: view.totals.total };
   const mails: MailMessage[] = [confirmationMail(c.get("locale"), number, ordered, input)];
-  if (contacts?.receiver) mails.push(receivedMail(contacts.receiver, number, ordered, input));
+  if (receiver) mails.push(receivedMail(receiver, number, ordered, input));
   const db = c.env.DB;
   const ours = "(SELECT number FROM orders WHERE idempotency_key = ?1) = ?2";
   const counted = view.items.filter((i) => i.product!.onHand !== null);
-  const statements = [
+  return [
     ...insertOrderStatements(
       db,
       {
@@ -212,22 +274,10 @@ export async function placeOrder(
           .bind(idempotencyKey, number, view.cartId, line.productSlug, line.quantity, line.variantSku),
       ]),
     ...mails.map((mail) => outboxInsertWhere(db, mail, { sql: ours, params: [idempotencyKey, number] })),
+    // What the answer needs, read back in the same batch: no round trip after the commit.
+    countsStatement(db, owner),
+    ...orderStatements(db, { key: idempotencyKey }),
   ];
-  try {
-    await db.batch(statements);
-  } catch (error) {
-    if (!isStockRefusal(error)) throw error;
-    // Another shopper took the last ones between this bag's read and its batch: read again, say what is left.
-    c.set("uncachedRecords", true);
-    const fresh = await loadCartView(c, owner, input.delivery);
-    const messages = await correctShortages(db, fresh, t);
-    return { ok: false, reason: "stock", messages: messages.length > 0 ? messages : [t.m.bagActions.stockChanged] };
-  }
-  const order = await findOrderByIdempotencyKey(db, idempotencyKey);
-  if (!order) throw new Error("Order was not written");
-  const created = order.number === number;
-  if (created && counted.length > 0) backgroundTask(c, showStockChanges(c, counted));
-  return { ok: true, order, created };
 }
 
 /** What follows a stock write (worker/platform/stock/stock-moves.ts), for what this order took. */
@@ -242,10 +292,4 @@ async function showStockChanges(c: Context<AppEnv>, counted: CartView["items"]):
     after: after.get(i.product!.sku),
   }));
   await afterStockWrite(c.env, moves, siteOrigin(c));
-}
-
-/** Whether an order was already placed under this key by this bag's owner (a replay of its post). */
-export async function isPlacedBy(db: D1Database, idempotencyKey: string, owner: CartOwner): Promise<boolean> {
-  const order = await findOrderByIdempotencyKey(db, idempotencyKey);
-  return order !== null && orderBelongsTo(order, owner);
 }

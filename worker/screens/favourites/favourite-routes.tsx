@@ -6,9 +6,15 @@ import { textsOf } from "../../frame/i18n/texts";
 import { FlashMessage, setFlash, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv, SignInHook } from "../../platform/app-env";
 import { ensureCartOwner, readCartOwner } from "../../platform/bag/cart-owner";
-import { listFavourites, mergeFavourites, toggleFavourite } from "../../platform/bag/favourite-store";
-import { shopperCounts } from "../../platform/bag/shopper-counts";
+import {
+  listFavourites,
+  mergeFavourites,
+  readToggle,
+  toggleFavouriteStatements,
+} from "../../platform/bag/favourite-store";
+import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
+import { carriedLimits, carriedRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { BROWSING } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
@@ -35,13 +41,26 @@ favouriteActions.post("/toggle", writes(HEART_PRESS), async (c) => {
     return json ? c.json({ ok: false, message: t.m.favourites.gone }, 422) : c.redirect(routePath("favorites"), 303);
   }
   const owner = await ensureCartOwner(c);
-  const favourite = await toggleFavourite(c.env.DB, owner, slug);
-  const message = favourite ? t.m.favourites.saved : t.m.favourites.removed;
-  if (json) {
-    // The same read fills the visitor's counts cookie afterwards (frame/personal/visitor-counts.ts).
-    const count = (await shopperCounts(c, owner)).favourites.length;
-    return c.json({ ok: true, favourite, message, count });
+  // One round trip: the route's limits, the toggle and the counts for the answer (docs/decisions/0100).
+  const limits = carriedLimits(c);
+  let results: D1Result[];
+  try {
+    results = await c.env.DB.batch([
+      ...limits,
+      ...toggleFavouriteStatements(c.env.DB, owner, slug),
+      countsStatement(c.env.DB, owner),
+    ]);
+  } catch (error) {
+    const refused = carriedRefusal(c, error);
+    if (refused) return tooMany(c, refused);
+    throw error;
   }
+  const favourite = readToggle(results.slice(limits.length));
+  // The same counts fill the visitor's counts cookie afterwards (frame/personal/visitor-counts.ts).
+  const counts = countsOf(results.at(-1)!.results as CountRow[]);
+  knownShopperCounts(c, owner, counts);
+  const message = favourite ? t.m.favourites.saved : t.m.favourites.removed;
+  if (json) return c.json({ ok: true, favourite, message, count: counts.favourites.length });
   setFlash(c, { kind: "success", text: message });
   // A Referer that is not a URL (`Referer: x`) or another site's page: back to the list.
   return c.redirect(sameOriginBack(c.req.header("referer"), c.req.url, routePath("favorites")), 303);
