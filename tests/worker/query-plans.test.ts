@@ -17,26 +17,39 @@ interface Recorded {
   params: unknown[];
 }
 
-/** A D1 that writes down each statement it prepares and the values it is bound to. */
+/** A statement maker that writes down each statement it prepares and the values it is bound to. */
+function recordingPrepare(prepare: (sql: string) => D1PreparedStatement, log: Recorded[]) {
+  return (sql: string) => {
+    const statement = prepare(sql);
+    log.push({ sql, params: [] });
+    return new Proxy(statement, {
+      get(inner, name) {
+        if (name === "bind") {
+          return (...params: unknown[]) => {
+            log.push({ sql, params });
+            return inner.bind(...params);
+          };
+        }
+        const value = Reflect.get(inner, name, inner);
+        return typeof value === "function" ? value.bind(inner) : value;
+      },
+    });
+  };
+}
+
+/** A D1 that writes down each statement, its own and its sessions' (a request reads through sessions). */
 function recordingDb(db: D1Database, log: Recorded[]): D1Database {
   return new Proxy(db, {
     get(target, property) {
-      if (property === "prepare") {
-        return (sql: string) => {
-          const statement = target.prepare(sql);
-          log.push({ sql, params: [] });
-          return new Proxy(statement, {
-            get(inner, name) {
-              if (name === "bind") {
-                return (...params: unknown[]) => {
-                  log.push({ sql, params });
-                  return inner.bind(...params);
-                };
-              }
-              const value = Reflect.get(inner, name, inner);
-              return typeof value === "function" ? value.bind(inner) : value;
-            },
-          });
+      if (property === "prepare") return recordingPrepare((sql) => target.prepare(sql), log);
+      if (property === "withSession") {
+        return (constraint?: string) => {
+          const session = target.withSession(constraint);
+          return {
+            prepare: recordingPrepare((sql) => session.prepare(sql), log),
+            batch: (statements: D1PreparedStatement[]) => session.batch(statements),
+            getBookmark: () => session.getBookmark(),
+          };
         };
       }
       const value = Reflect.get(target, property, target);

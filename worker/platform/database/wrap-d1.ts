@@ -18,14 +18,18 @@ export interface D1Call {
 export type AroundD1Call = <T>(call: D1Call, run: () => Promise<T>) => Promise<T>;
 
 const INNER = Symbol("inner statement");
+const LAYER = Symbol("wrapping layer");
 
 interface Wrapped {
   [INNER]: D1PreparedStatement;
+  /** Which wrapD1 made it: a layer unwraps only its own (a statement of a layer below passes down as it is). */
+  [LAYER]: object;
   sql: string;
 }
 
-function unwrap(statement: D1PreparedStatement): D1PreparedStatement {
-  return (statement as unknown as Partial<Wrapped>)[INNER] ?? statement;
+function unwrap(statement: D1PreparedStatement, layer: object): D1PreparedStatement {
+  const wrapped = statement as unknown as Partial<Wrapped>;
+  return wrapped[LAYER] === layer && wrapped[INNER] ? wrapped[INNER] : statement;
 }
 
 /** The SQL of a statement made by a wrapped binding ("" for one made elsewhere). */
@@ -37,14 +41,16 @@ function wrapStatement(
   inner: D1PreparedStatement,
   sql: string,
   around: AroundD1Call,
+  layer: object,
   session?: string,
 ): D1PreparedStatement {
   const call = <T>(kind: D1Call["kind"], run: () => Promise<T>) =>
     around(session === undefined ? { kind, sql: [sql] } : { kind, sql: [sql], session }, run);
   const statement = {
     [INNER]: inner,
+    [LAYER]: layer,
     sql,
-    bind: (...values: unknown[]) => wrapStatement(inner.bind(...values), sql, around, session),
+    bind: (...values: unknown[]) => wrapStatement(inner.bind(...values), sql, around, layer, session),
     first: (column?: string) => call("first", () => (column === undefined ? inner.first() : inner.first(column))),
     run: () => call("run", () => inner.run()),
     all: () => call("all", () => inner.all()),
@@ -54,18 +60,18 @@ function wrapStatement(
   return statement as unknown as D1PreparedStatement;
 }
 
-function batchOf(target: Pick<D1Database, "batch">, around: AroundD1Call, session?: string) {
+function batchOf(target: Pick<D1Database, "batch">, around: AroundD1Call, layer: object, session?: string) {
   return <T = unknown>(statements: D1PreparedStatement[]) => {
     const sql = statements.map(statementSql);
     const call: D1Call = session === undefined ? { kind: "batch", sql } : { kind: "batch", sql, session };
-    return around(call, () => target.batch<T>(statements.map(unwrap)));
+    return around(call, () => target.batch<T>(statements.map((statement) => unwrap(statement, layer))));
   };
 }
 
-function wrapSession(inner: D1DatabaseSession, around: AroundD1Call, anchor: string): D1DatabaseSession {
+function wrapSession(inner: D1DatabaseSession, around: AroundD1Call, layer: object, anchor: string): D1DatabaseSession {
   const session = {
-    prepare: (sql: string) => wrapStatement(inner.prepare(sql), sql, around, anchor),
-    batch: batchOf(inner, around, anchor),
+    prepare: (sql: string) => wrapStatement(inner.prepare(sql), sql, around, layer, anchor),
+    batch: batchOf(inner, around, layer, anchor),
     getBookmark: () => inner.getBookmark(),
   };
   return session as unknown as D1DatabaseSession;
@@ -73,12 +79,13 @@ function wrapSession(inner: D1DatabaseSession, around: AroundD1Call, anchor: str
 
 /** `db` with every call going through `around`; sessions made from it too. */
 export function wrapD1(db: D1Database, around: AroundD1Call): D1Database {
+  const layer = {};
   const wrapped = {
-    prepare: (sql: string) => wrapStatement(db.prepare(sql), sql, around),
-    batch: batchOf(db, around),
+    prepare: (sql: string) => wrapStatement(db.prepare(sql), sql, around, layer),
+    batch: batchOf(db, around, layer),
     exec: (sql: string) => around({ kind: "exec", sql: [sql] }, () => db.exec(sql)),
     withSession: (constraint?: string) =>
-      wrapSession(db.withSession(constraint), around, constraint ?? "first-unconstrained"),
+      wrapSession(db.withSession(constraint), around, layer, constraint ?? "first-unconstrained"),
     dump: () => db.dump(),
   };
   return wrapped as unknown as D1Database;

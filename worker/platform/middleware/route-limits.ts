@@ -3,7 +3,6 @@ import { createMiddleware } from "hono/factory";
 import { DEFAULT_LOCALE } from "../../../shared/constants";
 import { translator } from "../../../shared/i18n/translator";
 import type { AppEnv, LimitRefusal } from "../app-env";
-import { backgroundTask } from "../background-task";
 import { repeatable } from "../database/retry";
 import { type Limit, type Limits, writeSpec } from "../routing/route-spec";
 import { clientNetwork, isOverLimit, limitStatement, type RateLimitRule, retryAfterOf } from "../security/rate-limit";
@@ -94,14 +93,15 @@ export const routeLimits = createMiddleware<AppEnv>(async (c, next) => {
     const carried = { ...counted, taken: false };
     c.set("carriedLimits", carried);
     await next();
-    // A route that answered before its action (a bad quantity, a product gone) still counts the request.
-    if (!carried.taken)
-      backgroundTask(
-        c,
-        repeatable(c.env.DB)
-          .batch(counted.statements)
-          .catch(() => undefined),
-      );
+    // A route that answered before its action (a bad quantity, a product gone) is counted now, and
+    // over a limit its answer gives way to the refusal: a flood of bad posts is refused like any other.
+    if (carried.taken) return;
+    try {
+      await repeatable(c.env.DB).batch(counted.statements);
+    } catch (error) {
+      if (isOverLimit(error)) c.res = tooMany(c, overLimit(c, counted.rules));
+      else console.error("Counting the route's limits failed:", error);
+    }
     return;
   }
   let refused: LimitRefusal | null = null;

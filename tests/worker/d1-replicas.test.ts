@@ -1,0 +1,60 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DB_BOOKMARK_COOKIE } from "../../shared/cookie-names";
+import { app, embeddedCms } from "../../worker/index";
+import { Browser, type Send } from "./support/browser-session";
+import { productSlugs } from "./support/shop-fixtures";
+
+/**
+ * Reads near the shopper (docs/decisions/0100) with a replica that lags: a session anchored anywhere
+ * reads a copy of the database made before the test's writes (MIGRATION_DB, migrated and seeded
+ * here), and one anchored at a bookmark of the primary reads a replica caught up with it (the primary
+ * itself). The shopper's own add is in their next bag page because their bookmark cookie says where
+ * their write left D1; without the cookie the same page reads the lagging copy.
+ */
+const replica = env.MIGRATION_DB;
+
+function laggingD1(primary: D1Database): D1Database {
+  return new Proxy(primary, {
+    get(target, name) {
+      if (name === "withSession") {
+        return (constraint?: string) =>
+          !constraint || constraint === "first-unconstrained"
+            ? replica.withSession("first-unconstrained")
+            : target.withSession(constraint);
+      }
+      const value = Reflect.get(target, name);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+const bindings = { ...env, DB: laggingD1(env.DB), CMS: { fetch: (r: Request) => embeddedCms.fetch(r, env) } } as Env;
+
+const send: Send = async (path, init) => {
+  const ctx = createExecutionContext();
+  const res = await app.request(`https://shop.example${path}`, { redirect: "manual", ...init }, bindings, ctx);
+  const body = await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return new Response(body, res);
+};
+
+beforeAll(async () => {
+  // The replica as it was before anything of this test: every migration and the seed.
+  await replica.batch(env.TEST_DATABASE.map((statement) => replica.prepare(statement)));
+});
+
+describe("a replica that lags", () => {
+  it("serves a shopper's own add on their next bag page through their bookmark", async () => {
+    const shopper = new Browser(send);
+    const [slug] = await productSlugs("in_stock", 1);
+    const add = await shopper.post("/cart/add", { slug: slug!, quantity: "2" }, { from: null });
+    expect(add.status).toBe(303);
+    expect(shopper.cookies.get(DB_BOOKMARK_COOKIE)).toBeTruthy();
+    expect(await (await shopper.get("/cart")).text()).toContain("Proceed to checkout");
+
+    // The same browser without its bookmark reads the lagging replica, which has not seen the add.
+    shopper.cookies.delete(DB_BOOKMARK_COOKIE);
+    expect(await (await shopper.get("/cart")).text()).not.toContain("Proceed to checkout");
+  });
+});
