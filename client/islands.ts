@@ -7,27 +7,21 @@ type Wake = "load" | "visible" | "interaction";
 
 /** The hydrate chunk's hashed URL, set by the build (scripts/build-client.mjs). */
 declare const __HYDRATE_URL__: string;
+// Through a variable so the bundler leaves the URL to the browser.
 const hydrateUrl: string[] = [__HYDRATE_URL__];
-
-function loadHydrate(): Promise<typeof import("./hydrate")> {
-  // Through a variable so the bundler leaves the URL to the browser.
-  return import(/* @vite-ignore */ hydrateUrl[0]);
-}
 
 const INTERACTIONS = ["pointerdown", "focusin", "pointerenter", "touchstart"] as const;
 
 async function wake(element: HTMLElement): Promise<void> {
   const src = element.dataset.src;
   if (!src) return;
-  const [mod, runtime] = await Promise.all([import(/* @vite-ignore */ src), loadHydrate()]);
-  const props = JSON.parse(element.dataset.props || "{}") as Record<string, unknown>;
-  // An island's texts travel once per page (worker/frame/islands/island.tsx), named by its props.
-  if (typeof props.section === "string" && !props.texts) {
-    const texts = document.querySelector(`script[data-texts="${props.section}"]`)?.textContent;
-    if (texts) props.texts = JSON.parse(texts);
-  }
-  const formParts = document.querySelector('script[data-texts="formParts"]')?.textContent;
-  await runtime.hydrate(element, mod.default, props, formParts ? JSON.parse(formParts) : null);
+  const [mod, runtime] = await Promise.all([
+    import(/* @vite-ignore */ src),
+    import(/* @vite-ignore */ hydrateUrl[0]) as Promise<typeof import("./hydrate")>,
+  ]);
+  // The hydrate chunk reads the island's props and texts from the page: code every woken island
+  // needs, but no page that wakes none, so it stays out of this script.
+  await runtime.hydrate(element, mod.default);
   element.dataset.hydrated = "true";
 }
 

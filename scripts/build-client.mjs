@@ -22,7 +22,8 @@ const islandFiles = (await readdir("client/islands"))
 /**
  * Two builds. The islands (and the hydrate helper that brings React) share
  * chunks; the runtime is built alone so a page loads exactly one small script,
- * and it learns the hydrate chunk's hashed URL at build time.
+ * and it learns the hydrate chunk's hashed URL at build time. What the runtime
+ * imports dynamically (the tag manager) becomes a chunk of its own.
  * @type {esbuild.BuildOptions}
  */
 const options = {
@@ -64,20 +65,26 @@ async function buildRuntime(hydrateUrl) {
     outdir,
     outbase: "client",
     bundle: true,
+    splitting: true,
     format: "esm",
     target: options.target,
     minify: !dev,
     sourcemap: options.sourcemap,
     entryNames: "[dir]/[name]-[hash]",
+    chunkNames: options.chunkNames,
     metafile: true,
     legalComments: "none",
     define: { ...options.define, __HYDRATE_URL__: JSON.stringify(hydrateUrl) },
     logLevel: "warning",
   });
-  return `/${relative(
-    root,
-    Object.keys(result.metafile.outputs).find((f) => f.endsWith(".js")),
-  )}`;
+  const [file, output] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === "client/runtime.ts");
+  // A module both the runtime and one of its lazy chunks import would be split into a chunk the
+  // runtime loads statically: a second script on every page. The lazy part must not share code.
+  const loaded = output.imports.filter((i) => i.kind !== "dynamic-import").map((i) => i.path);
+  if (loaded.length) {
+    throw new Error(`client/runtime.ts must load no other script before it runs, but imports ${loaded.join(", ")}`);
+  }
+  return `/${relative(root, file)}`;
 }
 
 /** The faces a page in each language shows above the fold: body text and headings. */

@@ -16,7 +16,8 @@ const TICK_MS = 100;
 let bar: HTMLElement | undefined;
 let state: BarState = "idle";
 let progress = 0;
-let timers: number[] = [];
+// One pending step at a time (show, tick, hide, reset): each schedules the next.
+let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Fast at first, slowing towards 100 % without reaching it (as Nuxt's indicator). */
 function estimate(elapsed: number): number {
@@ -41,13 +42,10 @@ function render(next: BarState, error = false): void {
   bar.style.transform = `scaleX(${progress / 100})`;
 }
 
-function clear(): void {
-  for (const timer of timers) clearTimeout(timer);
-  timers = [];
-}
-
+/** Replaces whatever step was pending with `task`. */
 function later(task: () => void, ms: number): void {
-  timers.push(setTimeout(task, ms));
+  clearTimeout(timer);
+  timer = setTimeout(task, ms);
 }
 
 function show(): void {
@@ -64,14 +62,12 @@ function show(): void {
 
 /** A navigation began: the bar appears only if it takes longer than the throttle. */
 export function startLoadingBar(): void {
-  if (state === "loading") return;
-  clear();
-  later(show, LOADING_BAR.throttle);
+  if (state !== "loading") later(show, LOADING_BAR.throttle);
 }
 
 /** The navigation ended (error: it failed). A bar that never showed stays hidden unless it failed. */
 export function finishLoadingBar(error = false): void {
-  clear();
+  clearTimeout(timer);
   if (state !== "loading" && !error) {
     progress = 0;
     render("idle");
