@@ -10,16 +10,19 @@
 // requests, broken pages and error lines in the worker's log.
 // Then the staff desk's order list with 10 000 orders (scripts/bench-staff.mjs), and search at
 // the seed's size and with 10 000 products (scripts/bench-search.mjs), and the main pages at the
-// seed's size and with 10 000 products and orders (scripts/bench-scale.mjs).
+// seed's size and with 10 000 products and orders (scripts/bench-scale.mjs). Then what a shopper far
+// from the database waits for: D1 and KV calls delayed, counted per kind of request (scripts/bench-distance.mjs).
 // Everything prints as Markdown, ready to paste into docs/performance.md.
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, lighthouse
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, distance, lighthouse
+//   BENCH_ONLY=distance BENCH_D1_MS=80 BENCH_KV_MS=20 npm run bench    the distance section, its delays (the defaults)
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { benchBots } from "./bench-bots.mjs";
 import { benchChange } from "./bench-change.mjs";
+import { benchDistance } from "./bench-distance.mjs";
 import {
   answers,
   average,
@@ -209,7 +212,19 @@ async function benchVariants(pages) {
   }
 }
 
-const SECTIONS = ["pages", "bag", "variants", "mixed", "staff", "search", "scale", "bots", "change", "lighthouse"];
+const SECTIONS = [
+  "pages",
+  "bag",
+  "variants",
+  "mixed",
+  "staff",
+  "search",
+  "scale",
+  "bots",
+  "change",
+  "distance",
+  "lighthouse",
+];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((name) => name.trim())
@@ -267,6 +282,12 @@ async function main() {
   if (runs("change")) {
     console.log("\nAfter one product's price changes (kept pages judged by what they show):");
     await benchChange();
+  }
+  if (runs("distance")) {
+    console.log(
+      "\nDistance to the database: every D1 call delayed, every KV call delayed less; calls counted on the response's path:",
+    );
+    await benchDistance();
   }
   if (runs("lighthouse")) {
     console.log("\nLighthouse, mobile (simulated slow 4G, 4× CPU), each page once, after one visit:");

@@ -55,7 +55,10 @@ const SQL_RUNNER_SCRIPT = `export default {
  * and seed it themselves); otherwise it uses .wrangler/state.
  * `varsFromEnv` lets environment variables override wrangler.toml's [vars] of the same name
  * (`CMS_URL=http://127.0.0.1:1337 npm start`), as CI and hosts usually configure things.
- * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean | ((text: string) => void), varsFromEnv?: boolean }} options
+ * `modules` replaces the worker's modules (paths inside dist/worker), the first the entry: the bench's
+ * distance section puts a wrapper in front of the production bundle (scripts/bench/distance-entry.ts).
+ * `restart()` starts workerd again with the same options and state: the next request meets a fresh isolate.
+ * @param {{ port?: number, host?: string, persist?: boolean, vars?: Record<string,string>, log?: boolean | ((text: string) => void), varsFromEnv?: boolean, modules?: import("miniflare").ModuleDefinition[] }} options
  */
 export async function startShop({
   port = 8787,
@@ -64,13 +67,14 @@ export async function startShop({
   vars = {},
   log = true,
   varsFromEnv = false,
+  modules,
 } = {}) {
   const script = resolve(root, "dist/worker/index.js");
   if (!existsSync(script)) throw new Error("dist/worker/index.js is missing: run `npm run build` first");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(root, "wrangler.toml"));
   const state = resolve(root, ".wrangler/state/v3");
   const fromEnv = varsFromEnv ? overriddenVars(workerOptions.bindings ?? {}) : {};
-  const mf = new Miniflare({
+  const options = {
     host,
     port,
     cf: false,
@@ -96,7 +100,7 @@ export async function startShop({
       {
         ...workerOptions,
         name: workerOptions.name,
-        modules: [{ type: "ESModule", path: script }],
+        modules: modules ?? [{ type: "ESModule", path: script }],
         modulesRoot: resolve(root, "dist/worker"),
         bindings: { ...workerOptions.bindings, ...readDevVars(), ...fromEnv, ...vars },
       },
@@ -113,9 +117,14 @@ export async function startShop({
             },
           ]),
     ],
-  });
+  };
+  const mf = new Miniflare(options);
   const url = await mf.ready;
-  return { mf, url: url.toString().replace(/\/$/, "") };
+  const restart = async () => {
+    await mf.setOptions(options);
+    return (await mf.ready).toString().replace(/\/$/, "");
+  };
+  return { mf, url: url.toString().replace(/\/$/, ""), restart };
 }
 
 /**
@@ -153,8 +162,8 @@ export async function migrateAndSeed(mf) {
 }
 
 /** The shop on a free port with fresh, migrated and seeded in-memory state. */
-export async function startFreshShop({ vars = {}, log = false } = {}) {
-  const shop = await startShop({ port: 0, persist: false, vars, log });
+export async function startFreshShop({ vars = {}, log = false, modules } = {}) {
+  const shop = await startShop({ port: 0, persist: false, vars, log, modules });
   await migrateAndSeed(shop.mf);
   return shop;
 }
