@@ -19,6 +19,12 @@ export const en = {
     notFoundText: "Page not found: {path}",
     errorTitle: "Oops! Something went wrong",
     errorText: "The page you requested can't be reached right now.",
+    /** A page whose content the shop could not read (the CMS or its database failed): a 503, decision 0101. */
+    unavailableTitle: "This page can't be shown right now",
+    unavailableText: "The shop could not load what this page shows. Please try again in a moment.",
+    /** Above a page drawn without a part the shop could not read. */
+    partlyShown: "Part of this page could not be loaded just now.",
+    tryAgain: "Try again",
     goBackHome: "Go Back Home",
     browseCatalog: "Browse the catalog",
     notFoundPicture: "A tipped-over perfume bottle",

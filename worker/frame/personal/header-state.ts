@@ -22,12 +22,19 @@ export interface HeaderState {
 /**
  * What the header shows about this shopper: bag and favourites counts and the
  * signed-in user, as the page being drawn is for them (nobody, rendering for keeping). Anonymous visitors without a bag cost no query; others one
- * (the same read that fills a kept page's header).
+ * (the same read that fills a kept page's header). The counts are the header's least part: when D1
+ * cannot give them the header shows none rather than the page failing, and the error page, drawn
+ * after the same read failed for the page, still stands in its layout.
  */
 export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> {
   const { user } = viewerOf(c);
   const owner = await readCartOwner(c);
-  const counts = owner ? await shopperCounts(c, owner) : null;
+  const counts = owner
+    ? await shopperCounts(c, owner).catch((error: unknown) => {
+        console.error("The header's counts could not be read:", error);
+        return null;
+      })
+    : null;
   return {
     counts: { favourites: counts?.favourites.length ?? 0, bag: counts?.bag ?? 0 },
     user: user ? { name: displayName(user) } : null,
