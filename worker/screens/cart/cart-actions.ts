@@ -21,7 +21,7 @@ import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { BROWSING } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
-import { loadItemToAdd } from "./cart-products";
+import { CATALOGUE_DOWN, loadItemToAdd } from "./cart-products";
 
 /**
  * Bag actions. Each works as a plain form post (redirect back with a message)
@@ -49,7 +49,7 @@ function backTo(c: Context<AppEnv>, fallback: string): string {
 
 async function reply(
   c: Context<AppEnv>,
-  outcome: { ok: boolean; message: string; field?: string },
+  outcome: { ok: boolean; message: string; field?: string; status?: 503 },
   fallback: string,
   knownOwner?: CartOwner,
 ): Promise<Response> {
@@ -58,7 +58,10 @@ async function reply(
     // The same read fills the visitor's counts cookie afterwards (frame/personal/visitor-counts.ts).
     const owner = knownOwner ?? (await readCartOwner(c));
     const count = owner ? (await shopperCounts(c, owner)).bag : 0;
-    return c.json({ ok: outcome.ok, message: outcome.message, field: outcome.field, count }, outcome.ok ? 200 : 422);
+    return c.json(
+      { ok: outcome.ok, message: outcome.message, field: outcome.field, count },
+      outcome.ok ? 200 : (outcome.status ?? 422),
+    );
   }
   setFlash(c, { kind: outcome.ok ? "success" : "error", text: outcome.message });
   return c.redirect(backTo(c, fallback), 303);
@@ -81,6 +84,9 @@ cartActions.post("/add", writes(BAG_ACTION), async (c) => {
   const quantity = checkQuantity(input.quantity ?? "1", words.quantity, t.locale);
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, routePath("cart"));
   const item = await loadItemToAdd(c, lineOf(input));
+  // The CMS gave no answer: the product is neither gone nor sold out, and the shopper may try again.
+  if (item === CATALOGUE_DOWN)
+    return reply(c, { ok: false, message: words.catalogueDown, status: 503 }, routePath("cart"));
   if (!item) return reply(c, { ok: false, message: words.gone }, routePath("catalog"));
   const { line, product } = item;
   const name = product.name;

@@ -51,15 +51,24 @@ function itemOf(product: ProductSummary, variantSku: string) {
 }
 
 /**
+ * What a bag's products are when the CMS gave no answer: not known, which is neither "gone" nor
+ * "sold out" (decision 0101). The shopper is told to try again, and nothing is added or ordered.
+ */
+export const CATALOGUE_DOWN = "catalogue-down";
+
+/**
  * Today's data for the lines of a bag, by line key (lineKeyOf). Prices come from the CMS on the
  * server, never from the browser; availability from the CMS and the shop's stock together.
+ * CATALOGUE_DOWN when the CMS gave no answer.
  */
 export async function loadCartProducts(
   c: Context<AppEnv>,
   lines: readonly LineKey[],
-): Promise<Map<string, CartProduct>> {
+): Promise<Map<string, CartProduct> | typeof CATALOGUE_DOWN> {
   const slugs = [...new Set(lines.map((l) => l.productSlug).filter((s) => SLUG.test(s)))];
-  const products = new Map((await getProductsBySlugs(c, c.get("locale") ?? "en", slugs)).map((p) => [p.slug, p]));
+  const found = await getProductsBySlugs(c, c.get("locale") ?? "en", slugs);
+  if (found === null) return CATALOGUE_DOWN;
+  const products = new Map(found.map((p) => [p.slug, p]));
   const items = lines.flatMap((line) => {
     const product = products.get(line.productSlug);
     const item = product ? itemOf(product, line.variantSku) : null;
@@ -81,14 +90,16 @@ export async function loadCartProducts(
  * What an add to the bag means, with one catalogue read and one stock read: the variant named,
  * or — with none named — the one the product page shows first (shared/product-stock.ts
  * defaultVariant: the first that stock lets a shopper buy). Null when the product or the named
- * variant is unknown.
+ * variant is unknown; CATALOGUE_DOWN when the CMS gave no answer.
  */
 export async function loadItemToAdd(
   c: Context<AppEnv>,
   asked: LineKey,
-): Promise<{ line: LineKey; product: CartProduct } | null> {
+): Promise<{ line: LineKey; product: CartProduct } | typeof CATALOGUE_DOWN | null> {
   if (!SLUG.test(asked.productSlug)) return null;
-  const [product] = await getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]);
+  const found = await getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]);
+  if (found === null) return CATALOGUE_DOWN;
+  const [product] = found;
   if (!product) return null;
   const stock = await readStock(c.env.DB, stockSkusOf([product]));
   const chosen = asked.variantSku

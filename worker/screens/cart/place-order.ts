@@ -26,7 +26,8 @@ import { type CartView, loadCartView } from "./cart-view";
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
-  | { ok: false; reason: "empty" | "unavailable" | "changed" }
+  /** catalogue-down: the CMS gave no answer, so nothing is known of the lines and nothing is placed (decision 0101). */
+  | { ok: false; reason: "empty" | "unavailable" | "changed" | "catalogue-down" }
   /** Some lines asked for more than is left: nothing was written, the bag now asks for what is. */
   | { ok: false; reason: "stock"; messages: string[] };
 
@@ -141,6 +142,7 @@ export async function placeOrder(
   c.set("uncachedRecords", true);
   const view = await loadCartView(c, owner, input.delivery);
   if (!view.cartId || view.items.length === 0) return { ok: false, reason: "empty" };
+  if (view.catalogueDown) return { ok: false, reason: "catalogue-down" };
   const t = translator(c.get("locale"));
   const shortages = await correctShortages(c.env.DB, view, t);
   if (shortages.length > 0) return { ok: false, reason: "stock", messages: shortages };
