@@ -19,6 +19,12 @@ export const en = {
     notFoundText: "Page not found: {path}",
     errorTitle: "Oops! Something went wrong",
     errorText: "The page you requested can't be reached right now.",
+    /** A page whose content the shop could not read (the CMS or its database failed): a 503, decision 0101. */
+    unavailableTitle: "This page can't be shown right now",
+    unavailableText: "The shop could not load what this page shows. Please try again in a moment.",
+    /** Above a page drawn without a part the shop could not read. */
+    partlyShown: "Part of this page could not be loaded just now.",
+    tryAgain: "Try again",
     goBackHome: "Go Back Home",
     browseCatalog: "Browse the catalog",
     notFoundPicture: "A tipped-over perfume bottle",
@@ -369,6 +375,10 @@ export const en = {
     saved: "Saved to your favourites.",
     removed: "Removed from your favourites.",
     gone: "This product is no longer in our catalogue.",
+    /** The CMS gave no answer (decision 0101): not "none saved", not "gone". */
+    catalogueDown:
+      "Your favourites can't be shown right now: we could not reach our catalogue. Please try again in a moment.",
+    notSaved: "We could not reach our catalogue just now, so nothing was changed. Please try again in a moment.",
   },
   bag: {
     title: "Shopping bag",
@@ -395,6 +405,9 @@ export const en = {
     summary: "Summary",
     checkout: "Proceed to checkout",
     removeOutOfStock: "Remove the products that are out of stock to continue.",
+    /** The CMS gave no answer (decision 0101): the lines are not gone nor sold out, only not known now. */
+    catalogueDown:
+      "Prices and availability can't be shown right now: we could not reach our catalogue. Your bag is kept as it is; please try again in a moment.",
   },
   orders: {
     status: {
@@ -669,6 +682,9 @@ export const en = {
     unconfirmed:
       "We couldn't confirm your order: check your e-mail before trying again. If a confirmation arrived, your order is placed; if not, try again: the same order is never placed twice.",
     tryAgain: "Try again",
+    /** The CMS gave no answer while the order was priced (decision 0101): nothing is placed, nothing is said out of stock. */
+    catalogueDown:
+      "We could not reach our catalogue to check prices and stock, so your order is not placed yet. Please try again in a moment; your details are kept.",
     changed:
       "Some prices or availability changed since you added them. Please check the summary and place the order again.",
     cardDown: "We could not reach the card payment service. Your order is saved; we will call you to arrange payment.",
@@ -736,6 +752,9 @@ export const en = {
     soldOut: "{name} is sold out",
     shortage: "Only {left} left of {name} — we changed your bag to {left}",
     stockChanged: "Stock changed while you were ordering. Please place the order again.",
+    /** The CMS gave no answer (decision 0101): not "gone", not "out of stock". */
+    catalogueDown:
+      "We could not reach our catalogue just now, so nothing was added to your bag. Please try again in a moment.",
   },
   /** "Tell me when it's back": the form, its answers and the pages its e-mails open. */
   stockAlert: {

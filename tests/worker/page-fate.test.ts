@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type NotKept, newFate, type PageFate, whyNotKept } from "../../worker/platform/page-fate";
+import {
+  lookupFailed,
+  type NotKept,
+  newFate,
+  type PageFate,
+  spoiltWhileStreaming,
+  whyNotKept,
+} from "../../worker/platform/page-fate";
 
 /*
  * What a page rendered for keeping may be kept as (decision 0096): the page shell reads it from the
@@ -38,9 +45,23 @@ describe("a page's fate", () => {
     expect(whyNotKept(fate(404, "render-failed"))).toBe("render-failed");
   });
 
-  it("keeps no 404 told while the CMS gave no answer, but a 200 drawn then, as decision 0084 left it", () => {
+  it("keeps no page drawn while the CMS or D1 failed, 404 or 200 (decision 0101)", () => {
     expect(whyNotKept(fate(404, "cms-failed"))).toBe("cms-failed");
-    expect(whyNotKept(fate(200, "cms-failed"))).toBeNull();
+    expect(whyNotKept(fate(200, "cms-failed"))).toBe("cms-failed");
+    expect(whyNotKept(fate(404, "db-failed"))).toBe("db-failed");
+    expect(whyNotKept(fate(200, "db-failed"))).toBe("db-failed");
+  });
+
+  it("tells a failed look-up from the other reasons, and what spoils a copy while it streams", () => {
+    expect(lookupFailed(undefined)).toBe(false);
+    expect(lookupFailed(fate(200))).toBe(false);
+    expect(lookupFailed(fate(404, "told-by-held-records"))).toBe(false);
+    expect(lookupFailed(fate(200, "render-failed"))).toBe(false);
+    expect(lookupFailed(fate(200, "cms-failed"))).toBe(true);
+    expect(lookupFailed(fate(200, "db-failed"))).toBe(true);
+    expect(spoiltWhileStreaming(fate(200))).toBe(false);
+    expect(spoiltWhileStreaming(fate(200, "render-failed"))).toBe(true);
+    expect(spoiltWhileStreaming(fate(200, "db-failed"))).toBe(true);
   });
 
   it("keeps no 404 that held records told", () => {

@@ -115,7 +115,9 @@ describe("unhandled errors", () => {
     const html = await res.text();
     expect(html).toContain("Oops! Something went wrong");
     expect(html).toContain("The page you requested can&#x27;t be reached right now.");
-    expect(html).toMatch(/<a class="button" href="\/">Go Back Home<\/a>/);
+    // A way on: the page again, and home.
+    expect(html).toMatch(/<a class="button" href="\/broken">Try again<\/a>/);
+    expect(html).toMatch(/<a class="button button--outlined" href="\/">Go Back Home<\/a>/);
     expect(html).toContain('class="site-header"');
     expect(html).toContain('class="site-footer"');
     expect(html).toContain('class="illustration"');

@@ -216,7 +216,7 @@ describe("a not-found page for an unknown slug", () => {
     expect(shop.productQueries).toHaveLength(3);
   });
 
-  it("is not kept when the CMS failed to answer", async () => {
+  it("is not kept, nor said, when the CMS failed to answer: a 503 to ask again (decision 0101)", async () => {
     const { path } = await product();
     await bumpContentVersion(env.CMS_CACHE);
     const page = path;
@@ -227,7 +227,7 @@ describe("a not-found page for an unknown slug", () => {
     const asked: number[] = [];
     for (const _ of [1, 2]) {
       const res = await shop.get(page);
-      expect(res.status).toBe(404);
+      expect(res.status).toBe(503);
       expect(res.headers.get("x-page-shell")).toBe("miss");
       await res.arrayBuffer();
       await shop.settled();

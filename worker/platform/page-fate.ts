@@ -13,8 +13,13 @@ export type FrameKind = "not-found" | "search";
 export type NotKept =
   /** The streaming render reported an error: a broken page is never served to everyone. */
   | "render-failed"
-  /** A "not found" while a CMS query had no answer: it may only mean the CMS was down (decision 0084). */
+  /**
+   * A CMS query had no answer while the page was drawn: what it shows (an empty list, "not found")
+   * may only mean the CMS was down (decisions 0084, 0101).
+   */
   | "cms-failed"
+  /** A D1 call failed while the page was drawn: what it read is missing from it (decision 0101). */
+  | "db-failed"
   /** A 404 that records the isolate holds told: a fill costs less than keeping it (decision 0095). */
   | "told-by-held-records";
 
@@ -31,9 +36,9 @@ export interface PageFate {
    */
   tags: Set<string> | null;
   /**
-   * What was said against keeping it, by whoever knew: the render (render-failed), the CMS client
-   * (cms-failed, which stands against a 404 only: a 200 drawn meanwhile is kept, degraded, as
-   * decision 0084 left it), the 404 page (told-by-held-records). Read through `whyNotKept`.
+   * What was said against keeping it, by whoever knew: the render (render-failed), the CMS client and
+   * the layout's records (cms-failed), the request's D1 (db-failed), the 404 page
+   * (told-by-held-records). Read through `whyNotKept`, and `lookupFailed`.
    */
   readonly against: Set<NotKept>;
   /** The page's text when it was filled from a page frame (frame/shells/page-frame.ts): kept only on its second ask (decision 0093). */
@@ -45,13 +50,28 @@ export function newFate(tags: Iterable<string>): PageFate {
   return { status: 0, tags: new Set(tags), against: new Set(), filled: null };
 }
 
+/**
+ * Whether a look-up the page drew on failed (the CMS or D1): the page is never kept, and is answered
+ * as a 503 the shopper may try again (decision 0101), not as the good page or the "not found" it
+ * looks like.
+ */
+export function lookupFailed(fate: PageFate | undefined): boolean {
+  return fate !== undefined && (fate.against.has("cms-failed") || fate.against.has("db-failed"));
+}
+
 /** Why the page may not be kept at its status, or null when it may (a 404, or a filled page, on its second ask). */
 export function whyNotKept(fate: PageFate): NotKept | "status" | null {
   if (fate.status !== 200 && fate.status !== 404) return "status";
   if (fate.against.has("render-failed")) return "render-failed";
-  if (fate.status === 404 && fate.against.has("cms-failed")) return "cms-failed";
+  if (fate.against.has("cms-failed")) return "cms-failed";
+  if (fate.against.has("db-failed")) return "db-failed";
   if (fate.status === 404 && fate.against.has("told-by-held-records")) return "told-by-held-records";
   return null;
+}
+
+/** Whether something said while the page streamed spoils the copy being kept: its render failed, or a look-up. */
+export function spoiltWhileStreaming(fate: PageFate): boolean {
+  return fate.against.has("render-failed") || lookupFailed(fate);
 }
 
 /** Where the request's own words go in a frame: the 404 page's path and query (frame/document/render-page.tsx `PathHoles`). */

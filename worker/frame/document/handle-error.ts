@@ -1,13 +1,17 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../../platform/app-env";
+import { lookupFailed } from "../../platform/page-fate";
 import { renderErrorScreen } from "./error-screen";
 import { renderNotFound } from "./not-found";
+import { renderUnavailable } from "./unavailable";
 
 /**
  * The one place unexpected errors end: logged once as "Error in app:" and
  * answered with the error screen. Expected failures (HTTPException under 500)
- * keep their status and message; a 404 gets the not-found page.
+ * keep their status and message; a 404 gets the not-found page. A shared page
+ * whose look-up failed (a D1 call that threw, its retries spent) is nothing
+ * wrong with the page: a 503 to ask again (decision 0101).
  */
 export function handleAppError(error: Error, c: Context<AppEnv>): Response | Promise<Response> {
   if (error instanceof HTTPException && error.status < 500) {
@@ -15,5 +19,6 @@ export function handleAppError(error: Error, c: Context<AppEnv>): Response | Pro
     return error.getResponse();
   }
   console.error("Error in app:", error);
+  if (lookupFailed(c.get("keeping")?.fate)) return renderUnavailable(c);
   return renderErrorScreen(c);
 }

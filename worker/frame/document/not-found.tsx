@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import { DEFAULT_LOCALE } from "../../../shared/constants";
 import type { AppEnv } from "../../platform/app-env";
+import { lookupFailed } from "../../platform/page-fate";
 import { textsOf } from "../i18n/texts";
 import { NotFound } from "../ui/status-screens";
 import { HTML_HEADERS, type PathHoles, renderPage } from "./render-page";
+import { renderUnavailable } from "./unavailable";
 
 /**
  * 404 inside the normal layout, in the language of the path's prefix (`/ar/no-such-page`: Arabic,
@@ -16,6 +18,9 @@ import { HTML_HEADERS, type PathHoles, renderPage } from "./render-page";
  */
 export async function renderNotFound(c: Context<AppEnv>, { keep = true }: { keep?: boolean } = {}): Promise<Response> {
   const keeping = c.get("keeping");
+  // The CMS's "no such record" and "no answer" are both null to the screen: while a look-up failed, a
+  // page is not known to be missing, so it is a 503 to ask again, not a 404 (decision 0101).
+  if (lookupFailed(keeping?.fate)) return renderUnavailable(c);
   if (!keep) keeping?.fate.against.add("told-by-held-records");
   const framed = await keeping?.notFoundFrame((holes) => renderNotFoundPage(c, holes));
   return framed == null ? renderNotFoundPage(c) : c.body(framed, 404, HTML_HEADERS);

@@ -4,6 +4,7 @@ import { renderToReadableStream, renderToString } from "react-dom/server";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import { isLocalisedPath, localizePath, otherLocale, splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../../platform/app-env";
+import { lookupFailed } from "../../platform/page-fate";
 import { viewerOf } from "../../platform/session/viewer";
 import { localeAlternates, ogLocale } from "../head/locale-alternates";
 import { SeoHead, type SeoImage } from "../head/seo-head";
@@ -14,9 +15,11 @@ import type { LanguageSwitchProps } from "../layout/language-switch";
 import { loadLayoutData } from "../layout/layout-data";
 import { loadHeaderState } from "../personal/header-state";
 import { UserState } from "../personal/user-state";
+import { PartlyShown } from "../ui/status-screens";
 import { buildInfo } from "./build-info";
 import { Document } from "./document";
 import { localiseLinks } from "./localise-links";
+import { retryPath } from "./retry-path";
 
 export interface PageContent {
   title: string;
@@ -70,6 +73,18 @@ function renderMode(c: Context<AppEnv>, page: PageContent): "stream" | "string" 
 
 export const HTML_HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
 
+/**
+ * How long a page answered 503 (the shop could not read what it shows) asks to be left before it is
+ * asked again: the CMS's and D1's failures we meet pass within seconds, and a crawler that comes
+ * back sooner finds a page still being made (decision 0101).
+ */
+export const RETRY_AFTER_SECONDS = 30;
+
+/** A page's headers at its status: a 503 says when to ask again. */
+function headersFor(status: number): Record<string, string> {
+  return status === 503 ? { ...HTML_HEADERS, "Retry-After": String(RETRY_AFTER_SECONDS) } : HTML_HEADERS;
+}
+
 /** The default sharing card (client/static/og-image.png, copied to the site root by the client build). */
 const DEFAULT_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
 
@@ -112,6 +127,11 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
   const keeping = c.get("keeping");
   const { user, nonce } = viewerOf(c);
   let status = page.status ?? 200;
+  // Drawn while a look-up it needed failed (its layout's included, read just above): not the page, but
+  // what could be shown of it, said so, as a 503 to ask again; never kept (decision 0101). A screen
+  // that says so in its own words answers 503 itself.
+  const partial = status === 200 && lookupFailed(keeping?.fate);
+  if (partial) status = 503;
   const t = textsOf(c);
   const siteName = layout.contacts?.company ?? t.m.site.tagline;
   const title = page.title === t.m.site.tagline ? page.title : `${page.title} | ${siteName}`;
@@ -167,6 +187,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
         locale={locale}
         languageSwitch={languageSwitch(c, locale, page.pathHoles)}
       >
+        {partial && <PartlyShown retry={retryPath(c) ?? path} />}
         {page.body}
       </Document>
     </TextsProvider>
@@ -175,7 +196,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     const html = `<!DOCTYPE html>${renderToString(document)}`;
     if (keeping) keeping.fate.status = status;
     // Through c.body so cookies set while loading (flash, locale) go out with the page.
-    return c.body(localiseLinks(html, locale), status, HTML_HEADERS);
+    return c.body(localiseLinks(html, locale), status, headersFor(status));
   }
   const stream = await renderToReadableStream(document, {
     nonce,
@@ -189,5 +210,5 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
   });
   if (BOT.test(c.req.header("user-agent") ?? "")) await stream.allReady;
   if (keeping) keeping.fate.status = status;
-  return c.body(localiseLinks(stream, locale), status, HTML_HEADERS);
+  return c.body(localiseLinks(stream, locale), status, headersFor(status));
 }

@@ -54,7 +54,12 @@ export async function loadShopperView(c: Context<AppEnv>, needs: PageNeeds = EVE
       pendingReviews: new Set(),
     };
   }
-  const counts = await shopperCounts(c, owner);
+  // Counts D1 cannot give are left out (as a visitor's without a bag): a kept page is still served,
+  // its header without them, rather than an error in its place.
+  const counts = await shopperCounts(c, owner).catch((error: unknown) => {
+    console.error("The shopper's counts could not be read:", error);
+    return { bag: 0, favourites: [], pendingReviews: [] };
+  });
   return {
     ...view,
     bag: counts.bag,

@@ -5,7 +5,7 @@ import type { PageQuery } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import { everyPageTags, shownUnder } from "../../platform/caches/page-tags";
-import { newFate, type PageFate, whyNotKept } from "../../platform/page-fate";
+import { newFate, type PageFate, spoiltWhileStreaming, whyNotKept } from "../../platform/page-fate";
 import { textsOf } from "../i18n/texts";
 import { favouriteHearts } from "../personal/favourite-hearts";
 import { fillHoles, fillsAny } from "../personal/fill-holes";
@@ -181,7 +181,7 @@ export function pageShell(query: PageQuery) {
       };
       backgroundTask(
         c,
-        storeShell(c, record, kept, () => fate.against.has("render-failed"))
+        storeShell(c, record, kept, () => spoiltWhileStreaming(fate))
           .catch((error: unknown) => console.error("Keeping a page shell failed:", error))
           // Settled, kept or not: requests of this isolate waiting for this page look in the cache now.
           .finally(() => releaseRender(key.url)),

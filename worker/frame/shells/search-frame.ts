@@ -3,6 +3,7 @@ import { shortDigest } from "../../../shared/bytes";
 import { routePath } from "../../../shared/links";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, tagsNoted } from "../../platform/caches/page-tags";
+import { lookupFailed } from "../../platform/page-fate";
 import type { PathHoles } from "../document/render-page";
 import { filledFrom, pageFrame } from "./page-frame";
 import { searchKey } from "./page-query";
@@ -43,6 +44,9 @@ export async function framedSearch(
   render: (shown: string, holes: PathHoles) => Promise<Response>,
 ): Promise<string | null> {
   if (!PLAIN_QUERY.test(q) || q.includes(MARK_WORD)) return null;
+  // A look-up behind these results failed (posts the CMS did not give): the page says so as a 503,
+  // which only a render draws (decision 0101), and no frame is made of what it lacks.
+  if (lookupFailed(c.get("keeping")?.fate)) return null;
   // What the look-ups noted is what the frame shows too: its render alone notes only the layout.
   const lookedUp = tagsNoted(c);
   const id = await shortDigest(results);

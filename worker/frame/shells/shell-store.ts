@@ -131,17 +131,18 @@ export interface ShellRecord {
 
 /**
  * Keeps the shell read from `body` (a tee of what the shopper is being sent).
- * Not kept when the render reported an error on the way: a broken page must
- * never be served to everyone.
+ * Not kept when the render reported an error on the way, or a look-up its streamed
+ * parts made failed (`spoilt`, asked once the stream has ended): a broken or
+ * degraded page must never be served to everyone.
  */
 export async function storeShell(
   c: Context<AppEnv>,
   record: ShellRecord,
   body: ReadableStream<Uint8Array>,
-  renderFailed: () => boolean,
+  spoilt: () => boolean,
 ): Promise<void> {
   const html = await new Response(body).text();
-  if (renderFailed()) return;
+  if (spoilt()) return;
   const tags = await record.tags();
   if (tags === null) return;
   const { html: page, nonce } = await withContentNonce(c, html, SHELL_NONCE);

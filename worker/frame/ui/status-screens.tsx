@@ -2,7 +2,10 @@ import { routePath } from "../../../shared/links";
 import { Rich, useTexts } from "../i18n/texts";
 import { ErrorIllustration, NotFoundIllustration } from "./illustrations";
 
-/* The two status screens' views; worker/frame/document/not-found.tsx and error-screen.tsx render them in the layout. */
+/*
+ * The status screens' views; worker/frame/document/not-found.tsx, error-screen.tsx and unavailable.tsx
+ * render them in the layout. `retry` is the page to ask again: the one that failed, as the shopper asked it.
+ */
 
 /**
  * Spec section 2's 404 screen; the path is shown escaped (React escapes text), isolated left to right
@@ -29,17 +32,56 @@ export function NotFound({ path }: { path: string }) {
   );
 }
 
-/** Spec section 2's error screen. It never shows what went wrong inside. */
-export function ErrorScreen() {
+/** Spec section 2's error screen. It never shows what went wrong inside; it offers the page again, and home. */
+export function ErrorScreen({ retry }: { retry: string | null }) {
   const t = useTexts();
   return (
     <section className="container status-screen">
       <ErrorIllustration />
       <h1>{t.m.status.errorTitle}</h1>
       <p className="muted">{t.m.status.errorText}</p>
-      <a className="button" href={routePath("index")}>
+      <NextSteps retry={retry} />
+    </section>
+  );
+}
+
+/** A page the shop could not read what it shows for (decision 0101): nothing is wrong with it, so ask again. */
+export function Unavailable({ retry }: { retry: string }) {
+  const t = useTexts();
+  return (
+    <section className="container status-screen">
+      <ErrorIllustration />
+      <h1>{t.m.status.unavailableTitle}</h1>
+      <p className="muted">{t.m.status.unavailableText}</p>
+      <NextSteps retry={retry} />
+    </section>
+  );
+}
+
+/** Above a page drawn without a part the shop could not read (decision 0101): the rest is shown, and the page can be asked again. */
+export function PartlyShown({ retry }: { retry: string }) {
+  const t = useTexts();
+  return (
+    <div className="container">
+      <p className="notice notice--info" role="status">
+        {t.m.status.partlyShown} <a href={retry}>{t.m.status.tryAgain}</a>
+      </p>
+    </div>
+  );
+}
+
+function NextSteps({ retry }: { retry: string | null }) {
+  const t = useTexts();
+  return (
+    <div className="status-screen__actions">
+      {retry !== null && (
+        <a className="button" href={retry}>
+          {t.m.status.tryAgain}
+        </a>
+      )}
+      <a className={retry === null ? "button" : "button button--outlined"} href={routePath("index")}>
         {t.m.status.goBackHome}
       </a>
-    </section>
+    </div>
   );
 }

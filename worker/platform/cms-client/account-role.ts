@@ -1,6 +1,6 @@
-import { gql } from "@urql/core";
+import { type CombinedError, gql } from "@urql/core";
 import type { ShopBindings } from "../app-env";
-import { createCmsClient, runQuery } from "./client";
+import { createCmsClient } from "./client";
 
 /**
  * The signed-in user's users-permissions role, asked of the CMS with their token, afresh on
@@ -24,9 +24,34 @@ export interface AccountRole {
   type: string | null;
 }
 
-/** Null when the CMS refused the token or could not be asked (logged): treat as no role. */
-export async function accountRole(env: ShopBindings, token: string): Promise<AccountRole | null> {
-  const data = await runQuery(createCmsClient({ env, token }), meRoleQuery, {}, "meRole");
-  if (!data?.me) return null;
-  return { userId: Number(data.me.id), type: data.me.role?.type ?? null };
+/**
+ * The CMS could not be asked (no answer, a 5xx, a 429, an answer that is not GraphQL's): the
+ * role is not known, which is not "no role" (decision 0101). The desk says to try again.
+ */
+export const ROLE_UNKNOWN = "role-unknown";
+
+/** The CMS's own "not this token": 401 or 403, or Strapi's FORBIDDEN / UNAUTHENTICATED in the answer. */
+function refused(error: CombinedError): boolean {
+  const status = (error.response as Response | undefined)?.status;
+  if (status === 401 || status === 403) return true;
+  return error.graphQLErrors.some(
+    (e) => e.extensions?.code === "FORBIDDEN" || e.extensions?.code === "UNAUTHENTICATED",
+  );
+}
+
+/** Null when the CMS refused the token or answered no user (treat as no role); ROLE_UNKNOWN when it could not be asked (logged). */
+export async function accountRole(env: ShopBindings, token: string): Promise<AccountRole | typeof ROLE_UNKNOWN | null> {
+  try {
+    const result = await createCmsClient({ env, token }).query(meRoleQuery, {}).toPromise();
+    if (result.error) {
+      console.error("CMS query meRole failed:", result.error.message);
+      return refused(result.error) ? null : ROLE_UNKNOWN;
+    }
+    const me = result.data?.me;
+    if (!me) return null;
+    return { userId: Number(me.id), type: me.role?.type ?? null };
+  } catch (error) {
+    console.error("CMS query meRole failed:", error);
+    return ROLE_UNKNOWN;
+  }
 }

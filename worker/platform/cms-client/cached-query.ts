@@ -69,8 +69,8 @@ function foundNothing(answer: unknown): boolean {
 
 /**
  * A GraphQL query's data through the KV record cache (caches/kv-records.ts); null when the CMS
- * failed, which the page rendering for keeping hears (its fate, decision 0096): a page that found no
- * record then must not be kept as a "not found". While a page shell renders, the entries and lists the answer shows
+ * failed, which the page rendering for keeping hears (its fate, decisions 0096, 0101): a page drawn
+ * then, "not found" or a list left empty, is answered as a 503 and never kept. While a page shell renders, the entries and lists the answer shows
  * are noted on it (entity-tags.ts), so a change to one of them, and only that, refreshes the page.
  */
 export async function cachedQuery<Data, Variables extends AnyVariables>(

@@ -277,13 +277,17 @@ export async function getProduct(c: Context<AppEnv>, locale: string, slug: strin
   };
 }
 
-/** The products with these slugs (at most 100), for the bag and favourites. */
+/**
+ * The products with these slugs (at most 100), for the bag and favourites; null when the CMS gave no
+ * answer, which is not "none of them exists": a bag must not say its products are gone or sold out
+ * because the CMS was down (decision 0101).
+ */
 export async function getProductsBySlugs(
   c: Context<AppEnv>,
   locale: string,
   slugs: string[],
-): Promise<ProductSummary[]> {
+): Promise<ProductSummary[] | null> {
   if (slugs.length === 0) return [];
   const page = await getProducts(c, locale, { filters: { slug: { in: slugs.slice(0, 100) } }, pageSize: 100 });
-  return page?.items ?? [];
+  return page?.items ?? null;
 }

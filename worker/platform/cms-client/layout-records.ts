@@ -4,7 +4,7 @@ import { type Locale, MENU_SUBLINK_LIMIT } from "../../../shared/constants";
 import type { Button, Contacts, FooterMenu, MainMenu, MenuItem, TopMenu } from "../../../shared/types/cms";
 import type { AppEnv, ShopBindings } from "../app-env";
 import { backgroundTask } from "../background-task";
-import { readThrough } from "../caches/kv-records";
+import { type CachedModel, readThrough } from "../caches/kv-records";
 import { createCmsClient, runQuery } from "./client";
 import { type MediaResponse, unwrapMedia } from "./strapi-shapes";
 
@@ -113,9 +113,13 @@ function cacheDeps(c: Context<AppEnv>) {
   };
 }
 
-/** Fetches the record straight from the CMS (no cache): null when it failed or is missing. */
-export async function fetchContacts(env: ShopBindings, locale: Locale): Promise<Contacts | null> {
+/** Called when the CMS gave no answer, as against a record it answered it does not have. */
+type Failed = () => void;
+
+/** Fetches the record straight from the CMS (no cache): null when it failed (`failed` is told) or is missing. */
+export async function fetchContacts(env: ShopBindings, locale: Locale, failed?: Failed): Promise<Contacts | null> {
   const data = await runQuery(createCmsClient({ env }), contactsQuery, { locale }, "contactsQuery");
+  if (data === null) failed?.();
   const a = data?.contact?.data?.attributes;
   if (!a) return null;
   return {
@@ -126,37 +130,62 @@ export async function fetchContacts(env: ShopBindings, locale: Locale): Promise<
   };
 }
 
-export async function fetchMainMenu(env: ShopBindings, locale: Locale): Promise<MainMenu | null> {
+export async function fetchMainMenu(env: ShopBindings, locale: Locale, failed?: Failed): Promise<MainMenu | null> {
   const data = await runQuery(createCmsClient({ env }), menuQuery, { locale }, "menuQuery");
+  if (data === null) failed?.();
   const d = data?.menu?.data;
   return d ? { id: d.id, menu: items(d.attributes.menu), button: d.attributes.button } : null;
 }
 
-export async function fetchFooterMenu(env: ShopBindings, locale: Locale): Promise<FooterMenu | null> {
+export async function fetchFooterMenu(env: ShopBindings, locale: Locale, failed?: Failed): Promise<FooterMenu | null> {
   const data = await runQuery(createCmsClient({ env }), menuFooterQuery, { locale }, "menuFooterQuery");
+  if (data === null) failed?.();
   const a = data?.footerMenu?.data?.attributes;
   return a ? { ...a, menu: items(a.menu) } : null;
 }
 
-export async function fetchTopMenu(env: ShopBindings, locale: Locale): Promise<TopMenu | null> {
+export async function fetchTopMenu(env: ShopBindings, locale: Locale, failed?: Failed): Promise<TopMenu | null> {
   const data = await runQuery(createCmsClient({ env }), menuTopQuery, { locale }, "menuTopQuery");
+  if (data === null) failed?.();
   const a = data?.topMenu?.data?.attributes;
   return a ? { menu: items(a.menu) } : null;
 }
 
+/**
+ * A layout record through KV. Null with the CMS failing and no copy kept (a first read, or one the
+ * webhook has just purged): the page is drawn without that part, so it must not be kept in place of
+ * one drawn with it (its fate's `cms-failed`, decision 0101). A refresh behind a kept copy that fails
+ * says nothing: the page shows the copy.
+ */
+async function layoutRecord<T>(
+  c: Context<AppEnv>,
+  model: CachedModel,
+  locale: Locale,
+  fetch: (env: ShopBindings, locale: Locale, failed: Failed) => Promise<T | null>,
+): Promise<T | null> {
+  let failed = false;
+  const value = await readThrough(cacheDeps(c), model, locale, () =>
+    fetch(c.env, locale, () => {
+      failed = true;
+    }),
+  );
+  if (value === null && failed) c.get("keeping")?.fate.against.add("cms-failed");
+  return value;
+}
+
 /** The cached readers the layout uses (KV per locale, stale-while-revalidate). */
 export function getContacts(c: Context<AppEnv>, locale: Locale): Promise<Contacts | null> {
-  return readThrough(cacheDeps(c), "contact", locale, () => fetchContacts(c.env, locale));
+  return layoutRecord(c, "contact", locale, fetchContacts);
 }
 
 export function getMainMenu(c: Context<AppEnv>, locale: Locale): Promise<MainMenu | null> {
-  return readThrough(cacheDeps(c), "menu", locale, () => fetchMainMenu(c.env, locale));
+  return layoutRecord(c, "menu", locale, fetchMainMenu);
 }
 
 export function getFooterMenu(c: Context<AppEnv>, locale: Locale): Promise<FooterMenu | null> {
-  return readThrough(cacheDeps(c), "footer-menu", locale, () => fetchFooterMenu(c.env, locale));
+  return layoutRecord(c, "footer-menu", locale, fetchFooterMenu);
 }
 
 export function getTopMenu(c: Context<AppEnv>, locale: Locale): Promise<TopMenu | null> {
-  return readThrough(cacheDeps(c), "top-menu", locale, () => fetchTopMenu(c.env, locale));
+  return layoutRecord(c, "top-menu", locale, fetchTopMenu);
 }

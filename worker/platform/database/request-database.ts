@@ -3,6 +3,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { DB_BOOKMARK_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../app-env";
+import { notingFailures } from "./failures-noted";
 import { retryingReads } from "./retry";
 
 /**
@@ -18,7 +19,8 @@ import { retryingReads } from "./retry";
  *
  * After a state-changing request the primary session's bookmark goes into a cookie, so the
  * shopper's next request reads from a replica that has caught up with their own writes.
- * Reads are retried after transient errors in both (retry.ts).
+ * Reads are retried after transient errors in both (retry.ts); a call that fails still is said
+ * against the page being drawn (failures-noted.ts).
  */
 const BOOKMARK_MAX_AGE = 60 * 60;
 /** Bookmarks are short opaque strings; anything longer is not one of ours. */
@@ -49,7 +51,7 @@ function readBookmark(c: Context<AppEnv>): string | null {
 /** The first middleware: the request's D1 is its primary session; its bookmark is kept after a write. */
 export const requestDatabase = createMiddleware<AppEnv>(async (c, next) => {
   const binding = c.env.DB;
-  const primary = asDatabase(retryingReads(binding).withSession("first-primary"), binding);
+  const primary = asDatabase(notingFailures(c, retryingReads(binding)).withSession("first-primary"), binding);
   c.env = { ...c.env, DB: primary };
   c.set("database", { binding });
   await next();
@@ -74,7 +76,7 @@ export function nearDatabase(c: Context<AppEnv>): D1Database {
   const database = c.get("database");
   if (!database) return c.env.DB;
   database.near ??= asDatabase(
-    retryingReads(database.binding).withSession(readBookmark(c) ?? "first-unconstrained"),
+    notingFailures(c, retryingReads(database.binding)).withSession(readBookmark(c) ?? "first-unconstrained"),
     database.binding,
   );
   return database.near;

@@ -61,6 +61,8 @@ async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promis
       ? t.fill(t.m.blog.tagDescription, { tag: tag.name.toLocaleLowerCase(t.locale) })
       : t.m.blog.description,
     canonicalPath: page > 1 ? `${base}?page=${page}` : base,
+    // The CMS gave no posts: the notice says so, and the page is a 503 to ask again (decision 0101).
+    status: posts ? 200 : 503,
     jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <section className="container page-section">

@@ -52,6 +52,8 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
   return renderPage(c, {
     title: filter.page > 1 ? t.fill(t.m.pages.numbered, { name: brand.name, n: filter.page }) : brand.name,
     description: brand.description ?? t.fill(t.m.pages.atShop, { name: brand.name }),
+    // The CMS gave no products: the listing's notice says so, and the page is a 503 to ask again (decision 0101).
+    status: listing.products ? 200 : 503,
     ...(brand.logo ? { image: { url: absoluteUrl(origin, brand.logo.url), alt: brand.name } } : {}),
     jsonLd: [brandJsonLd(origin, brand, base), breadcrumbJsonLd(origin, crumbs)],
     body: (

@@ -19,6 +19,8 @@ export async function brandsPage(c: Context<AppEnv>): Promise<Response> {
   return renderPage(c, {
     title: t.m.brands.title,
     description: t.m.brands.description,
+    // No brand read: the notice says so, and the page is a 503 to ask again (decision 0101).
+    status: brands.length === 0 ? 503 : 200,
     jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <section className="container page-section">

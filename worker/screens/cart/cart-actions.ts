@@ -28,7 +28,7 @@ import { carriedLimits, carriedRefusal, tooMany } from "../../platform/middlewar
 import { BROWSING } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
-import { loadItemToAdd } from "./cart-products";
+import { CATALOGUE_DOWN, loadItemToAdd } from "./cart-products";
 
 /**
  * Bag actions. Each works as a plain form post (redirect back with a message)
@@ -65,7 +65,7 @@ async function countOr(c: Context<AppEnv>, owner: CartOwner): Promise<number | u
 
 async function reply(
   c: Context<AppEnv>,
-  outcome: { ok: boolean; message: string; field?: string },
+  outcome: { ok: boolean; message: string; field?: string; status?: 503 },
   fallback: string,
   knownOwner?: CartOwner,
   failedStatus: 422 | 503 = 422,
@@ -77,7 +77,7 @@ async function reply(
     const count = owner ? await countOr(c, owner) : 0;
     return c.json(
       { ok: outcome.ok, message: outcome.message, field: outcome.field, count },
-      outcome.ok ? 200 : failedStatus,
+      outcome.ok ? 200 : (outcome.status ?? failedStatus),
     );
   }
   setFlash(c, { kind: outcome.ok ? "success" : "error", text: outcome.message });
@@ -138,6 +138,9 @@ cartActions.post("/add", writes(BAG_ACTION), async (c) => {
   const quantity = checkQuantity(input.quantity ?? "1", words.quantity, t.locale);
   if (!quantity.ok) return reply(c, { ok: false, message: quantity.message, field: "quantity" }, routePath("cart"));
   const item = await loadItemToAdd(c, lineOf(input));
+  // The CMS gave no answer: the product is neither gone nor sold out, and the shopper may try again.
+  if (item === CATALOGUE_DOWN)
+    return reply(c, { ok: false, message: words.catalogueDown, status: 503 }, routePath("cart"));
   if (!item) return reply(c, { ok: false, message: words.gone }, routePath("catalog"));
   const { line, product } = item;
   const name = product.name;

@@ -12,8 +12,10 @@ import { acknowledgePrices } from "../../platform/bag/cart-store";
 import type { CartItem, CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
 
-function ChangeNotice({ item }: { item: CartItem }) {
+function ChangeNotice({ item, catalogueDown }: { item: CartItem; catalogueDown: boolean }) {
   const t = useTexts();
+  // With the CMS not answering no product is known: the bag's notice says so once, not "gone" per line.
+  if (catalogueDown) return null;
   if (!item.product) return <p className="line-notice">{t.m.bag.gone}</p>;
   const notes: string[] = [];
   if (item.previousPrice !== null) {
@@ -38,7 +40,7 @@ function LineFields({ item }: { item: CartItem }) {
   );
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, catalogueDown }: { item: CartItem; catalogueDown: boolean }) {
   const t = useTexts();
   const price = (fils: number) => formatPrice(t.locale, fils);
   const product = item.product;
@@ -57,7 +59,7 @@ function CartLine({ item }: { item: CartItem }) {
         {product?.availability === "prepurchase" && (
           <p className="badge badge--amber">{t.m.product.availability.prepurchase}</p>
         )}
-        <ChangeNotice item={item} />
+        <ChangeNotice item={item} catalogueDown={catalogueDown} />
         <div className="cart-line__controls">
           <form method="post" action={routePath("cart-update")} className="quantity-form">
             <LineFields item={item} />
@@ -152,6 +154,8 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
   return renderPage(c, {
     title: b.title,
     description: b.description,
+    // The CMS gave no answer: the bag is kept, but nothing of it can be priced; ask again (decision 0101).
+    status: view.catalogueDown ? 503 : 200,
     body: (
       <section className="container page-section">
         <h1>{b.title}</h1>
@@ -166,6 +170,11 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
         ) : (
           <div className="cart-layout">
             <div>
+              {view.catalogueDown && (
+                <div className="notice notice--info" role="status">
+                  {b.catalogueDown}
+                </div>
+              )}
               {view.hasChanges && (
                 <div className="notice notice--info" role="status">
                   {b.changed}
@@ -173,7 +182,7 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
               )}
               <ul className="cart-lines" aria-label={b.lines}>
                 {view.items.map((item) => (
-                  <CartLine key={item.key} item={item} />
+                  <CartLine key={item.key} item={item} catalogueDown={view.catalogueDown} />
                 ))}
               </ul>
             </div>
@@ -185,7 +194,7 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
                 <a className="button button--block" href={routePath("cart-order")}>
                   {b.checkout}
                 </a>
-              ) : (
+              ) : view.catalogueDown ? null : (
                 <p className="field-error" role="alert">
                   {b.removeOutOfStock}
                 </p>

@@ -52,17 +52,25 @@ function itemOf(product: ProductSummary, variantSku: string) {
 }
 
 /**
+ * What a bag's products are when the CMS gave no answer: not known, which is neither "gone" nor
+ * "sold out" (decision 0101). The shopper is told to try again, and nothing is added or ordered.
+ */
+export const CATALOGUE_DOWN = "catalogue-down";
+
+/**
  * Today's data for the lines of a bag, by line key (lineKeyOf). Prices come from the CMS on the
  * server, never from the browser; availability from the CMS and the shop's stock together (`known`:
- * the stock read with the bag already).
+ * the stock read with the bag already). CATALOGUE_DOWN when the CMS gave no answer.
  */
 export async function loadCartProducts(
   c: Context<AppEnv>,
   lines: readonly LineKey[],
   known?: ReadonlyMap<string, number>,
-): Promise<Map<string, CartProduct>> {
+): Promise<Map<string, CartProduct> | typeof CATALOGUE_DOWN> {
   const slugs = [...new Set(lines.map((l) => l.productSlug).filter((s) => SLUG.test(s)))];
-  const products = new Map((await getProductsBySlugs(c, c.get("locale") ?? "en", slugs)).map((p) => [p.slug, p]));
+  const found = await getProductsBySlugs(c, c.get("locale") ?? "en", slugs);
+  if (found === null) return CATALOGUE_DOWN;
+  const products = new Map(found.map((p) => [p.slug, p]));
   const items = lines.flatMap((line) => {
     const product = products.get(line.productSlug);
     const item = product ? itemOf(product, line.variantSku) : null;
@@ -87,19 +95,21 @@ export async function loadCartProducts(
  * What an add to the bag means, with one catalogue read and one stock read side by side: the variant named,
  * or — with none named — the one the product page shows first (shared/product-stock.ts
  * defaultVariant: the first that stock lets a shopper buy). Null when the product or the named
- * variant is unknown.
+ * variant is unknown; CATALOGUE_DOWN when the CMS gave no answer.
  */
 export async function loadItemToAdd(
   c: Context<AppEnv>,
   asked: LineKey,
-): Promise<{ line: LineKey; product: CartProduct } | null> {
+): Promise<{ line: LineKey; product: CartProduct } | typeof CATALOGUE_DOWN | null> {
   if (!SLUG.test(asked.productSlug)) return null;
   // Stock shown to a shopper is read near them (docs/decisions/0100), beside the product: the bag's
   // own batch holds the line to it, and the order takes it exactly.
-  const [[product], stock] = await Promise.all([
+  const [found, stock] = await Promise.all([
     getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]),
     readProductStock(nearDatabase(c), asked.productSlug),
   ]);
+  if (found === null) return CATALOGUE_DOWN;
+  const [product] = found;
   if (!product) return null;
   const chosen = asked.variantSku
     ? product.variants.find((v) => v.sku === asked.variantSku)

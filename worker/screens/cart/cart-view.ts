@@ -5,7 +5,7 @@ import type { AppEnv } from "../../platform/app-env";
 import { type BagRead, bagStatements, type CartLineRow, type CartOwner, readBag } from "../../platform/bag/cart-store";
 import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
 import { nearDatabase } from "../../platform/database/request-database";
-import { type CartProduct, lineKeyOf, loadCartProducts } from "./cart-products";
+import { CATALOGUE_DOWN, type CartProduct, lineKeyOf, loadCartProducts } from "./cart-products";
 
 /** A bag line joined with its item (product and variant) as the CMS and the stock have it now. */
 export interface CartItem {
@@ -34,6 +34,11 @@ export interface CartView {
   hasChanges: boolean;
   /** Every line can be bought. */
   canCheckout: boolean;
+  /**
+   * The CMS gave no answer: no line's product is known, which says nothing of the lines (not gone,
+   * not sold out); the bag says to try again, and no order is placed from it (decision 0101).
+   */
+  catalogueDown: boolean;
   count: number;
 }
 
@@ -85,7 +90,9 @@ export async function cartViewOf(
   { cartId, lines, stock }: BagRead,
   delivery: DeliveryMethod,
 ): Promise<CartView> {
-  const products = await loadCartProducts(c, lines, stock);
+  const loaded = await loadCartProducts(c, lines, stock);
+  const catalogueDown = loaded === CATALOGUE_DOWN;
+  const products = catalogueDown ? new Map<string, CartProduct>() : loaded;
   const items = lines.map((line) => toItem(line, products.get(lineKeyOf(line))));
   const priced = items.filter((i) => i.product && i.buyable);
   const totals = computeTotals(
@@ -96,10 +103,13 @@ export async function cartViewOf(
     cartId,
     items,
     totals,
-    hasChanges: items.some(
-      (i) => i.previousPrice !== null || i.previousAvailability !== null || !i.product || i.onlyLeft !== null,
-    ),
-    canCheckout: items.length > 0 && items.every((i) => i.buyable),
+    hasChanges:
+      !catalogueDown &&
+      items.some(
+        (i) => i.previousPrice !== null || i.previousAvailability !== null || !i.product || i.onlyLeft !== null,
+      ),
+    canCheckout: !catalogueDown && items.length > 0 && items.every((i) => i.buyable),
+    catalogueDown,
     count: items.reduce((n, i) => n + i.quantity, 0),
   };
 }

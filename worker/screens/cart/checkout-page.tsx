@@ -80,7 +80,7 @@ async function renderCheckout(
   view: CartView,
   values: Values,
   errors: FormErrors<CheckoutField>,
-  status: 200 | 422 = 200,
+  status: 200 | 422 | 503 = 200,
   notice?: string,
 ): Promise<Response> {
   const t = textsOf(c);
@@ -111,6 +111,9 @@ async function renderCheckout(
 export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {
   const view = await loadCartView(c, await readCartOwner(c));
   if (view.items.length === 0) return c.redirect(routePath("cart"), 302);
+  // The CMS gave no answer: the form still stands, and says why the summary is empty (decision 0101).
+  if (view.catalogueDown)
+    return renderCheckout(c, view, await prefill(c), {}, 503, textsOf(c).m.checkout.catalogueDown);
   return renderCheckout(c, view, await prefill(c), {});
 }
 
@@ -159,6 +162,11 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     if (placed.reason === "stock") {
       setFlash(c, { kind: "error", text: `${placed.messages.join(". ")}.` });
       return c.redirect(routePath("cart"), 303);
+    }
+    if (placed.reason === "catalogue-down") {
+      // Not placed, and nothing said of stock: the details typed stay in the form to send again.
+      const view = await loadCartView(c, owner, input.delivery);
+      return renderCheckout(c, view, values, {}, 503, t.m.checkout.catalogueDown);
     }
     if (placed.reason === "unavailable") {
       setFlash(c, {

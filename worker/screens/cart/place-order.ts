@@ -31,7 +31,8 @@ import { type CartView, cartViewOf, loadCartView } from "./cart-view";
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
-  | { ok: false; reason: "empty" | "unavailable" | "changed" }
+  /** catalogue-down: the CMS gave no answer, so nothing is known of the lines and nothing is placed (decision 0101). */
+  | { ok: false; reason: "empty" | "unavailable" | "changed" | "catalogue-down" }
   /** Over the orders' limits, and not a replay of an order placed. */
   | { ok: false; reason: "limited"; refused: LimitRefusal }
   /** Some lines asked for more than is left: nothing was written, the bag now asks for what is. */
@@ -168,6 +169,7 @@ export async function placeOrder(
     getContacts(c, c.get("locale")),
   ]);
   if (!view.cartId || view.items.length === 0) return { ok: false, reason: "empty" };
+  if (view.catalogueDown) return { ok: false, reason: "catalogue-down" };
   const t = translator(c.get("locale"));
   const shortages = await correctShortages(db, view, t);
   if (shortages.length > 0) return { ok: false, reason: "stock", messages: shortages };

@@ -13,6 +13,8 @@ export async function catalogPage(c: Context<AppEnv>): Promise<Response> {
   return renderPage(c, {
     title: t.m.catalog.title,
     description: t.m.catalog.description,
+    // No category read: the notice says so, and the page is a 503 to ask again (decision 0101).
+    status: categories.length === 0 ? 503 : 200,
     body: (
       <section className="container page-section">
         <Breadcrumbs

@@ -36,6 +36,8 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   return renderPage(c, {
     title: filter.page > 1 ? t.fill(t.m.pages.numbered, { name: category.name, n: filter.page }) : category.name,
     description: category.description ?? t.fill(t.m.pages.atShop, { name: category.name }),
+    // The CMS gave no products: the listing's notice says so, and the page is a 503 to ask again (decision 0101).
+    status: listing.products ? 200 : 503,
     body: (
       <section className="container page-section">
         <Breadcrumbs

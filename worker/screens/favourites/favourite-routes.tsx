@@ -37,7 +37,14 @@ favouriteActions.post("/toggle", writes(HEART_PRESS), async (c) => {
   const slug = typeof body.slug === "string" ? body.slug : "";
   const json = (c.req.header("accept") ?? "").includes("application/json");
   const t = textsOf(c);
-  if (!/^[a-z0-9-]{1,120}$/.test(slug) || (await getProductsBySlugs(c, c.get("locale"), [slug])).length === 0) {
+  const found = /^[a-z0-9-]{1,120}$/.test(slug) ? await getProductsBySlugs(c, c.get("locale"), [slug]) : [];
+  // The CMS gave no answer: the product is not known to be gone, and nothing is changed (decision 0101).
+  if (found === null) {
+    if (json) return c.json({ ok: false, message: t.m.favourites.notSaved }, 503);
+    setFlash(c, { kind: "error", text: t.m.favourites.notSaved });
+    return c.redirect(sameOriginBack(c.req.header("referer"), c.req.url, routePath("favorites")), 303);
+  }
+  if (found.length === 0) {
     return json ? c.json({ ok: false, message: t.m.favourites.gone }, 422) : c.redirect(routePath("favorites"), 303);
   }
   const owner = await ensureCartOwner(c);
@@ -70,7 +77,8 @@ favouriteActions.post("/toggle", writes(HEART_PRESS), async (c) => {
 export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
   const owner = await readCartOwner(c);
   const slugs = owner ? await listFavourites(c.env.DB, owner) : [];
-  const products = await getProductsBySlugs(c, c.get("locale"), slugs);
+  const found = await getProductsBySlugs(c, c.get("locale"), slugs);
+  const products = found ?? [];
   const order = new Map(slugs.map((s, i) => [s, i]));
   products.sort((a, b) => (order.get(a.slug) ?? 0) - (order.get(b.slug) ?? 0));
   const stock = await readListingStock(c.env.DB, products);
@@ -78,11 +86,15 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
   return renderPage(c, {
     title: t.m.favourites.title,
     description: t.m.favourites.description,
+    // The CMS gave no answer: the saved products are not shown, nor said to be none (decision 0101).
+    status: found === null ? 503 : 200,
     body: (
       <section className="container page-section">
         <h1>{t.m.favourites.title}</h1>
         <FlashMessage flash={takeFlash(c)} />
-        {products.length === 0 ? (
+        {found === null ? (
+          <p className="notice notice--info">{t.m.favourites.catalogueDown}</p>
+        ) : products.length === 0 ? (
           <div className="empty-state">
             <p>{t.m.favourites.empty}</p>
             <a className="button" href={routePath("catalog")}>

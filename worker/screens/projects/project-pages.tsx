@@ -21,6 +21,8 @@ export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
   return renderPage(c, {
     title: t.m.projects.title,
     description: t.m.projects.description,
+    // The CMS gave no projects: the notice says so, and the page is a 503 to ask again (decision 0101).
+    status: projects ? 200 : 503,
     jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <section className="container page-section">

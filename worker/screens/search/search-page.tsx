@@ -27,8 +27,8 @@ const POPULAR = 4;
  * null when the CMS failed to give any.
  */
 async function productCards(c: Context<AppEnv>, slugs: string[]): Promise<ProductSummary[] | null> {
-  const cards = slugs.length ? await getProductsBySlugs(c, c.get("locale"), slugs) : [];
-  if (slugs.length > 0 && cards.length === 0) return null;
+  const cards = await getProductsBySlugs(c, c.get("locale"), slugs);
+  if (cards === null) return null;
   const bySlug = new Map(cards.map((p) => [p.slug, p]));
   return slugs.flatMap((slug) => bySlug.get(slug) ?? []);
 }

@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { routePath } from "../../../../shared/links";
+import { RETRY_AFTER_SECONDS } from "../../../frame/document/render-page";
 import type { AppEnv } from "../../../platform/app-env";
-import { accountRole } from "../../../platform/cms-client/account-role";
+import { accountRole, ROLE_UNKNOWN } from "../../../platform/cms-client/account-role";
 import { displayName } from "../../../platform/session/session";
 import { renderStaffMessage } from "./staff-page";
 
@@ -45,6 +46,16 @@ export const staffOnly = createMiddleware<AppEnv>(async (c, next) => {
   }
   // The answer must be about this session's user: a token is only ever checked against its own account.
   const me = await accountRole(c.env, token);
+  // The CMS not answering says nothing of the role: not a refusal, a page to ask again (decision 0101).
+  if (me === ROLE_UNKNOWN) {
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    return renderStaffMessage(
+      c,
+      "The staff desk can't be opened right now",
+      "The shop could not reach its content service, which says who has the Staff role. Please try again in a moment.",
+      503,
+    );
+  }
   const role = me?.userId === user.id ? me.type : null;
   if (role !== STAFF_ROLE_TYPE || !(await accessAssertionValid(c))) {
     return renderStaffMessage(

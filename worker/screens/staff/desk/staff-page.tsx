@@ -58,7 +58,7 @@ export function renderStaffMessage(
   c: Context<AppEnv>,
   title: string,
   message: string,
-  status: 403 | 404,
+  status: 403 | 404 | 503,
 ): Promise<Response> {
   return renderStaffPage(
     c,
