@@ -11,7 +11,7 @@
 // row's D1 calls, in order, as one delayed request made them.
 import { resolve } from "node:path";
 import * as esbuild from "esbuild";
-import { fetchOnce, mainPages, returningShopper, shopperAddress, signedInShopper } from "./bench-kit.mjs";
+import { BENCH_ORDER, fetchOnce, mainPages, returningShopper, shopperAddress, signedInShopper } from "./bench-kit.mjs";
 import { startFreshShop } from "./serve.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -131,16 +131,6 @@ const form = (url, cookie, address) => ({
   ...(address ? { "cf-connecting-ip": address } : {}),
 });
 
-const ORDER = {
-  firstName: "Bench",
-  lastName: "Mark",
-  email: "bench@example.ae",
-  phone: "0501234567",
-  delivery: "pickup",
-  payment: "cash",
-  consent: "on",
-};
-
 export async function benchDistance() {
   // One deployment throughout: the fresh isolates find the pages kept before (scripts/bench/distance-entry.ts).
   const shop = await startFreshShop({
@@ -209,7 +199,7 @@ export async function benchDistance() {
             delayed,
             method: "POST",
             headers: { ...form(url, shopper.jar.header, shopper.address), accept: "text/html" },
-            body: new URLSearchParams({ idempotencyKey: crypto.randomUUID(), ...ORDER }).toString(),
+            body: new URLSearchParams({ idempotencyKey: crypto.randomUUID(), ...BENCH_ORDER }).toString(),
           });
           const location = sample.res.headers.get("location") ?? "";
           if (sample.res.status !== 303 || !/^\/cart\/order\/[^/?]+/.test(new URL(location, url).pathname)) {

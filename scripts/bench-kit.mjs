@@ -76,6 +76,17 @@ export const answers = (statuses) =>
     .join(", ");
 
 /** The n-th bench shopper's address: shoppers browse from addresses of their own, as real ones do. */
+/** A cash order collected at the shop: what every section's shopper checks out with. */
+export const BENCH_ORDER = {
+  firstName: "Bench",
+  lastName: "Mark",
+  email: "bench@example.ae",
+  phone: "0501234567",
+  delivery: "pickup",
+  payment: "cash",
+  consent: "on",
+};
+
 export const shopperAddress = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 export function average(samples) {

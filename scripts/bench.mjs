@@ -26,6 +26,7 @@ import { benchDistance } from "./bench-distance.mjs";
 import {
   answers,
   average,
+  BENCH_ORDER,
   connections,
   fetchOnce,
   fmt,
@@ -115,15 +116,6 @@ async function benchBagAndOrder(mf, url, slug, base) {
       },
     ],
   });
-  const order = {
-    firstName: "Bench",
-    lastName: "Mark",
-    email: "bench@example.ae",
-    phone: "0501234567",
-    delivery: "pickup",
-    payment: "cash",
-    consent: "on",
-  };
   // Each shopper adds a product and places an order, five times (their limit), then the next one.
   let pair = 0;
   const shopperOf = () => shoppers[Math.floor(pair / 5) % shoppers.length];
@@ -151,7 +143,7 @@ async function benchBagAndOrder(mf, url, slug, base) {
           return {
             ...req,
             headers: { ...form, accept: "text/html", cookie: shopper.cookie, "cf-connecting-ip": shopper.address },
-            body: new URLSearchParams({ idempotencyKey: crypto.randomUUID(), ...order }).toString(),
+            body: new URLSearchParams({ idempotencyKey: crypto.randomUUID(), ...BENCH_ORDER }).toString(),
           };
         },
       },

@@ -1,8 +1,9 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DB_BOOKMARK_COOKIE } from "../../shared/cookie-names";
-import { app, embeddedCms } from "../../worker/index";
-import { Browser, type Send } from "./support/browser-session";
+import { embeddedCms } from "../../worker/index";
+import { sendWith } from "./support/app-request";
+import { Browser } from "./support/browser-session";
 import { productSlugs } from "./support/shop-fixtures";
 
 /**
@@ -31,13 +32,7 @@ function laggingD1(primary: D1Database): D1Database {
 
 const bindings = { ...env, DB: laggingD1(env.DB), CMS: { fetch: (r: Request) => embeddedCms.fetch(r, env) } } as Env;
 
-const send: Send = async (path, init) => {
-  const ctx = createExecutionContext();
-  const res = await app.request(`https://shop.example${path}`, { redirect: "manual", ...init }, bindings, ctx);
-  const body = await res.arrayBuffer();
-  await waitOnExecutionContext(ctx);
-  return new Response(body, res);
-};
+const send = sendWith(bindings);
 
 beforeAll(async () => {
   // The replica as it was before anything of this test: every migration and the seed.

@@ -1,5 +1,6 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { app } from "../../../worker/index";
+import type { Send } from "./browser-session";
 
 /**
  * The shop's app with bindings of the test's choosing (a secret missing, a card provider
@@ -13,4 +14,19 @@ export function appRequest(
   ctx: ExecutionContext = createExecutionContext(),
 ): Promise<Response> {
   return Promise.resolve(app.request(input, init, bindings, ctx));
+}
+
+/**
+ * A Browser's way to the app with these bindings: the answer read whole, and what the request left
+ * running (kept pages, cache writes) settled before the next request, so each is seen, and counted, alone.
+ */
+export function sendWith(bindings: Env): Send {
+  return async (path, init) => {
+    const ctx = createExecutionContext();
+    const url = path.startsWith("http") ? path : `https://shop.example${path}`;
+    const res = await app.request(url, { redirect: "manual", ...init }, bindings, ctx);
+    const body = await res.arrayBuffer();
+    await waitOnExecutionContext(ctx);
+    return new Response(body, res);
+  };
 }

@@ -1,5 +1,6 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { app, embeddedCms } from "../../../worker/index";
+import { env } from "cloudflare:test";
+import { embeddedCms } from "../../../worker/index";
+import { sendWith } from "./app-request";
 import type { Send } from "./browser-session";
 import { type CallCounter, type ProbeOptions, probeD1, probeKV } from "./d1-probe";
 
@@ -35,15 +36,7 @@ export function farShop(options: ProbeOptions & { kvDelayMs?: number } = {}): Fa
       },
     },
   } as Env;
-  const send: Send = async (path, init) => {
-    const ctx = createExecutionContext();
-    const url = path.startsWith("http") ? path : `https://shop.example${path}`;
-    const res = await app.request(url, { redirect: "manual", ...init }, bindings, ctx);
-    const body = await res.arrayBuffer();
-    // What the request left running (kept pages, cache writes) settles before the next is counted.
-    await waitOnExecutionContext(ctx);
-    return new Response(body, res);
-  };
+  const send = sendWith(bindings);
   return {
     send,
     d1,

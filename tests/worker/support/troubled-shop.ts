@@ -1,7 +1,8 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { LOCALE_COOKIE } from "../../../shared/cookie-names";
-import { app, embeddedCms } from "../../../worker/index";
+import { embeddedCms } from "../../../worker/index";
 import type { D1Call } from "../../../worker/platform/database/wrap-d1";
+import { sendWith } from "./app-request";
 import type { Send } from "./browser-session";
 import { probeD1 } from "./d1-probe";
 
@@ -40,14 +41,7 @@ export function troubledShop(): TroubledShop {
       },
     },
   } as Env;
-  const send: Send = async (path, init) => {
-    const ctx = createExecutionContext();
-    const url = path.startsWith("http") ? path : `https://shop.example${path}`;
-    const res = await app.request(url, { redirect: "manual", ...init }, bindings, ctx);
-    const body = await res.arrayBuffer();
-    await waitOnExecutionContext(ctx);
-    return new Response(body, res);
-  };
+  const send = sendWith(bindings);
   return {
     send,
     get: (path, headers = { Cookie: `${LOCALE_COOKIE}=en` }) => send(path, { headers }),

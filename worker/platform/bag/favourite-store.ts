@@ -44,11 +44,6 @@ export function readToggle(results: readonly D1Result[]): boolean {
   return (results[2]?.results[0] as { now: number } | undefined)?.now === 1;
 }
 
-/** Adds or removes; answers whether it is a favourite now. */
-export async function toggleFavourite(db: D1Database, owner: CartOwner, slug: string): Promise<boolean> {
-  return readToggle(await db.batch(toggleFavouriteStatements(db, owner, slug)));
-}
-
 /** On sign-in the visitor's favourites join the account's; duplicates collapse. */
 export async function mergeFavourites(db: D1Database, visitorId: string, userId: number): Promise<void> {
   await db.batch([

@@ -10,7 +10,7 @@ import type { AppEnv } from "../../platform/app-env";
 import type { LineKey } from "../../platform/bag/cart-store";
 import { getProductsBySlugs } from "../../platform/cms-client/catalog-records";
 import { nearDatabase } from "../../platform/database/request-database";
-import { readProductStock, readStock } from "../../platform/stock/stock-store";
+import { readProductStock } from "../../platform/stock/stock-store";
 
 /** What the bag needs to know about one line's item (a product in one variant), read on every request. */
 export interface CartProduct {
@@ -59,13 +59,13 @@ export const CATALOGUE_DOWN = "catalogue-down";
 
 /**
  * Today's data for the lines of a bag, by line key (lineKeyOf). Prices come from the CMS on the
- * server, never from the browser; availability from the CMS and the shop's stock together (`known`:
- * the stock read with the bag already). CATALOGUE_DOWN when the CMS gave no answer.
+ * server, never from the browser; availability from the CMS and the shop's stock together (`stock`:
+ * read with the bag, cart-store.ts bagStatements). CATALOGUE_DOWN when the CMS gave no answer.
  */
 export async function loadCartProducts(
   c: Context<AppEnv>,
   lines: readonly LineKey[],
-  known?: ReadonlyMap<string, number>,
+  stock: ReadonlyMap<string, number>,
 ): Promise<Map<string, CartProduct> | typeof CATALOGUE_DOWN> {
   const slugs = [...new Set(lines.map((l) => l.productSlug).filter((s) => SLUG.test(s)))];
   const found = await getProductsBySlugs(c, c.get("locale") ?? "en", slugs);
@@ -76,13 +76,6 @@ export async function loadCartProducts(
     const item = product ? itemOf(product, line.variantSku) : null;
     return item ? [{ line, ...item }] : [];
   });
-  // The bag's own read brings its products' stock along (cart-store.ts bagStatements).
-  const stock =
-    known ??
-    (await readStock(
-      c.env.DB,
-      items.map((i) => stockSku(i.product, i.variant)),
-    ));
   return new Map(
     items.map(({ line, product, variant }) => [
       lineKeyOf(line),
