@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { bumpTags } from "../../worker/platform/caches/versions";
 import { fetchWorker } from "./fetch";
+import { sendWith } from "./support/app-request";
 
 async function addRule(from: string, to: string, status: 301 | 302 = 301): Promise<void> {
   await env.DB.prepare("INSERT INTO redirect_rules (from_path, to_target, status) VALUES (?, ?, ?)")
@@ -85,5 +87,23 @@ describe("redirect rules", () => {
     await expect(
       env.DB.prepare("INSERT INTO redirect_rules (from_path, to_target, status) VALUES ('/x', '/y', 307)").run(),
     ).rejects.toThrow();
+  });
+});
+
+describe("the rules' copy in an isolate", () => {
+  it("is used at once, checked along with the request's own reads, and forgotten once a rule is saved elsewhere", async () => {
+    // The production interval: within it the isolate's copy answers without a read of its own.
+    const send = sendWith({ ...env, REDIRECT_CACHE_SECONDS: "60" } as Env);
+    const get = (path: string) => send(path, {});
+    const path = `/saved-elsewhere-${crypto.randomUUID().slice(0, 8)}`;
+    await get("/catalog/skincare");
+    // Another isolate's desk saves a rule: the table and the rules' version move, this copy does not know yet.
+    await addRule(path, "/blog");
+    await bumpTags(env.CMS_CACHE, ["redirects"]);
+    // The request still routed by the old copy reads the version along and forgets the copy.
+    expect((await get(path)).status).not.toBe(301);
+    const next = await get(path);
+    expect(next.status).toBe(301);
+    expect(next.headers.get("location")).toBe("/blog");
   });
 });

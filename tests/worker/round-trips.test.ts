@@ -39,6 +39,8 @@ describe("round trips to a far database", () => {
 
     const kept = await cost(shop, () => shopper.get("/catalog/skincare"));
     expect(kept.far, JSON.stringify(kept.sql)).toBe(0);
+    // One KV round trip: the page's versions, with the redirect rules' along (caches/versions.ts readAlong).
+    expect(shop.kv.roundTrips).toBe(1);
 
     const add = await cost(shop, () => shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null }));
     expect(add.far, JSON.stringify(add.sql)).toBe(1);
@@ -46,6 +48,7 @@ describe("round trips to a far database", () => {
 
     const returning = await cost(shop, () => shopper.get("/catalog/skincare"));
     expect(returning.far + returning.near, JSON.stringify(returning.sql)).toBe(0);
+    expect(shop.kv.roundTrips).toBe(1);
 
     const update = await cost(shop, () => shopper.post("/cart/update", { slug: slug!, quantity: "2" }, { from: null }));
     expect(update.far, JSON.stringify(update.sql)).toBe(1);

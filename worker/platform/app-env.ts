@@ -70,6 +70,8 @@ export interface AppVariables {
   keeping?: KeptRender;
   /** Versions of the tags this request read, each read once per request (worker/platform/caches/versions.ts). */
   tagVersions?: Map<string, string>;
+  /** Tags to read with the request's next bulk read of versions (worker/platform/caches/versions.ts, readAlong). */
+  tagsAlong?: string[];
   /** Sends a request through the whole app again, in this request's bindings and context (frame/shells/shell-refresh.ts). */
   renderAnew?: (request: Request) => Response | Promise<Response>;
   /** The shopper's counts, read once per request (stores/shopper-counts.ts). */

@@ -66,6 +66,15 @@ export async function readTagVersions(kv: KVNamespace, tags: readonly string[]):
   return read;
 }
 
+/**
+ * Tags whose versions this request wants to know, but not enough to wait for a read of their own: they
+ * go along with the request's next bulk read (a kept page's), and whoever asked looks afterwards
+ * (`c.get("tagVersions")`). The redirect rules' copy is checked so, at no extra round trip.
+ */
+export function readAlong(c: Context<AppEnv>, tags: readonly string[]): void {
+  c.set("tagsAlong", [...(c.get("tagsAlong") ?? []), ...tags]);
+}
+
 /** These tags' versions for this request: each read from KV once per request, the rest in one bulk read. */
 export async function tagVersions(c: Context<AppEnv>, tags: readonly string[]): Promise<ReadonlyMap<string, string>> {
   let known = c.get("tagVersions");
@@ -73,7 +82,9 @@ export async function tagVersions(c: Context<AppEnv>, tags: readonly string[]): 
     known = new Map();
     c.set("tagVersions", known);
   }
-  const missing = tags.filter((tag) => !known.has(tag));
+  const along = c.get("tagsAlong") ?? [];
+  const missing = [...new Set([...tags, ...along])].filter((tag) => !known.has(tag));
+  if (along.length > 0) c.set("tagsAlong", []);
   if (missing.length > 0)
     for (const [tag, version] of await readTagVersions(c.env.CMS_CACHE, missing)) known.set(tag, version);
   return known;

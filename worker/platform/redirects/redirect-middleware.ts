@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../app-env";
+import { backgroundTask } from "../background-task";
 import { IsolateCache } from "../caches/isolate-cache";
-import { bumpTags, versionsOf } from "../caches/versions";
+import { bumpTags, readAlong, readTagVersions, tagVersions, UNKNOWN_VERSION } from "../caches/versions";
 import { nearDatabase } from "../database/request-database";
 
 /** The redirect rules' version: the staff desk moves it on when it writes a rule. */
@@ -13,41 +14,64 @@ import { listRedirectRules, type RedirectRule } from "./redirect-rules";
 import { parseAllowedHosts, problemReason, resolveRedirect } from "./resolve-redirect";
 
 /**
- * Per-isolate copy of the rules (caches/isolate-cache.ts): one small D1 read per isolate per
- * interval instead of one per request.
+ * Per-isolate copy of the rules (caches/isolate-cache.ts), with the version of the `redirects` tag
+ * (caches/versions.ts) it was read under: the staff desk moves the version on when it saves a rule.
  *
- * The copy also belongs to the version it was read under (the `redirects` tag, caches/versions.ts):
- * the staff desk moves it on when it saves a rule, so every isolate re-reads the table on its next
- * request instead of up to REDIRECT_CACHE_SECONDS later. It costs one small KV read per request.
- * It used to be the content version (whose read the page shell's key shared); since decision 0086 a
- * kept page reads its own tags after it is found, so a tag of the rules' own costs no more and a rule
- * no longer makes every page render again. REDIRECT_CACHE_SECONDS still bounds how long a rule typed
- * straight into D1 waits. The first reasons:
- * docs/decisions/0075-redirects-from-the-desk.md.
- * Requests that arrive while the table is being re-read each read it themselves; the table is
- * small and the interval long.
+ * Within REDIRECT_CACHE_SECONDS of its read the copy is used at once, and its version is checked
+ * along with the request's own bulk read of versions (a kept page's: `readAlong`), or after the
+ * answer when the request reads none: a rule saved on the desk reaches each isolate a request later,
+ * at no round trip of its own (decision 0100; the rules used to cost every request a KV read of
+ * their own before its page's, decision 0086). Past that age, or once the version moved, the table
+ * is read again from the replica near the shopper beside a read of its version. The first reasons:
+ * docs/decisions/0075-redirects-from-the-desk.md. Requests that arrive while the table is being
+ * re-read each read it themselves; the table is small and the interval long.
  */
-const copies = new IsolateCache<Map<string, RedirectRule>>(4);
-/** The rules last read under any version: what routing uses when D1 cannot be read. */
-const LAST = "last";
+interface RulesCopy {
+  version: string | undefined;
+  rules: Map<string, RedirectRule>;
+}
 
-async function rulesFor(c: Context<AppEnv>): Promise<Map<string, RedirectRule>> {
-  const { env } = c;
-  const ttlMs = Math.max(0, Number(env.REDIRECT_CACHE_SECONDS ?? 60) || 0) * 1000;
-  const version = await versionsOf(c, [REDIRECTS_TAG]);
-  const cached = copies.get(version);
-  if (cached && cached.ageMs < ttlMs) return cached.value;
+const copies = new IsolateCache<RulesCopy>(1);
+const COPY = "rules";
+
+/** The rules for this request, and the version to check the copy against when it was not read now. */
+async function rulesFor(
+  c: Context<AppEnv>,
+): Promise<{ rules: Map<string, RedirectRule>; unchecked: RulesCopy | null }> {
+  const ttlMs = Math.max(0, Number(c.env.REDIRECT_CACHE_SECONDS ?? 60) || 0) * 1000;
+  const copy = copies.get(COPY);
+  if (copy && copy.ageMs < ttlMs) return { rules: copy.value.rules, unchecked: copy.value };
   try {
-    // The rules decide no access: read near the shopper (docs/decisions/0100), never a far round trip.
-    const rules = await listRedirectRules(nearDatabase(c));
-    copies.set(version, rules);
-    copies.set(LAST, rules);
-    return rules;
+    // The rules decide no access: read near the shopper (docs/decisions/0100), beside their version.
+    const [versions, rules] = await Promise.all([tagVersions(c, [REDIRECTS_TAG]), listRedirectRules(nearDatabase(c))]);
+    copies.set(COPY, { version: versions.get(REDIRECTS_TAG), rules });
+    return { rules, unchecked: null };
   } catch (error) {
     // A missing table or a D1 hiccup must never take routing down: the last rules, or none.
     console.error("Redirect rules could not be read:", error);
-    return (cached ?? copies.get(LAST))?.value ?? new Map<string, RedirectRule>();
+    return { rules: copy?.value.rules ?? new Map<string, RedirectRule>(), unchecked: null };
   }
+}
+
+/** Forgets the copy when the rules' version has moved on since it was read. */
+function forgetIfMoved(copy: RulesCopy, version: string | undefined): void {
+  if (version === undefined || version === UNKNOWN_VERSION || version === copy.version) return;
+  if (copies.get(COPY)?.value === copy) copies.delete(COPY);
+}
+
+/** After the answer: the copy used unchecked is checked against the version this request read, or read now. */
+function checkCopy(c: Context<AppEnv>, copy: RulesCopy): void {
+  const read = c.get("tagVersions")?.get(REDIRECTS_TAG);
+  if (read !== undefined) {
+    forgetIfMoved(copy, read);
+    return;
+  }
+  backgroundTask(
+    c,
+    readTagVersions(c.env.CMS_CACHE, [REDIRECTS_TAG]).then((versions) =>
+      forgetIfMoved(copy, versions.get(REDIRECTS_TAG)),
+    ),
+  );
 }
 
 /**
@@ -56,6 +80,8 @@ async function rulesFor(c: Context<AppEnv>): Promise<Map<string, RedirectRule>> 
  * routing, so a redirected path's shell is never reached.
  */
 export async function redirectRulesChanged(env: Pick<Env, "CMS_CACHE">): Promise<void> {
+  // This isolate (the desk's) reads them again at once; the others when they see the version move.
+  copies.delete(COPY);
   await bumpTags(env.CMS_CACHE, [REDIRECTS_TAG]);
 }
 
@@ -66,8 +92,17 @@ export async function redirectRulesChanged(env: Pick<Env, "CMS_CACHE">): Promise
  */
 export const redirectRules = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-  const rules = await rulesFor(c);
-  if (rules.size === 0) return next();
+  const { rules, unchecked } = await rulesFor(c);
+  if (unchecked) readAlong(c, [REDIRECTS_TAG]);
+  const redirect = redirectOf(c, rules);
+  if (!redirect) await next();
+  if (unchecked) checkCopy(c, unchecked);
+  if (redirect) return redirect;
+});
+
+/** The redirect a rule makes of this request, or null to route it. */
+function redirectOf(c: Context<AppEnv>, rules: Map<string, RedirectRule>): Response | null {
+  if (rules.size === 0) return null;
   const url = new URL(c.req.url);
   // Rules name paths without a locale prefix: `/ar/old` follows the rule for `/old`, and its internal
   // target gets the prefix back on the way out (middleware/locale.ts).
@@ -78,10 +113,10 @@ export const redirectRules = createMiddleware<AppEnv>(async (c, next) => {
     url.origin,
     parseAllowedHosts(c.env.REDIRECT_ALLOWED_HOSTS),
   );
-  if (!decision) return next();
+  if (!decision) return null;
   if (decision.kind === "refused") {
     console.warn(`Redirect rule for ${url.pathname} ignored: ${problemReason(decision.problem)}`);
-    return next();
+    return null;
   }
   return c.redirect(decision.location, decision.status);
-});
+}
