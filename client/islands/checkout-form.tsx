@@ -19,12 +19,15 @@ export interface CheckoutFormProps extends IslandTexts<"checkout"> {
   idempotencyKey: string;
   card: { available: boolean; reason: string | null };
   notice: string | null;
-  /** The total as the button shows it ("AED 223.00"). */
-  total: string;
+  /**
+   * The total as the button shows it ("AED 223.00") for each way of getting the order: both are drawn,
+   * and the page's style shows the one whose radio is checked (commerce.css), with or without script.
+   */
+  totals: Record<"transport" | "pickup", string>;
 }
 
 export default function CheckoutForm(props: CheckoutFormProps) {
-  const { values, idempotencyKey, card, notice, total, locale, texts } = props;
+  const { values, idempotencyKey, card, notice, totals, locale, texts } = props;
   const LABELS = texts.labels;
   // Checked here before it goes (the server checks it again); a form that passes is posted by the browser.
   const { errors, summary, formProps } = useFormSubmit({
@@ -77,6 +80,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             <span>{texts.delivery.pickup}</span>
           </label>
         </div>
+        <p className="field__hint for-pickup">{texts.pickupNote}</p>
         <p className="field__hint">{texts.addressNote}</p>
         <Field name="address" label={LABELS.address} error={errors.address}>
           {(p) => <input {...p} type="text" autoComplete="street-address" defaultValue={values.address} />}
@@ -150,7 +154,8 @@ export default function CheckoutForm(props: CheckoutFormProps) {
         )}
       </div>
       <button type="submit" className="button button--block">
-        {fill(locale, texts.placeOrder, { total })}
+        <span className="for-transport">{fill(locale, texts.placeOrder, { total: totals.transport })}</span>
+        <span className="for-pickup">{fill(locale, texts.placeOrder, { total: totals.pickup })}</span>
       </button>
     </form>
   );

@@ -693,6 +693,9 @@ export const en = {
     shippingNote: "The final delivery cost may be calculated by a manager and agreed with the customer.",
     payment: { cash: "Cash on delivery", online: "Credit card" },
     delivery: { transport: "Delivery via transport company", pickup: "Local Pickup" },
+    /** Under "Local Pickup": where and when, as far as the shop knows it before the order is ready. */
+    pickupNote:
+      "No delivery charge. We call you when your order is ready to collect, with the address and opening hours.",
     cardUnavailable:
       "Card payment is not available at the moment. Please choose cash on delivery; we accept cards at the door.",
     /** The checkout schema's messages (shared/forms/checkout.ts), beside each field. */

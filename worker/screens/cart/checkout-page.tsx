@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
+import { computeTotals, type DeliveryMethod, type Totals } from "../../../shared/cart-rules";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
@@ -50,6 +51,15 @@ function cardAvailability(card: CardPayments, t: Translator): CheckoutFormProps[
     : { available: false, reason: t.m.checkout.cardUnavailable };
 }
 
+/** The bag's totals if it were delivered this way: what the summary and the button say for each choice. */
+function totalsFor(view: CartView, delivery: DeliveryMethod): Totals {
+  const priced = view.items.filter((item) => item.product && item.buyable);
+  return computeTotals(
+    priced.map((item) => ({ unitPrice: item.product!.price, quantity: item.quantity })),
+    delivery,
+  );
+}
+
 /** The form (an island: the shared schema checks it before it is sent) beside the order summary. */
 function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProps }) {
   const t = useTexts();
@@ -68,7 +78,13 @@ function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProp
             </li>
           ))}
         </ul>
-        <TotalsTable view={view} />
+        {/* Both, as the button's total: the style shows the one whose delivery radio is checked (commerce.css). */}
+        <div className="for-transport">
+          <TotalsTable view={{ totals: totalsFor(view, "transport") }} />
+        </div>
+        <div className="for-pickup">
+          <TotalsTable view={{ totals: totalsFor(view, "pickup") }} deliveryLabel={t.m.checkout.delivery.pickup} />
+        </div>
         <a href={routePath("cart")}>{t.m.checkout.editBag}</a>
       </aside>
     </div>
@@ -99,7 +115,10 @@ async function renderCheckout(
             idempotencyKey: values.idempotencyKey ?? crypto.randomUUID(),
             card: cardAvailability(cardPayments(c.env), t),
             notice: notice ?? null,
-            total: formatPrice(t.locale, view.totals.total),
+            totals: {
+              transport: formatPrice(t.locale, totalsFor(view, "transport").total),
+              pickup: formatPrice(t.locale, totalsFor(view, "pickup").total),
+            },
             ...islandTexts(t, "checkout"),
           }}
         />

@@ -1,0 +1,84 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar } from "../../shared/i18n/ar";
+import { en } from "../../shared/i18n/en";
+import { expectAccessible, launchBrowser, PHONE, shopUrl } from "./harness";
+
+/**
+ * What the checkout says a shopper will pay is what they pay, whichever way they get the order and in
+ * whatever order they choose, with and without script: the summary's total and the button's follow
+ * the delivery radio (the page's style shows the total drawn for the checked one), and the order is
+ * placed at that total.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const amount = (text: string) => Number((text.match(/[\d,]+\.\d{2}/)?.[0] ?? "NaN").replaceAll(",", ""));
+
+async function visibleTotal(page: Page, scope: string): Promise<number> {
+  const totals = page.locator(`${scope} .totals__total dd`);
+  const shown: number[] = [];
+  for (const total of await totals.all()) if (await total.isVisible()) shown.push(amount(await total.innerText()));
+  expect(shown, "one total is shown").toHaveLength(1);
+  return shown[0]!;
+}
+
+for (const js of [true, false]) {
+  for (const lang of [
+    { prefix: "", m: en },
+    { prefix: "/ar", m: ar },
+  ]) {
+    describe(`the checkout's total (${lang.prefix || "/en"}, ${js ? "with" : "without"} JavaScript)`, () => {
+      it("follows the delivery chosen, in any order, and the order is placed at it", async () => {
+        const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: js });
+        const page = await context.newPage();
+        const { m } = lang;
+        await page.goto(shopUrl(`${lang.prefix}/catalog/skincare`));
+        const add = new RegExp(`^${m.product.addToBag}`);
+        await page
+          .locator(".product-card", { has: page.getByRole("button", { name: add }) })
+          .first()
+          .getByRole("button", { name: add })
+          .click();
+        await page.waitForLoadState("networkidle");
+        await page.goto(shopUrl(`${lang.prefix}/cart/order`));
+        const placeOrder = page.getByRole("button", {
+          name: new RegExp(`^${m.checkout.placeOrder.split("·")[0]!.trim()}`),
+        });
+        const transport = amount(await placeOrder.innerText());
+        expect(await visibleTotal(page, ".summary-card")).toBe(transport);
+
+        await page.getByRole("radio", { name: m.checkout.delivery.pickup }).check();
+        const pickup = amount(await placeOrder.innerText());
+        expect(pickup).toBeLessThan(transport);
+        expect(await visibleTotal(page, ".summary-card")).toBe(pickup);
+        await expect.poll(() => page.getByText(m.checkout.pickupNote).isVisible()).toBe(true);
+
+        await page.getByRole("radio", { name: m.checkout.delivery.transport }).check();
+        expect(amount(await placeOrder.innerText())).toBe(transport);
+        await page.getByRole("radio", { name: m.checkout.delivery.pickup }).check();
+        // axe runs as a script in the page: the page with script shows it the same markup.
+        if (js) await expectAccessible(page);
+
+        const labels = m.checkout.labels;
+        await page.getByLabel(labels.firstName, { exact: false }).first().fill("Mariam");
+        await page.getByLabel(labels.lastName, { exact: false }).first().fill("Al Suwaidi");
+        await page
+          .getByLabel(labels.email, { exact: false })
+          .first()
+          .fill(`pickup.${crypto.randomUUID().slice(0, 8)}@example.ae`);
+        await page.getByLabel(labels.phone, { exact: false }).first().fill("050 123 4567");
+        await page.getByRole("checkbox", { name: m.checkout.consent }).check();
+        await placeOrder.click();
+        await page.getByRole("heading", { name: m.orders.isPlaced }).waitFor();
+        expect(await visibleTotal(page, "main")).toBe(pickup);
+        await context.close();
+      });
+    });
+  }
+}
