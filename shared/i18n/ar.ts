@@ -440,6 +440,8 @@ export const ar: Messages = {
     subtotal: "المجموع الفرعي",
     delivery: "التوصيل",
     deliveryEstimate: "التوصيل (تقديري)",
+    freeDeliveryIn: "أضف ما قيمته {amount} للحصول على توصيل مجاني.",
+    freeDelivery: "توصيل طلبك مجاني.",
     free: "مجاني",
     vat: "ضريبة القيمة المضافة 5% (مشمولة)",
     total: "الإجمالي",

@@ -394,6 +394,9 @@ export const en = {
     subtotal: "Subtotal",
     delivery: "Delivery",
     deliveryEstimate: "Delivery (estimate)",
+    /** Under the bag's totals, while delivery is charged (shared/cart-rules.ts FREE_DELIVERY_FROM). */
+    freeDeliveryIn: "Add {amount} more for free delivery.",
+    freeDelivery: "Your order ships free.",
     free: "Free",
     vat: "VAT 5% (included)",
     total: "Total",

@@ -34,6 +34,22 @@ describe("the bag", () => {
     expect(html).toMatch(/Bag, 5 items/);
   });
 
+  it("says how much more the bag needs for free delivery, and when it ships free", async () => {
+    const shopper = new Browser();
+    const [slug] = await productSlugs("in_stock", 1);
+    await shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null });
+    const html = (await (await shopper.get("/cart")).text()).replaceAll("&nbsp;", " ");
+    const subtotal = Number(html.match(/Subtotal<\/dt><dd>AED ([\d,.]+)/)?.[1]?.replaceAll(",", ""));
+    const left = (300 - subtotal).toFixed(2);
+    expect(html).toContain(`Add AED ${left} more for free delivery.`);
+    await shopper.post(
+      "/cart/update",
+      { slug: slug!, variant: "", quantity: String(Math.ceil(300 / subtotal)) },
+      { from: null },
+    );
+    expect(await (await shopper.get("/cart")).text()).toContain("Your order ships free.");
+  });
+
   it("refuses a quantity over 99 with a message, and answers JSON for islands", async () => {
     const { shopper, slugs } = await shopperWithBag();
     const res = await shopper.post(

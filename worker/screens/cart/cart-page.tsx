@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { QUANTITY_MAX } from "../../../shared/cart-rules";
+import { FREE_DELIVERY_FROM, QUANTITY_MAX } from "../../../shared/cart-rules";
 import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
 import { renderPage } from "../../frame/document/render-page";
@@ -97,6 +97,17 @@ function CartLine({ item, catalogueDown }: { item: CartItem; catalogueDown: bool
   );
 }
 
+/** How far the bag is from free delivery (shared/cart-rules.ts), or that it has reached it. */
+function FreeDeliveryNote({ subtotal }: { subtotal: number }) {
+  const t = useTexts();
+  const left = FREE_DELIVERY_FROM - subtotal;
+  return (
+    <p className="free-delivery" role="status">
+      {left > 0 ? t.fill(t.m.bag.freeDeliveryIn, { amount: formatPrice(t.locale, left) }) : t.m.bag.freeDelivery}
+    </p>
+  );
+}
+
 export function TotalsTable({ view, deliveryLabel }: { view: Pick<CartView, "totals">; deliveryLabel?: string }) {
   const { totals } = view;
   const t = useTexts();
@@ -189,6 +200,7 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
             <aside className="summary-card" aria-label={b.summaryLabel}>
               <h2>{b.summary}</h2>
               <TotalsTable view={view} deliveryLabel={b.deliveryEstimate} />
+              <FreeDeliveryNote subtotal={view.totals.subtotal} />
               <p className="muted small">{t.m.checkout.shippingNote}</p>
               {view.canCheckout ? (
                 <a className="button button--block" href={routePath("cart-order")}>
