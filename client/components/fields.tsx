@@ -12,7 +12,11 @@ interface FieldProps {
   label: string;
   error?: string;
   hint?: ReactNode;
-  required?: boolean;
+  /**
+   * `true`: the browser checks it too; `"marked"`: marked as needed, but the form's own check decides
+   * when (an address a pickup does not need: a hidden field the browser required would block the form).
+   */
+  required?: boolean | "marked";
   /** Prefix of the field's id (default "field"), for pages with more than one form. */
   idPrefix?: string;
   children: (props: {
@@ -38,7 +42,13 @@ export function Field({ name, label, error, hint, required, idPrefix = "field", 
           parts && <span className="field__optional"> {parts.texts.optional}</span>
         )}
       </label>
-      {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described, required })}
+      {children({
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": described,
+        required: required === true ? true : undefined,
+      })}
       {hint && (
         <p className="field__hint" id={`${id}-hint`}>
           {hint}

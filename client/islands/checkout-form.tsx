@@ -81,28 +81,29 @@ export default function CheckoutForm(props: CheckoutFormProps) {
           </label>
         </div>
         <p className="field__hint for-pickup">{texts.pickupNote}</p>
-        <p className="field__hint">{texts.addressNote}</p>
-        <Field name="address" label={LABELS.address} error={errors.address}>
-          {(p) => <input {...p} type="text" autoComplete="street-address" defaultValue={values.address} />}
-        </Field>
-        <div className="field-row">
-          <Field name="city" label={LABELS.city} error={errors.city}>
-            {(p) => <input {...p} type="text" autoComplete="address-level2" defaultValue={values.city} />}
+        {/* What only a delivery needs, shown only when delivery is chosen (commerce.css), with or without script. */}
+        <div className="for-transport">
+          <Field name="address" label={LABELS.address} error={errors.address} required="marked">
+            {(p) => <input {...p} type="text" autoComplete="street-address" defaultValue={values.address} />}
           </Field>
-          <Field name="region" label={LABELS.region} error={errors.region}>
-            {(p) => (
-              <input {...p} type="text" list="emirates" autoComplete="address-level1" defaultValue={values.region} />
-            )}
-          </Field>
+          <div className="field-row">
+            <Field name="city" label={LABELS.city} error={errors.city} required="marked">
+              {(p) => <input {...p} type="text" autoComplete="address-level2" defaultValue={values.city} />}
+            </Field>
+            <Field name="region" label={LABELS.region} error={errors.region} required="marked">
+              {(p) => (
+                <select {...p} autoComplete="address-level1" defaultValue={values.region ?? ""}>
+                  <option value="">{texts.chooseEmirate}</option>
+                  {EMIRATES.map((emirate) => (
+                    <option key={emirate} value={emirate}>
+                      {texts.emirates[emirate]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
         </div>
-        <datalist id="emirates">
-          {EMIRATES.map((e) => (
-            <option key={e} value={e} />
-          ))}
-        </datalist>
-        <Field name="postcode" label={LABELS.postcode} error={errors.postcode} hint={texts.postcodeHint}>
-          {(p) => <input {...p} type="text" autoComplete="postal-code" defaultValue={values.postcode} />}
-        </Field>
         <Field name="notes" label={LABELS.notes} error={errors.notes}>
           {(p) => <textarea {...p} rows={3} defaultValue={values.notes} />}
         </Field>
@@ -143,10 +144,12 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             defaultChecked={values.consent === "on"}
             aria-describedby={errors.consent ? "field-consent-error" : undefined}
           />
-          <span>
-            <a href={routePath("privacy-policy")}>{texts.consent}</a>
-          </span>
+          <span>{texts.consent}</span>
         </label>
+        {/* Beside the box, not in its label: tapping the sentence ticks the box, the link opens the policy. */}
+        <p className="field__hint">
+          <a href={routePath("privacy-policy")}>{texts.privacyLink}</a>
+        </p>
         {errors.consent && (
           <p className="field-error" id="field-consent-error">
             {errors.consent}

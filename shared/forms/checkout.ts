@@ -41,7 +41,11 @@ function fieldsOf(errors: Errors) {
     delivery: v.pipe(text(), v.picklist(DELIVERY_METHODS, errors.delivery)),
     address: line(300),
     city: line(100),
-    region: line(100),
+    // One of the seven emirates when it is given at all (the form offers no other); a pickup gives none.
+    region: v.pipe(
+      line(100),
+      v.check((region) => region === "" || (EMIRATES as readonly string[]).includes(region), errors.region),
+    ),
     postcode: v.pipe(
       line(20),
       v.check((postcode) => postcode === "" || POSTCODE.test(postcode), errors.postcode),

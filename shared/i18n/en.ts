@@ -668,7 +668,7 @@ export const en = {
       delivery: "Delivery",
       address: "Address",
       city: "City",
-      region: "Emirate or country",
+      region: "Emirate",
       postcode: "Postcode",
       notes: "Order notes",
       payment: "Payment",
@@ -692,11 +692,23 @@ export const en = {
       "Some prices or availability changed since you added them. Please check the summary and place the order again.",
     cardDown: "We could not reach the card payment service. Your order is saved; we will call you to arrange payment.",
     deliveryLine: "Delivery",
-    consent: "By leaving a request, you agree to the privacy policy",
+    privacyLink: "Read the privacy policy",
+    consent: "I agree that the shop keeps my details to deliver this order, as the privacy policy says.",
     shippingNote: "The final delivery cost may be calculated by a manager and agreed with the customer.",
     payment: { cash: "Cash on delivery", online: "Credit card" },
     delivery: { transport: "Delivery via transport company", pickup: "Local Pickup" },
     /** Under "Local Pickup": where and when, as far as the shop knows it before the order is ready. */
+    /** The emirates as the checkout's choice shows them, by the value the order keeps (shared/forms/checkout.ts). */
+    emirates: {
+      "Abu Dhabi": "Abu Dhabi",
+      Dubai: "Dubai",
+      Sharjah: "Sharjah",
+      Ajman: "Ajman",
+      "Umm Al Quwain": "Umm Al Quwain",
+      "Ras Al Khaimah": "Ras Al Khaimah",
+      Fujairah: "Fujairah",
+    },
+    chooseEmirate: "Choose…",
     pickupNote:
       "No delivery charge. We call you when your order is ready to collect, with the address and opening hours.",
     cardUnavailable:
@@ -712,7 +724,7 @@ export const en = {
       delivery: "Choose how you'd like to get your order.",
       address: "Please enter the delivery address.",
       city: "Please enter the city.",
-      region: "Choose the emirate or country.",
+      region: "Choose the emirate.",
       postcode: "A postcode has 2–12 letters or digits (leave it empty in the UAE).",
       payment: "Choose how you'd like to pay.",
       consent: "Please accept the privacy policy to place the order.",

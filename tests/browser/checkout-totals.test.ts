@@ -82,3 +82,44 @@ for (const js of [true, false]) {
     });
   }
 }
+
+describe("the checkout's fields say their rules", () => {
+  for (const js of [true, false]) {
+    it(`asks a delivery for its address (an emirate of seven), a pickup for none, and ticks consent from its words (${js ? "with" : "without"} JavaScript)`, async () => {
+      const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: js });
+      const page = await context.newPage();
+      await page.goto(shopUrl("/catalog/skincare"));
+      const add = new RegExp(`^${en.product.addToBag}`);
+      await page
+        .locator(".product-card", { has: page.getByRole("button", { name: add }) })
+        .first()
+        .getByRole("button", { name: add })
+        .click();
+      await page.waitForLoadState("networkidle");
+      await page.goto(shopUrl("/cart/order"));
+      const labels = en.checkout.labels;
+      await page.getByRole("radio", { name: en.checkout.delivery.transport }).check();
+      const emirate = page.getByLabel(new RegExp(`^${labels.region}`));
+      expect(await emirate.evaluate((el) => el.tagName)).toBe("SELECT");
+      expect(await emirate.locator("option").allInnerTexts()).toEqual([
+        en.checkout.chooseEmirate,
+        ...Object.values(en.checkout.emirates),
+      ]);
+      // Needed for delivery, so not called optional; no postcode in a country without them.
+      for (const label of [labels.address, labels.city, labels.region]) {
+        expect(await page.locator("label", { hasText: new RegExp(`^${label}`) }).innerText()).not.toContain("optional");
+      }
+      expect(await page.getByLabel(new RegExp(`^${labels.postcode}`)).count()).toBe(0);
+      await page.getByRole("radio", { name: en.checkout.delivery.pickup }).check();
+      expect(await page.getByLabel(new RegExp(`^${labels.address}`)).isVisible()).toBe(false);
+      // The sentence ticks the box; the policy is a link of its own.
+      const consent = page.getByRole("checkbox", { name: en.checkout.consent });
+      await page.getByText(en.checkout.consent).click();
+      expect(await consent.isChecked()).toBe(true);
+      expect(await page.getByRole("link", { name: en.checkout.privacyLink }).getAttribute("href")).toBe(
+        "/privacy-policy",
+      );
+      await context.close();
+    });
+  }
+});

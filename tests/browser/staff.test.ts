@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { en } from "../../shared/i18n/en";
 import { DESKTOP, expectAccessible, launchBrowser, openFresh, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
@@ -41,8 +42,8 @@ async function guestOrder(email: string): Promise<{ number: string; page: Page }
   await page.getByLabel(/^Phone/).fill("050 765 4321");
   await page.getByLabel(/^Address/).fill("Villa 12, Al Wasl Road");
   await page.getByLabel(/^City/).fill("Dubai");
-  await page.getByLabel(/Emirate or country/).fill("Dubai");
-  await page.getByRole("checkbox", { name: "By leaving a request, you agree to the privacy policy" }).check();
+  await page.getByLabel(/^Emirate/).selectOption("Dubai");
+  await page.getByRole("checkbox", { name: en.checkout.consent }).check();
   await page.getByRole("button", { name: /Place order/ }).click();
   await page.getByRole("heading", { name: "Your order is placed" }).waitFor();
   const number = new URL(page.url()).pathname.split("/").pop()!;

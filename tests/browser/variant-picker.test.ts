@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { en } from "../../shared/i18n/en";
 import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, shopUrl } from "./harness";
 
 /** The seed's lipstick (eight shades, Berry Noir at 0 on hand) and a perfume in three sizes. */
@@ -115,8 +116,8 @@ describe("choosing a shade or size", () => {
     await page.getByLabel(/^Phone/).fill("050 765 4321");
     await page.getByLabel(/^Address/).fill("Villa 3, Jumeirah 1");
     await page.getByLabel(/^City/).fill("Dubai");
-    await page.getByLabel(/Emirate or country/).fill("Dubai");
-    await page.getByRole("checkbox", { name: "By leaving a request, you agree to the privacy policy" }).check();
+    await page.getByLabel(/^Emirate/).selectOption("Dubai");
+    await page.getByRole("checkbox", { name: en.checkout.consent }).check();
     await page.getByRole("button", { name: /Place order/ }).click();
     await page.getByRole("heading", { name: "Your order is placed" }).waitFor();
     const order = await page.locator("main").innerText();

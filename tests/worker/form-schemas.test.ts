@@ -47,6 +47,14 @@ describe("checkForm", () => {
       city: "Please enter the city.",
     });
   });
+
+  it("takes an emirate of the seven only, and none for a pickup", () => {
+    const schema = checkoutSchema(en.checkout);
+    const other = checkForm(schema, { ...order, delivery: "transport", region: "Muscat" });
+    expect(other.ok || other.errors.region).toBe("Choose the emirate.");
+    expect(checkForm(schema, { ...order, delivery: "transport", region: "Ras Al Khaimah" }).ok).toBe(true);
+    expect(checkForm(schema, { ...order, delivery: "pickup", address: "", city: "", region: "" }).ok).toBe(true);
+  });
 });
 
 describe("one phone rule", () => {
