@@ -445,6 +445,22 @@ export const en = {
     weCall: "Our team checks your order and calls you on {phone} to confirm it.",
     readyToCollect: "We let you know when it's ready to collect.",
     courierCalls: "The courier calls you before delivering.",
+    /** What happens next, by the order's status (screens/cart/order-views.tsx NextSteps). */
+    now: {
+      awaitingPayment: "We're waiting for the card payment; once it arrives, we prepare your order.",
+      paid: "Your payment has arrived. Our team is preparing your order.",
+      processing: "Our team is preparing your order.",
+      shipped: "Your order is on its way.",
+      readyNow: "Your order is ready to collect: bring your order number.",
+      completed: "Your order is delivered. Thank you for shopping with us.",
+      cancelled:
+        "This order is cancelled: nothing more will be delivered or charged. If you didn't ask for this, reply to your confirmation e-mail.",
+    },
+    headings: {
+      shipped: "Your order is on its way",
+      completed: "Your order is delivered",
+      cancelled: "This order is cancelled",
+    },
     continueShopping: "Continue shopping",
     mine: "My orders",
     mineDescription: "Your orders at Noor Beauty.",

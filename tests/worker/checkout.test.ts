@@ -195,6 +195,25 @@ describe("checkout", () => {
     expect(page).toContain("What happens next");
   });
 
+  it("says what happens next as the order stands: a shipped or cancelled order is not checked and confirmed again", async () => {
+    const { shopper } = await shopperWithBag();
+    const res = await shopper.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer }, { from: null });
+    const location = res.headers.get("location")!;
+    const number = location.split("/").pop()!;
+    const page = async () => (await (await shopper.get(location)).text()).replaceAll("&#x27;", "'");
+    expect(await page()).toContain("Our team checks your order and calls you on");
+    const set = (status: string) =>
+      env.DB.prepare("UPDATE orders SET status = ?2 WHERE number = ?1").bind(number, status).run();
+    await set("shipped");
+    const shipped = await page();
+    expect(shipped).toContain("Your order is on its way");
+    expect(shipped).not.toContain("calls you on");
+    await set("cancelled");
+    const cancelled = await page();
+    expect(cancelled).toContain("This order is cancelled");
+    expect(cancelled).not.toContain("Your order is placed");
+  });
+
   it("never shows one shopper's order to another", async () => {
     const { shopper } = await shopperWithBag();
     const res = await shopper.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer }, { from: null });

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { ReactNode } from "react";
 import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
 import { renderNotFound } from "../../frame/document/not-found";
@@ -39,6 +40,49 @@ async function ownedOrder(c: Context<AppEnv>, number: string): Promise<{ order: 
     if (visitor && order.visitorId === visitor) return { order, events };
   }
   return null;
+}
+
+type OrderTexts = ReturnType<typeof useTexts>["m"]["orders"];
+
+/** The page's heading as the order stands: placed until it is on its way, delivered or cancelled. */
+function heading(order: Order, o: OrderTexts): string {
+  if (order.status === "shipped" && order.delivery === "pickup") return o.now.readyNow;
+  if (order.status === "shipped" || order.status === "completed" || order.status === "cancelled") {
+    return o.headings[order.status];
+  }
+  return o.isPlaced;
+}
+
+/** What happens next, as the order stands now: a shipped or cancelled order is not "checked and confirmed". */
+function NextSteps({ order }: { order: Order }) {
+  const t = useTexts();
+  const o = t.m.orders;
+  const pickup = order.delivery === "pickup";
+  const last = pickup ? o.readyToCollect : o.courierCalls;
+  const steps: ReactNode[] = {
+    new: [
+      <Rich key="call" text={o.weCall} parts={{ phone: <bdi>{order.phone}</bdi> }} />,
+      t.m.checkout.shippingNote,
+      last,
+    ],
+    awaiting_payment: [o.now.awaitingPayment, last],
+    paid: [o.now.paid, last],
+    processing: [o.now.processing, last],
+    shipped: [pickup ? o.now.readyNow : o.now.shipped, ...(pickup ? [] : [o.courierCalls])],
+    completed: [o.now.completed],
+    cancelled: [o.now.cancelled],
+  }[order.status];
+  return (
+    <>
+      <h2>{o.next}</h2>
+      <ol className="next-steps">
+        {steps.map((step, index) => (
+          // The steps are a fixed list per status, never reordered: their place is their key.
+          <li key={index}>{step}</li>
+        ))}
+      </ol>
+    </>
+  );
 }
 
 /** The order's status moves for its shopper (staff notes stay on the desk). */
@@ -157,7 +201,7 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
         <p className="eyebrow">
           <Rich text={o.thankYou} parts={{ name: order.firstName }} />
         </p>
-        <h1>{o.isPlaced}</h1>
+        <h1>{heading(order, o)}</h1>
         {cancelled ? (
           <div className="notice notice--info" role="status">
             {o.cardCancelled}
@@ -182,14 +226,7 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
             />
           </p>
         )}
-        <h2>{o.next}</h2>
-        <ol className="next-steps">
-          <li>
-            <Rich text={o.weCall} parts={{ phone: <bdi>{order.phone}</bdi> }} />
-          </li>
-          <li>{t.m.checkout.shippingNote}</li>
-          <li>{order.delivery === "pickup" ? o.readyToCollect : o.courierCalls}</li>
-        </ol>
+        <NextSteps order={order} />
         <OrderDetail order={order} events={events} />
         <p>
           <a className="button" href={routePath("catalog")}>
@@ -278,6 +315,7 @@ export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
         <h1>
           <Rich text={t.m.orders.orderTitle} parts={{ number: order.number }} />
         </h1>
+        <NextSteps order={order} />
         <OrderDetail order={order} events={events} />
       </section>
     ),
