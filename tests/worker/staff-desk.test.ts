@@ -94,6 +94,18 @@ describe("who may enter the staff desk", () => {
   });
 });
 
+describe("the desk's overview", () => {
+  it("opens today's orders, in Dubai's day, from the count of orders placed today", async () => {
+    const { number } = await placedOrder();
+    const { browser } = await signedIn("staff");
+    const overview = (await (await browser.get("/staff")).text()).replaceAll("&amp;", "&");
+    const today = new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
+    const link = overview.match(/href="(\/staff\/orders\?[^"]*)"[^>]*>(?:(?!<\/a>).)*placed today/s)?.[1];
+    expect(link).toBe(`/staff/orders?from=${today}`);
+    expect(await (await browser.get(link!)).text()).toContain(number);
+  });
+});
+
 describe("an order through the desk", () => {
   it("is confirmed, shipped with a tracking number and delivered; each step e-mails the shopper, with history and audit", async () => {
     const { number, guest, email } = await placedOrder();

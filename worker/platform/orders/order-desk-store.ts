@@ -131,6 +131,8 @@ export async function exportOrders(db: D1Database, filter: OrderFilter, limit = 
 
 export interface DeskOverview {
   today: number;
+  /** Today's date in Dubai (YYYY-MM-DD): the orders list's `from` that shows the orders counted in `today`. */
+  todayDate: string;
   byStatus: Record<OrderStatus, number>;
   newRequests: number;
   reviewsWaiting: number;
@@ -138,7 +140,8 @@ export interface DeskOverview {
 }
 
 export async function deskOverview(db: D1Database, now = new Date()): Promise<DeskOverview> {
-  const today = dubaiDayStart(new Date(now.getTime() + 4 * 3_600_000).toISOString().slice(0, 10));
+  const todayDate = new Date(now.getTime() + 4 * 3_600_000).toISOString().slice(0, 10);
+  const today = dubaiDayStart(todayDate);
   const [statuses, todays, requests, reviews, mails] = await db.batch([
     db.prepare("SELECT status, COUNT(*) AS n FROM orders GROUP BY status"),
     db.prepare("SELECT COUNT(*) AS n FROM orders WHERE created_at >= ?1").bind(today),
@@ -155,6 +158,7 @@ export async function deskOverview(db: D1Database, now = new Date()): Promise<De
     ((result?.results?.[0] as { n?: number } | undefined)?.n ?? 0) as number;
   return {
     today: one(todays),
+    todayDate,
     byStatus,
     newRequests: one(requests),
     reviewsWaiting: one(reviews),

@@ -29,7 +29,11 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
         <h1>Good day{staff ? `, ${staff.name}` : ""}</h1>
         <h2>Orders</h2>
         <ul className="staff-tiles">
-          <Tile href={routePath("staff-orders")} count={overview.today} label="placed today" />
+          <Tile
+            href={routePath("staff-orders", { query: { from: overview.todayDate } })}
+            count={overview.today}
+            label="placed today"
+          />
           {OPEN.map((status) => (
             <Tile
               key={status}
