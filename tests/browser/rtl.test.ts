@@ -108,7 +108,8 @@ describe("right to left", () => {
     const separator = await page.evaluate(
       () => getComputedStyle(document.querySelector(".breadcrumbs li + li") as Element, "::before").content,
     );
-    expect(separator).toBe('"\\\\"');
+    // A chevron, which Unicode mirrors right to left (a slash leant back read as a backslash).
+    expect(separator).toBe('"›"');
     const numbers = page.locator(".pagination li");
     const [one, two] = [await numbers.nth(0).boundingBox(), await numbers.nth(1).boundingBox()];
     expect(one && two && one.x > two.x).toBe(true);
