@@ -299,7 +299,7 @@ describe("the staff desk", () => {
 
     await apricot.fill("a dozen");
     await page.getByRole("button", { name: "Save stock" }).click();
-    await page.getByText("Enter a whole number of 0 or more, or leave it empty to stop counting.").waitFor();
+    await page.getByText("Enter a whole number of 0 or more.", { exact: true }).waitFor();
     expect(await apricot.getAttribute("aria-invalid")).toBe("true");
     await expectAccessible(page);
     await fitsThePhone();

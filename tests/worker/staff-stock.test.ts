@@ -118,9 +118,19 @@ describe("a product's stock on the desk", () => {
       );
     }
     const versionBefore = await env.CMS_CACHE.get(STOCK_VERSION_KEY);
-    const res = await browser.post(
+    // An emptied field is a count left out, not a choice to stop counting: nothing is saved.
+    const emptied = await browser.post(
       `/staff/products/${product.slug}`,
       { ...fields, [`count:${a!.sku}`]: "12", [`count:${b!.sku}`]: "" },
+      { from: null },
+    );
+    expect(emptied.status).toBe(422);
+    expect(await emptied.text()).toContain("Enter the count, or tick “Stop counting” to sell it without a count.");
+    expect(await stockOf(b!.sku)).toBe(9);
+    expect(await stockOf(a!.sku)).toBe(0);
+    const res = await browser.post(
+      `/staff/products/${product.slug}`,
+      { ...fields, [`count:${a!.sku}`]: "12", [`count:${b!.sku}`]: "", [`stop:${b!.sku}`]: "on" },
       { from: null },
     );
     expect(res.status).toBe(303);

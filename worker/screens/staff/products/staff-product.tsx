@@ -77,7 +77,8 @@ async function renderProduct(
       >
         <h2>Stock on hand</h2>
         <p className="muted">
-          Whole numbers of 0 or more. Leave a field empty to stop counting it: it is then sold without counting.
+          Whole numbers of 0 or more. To sell one without a count, tick “Stop counting” beside it: a field left empty is
+          not taken for that.
         </p>
         <input type="hidden" name="shown" value={new Date().toISOString()} />
         {product.items.map((item, i) => {
@@ -110,6 +111,16 @@ async function renderProduct(
               <p className="staff-stock-field__now" id={hint}>
                 Now: <StockCount onHand={item.onHand} />
               </p>
+              {item.onHand !== undefined && (
+                <label className="check staff-stock-field__stop">
+                  <input
+                    type="checkbox"
+                    name={`stop:${item.sku}`}
+                    defaultChecked={state.values?.[`stop:${item.sku}`] === "on"}
+                  />{" "}
+                  Stop counting (sell it without a count)
+                </label>
+              )}
             </div>
           );
         })}
@@ -155,14 +166,21 @@ export const postProductStock = recordAction(STOCK_DESK, async ({ c, record: pro
       continue;
     }
     values[item.sku] = typed;
+    const stop = form[`stop:${item.sku}`] === "on";
+    if (stop) values[`stop:${item.sku}`] = "on";
     const seen = seenRaw === "" ? null : wholeCount(seenRaw);
     if (seenRaw !== "" && seen === null) incomplete = true;
-    const count = typed.trim() === "" ? null : wholeCount(typed);
-    if (typed.trim() !== "" && count === null) {
+    // Counting stops only when asked (the box); an emptied field of a counted SKU is a count left out.
+    if (!stop && typed.trim() === "" && seen !== null) {
+      errors[item.sku] = "Enter the count, or tick “Stop counting” to sell it without a count.";
+      continue;
+    }
+    const count = stop || typed.trim() === "" ? null : wholeCount(typed);
+    if (!stop && typed.trim() !== "" && count === null) {
       errors[item.sku] =
         Number(typed.trim()) > STOCK_MAX
           ? `At most ${STOCK_MAX.toLocaleString("en")}: check the number.`
-          : "Enter a whole number of 0 or more, or leave it empty to stop counting.";
+          : "Enter a whole number of 0 or more.";
       continue;
     }
     if (count !== seen) sets.push({ sku: item.sku, productSlug: product.slug, before: seen, after: count });
