@@ -183,7 +183,7 @@ describe("an order through the desk", () => {
     }
     await act(browser, number, { action: "confirm" });
     await act(browser, number, { action: "ship", carrier: "Aramex", trackingNumber: "X2" });
-    const cancelShipped = await act(browser, number, { action: "cancel", reason: "Changed mind" });
+    const cancelShipped = await act(browser, number, { action: "cancel", confirmed: "yes", reason: "Changed mind" });
     expect(cancelShipped.status).toBe(422);
     expect(await cancelShipped.text()).toContain("A shipped or delivered order cannot be cancelled here.");
     expect((await orderRow(number))!.status).toBe("shipped");
@@ -196,8 +196,17 @@ describe("an order through the desk", () => {
     const confirmUnpaid = await act(browser, card.number, { action: "confirm" });
     expect(confirmUnpaid.status).toBe(422);
     expect(await confirmUnpaid.text()).toContain("This card order is not paid yet");
-    expect((await act(browser, card.number, { action: "cancel", reason: "" })).status).toBe(422);
-    expect((await act(browser, card.number, { action: "cancel", reason: "Out of stock" })).status).toBe(303);
+    expect((await act(browser, card.number, { action: "cancel", confirmed: "yes", reason: "" })).status).toBe(422);
+    // A cancel e-mails the shopper and gives stock back: unticked, the desk asks first and does nothing.
+    const unasked = await act(browser, card.number, { action: "cancel", reason: "Out of stock" });
+    expect(unasked.status).toBe(422);
+    expect(await unasked.text()).toContain(
+      "Nothing was done: tick “Yes, cancel this order: the shopper is e-mailed” to go ahead.",
+    );
+    expect((await orderRow(card.number))!.status).not.toBe("cancelled");
+    expect(
+      (await act(browser, card.number, { action: "cancel", confirmed: "yes", reason: "Out of stock" })).status,
+    ).toBe(303);
     expect((await orderRow(card.number))!.status).toBe("cancelled");
     const [mail] = (await mailsTo(card.email)).filter((m) => m.subject.endsWith(": Cancelled"));
     expect(mail!.body_text).toContain("Reason: Out of stock");
@@ -219,7 +228,7 @@ describe("an order through the desk", () => {
     expect(confirmed.status).toBe(303);
     const stale = await second.browser.post(
       `/staff/orders/${number}`,
-      { action: "cancel", reason: "Duplicate", version: seen },
+      { action: "cancel", confirmed: "yes", reason: "Duplicate", version: seen },
       { from: null },
     );
     expect(stale.status).toBe(409);

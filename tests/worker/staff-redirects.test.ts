@@ -278,9 +278,18 @@ describe("changing and deleting a rule", () => {
     await add(first.browser, from, "/catalog");
     expect((await fetchWorker(from)).status).toBe(301);
     const { id, version } = (await ruleRow(from))!;
-    const res = await first.browser.post(
+    // Unticked, the desk asks first: the rule stays.
+    const unasked = await first.browser.post(
       `/staff/redirects/${id}`,
       { action: "delete", version: String(version) },
+      { from: null },
+    );
+    expect(unasked.status).toBe(422);
+    expect(await unasked.text()).toContain("Nothing was done: tick “Yes, delete this rule” to go ahead.");
+    expect(await ruleRow(from)).not.toBeNull();
+    const res = await first.browser.post(
+      `/staff/redirects/${id}`,
+      { action: "delete", version: String(version), confirmed: "yes" },
       { from: null },
     );
     expect(res.status).toBe(303);
@@ -293,7 +302,7 @@ describe("changing and deleting a rule", () => {
 
     const late = await second.browser.post(
       `/staff/redirects/${id}`,
-      { action: "delete", version: String(version) },
+      { action: "delete", version: String(version), confirmed: "yes" },
       { from: null },
     );
     expect(late.status).toBe(409);

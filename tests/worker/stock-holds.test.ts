@@ -316,7 +316,7 @@ describe("a payment that arrives after the hold ended", () => {
     const { version } = await orderRow(number);
     const cancelled = await browser.post(
       `/staff/orders/${number}`,
-      { action: "cancel", version: String(version), reason: "The customer called to cancel" },
+      { action: "cancel", confirmed: "yes", version: String(version), reason: "The customer called to cancel" },
       { from: null },
     );
     expect(cancelled.status).toBe(303);
@@ -347,7 +347,7 @@ describe("a cancel on the staff desk", () => {
     const { version } = await orderRow(number);
     const res = await browser.post(
       `/staff/orders/${number}`,
-      { action: "cancel", version: String(version), reason: "Out of stock at the warehouse" },
+      { action: "cancel", confirmed: "yes", version: String(version), reason: "Out of stock at the warehouse" },
       { from: null },
     );
     expect(res.status).toBe(303);
@@ -363,7 +363,7 @@ describe("a cancel on the staff desk", () => {
 
     const again = await browser.post(
       `/staff/orders/${number}`,
-      { action: "cancel", version: String(version + 1), reason: "Again" },
+      { action: "cancel", confirmed: "yes", version: String(version + 1), reason: "Again" },
       { from: null },
     );
     expect(again.status).toBe(422);

@@ -98,7 +98,15 @@ export interface DeskRecord<T, S extends DeskState> {
   nobody?: string;
   /** The refusal of a save from an older copy, naming who changed the record. */
   meanwhile(now: T, who: string, form: Record<string, string>): S;
+  /**
+   * The question an action asks first, when it undoes something or tells the shopper (a cancel, a
+   * delete): its form carries a box with these words (DeskForm `confirm`), and unticked nothing is done.
+   */
+  asksFirst?(form: Record<string, string>): string | null;
 }
+
+/** The box a destructive action's form carries (DeskForm `confirm`): its name and the value a tick sends. */
+export const CONFIRMED = { name: "confirmed", value: "yes" } as const;
 
 /** The usual freshness: a known action, and the version the form showed against the record's. */
 export function sameVersion(form: Record<string, string>, version: number, known: (action: string) => boolean) {
@@ -118,6 +126,10 @@ export function recordAction<T, S extends DeskState>(
     const step = await stepOf(c);
     const fresh = desk.fresh(record, step.form);
     if (fresh === null) return desk.render(c, record, { alert: INCOMPLETE }, 422);
+    const question = fresh ? desk.asksFirst?.(step.form) : null;
+    if (question && step.form[CONFIRMED.name] !== CONFIRMED.value) {
+      return desk.render(c, record, { alert: `Nothing was done: tick “${question}” to go ahead.` }, 422);
+    }
     const answer = fresh ? await act({ ...step, record }) : { meanwhile: true as const };
     if (!("meanwhile" in answer)) return settle(c, answer, (state, status) => desk.render(c, record, state, status));
     // Someone else's change won: nothing of this post was written. The record as it is now, and who.

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../../../platform/app-env";
 import type { AuditEntry } from "../../../platform/audit/staff-audit-store";
+import { CONFIRMED } from "./desk-action";
 import { AuditLog, type AuditWords } from "./staff-audit";
 import { renderStaffSection, StaffRecordTop, type StaffSection } from "./staff-page";
 
@@ -49,6 +50,7 @@ export function DeskForm({
   version,
   submit,
   outlined = false,
+  confirm,
   children,
 }: {
   to: string;
@@ -57,6 +59,8 @@ export function DeskForm({
   version?: number;
   submit: ReactNode;
   outlined?: boolean;
+  /** An action that undoes something asks first: a box with these words, which the desk requires ticked. */
+  confirm?: string;
   children?: ReactNode;
 }) {
   return (
@@ -64,6 +68,11 @@ export function DeskForm({
       {intent && <input type="hidden" name="action" value={intent} />}
       {version !== undefined && <input type="hidden" name="version" value={String(version)} />}
       {children}
+      {confirm && (
+        <label className="check staff-confirm">
+          <input type="checkbox" name={CONFIRMED.name} value={CONFIRMED.value} /> {confirm}
+        </label>
+      )}
       <button type="submit" className={outlined ? "button button--outlined" : "button"}>
         {submit}
       </button>

@@ -7,7 +7,7 @@ import { heldSkus, lineStock } from "../../../platform/stock/stock-return-store"
 import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { statusMail } from "./order-mail";
-import { isOrderAction, refusal, TRANSITIONS } from "./order-workflow";
+import { CANCEL_QUESTION, isOrderAction, refusal, TRANSITIONS } from "./order-workflow";
 import { type Errors, FIELD_MAX, type FormState, findOrder, renderOrder } from "./staff-order";
 
 /**
@@ -27,6 +27,7 @@ const ORDER_DESK: DeskRecord<Order, FormState> = {
         : `This order was changed by ${who} meanwhile. Here it is as it is now: check it, then try again.`,
     values: form,
   }),
+  asksFirst: (form) => (form.action === "cancel" ? CANCEL_QUESTION : null),
 };
 
 function required(values: Record<string, string>, name: keyof Errors, message: string, errors: Errors): string {

@@ -50,3 +50,6 @@ function statusWords(status: OrderStatus): string {
   };
   return words[status];
 }
+
+/** A cancel gives the stock back and e-mails the shopper: the desk asks first (the box on its form). */
+export const CANCEL_QUESTION = "Yes, cancel this order: the shopper is e-mailed";

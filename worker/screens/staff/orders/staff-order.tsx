@@ -9,7 +9,7 @@ import { lineStock } from "../../../platform/stock/stock-return-store";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import { Facts, Lines } from "./order-facts";
-import { allowedActions, type OrderAction, TRANSITIONS } from "./order-workflow";
+import { allowedActions, CANCEL_QUESTION, type OrderAction, TRANSITIONS } from "./order-workflow";
 
 /**
  * `/staff/orders/{number}`: the order as staff need it (lines, totals with VAT, customer,
@@ -122,6 +122,7 @@ function ActionForm({ order, action, state }: { order: Order; action: OrderActio
       version={order.version}
       submit={TRANSITIONS[action].label}
       outlined={action === "cancel"}
+      confirm={action === "cancel" ? CANCEL_QUESTION : undefined}
     >
       {ACTION_FIELDS[action]?.map((field) => (
         <Field

@@ -36,6 +36,9 @@ async function findRule(c: Context<AppEnv>): Promise<StoredRule | null> {
   return ID.test(id) ? findStoredRule(c.env.DB, Number(id)) : null;
 }
 
+/** Deleting a rule sends its old address to a 404 at once: the desk asks first. */
+const DELETE_QUESTION = "Yes, delete this rule";
+
 const RULE_FORMS = [
   { intent: "save", title: "Change the rule", submit: "Save changes" },
   { intent: "delete", title: "Delete the rule", submit: "Delete this rule" },
@@ -74,6 +77,7 @@ async function renderRule(
             version={rule.version}
             submit={form.submit}
             outlined={form.intent === "delete"}
+            confirm={form.intent === "delete" ? DELETE_QUESTION : undefined}
           >
             <h2>{form.title}</h2>
             {form.intent === "save" ? (
@@ -134,6 +138,7 @@ const RULE_DESK: DeskRecord<StoredRule, RuleFormState> = {
   meanwhile: (_now, who) => ({
     alert: `This rule was changed by ${who} meanwhile. Here it is as it is now: check it, then try again.`,
   }),
+  asksFirst: (form) => (form.action === "delete" ? DELETE_QUESTION : null),
 };
 
 export const postRedirectRule = recordAction(RULE_DESK, async ({ c, record: rule, form: values, actor }) => {
