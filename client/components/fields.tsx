@@ -24,6 +24,8 @@ interface FieldProps {
     name: string;
     "aria-invalid": boolean | undefined;
     "aria-describedby": string | undefined;
+    /** Said to screen readers for a `"marked"` field, which the browser does not check itself. */
+    "aria-required": true | undefined;
     required: boolean | undefined;
   }) => ReactNode;
 }
@@ -47,6 +49,7 @@ export function Field({ name, label, error, hint, required, idPrefix = "field", 
         name,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": described,
+        "aria-required": required === "marked" ? true : undefined,
         required: required === true ? true : undefined,
       })}
       {hint && (

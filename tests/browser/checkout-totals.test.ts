@@ -110,6 +110,8 @@ describe("the checkout's fields say their rules", () => {
         expect(await page.locator("label", { hasText: new RegExp(`^${label}`) }).innerText()).not.toContain("optional");
       }
       expect(await page.getByLabel(new RegExp(`^${labels.postcode}`)).count()).toBe(0);
+      // Needed, and said so to a screen reader too (the star beside the label is not read).
+      expect(await page.getByLabel(new RegExp(`^${labels.address}`)).getAttribute("aria-required")).toBe("true");
       await page.getByRole("radio", { name: en.checkout.delivery.pickup }).check();
       expect(await page.getByLabel(new RegExp(`^${labels.address}`)).isVisible()).toBe(false);
       // The sentence ticks the box; the policy is a link of its own.
