@@ -22,6 +22,13 @@ run("npm", ["run", "-s", "db:migrate:local"]);
 run("node", ["scripts/seed-local.mjs"]);
 
 const port = Number(process.env.PORT ?? 8787);
-const { url } = await startShop({ port, varsFromEnv: true });
+const { url, mf } = await startShop({ port, varsFromEnv: true });
+// workerd fires no cron locally: its work (the e-mail outbox above all) runs every 20 s instead, so a
+// developer sees the shop's e-mails (printed here without MAIL_API_KEY) as production sends them.
+const CRON_EVERY_MS = 20_000;
+const worker = await mf.getWorker();
+setInterval(() => {
+  worker.scheduled({ cron: "*/5 * * * *" }).catch((error) => console.error("The local cron run failed:", error));
+}, CRON_EVERY_MS);
 if (process.env.CMS_URL) console.log(`  Content and accounts from the CMS at ${process.env.CMS_URL}`);
 console.log(`\n  The storefront is running at ${url.replace("127.0.0.1", "localhost")}  (Ctrl+C to stop)\n`);

@@ -116,7 +116,11 @@ export default {
         if (released > 0) console.log(`Card holds: ${released} expired orders cancelled, stock given back`);
       }),
     );
-    ctx.waitUntil(deliverOutbox(env).then((sent) => console.log(`Outbox: ${sent} e-mails delivered`)));
+    ctx.waitUntil(
+      deliverOutbox(env).then((sent) => {
+        if (sent > 0) console.log(`Outbox: ${sent} e-mails delivered`);
+      }),
+    );
   },
 } satisfies ExportedHandler<Env>;
 
