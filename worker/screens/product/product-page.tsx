@@ -9,11 +9,12 @@ import type { Media } from "../../../shared/types/cms";
 import { isVariantOf } from "../../../shared/variants";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
+import { pageSiteOf } from "../../frame/head/page-site";
+import { socialImage } from "../../frame/head/social-image";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { FlashSlot } from "../../frame/personal/flash";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { Breadcrumbs, type Crumb } from "../../frame/ui/breadcrumbs";
 import { RatingSummary } from "../../frame/ui/product-reviews";
 import { RichText, sanitizeHtml } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
@@ -155,7 +156,7 @@ export async function renderProductPage(
   ]);
   const chosen = defaultVariant(product, stock, asked);
   const kind = chosen?.kind ?? null;
-  const origin = siteOrigin(c);
+  const site = pageSiteOf(c);
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
@@ -178,16 +179,10 @@ export async function renderProductPage(
       .slice(0, 140)}`,
     canonicalPath: canonical,
     ogType: "product",
-    image: first
-      ? {
-          url: absoluteUrl(origin, first.url),
-          width: first.width ?? 800,
-          height: first.height ?? 800,
-          alt: first.alternativeText ?? product.name,
-        }
-      : undefined,
+    // The sharing card is the product's own first picture whichever variant is chosen: the canonical's.
+    image: socialImage(site, product.images[0] ?? first, product.name),
     status: reviewForm ? 422 : 200,
-    jsonLd: [productJsonLd(origin, product, summary, stock), breadcrumbJsonLd(origin, crumbs)],
+    jsonLd: [productJsonLd(site, product, summary, stock)],
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />
