@@ -83,6 +83,17 @@ describe("every screen answers from Strapi as it does from the embedded CMS", ()
     });
   }
 
+  it("offers in a category's filter only the makers with a product in it, as the embedded CMS does", async () => {
+    const makers = async (base: string) =>
+      [...(await (await fetch(`${base}/catalog/skincare`)).text()).matchAll(/name="maker" value="([a-z0-9-]+)"/g)].map(
+        (m) => m[1],
+      );
+    const [strapi, embedded] = await Promise.all([makers(inject("shopUrl")), makers(inject("embeddedShopUrl"))]);
+    expect(strapi).toContain("maison-lumiere");
+    expect(strapi).not.toContain("silk-strand");
+    expect(strapi).toEqual(embedded);
+  });
+
   it("serves the shop's images from Strapi's uploads, absolute", async () => {
     const html = await (await fetch(`${inject("shopUrl")}/catalog/skincare`)).text();
     const src = html.match(/src="(http:\/\/127\.0\.0\.1:\d+\/uploads\/[^"]+\.svg)"/)?.[1];

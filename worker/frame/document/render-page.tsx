@@ -43,6 +43,11 @@ export interface PageContent {
   /** Structured data for this page (Product, BlogPosting, BreadcrumbList...). */
   jsonLd?: readonly JsonLdNode[];
   searchQuery?: string;
+  /**
+   * The staff desk's own frame in place of the shop's: its compact header (no search, bag, favourites
+   * or call-back), no footer, so a desk page's work starts on a phone's first screen.
+   */
+  desk?: { header: ReactNode };
   body: ReactNode;
   /**
    * The body holds <Suspense> parts waiting on slow data: stream the shell
@@ -191,6 +196,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
           searchQuery={page.searchQuery}
           locale={locale}
           languageSwitch={languageSwitch(c, locale, page.pathHoles)}
+          desk={page.desk}
         >
           {partial && <PartlyShown retry={retryPath(c) ?? path} />}
           {page.body}
