@@ -2,7 +2,16 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../../shared/cookie-names";
 import { routePath } from "../../shared/links";
-import type { BlogPosting, Organization, ProductGroup, WebSite } from "../../worker/frame/head/schema-types";
+import type {
+  BlogPosting,
+  ListItem,
+  Offer,
+  Organization,
+  OrganizationRef,
+  Product,
+  ProductGroup,
+  WebSite,
+} from "../../worker/frame/head/schema-types";
 import { fetchWorker } from "./fetch";
 import { jsonLdBlocks, languageProblems, type Node, problemsOf, typedNodes } from "./support/json-ld-checks";
 
@@ -137,6 +146,49 @@ describe("what the structured data says", () => {
     expect(group.brand?.url).toBe(`${ORIGIN}/ar${routePath("brands-slug", { slug: "velvet-hue" })}`);
     for (const variant of group.hasVariant)
       expect(variant.offers.url).toMatch(new RegExp(`^${ORIGIN}/ar${path}\\?variant=`));
+  });
+});
+
+describe("the schema types", () => {
+  it("refuse a node without a property its type requires (checked by tsc -b, which npm test runs)", () => {
+    const offer: Offer = {
+      "@type": "Offer",
+      url: `${ORIGIN}/catalog`,
+      price: "10.00",
+      priceCurrency: "AED",
+      availability: "https://schema.org/InStock",
+    };
+    // @ts-expect-error a Product needs its offer
+    const product: Product = { "@context": "https://schema.org", "@type": "Product", name: "Serum" };
+    // @ts-expect-error an Offer needs its availability
+    const noAvailability: Offer = { "@type": "Offer", url: offer.url, price: "1.00", priceCurrency: "AED" };
+    const publisher: OrganizationRef = {
+      "@type": "Organization",
+      name: "Noor Beauty",
+      url: `${ORIGIN}/`,
+      // @ts-expect-error a logo is an ImageObject (raster, with its URL), not a bare string
+      logo: `${ORIGIN}/media/brand/logotype.svg`,
+    };
+    // @ts-expect-error a BlogPosting needs dateModified and inLanguage
+    const post: BlogPosting = {
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      headline: "A post",
+      image: [`${ORIGIN}/og-image.png`],
+      datePublished: "2026-01-01",
+      author: publisher,
+      publisher,
+      mainEntityOfPage: { "@type": "WebPage", "@id": `${ORIGIN}/blog` },
+    };
+    // @ts-expect-error a crumb's item is an absolute URL, not a path
+    const crumb: ListItem = { "@type": "ListItem", position: 1, name: "Home", item: "/" };
+    // What the compiler refused still reaches the suite's check, which refuses it too.
+    expect(problemsOf(product as unknown as Node)).toContain("Product without offers, review or aggregateRating");
+    expect(problemsOf(noAvailability as unknown as Node)).toContain("Offer without availability");
+    expect(problemsOf(post as unknown as Node)).toContain("BlogPosting without dateModified");
+    expect(problemsOf(publisher as unknown as Node)[0]).toMatch(/no raster/);
+    expect(problemsOf(crumb as unknown as Node)).toContain("ListItem.item is not a URL");
+    expect(problemsOf(offer as unknown as Node)).toEqual([]);
   });
 });
 
