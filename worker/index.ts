@@ -22,6 +22,7 @@ import { requestBody } from "./platform/middleware/request-body";
 import { routeLimits } from "./platform/middleware/route-limits";
 import { secretsCheck } from "./platform/middleware/secrets-check";
 import { securityHeaders } from "./platform/middleware/security-headers";
+import { strictTransport } from "./platform/middleware/strict-transport";
 import { trailingSlash } from "./platform/middleware/trailing-slash";
 import { sweepExpiredCardOrders } from "./platform/payments/card-holds";
 import { redirectRules } from "./platform/redirects/redirect-middleware";
@@ -62,6 +63,7 @@ const embeddedCms = createEmbeddedCms({
 // Routes are registered once, without a locale prefix: "/ar/catalog" is routed as "/catalog" (pathLocale).
 const app = new Hono<AppEnv>({ getPath: localeNeutralPath });
 
+app.use(strictTransport);
 app.use(requestDatabase);
 app.use(cmsService(embeddedCms));
 app.use(pathLocale);
