@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
+import { setOnAnswer } from "./response-headers";
 
 /** One year: long enough to count (preload lists ask for at least this), short enough to outlive a mistake. */
 const MAX_AGE = 31_536_000;
@@ -25,18 +26,5 @@ export const strictTransport = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (new URL(c.req.url).protocol !== "https:") return;
   const value = strictTransportValue(c.env.HSTS_SCOPE);
-  // Responses passed through from fetch() have immutable headers: copy once.
-  if (!trySet(c.res.headers, value)) {
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers.set("Strict-Transport-Security", value);
-  }
+  setOnAnswer(c, (headers) => headers.set("Strict-Transport-Security", value));
 });
-
-function trySet(headers: Headers, value: string): boolean {
-  try {
-    headers.set("Strict-Transport-Security", value);
-    return true;
-  } catch {
-    return false;
-  }
-}
