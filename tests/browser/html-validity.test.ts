@@ -65,16 +65,21 @@ function bothLanguages(paths: string[]): string[] {
   return paths.flatMap((path) => [path, path === "/" ? "/ar" : `/ar${path}`]);
 }
 
-/** Each page's errors, `path: rule message (line:column)`, for one readable failure. */
+/** Each page's errors, `path: rule message (line:column)`, for one readable failure; fetched four at a time. */
 async function errorsOf(paths: string[], get: (path: string) => Promise<{ status: number; html: string }>) {
   const found: string[] = [];
-  for (const path of paths) {
-    const { status, html } = await get(path);
-    if (status >= 500 || !html.startsWith("<!DOCTYPE html>")) {
-      found.push(`${path}: answered ${status} without a page`);
-      continue;
+  for (let i = 0; i < paths.length; i += 4) {
+    const batch = paths.slice(i, i + 4);
+    const pages = await Promise.all(batch.map(get));
+    for (const [j, { status, html }] of pages.entries()) {
+      const path = batch[j]!;
+      // Every page answers 200 (the 404 its own status): a sign-in page or a 404 would be validated in its place.
+      if (status !== (path.endsWith("/no-such-page") ? 404 : 200) || !html.startsWith("<!DOCTYPE html>")) {
+        found.push(`${path}: answered ${status} ${html.startsWith("<!DOCTYPE html>") ? "" : "without a page"}`);
+        continue;
+      }
+      for (const error of await htmlErrors(html)) found.push(`${path}: ${error}`);
     }
-    for (const error of await htmlErrors(html)) found.push(`${path}: ${error}`);
   }
   return found;
 }
@@ -164,7 +169,8 @@ describe("every page is valid HTML", () => {
     const found = [
       ...bagPages,
       ...(await errorsOf(bothLanguages(shopperPages), contextGet(shopper))),
-      ...(await errorsOf(bothLanguages(staffPages), contextGet(staff))),
+      // The desk is in English only: it has no /ar paths.
+      ...(await errorsOf(staffPages, contextGet(staff))),
     ];
     expect(found).toEqual([]);
     await Promise.all([shopper.close(), staff.close()]);
