@@ -42,13 +42,18 @@ describe("HEAD", () => {
     expect(head.headers.get("etag")).toBe(get.headers.get("etag"));
   });
 
-  it("gives the length of what is not a page too (robots.txt)", async () => {
+  it("gives the length of what is not a page too (robots.txt), and none when the platform compresses the GET", async () => {
     const get = await fetchWorker("/robots.txt");
     const bytes = (await get.arrayBuffer()).byteLength;
     const head = await fetchWorker("/robots.txt", { method: "HEAD" });
     expect(head.headers.get("content-length")).toBe(String(bytes));
     expect(head.headers.get("content-type")).toBe(get.headers.get("content-type"));
     expect(head.headers.get("vary")).toContain("Accept-Encoding");
+    // The browser accepts gzip (the platform tells the worker in cf.clientAcceptEncoding): the GET goes out
+    // compressed and chunked, and a length counted here would be of the uncompressed bytes.
+    const gzip = await fetchWorker("/robots.txt", { method: "HEAD", headers: { "Accept-Encoding": "gzip, br" } });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers.get("content-length")).toBeNull();
   });
 });
 

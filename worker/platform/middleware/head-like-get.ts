@@ -4,11 +4,12 @@
  * Content-Type, Vary, a 304 for a matching If-None-Match), and with Content-Length: the bytes of the
  * GET's body, counted. Hono answers HEAD itself by dropping a GET's body, which drops the length
  * too (workerd sends none for an answer without a body), and a page's kept copy was looked for on
- * GET only. The length is the body as the worker gives it: a worker never sees the browser's
- * Accept-Encoding (the platform tells it "br, gzip" always), and the platform, which compresses a
- * text answer for a browser that accepts it, sends a compressed GET chunked (docs/caches.md).
- * Wraps the app's fetch in worker/index.ts.
+ * GET only. A GET the platform compresses for this browser goes out chunked, its length unknown
+ * beforehand, and so its HEAD has none either: the count would be of the uncompressed bytes
+ * (docs/caches.md). Wraps the app's fetch in worker/index.ts.
  */
+import { platformCompresses } from "./vary-encoding";
+
 type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
 export function headLikeGet(fetch: Fetch): Fetch {
@@ -16,7 +17,8 @@ export function headLikeGet(fetch: Fetch): Fetch {
     if (request.method !== "HEAD") return fetch(request, env, ctx);
     const answer = await fetch(new Request(request, { method: "GET" }), env, ctx);
     const headers = new Headers(answer.headers);
-    if (answer.body && !headers.has("Content-Length") && !headers.has("Content-Encoding")) {
+    const sentAsIs = !headers.has("Content-Encoding") && !platformCompresses(request, headers.get("Content-Type"));
+    if (answer.body && !headers.has("Content-Length") && sentAsIs) {
       // Read to the end, as a GET's reader would: a page rendered for this request is kept on the way.
       headers.set("Content-Length", String((await answer.arrayBuffer()).byteLength));
     } else {
