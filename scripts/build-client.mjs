@@ -113,7 +113,11 @@ async function writeManifest(metafile) {
   }
   manifest.runtime = await buildRuntime(hydrateUrl);
   await writeFileAtomic("dist/client-manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeFile(`${root}/_headers`, "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
+  // Vary: the platform serves these compressed to browsers that accept it, and whole to others.
+  await writeFile(
+    `${root}/_headers`,
+    "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  Vary: Accept-Encoding\n",
+  );
 }
 
 await rm(root, { recursive: true, force: true });

@@ -190,7 +190,7 @@ export const ar: Messages = {
   },
   layout: {
     informationMenu: "معلومات",
-    mainMenu: "القائمة الرئيسية",
+    mainMenu: "الأقسام الرئيسية",
     contactUs: "تواصل معنا",
     privacyPolicy: "سياسة الخصوصية",
     bag: "الحقيبة",
@@ -813,6 +813,7 @@ export const ar: Messages = {
   mobileMenu: { menu: "القائمة", mainMenu: "القائمة الرئيسية", closeMenu: "إغلاق القائمة" },
   searchSuggest: {
     label: "ابحث في المنتجات والمقالات",
+    landmark: "بحث سريع",
     placeholder: "ابحث عن منتج",
     search: "بحث",
     suggestions: "اقتراحات البحث",

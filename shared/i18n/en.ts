@@ -750,6 +750,7 @@ export const en = {
   mobileMenu: { menu: "Menu", mainMenu: "Main menu", closeMenu: "Close menu" },
   searchSuggest: {
     label: "Search products and articles",
+    landmark: "Quick search",
     placeholder: "Search products",
     search: "Search",
     suggestions: "Search suggestions",

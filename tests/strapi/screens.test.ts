@@ -12,6 +12,8 @@ const screens = [
   "/catalog/skincare",
   "/catalog/skincare?maker=maison-lumiere&sort=price-asc",
   "/catalog/skincare/maison-lumiere-rose-ritual-daily-moisturiser-spf-30",
+  // A name with an accent: its slug folds it ("Clarté" → "clarte") in both CMSs' seeds.
+  "/catalog/skincare/maison-lumiere-clarte-night-repair-cream",
   "/brands",
   "/brands/velvet-hue",
   "/brands/velvet-hue?model=lips&sort=price-asc",

@@ -80,7 +80,7 @@ async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promis
           </div>
         ) : (
           <>
-            <PostGrid posts={posts.items} />
+            <PostGrid posts={posts.items} level={2} />
             <Pager base={base} page={posts.page} pageCount={posts.pageCount} />
           </>
         )}
@@ -184,13 +184,13 @@ export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
         {similar && similar.items.length > 0 && (
           <section className="section" aria-labelledby="similar-articles">
             <h2 id="similar-articles">{t.m.blog.similar}</h2>
-            <PostGrid posts={similar.items} />
+            <PostGrid posts={similar.items} level={3} />
           </section>
         )}
         {others.length > 0 && (
           <section className="section" aria-labelledby="interesting-posts">
             <h2 id="interesting-posts">{t.m.blog.interesting}</h2>
-            <PostGrid posts={others} />
+            <PostGrid posts={others} level={3} />
           </section>
         )}
       </div>

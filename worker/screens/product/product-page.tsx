@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import VariantPicker from "../../../client/islands/variant-picker";
+import { clipText } from "../../../shared/clip-text";
 import { islandTexts } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/links";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
@@ -32,6 +33,9 @@ import { variantImage, variantOptions } from "../../shop/products/variant-option
 import { BackInStockForm } from "./back-in-stock-form";
 import { productJsonLd } from "./product-json-ld";
 import { type ReviewFormState, ReviewSection } from "./product-review-section";
+
+/** How much of the product's own text its meta description carries after the name, the "…" included. */
+const DESCRIPTION_TEXT_MAX = 140;
 
 function Gallery({ product, main }: { product: Product; main: Media | null }) {
   const t = useTexts();
@@ -172,11 +176,13 @@ export async function renderProductPage(
     title: product.brand
       ? t.fill(t.m.productPage.titleByBrand, { name: product.name, brand: product.brand.name })
       : product.name,
-    description: `${product.name}${product.volume ? `, ${product.volume}` : ""}. ${sanitizeHtml(product.description)
-      .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, 140)}`,
+    description: `${product.name}${product.volume ? `, ${product.volume}` : ""}. ${clipText(
+      sanitizeHtml(product.description)
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+      DESCRIPTION_TEXT_MAX,
+    )}`,
     canonicalPath: canonical,
     ogType: "product",
     // The sharing card is the product's own first picture whichever variant is chosen: the canonical's.
