@@ -16,6 +16,7 @@ import { cmsWebhook } from "./platform/cms-client/webhook-route";
 import { requestDatabase } from "./platform/database/request-database";
 import { deliverOutbox } from "./platform/mail/deliver-outbox";
 import { outboxInsert } from "./platform/mail/mailer";
+import { warnWithoutPublicOrigin } from "./platform/mail/public-origin-check";
 import { canonicalHost } from "./platform/middleware/canonical-host";
 import { localeCookie, localeNeutralPath, pathLocale } from "./platform/middleware/locale";
 import { requestBody } from "./platform/middleware/request-body";
@@ -108,6 +109,7 @@ app.onError(handleAppError);
 export default {
   fetch: app.fetch,
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    warnWithoutPublicOrigin(env);
     ctx.waitUntil(sweepRateLimits(env.DB));
     ctx.waitUntil(sweepSessions(env.DB));
     // Card orders whose payment page expired without a webhook give their stock back.
