@@ -142,6 +142,42 @@ describe("rules the shop itself would send back", () => {
     expect((await fetchWorker(canonical)).status).toBe(200);
   });
 
+  it("refuses the same in Arabic, and on a rule's own page when it is changed to such a target", async () => {
+    const { canonical, elsewhere } = await aProduct();
+    const arabic = await staffAdd(canonical, `/ar${elsewhere}`);
+    expect(arabic.status).toBe(422);
+    expect(await errorBeside(arabic, "toTarget")).toBe(
+      `The shop itself sends /ar${elsewhere} back to /ar${canonical}: shoppers would go round between the two. Choose another page.`,
+    );
+    const { browser } = await signedIn("staff");
+    expect(
+      (
+        await browser.post(
+          "/staff/redirects",
+          { fromPath: canonical, toTarget: "/blog", status: "302" },
+          { from: null },
+        )
+      ).status,
+    ).toBe(303);
+    const row = await env.DB.prepare("SELECT id, version FROM redirect_rules WHERE from_path = ?1")
+      .bind(canonical)
+      .first<{ id: number; version: number }>();
+    const changed = await browser.post(
+      `/staff/redirects/${row!.id}`,
+      { action: "save", version: String(row!.version), fromPath: canonical, toTarget: elsewhere, status: "301" },
+      { from: null },
+    );
+    expect(changed.status).toBe(422);
+    expect(await changed.text()).toContain(`The shop itself sends ${elsewhere} back to ${canonical}`);
+    const after = await env.DB.prepare("SELECT to_target FROM redirect_rules WHERE id = ?1").bind(row!.id).first();
+    expect(after).toEqual({ to_target: "/blog" });
+    await browser.post(
+      `/staff/redirects/${row!.id}`,
+      { action: "delete", version: String(row!.version), confirmed: "yes" },
+      { from: null },
+    );
+  });
+
   it("accepts the other way round: the product under another category to its own address", async () => {
     const { canonical, elsewhere } = await aProduct();
     const res = await staffAdd(elsewhere, canonical);
