@@ -5,6 +5,7 @@ import { type MailMessage, outboxInsert } from "../../worker/platform/mail/maile
 import { confirmationMail, restockMail } from "../../worker/platform/mail/stock-alert-mails";
 import { refundMail, releaseMail } from "../../worker/platform/payments/card-holds";
 import { requestMail, reviewMail } from "../../worker/platform/requests/request-mail";
+import { queueRestockAlerts } from "../../worker/platform/stock/restock-alerts";
 import { Browser } from "./support/browser-session";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
@@ -164,6 +165,19 @@ describe("e-mails with words a stranger typed", () => {
       const request = { kind, name: PHISH, phone: REVERSED, email: "a@example.ae", company: MARKUP, message: REVERSED };
       expectWordsOnly(await queued(requestMail("shop@example.ae", { ...request, publicId: "r1" }, null, ORIGIN)), kind);
     }
+    // The restock alert is written by its own batch (stock/restock-alerts.ts), from the name kept with the alert.
+    const sku = `PROBE-${crypto.randomUUID().slice(0, 8)}`;
+    const email = `alert.${crypto.randomUUID().slice(0, 8)}@example.ae`;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO stock_levels (sku, product_slug, on_hand) VALUES (?1, 'serum', 3)").bind(sku),
+      env.DB.prepare(
+        `INSERT INTO stock_alerts (sku, email, product_slug, product_path, item_name, status, confirm_hash, created_at, confirmation_sent_at, locale)
+         VALUES (?1, ?2, 'serum', '/catalog/skincare/serum', ?3, 'confirmed', ?4, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'ar')`,
+      ).bind(sku, email, `${MARKUP} ${REVERSED}`, crypto.randomUUID()),
+    ]);
+    expect(await queueRestockAlerts(env.DB, [sku], ORIGIN)).toBe(1);
+    const [restocked] = await mailsTo(email);
+    expectWordsOnly(restocked, "restock alert, queued by its batch");
     const review = {
       name: PHISH,
       email: "a@example.ae",

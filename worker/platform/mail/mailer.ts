@@ -24,8 +24,12 @@ export interface MailAdapter {
   deliver(message: MailMessage): Promise<void>;
 }
 
-/** A message's words without characters that re-order them (mail-text.ts); every message is queued so. */
-function sealed(message: MailMessage): MailMessage {
+/**
+ * A message's words without characters that re-order them (mail-text.ts). Every statement that
+ * writes the outbox queues messages so: these two, and the batches that write their own
+ * (stock/stock-alert-store.ts, stock/restock-alerts.ts, payments/card-hold-store.ts).
+ */
+export function sealed(message: MailMessage): MailMessage {
   return {
     ...message,
     subject: withoutReordering(message.subject),
