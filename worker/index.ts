@@ -16,6 +16,7 @@ import { cmsWebhook } from "./platform/cms-client/webhook-route";
 import { requestDatabase } from "./platform/database/request-database";
 import { deliverOutbox } from "./platform/mail/deliver-outbox";
 import { outboxInsert } from "./platform/mail/mailer";
+import { warnWithoutPublicOrigin } from "./platform/mail/public-origin-check";
 import { canonicalHost } from "./platform/middleware/canonical-host";
 import { headLikeGet } from "./platform/middleware/head-like-get";
 import { localeCookie, localeNeutralPath, pathLocale } from "./platform/middleware/locale";
@@ -113,6 +114,7 @@ app.onError(handleAppError);
 export default {
   fetch: headLikeGet(app.fetch),
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    warnWithoutPublicOrigin(env);
     ctx.waitUntil(sweepRateLimits(env.DB));
     ctx.waitUntil(sweepSessions(env.DB));
     // Card orders whose payment page expired without a webhook give their stock back.
