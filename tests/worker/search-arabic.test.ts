@@ -137,3 +137,34 @@ describe("the index follows the normaliser's version", () => {
     expect(state).toEqual({ normaliser: NORMALISER_VERSION, built_at: expect.any(Number) });
   });
 });
+
+describe("the index follows an Arabic change", () => {
+  function webhook(model: string, entry: Record<string, unknown>): Promise<Response> {
+    return fetchWorker("/api/cms/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "test-webhook-secret-0123456789abcdef" },
+      body: JSON.stringify({ event: "entry.update", model, entry }),
+    });
+  }
+
+  it("reindexes the product an Arabic localization names by slug (a real Strapi gives it its own id)", async () => {
+    expect((await arabicSearch("زعفران")).names).toEqual([]);
+    await env.DB.prepare(
+      "UPDATE cms_translations SET value = 'عطر رويال عود بالزعفران' WHERE model = 'product' AND locale = 'ar' AND field = 'name' AND entry_id = 20",
+    ).run();
+    const res = await webhook("product", { id: 9020, locale: "ar", slug: "oud-and-amber-royal-oud-eau-de-parfum" });
+    expect(res.status).toBe(200);
+    expect((await arabicSearch("زعفران")).names).toEqual(["عطر رويال عود بالزعفران"]);
+    const items = await suggest("/ar/catalog-api/suggest", "زعفر");
+    expect(items.map((i) => i.name)).toContain("عطر رويال عود بالزعفران");
+  });
+
+  it("gives a category its new Arabic name in suggestions when its localization changes", async () => {
+    await env.DB.prepare(
+      "UPDATE cms_translations SET value = 'العطور الشرقية' WHERE model = 'category' AND locale = 'ar' AND field = 'name' AND entry_id = (SELECT id FROM cms_categories WHERE slug = 'fragrance')",
+    ).run();
+    expect((await webhook("category", { id: 9004, locale: "ar", slug: "fragrance" })).status).toBe(200);
+    const items = await suggest("/ar/catalog-api/suggest", "الشرقي");
+    expect(items).toContainEqual(expect.objectContaining({ kind: "category", name: "العطور الشرقية" }));
+  });
+});
