@@ -14,6 +14,18 @@ import { localeDirection } from "../../../shared/locale-path";
 /** One paragraph: its lines, each a text from the catalogue with its placeholders filled. */
 export type Paragraph = readonly string[];
 
+/** First-strong and pop isolates (U+2068, U+2069) around a value that reads in its own direction. */
+const ISOLATED = /\u2068([^\u2068\u2069]*)\u2069/g;
+
+/**
+ * A value in another script than the e-mail's (an English product name, an order number in an
+ * Arabic e-mail) isolated, so it reads as written: in the text, between Unicode's isolates, which
+ * mail clients honour; in the HTML, as a <bdi> (lineHtml). Left as it is in a left-to-right e-mail.
+ */
+export function isolate(locale: Locale, value: string): string {
+  return localeDirection(locale) === "rtl" ? `\u2068${value}\u2069` : value;
+}
+
 /** A URL in a line: up to the next space (the shop's links have none). */
 const URL_IN_LINE = /https?:\/\/[^\s]+/g;
 
@@ -27,7 +39,7 @@ function lineHtml(line: string): string {
     html += `<a href="${escapeHtml(url)}" dir="ltr">${escapeHtml(url)}</a>`;
     last = match.index + url.length;
   }
-  return html + escapeHtml(line.slice(last));
+  return (html + escapeHtml(line.slice(last))).replace(ISOLATED, "<bdi>$1</bdi>");
 }
 
 /** The text and HTML of an e-mail in `locale`, from its subject and paragraphs. */
