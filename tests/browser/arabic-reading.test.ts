@@ -36,7 +36,7 @@ function linesOf(page: Page, selector: string): Promise<number> {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const range = document.createRange();
         range.selectNodeContents(node);
-        for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+        for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.add(Math.round(r.top));
       }
       return tops.size;
     });
@@ -84,6 +84,9 @@ for (const [width, viewport] of [
       expect(await h1.getAttribute("lang")).toBeNull();
       expect(await h1.getAttribute("dir")).toBeNull();
       expect(await page.locator(".product-details .rich-text").getAttribute("lang")).toBeNull();
+      // A shade's SKU is long ("VEL-TOO-0046-ROSEWOOD"): whole, on one line, not broken at a hyphen.
+      expect(await page.locator("[data-variant-sku] bdi").textContent()).toMatch(/^VEL-TOO-0046-[A-Z]+$/);
+      expect(await linesOf(page, "[data-variant-sku] bdi")).toBe(1);
     });
 
     it("keeps a phone number on one line, left to right", async () => {
