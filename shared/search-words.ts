@@ -1,10 +1,22 @@
+import { arabicStem, foldArabic, isArabicWord } from "./arabic-words";
+
 /**
  * The words of a text as the search index holds them, and of a query as it is looked up: the same
  * function on both sides, so whatever it does to a word, a shopper's spelling meets the product's.
  * Case and accents are folded ("Lumière" = "lumiere"), symbols split words ("Oud & Amber"),
  * apostrophes join them ("L'Oréal" = "loreal"), American spellings become British (the shop's
  * own: "moisturizer" = "moisturiser", "color" = "colour") and plurals singular ("shampoos").
+ * Arabic is written many ways for one word (shared/arabic-words.ts): its letters' variants are
+ * folded, its marks and tatweel dropped, its digits made ASCII, its article and "-ات" plural taken off.
  */
+
+/**
+ * What this file makes of a text, as a number: moved on whenever a change here would index a word
+ * differently. The index records the version it was built with and is rebuilt when it differs
+ * (worker/platform/search/search-index-build.ts), so a shopper's words always meet the products'
+ * as the same function made them.
+ */
+export const NORMALISER_VERSION = 2;
 
 /** Words spelt differently in American English, inside longer words too ("colorless"). */
 const SPELLING_STEMS: [RegExp, string][] = [
@@ -28,7 +40,7 @@ const YZE = /^(\p{L}{3,})yz(e|es|ed|er|ers|ing)$/u;
 
 /** Lower case, accents and ligatures folded, apostrophes dropped; everything else not a letter or digit a space. */
 export function foldText(text: string): string {
-  return text
+  return foldArabic(text)
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
@@ -58,6 +70,7 @@ function britishSpelling(word: string): string {
 
 /** One folded word as the index holds it. */
 export function indexWord(word: string): string {
+  if (isArabicWord(word)) return arabicStem(word);
   return singular(britishSpelling(word));
 }
 

@@ -19,7 +19,9 @@ export type IconName =
   | "facebook"
   | "youtube"
   | "mail"
-  | "arrow-right";
+  | "arrow-right"
+  | "chevron-start"
+  | "chevron-end";
 
 const paths: Record<IconName, ReactElement> = {
   search: (
@@ -75,10 +77,13 @@ const paths: Record<IconName, ReactElement> = {
     </>
   ),
   "arrow-right": <path d="M5 12h14m-5-5 5 5-5 5" />,
+  // Back and forward along the line (the pager): drawn for left to right, mirrored right to left.
+  "chevron-start": <path d="m15 6-6 6 6 6" />,
+  "chevron-end": <path d="m9 6 6 6-6 6" />,
 };
 
 /** Icons that point along the line of reading: mirrored in a right-to-left page (base.css). */
-const DIRECTIONAL: ReadonlySet<IconName> = new Set(["arrow-right"]);
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(["arrow-right", "chevron-start", "chevron-end"]);
 
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (

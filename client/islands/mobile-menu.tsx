@@ -79,7 +79,7 @@ export default function MobileMenu({ menu, phone, texts }: MobileMenuProps) {
         </ul>
         {phone && (
           <a className="mobile-menu__phone" href={`tel:${phone.replace(/[^+\d]/g, "")}`}>
-            <Icon name="phone" /> {phone}
+            <Icon name="phone" /> <bdi dir="ltr">{phone}</bdi>
           </a>
         )}
       </nav>

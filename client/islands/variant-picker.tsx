@@ -66,12 +66,16 @@ function canOrder(availability: Availability): boolean {
 
 /** The gallery's first picture and the SKU line are server-rendered outside the island. */
 function showOutside(option: VariantOption, skuLine: string): void {
+  // The SKU line holds the code in a left-to-right <bdi> (product-page.tsx): only the code changes.
+  const codes = document.querySelectorAll<HTMLElement>("[data-variant-sku-code]");
+  for (const code of codes) code.textContent = option.sku;
   for (const img of document.querySelectorAll<HTMLImageElement>("img[data-variant-image]")) {
     if (!option.image) continue;
     img.removeAttribute("srcset");
     img.src = option.image.url;
     if (img.dataset.variantImage === "main") img.alt = option.image.alt;
   }
+  if (codes.length > 0) return;
   for (const sku of document.querySelectorAll<HTMLElement>("[data-variant-sku]")) sku.textContent = skuLine;
 }
 

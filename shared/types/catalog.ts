@@ -62,6 +62,8 @@ export interface ProductSummary {
   images: Media[];
   /** Shades or sizes; empty for a product sold as one item. */
   variants: ProductVariant[];
+  /** The locale the CMS answered the entry in: the default one where it fell back (decision 0089). */
+  locale?: string | null;
 }
 
 export interface Product extends ProductSummary {

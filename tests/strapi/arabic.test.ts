@@ -116,4 +116,13 @@ describe("Arabic content from a real Strapi 4.25", () => {
       expect(languageProblems(blocks, origin, "ar"), path).toEqual([]);
     }
   });
+
+  it("finds a product by its Arabic name in the search index built from Strapi's localizations", async () => {
+    const guest = new ShopJar(inject("shopUrl"));
+    const page = await (await guest.send(`/ar/search?q=${encodeURIComponent("مُرَطِّب")}`)).text();
+    expect(page).toContain("مرطّب روز ريتشوال اليومي");
+    const suggest = await guest.send(`/ar/catalog-api/suggest?q=${encodeURIComponent("سيرو")}`);
+    const items = ((await suggest.json()) as { items: { name: string }[] }).items.map((i) => i.name);
+    expect(items).toContainEqual(expect.stringMatching(/^سيروم /));
+  });
 });

@@ -143,12 +143,15 @@ describe("order e-mails", SLOW, () => {
     const [confirmation] = await mailsTo(email, "order-confirmation");
     expect(confirmation!.subject).toBe(fill("ar", ar.email.order.subject, { number }));
     expect(confirmation!.body_text).toContain(fill("ar", ar.email.dear, { name: customer.firstName }));
-    expect(confirmation!.body_text).toContain(fill("ar", ar.email.order.thanks, { number }));
+    // The order number and an English product name read as written: isolated in the text, in <bdi> in the HTML.
+    expect(confirmation!.body_text).toContain(fill("ar", ar.email.order.thanks, { number: `\u2068${number}\u2069` }));
+    expect(confirmation!.body_text).toMatch(/^- \d+ × \u2068[^\u2068\u2069]+\u2069 — /m);
+    expect(confirmation!.body_html).toMatch(/- \d+ × <bdi>[^<]+<\/bdi> — /);
     expect(confirmation!.body_text).toContain("د.إ.");
     expect(confirmation!.body_text).toContain(ar.checkout.payment.cash);
     expect(confirmation!.body_text).not.toContain("AED");
     expect(confirmation!.body_html).toContain('<html lang="ar" dir="rtl">');
-    expect(confirmation!.body_html).toContain(fill("ar", ar.email.order.thanks, { number }));
+    expect(confirmation!.body_html).toContain(fill("ar", ar.email.order.thanks, { number: `<bdi>${number}</bdi>` }));
     const { results } = await env.DB.prepare(
       "SELECT subject, body_text FROM outbox WHERE kind = 'order-received' AND subject = ?1",
     )

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createContext, Fragment, type ReactNode, useContext, useState } from "react";
 import { FormParts } from "../../../client/components/form-parts";
 import type { Placeholders } from "../../../shared/i18n/messages-type";
+import { otherLanguage, type TextLanguage } from "../../../shared/i18n/text-language";
 import { type Translator, translator } from "../../../shared/i18n/translator";
 import type { AppEnv } from "../../platform/app-env";
 
@@ -47,6 +48,17 @@ export function useFirstSend(section: string, pageOnly = false): { send: boolean
 /** The texts of the page being rendered. */
 export function useTexts(): Translator {
   return useContext(TextsContext);
+}
+
+/**
+ * `lang` and `dir` for an element showing CMS text that is not in the page's language (a fallback
+ * to English on an Arabic page, a brand name): spread on it, `<h1 {...useOtherLanguage(name)}>`.
+ */
+export function useOtherLanguage(
+  text: string | null | undefined,
+  entryLocale?: string | null,
+): TextLanguage | undefined {
+  return otherLanguage(useTexts().locale, text, entryLocale);
 }
 
 /** The texts of the request's locale, for handlers (page titles, messages) and renders outside a page. */

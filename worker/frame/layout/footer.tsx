@@ -48,11 +48,15 @@ export function Footer({ layout }: { layout: LayoutData }) {
             <ul>
               {[contacts.phone, contacts.phoneSecondary].filter(Boolean).map((phone) => (
                 <li key={phone}>
-                  <a href={`tel:${phone!.replace(/[^+\d]/g, "")}`}>{phone}</a>
+                  <a href={`tel:${phone!.replace(/[^+\d]/g, "")}`} dir="ltr">
+                    {phone}
+                  </a>
                 </li>
               ))}
               <li>
-                <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+                <a href={`mailto:${contacts.email}`} dir="ltr">
+                  {contacts.email}
+                </a>
               </li>
             </ul>
             <ul className="social-links">

@@ -80,7 +80,7 @@ export function Header({
           <div className="top-bar__contacts">
             {contacts?.phone && (
               <a href={telHref(contacts.phone)}>
-                <Icon name="phone" size={16} /> {contacts.phone}
+                <Icon name="phone" size={16} /> <bdi dir="ltr">{contacts.phone}</bdi>
               </a>
             )}
             {contacts?.whatsapp && (

@@ -1,3 +1,4 @@
+import { otherLanguage } from "../../../shared/i18n/text-language";
 import { JsonLd } from "../head/json-ld";
 import { type PageSite, pageUrl, usePageSite } from "../head/page-site";
 import type { BreadcrumbList } from "../head/schema-types";
@@ -14,16 +15,22 @@ export interface Crumb {
  */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const site = usePageSite();
+  const t = useTexts();
   return (
     <>
-      <nav aria-label={useTexts().m.ui.breadcrumb} className="breadcrumbs">
+      <nav aria-label={t.m.ui.breadcrumb} className="breadcrumbs">
         <ol>
           {items.map((item, i) => (
             <li key={item.path}>
+              {/* A name from the CMS in another language (a fallback) keeps its own direction. */}
               {i === items.length - 1 ? (
-                <span aria-current="page">{item.name}</span>
+                <span aria-current="page" {...otherLanguage(t.locale, item.name)}>
+                  {item.name}
+                </span>
               ) : (
-                <a href={item.path}>{item.name}</a>
+                <a href={item.path} {...otherLanguage(t.locale, item.name)}>
+                  {item.name}
+                </a>
               )}
             </li>
           ))}

@@ -160,7 +160,25 @@ export function sanitizeHtml(html: string): string {
 }
 
 /** Renders sanitised CMS rich text. */
-export function RichText({ html, className }: { html: string; className?: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML has just been through the allow-list
-  return <div className={className ?? "rich-text"} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+export function RichText({
+  html,
+  className,
+  lang,
+  dir,
+}: {
+  html: string;
+  className?: string;
+  /** The text's language and direction when not the page's (shared/i18n/text-language.ts). */
+  lang?: string;
+  dir?: "ltr" | "rtl";
+}) {
+  return (
+    <div
+      className={className ?? "rich-text"}
+      lang={lang}
+      dir={dir}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML has just been through the allow-list
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+    />
+  );
 }

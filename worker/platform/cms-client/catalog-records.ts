@@ -55,6 +55,7 @@ interface VariantAttributes {
 }
 interface ProductAttributes {
   name: string;
+  locale: string | null;
   slug: string;
   sku: string;
   price: number;
@@ -76,7 +77,7 @@ interface ProductDetailAttributes extends ProductAttributes {
 }
 
 const PRODUCT_FIELDS = `
-  name slug sku price oldPrice availability year volume
+  name slug sku price oldPrice availability year volume locale
   brand { data { id attributes { name slug } } }
   line { data { id attributes { name slug } } }
   category { data { id attributes { name slug } } }
@@ -160,6 +161,7 @@ function toSummary(env: Env, e: Entity<ProductAttributes>): ProductSummary {
     category: ref(a.category),
     images: unwrapMediaList(env, a.images),
     variants: (a.variants ?? []).map((v) => toVariant(env, v, availability)),
+    locale: a.locale ?? null,
   };
 }
 

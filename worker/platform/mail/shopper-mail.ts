@@ -30,6 +30,19 @@ export type Line = string | MailLink | readonly (string | MailLink)[];
 /** One paragraph: its lines, each a text from the catalogue with its placeholders filled. */
 export type Paragraph = readonly Line[];
 
+/** First-strong and pop isolates (U+2068, U+2069) around a value that reads in its own direction. */
+const ISOLATED = /\u2068([^\u2068\u2069]*)\u2069/g;
+
+/**
+ * A value in another script than the e-mail's (an English product name, an order number in an
+ * Arabic e-mail) isolated, so it reads as written: in the text, between Unicode's isolates, which
+ * mail clients honour (the only re-ordering characters a queued message keeps, mail-text.ts); in the
+ * HTML, as a <bdi> (lineHtml). Left as it is in a left-to-right e-mail.
+ */
+export function isolate(locale: Locale, value: string): string {
+  return localeDirection(locale) === "rtl" ? `\u2068${value}\u2069` : value;
+}
+
 /**
  * A catalogue sentence with a link in place of its `{key}` ("To stop this alert: {url}"): the words
  * either side filled by `fill`, the link itself never passing through it.
@@ -55,7 +68,10 @@ function lineText(line: Line): string {
     .join("");
 }
 
-/** A line as HTML: words escaped, the shop's links made links that stay left to right in a right-to-left e-mail. */
+/**
+ * A line as HTML: words escaped, the shop's links made links that stay left to right in a
+ * right-to-left e-mail, and isolated values (`isolate`) as <bdi>.
+ */
 function lineHtml(line: Line): string {
   return partsOf(line)
     .map((part) =>
@@ -63,7 +79,8 @@ function lineHtml(line: Line): string {
         ? escapeHtml(part)
         : `<a href="${escapeHtml(part.href)}" dir="ltr">${escapeHtml(part.href)}</a>`,
     )
-    .join("");
+    .join("")
+    .replace(ISOLATED, "<bdi>$1</bdi>");
 }
 
 /** The text and HTML of an e-mail in `locale`, from its subject and paragraphs. */

@@ -71,6 +71,8 @@ export function readSlugs(result: D1Result<unknown> | undefined): string[] {
 export interface IndexSuggestion {
   kind: "product" | "brand" | "category";
   name: string;
+  /** The Arabic name, when the entry has one of its own (migrations/0117_search_in_arabic.sql). */
+  nameAr: string | null;
   slug: string;
   brandName: string | null;
   categorySlug: string | null;
@@ -90,7 +92,7 @@ export async function suggestFromIndex(
     db
       .prepare(
         `WITH ${HITS}, named AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?3)
-         SELECT d.name AS name, d.slug AS slug, d.brand_name AS brand_name, d.category_slug AS category_slug, d.price AS price
+         SELECT d.name AS name, d.name_ar AS name_ar, d.slug AS slug, d.brand_name AS brand_name, d.category_slug AS category_slug, d.price AS price
          FROM ranked AS r JOIN search_documents AS d ON d.product_id = r.id
          ORDER BY (r.id IN (SELECT id FROM named)) DESC, r.tier DESC, d.popularity DESC, d.product_id
          LIMIT ?2`,
@@ -98,7 +100,7 @@ export async function suggestFromIndex(
       .bind(all, products, `name : (${all})`),
     db
       .prepare(
-        `SELECT label AS name, kind, slug FROM search_names WHERE search_names MATCH ?1
+        `SELECT label AS name, label_ar AS name_ar, kind, slug FROM search_names WHERE search_names MATCH ?1
          ORDER BY kind = 'category' DESC, rank LIMIT ?2`,
       )
       .bind(`name : (${all})`, names),
@@ -107,6 +109,7 @@ export async function suggestFromIndex(
     ...(nameRows?.results ?? []).map((r) => ({
       kind: r.kind === "brand" ? ("brand" as const) : ("category" as const),
       name: String(r.name),
+      nameAr: r.name_ar === null ? null : String(r.name_ar),
       slug: String(r.slug),
       brandName: null,
       categorySlug: null,
@@ -115,6 +118,7 @@ export async function suggestFromIndex(
     ...(productRows?.results ?? []).map((r) => ({
       kind: "product" as const,
       name: String(r.name),
+      nameAr: r.name_ar === null ? null : String(r.name_ar),
       slug: String(r.slug),
       brandName: r.brand_name === null ? null : String(r.brand_name),
       categorySlug: r.category_slug === null ? null : String(r.category_slug),

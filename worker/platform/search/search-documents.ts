@@ -8,8 +8,14 @@ import type { Collection } from "../cms-client/strapi-shapes";
 /**
  * What the search index is built from, asked of the CMS directly (never through the record
  * cache: the webhook reindexes while the content version it moves is still the old one). The
- * same GraphQL for the embedded CMS and a real Strapi; only published products come back.
+ * same GraphQL for the embedded CMS and a real Strapi; only published products come back. Each
+ * product is read in English and in Arabic (`INDEXED_LOCALE`), matched by slug (a real Strapi gives
+ * a localization its own id), and its words in both go in the same row, so a search in either
+ * language finds it on pages of either; its Arabic name is kept for the suggestions of Arabic pages.
  */
+
+/** The locale indexed besides the default, its names kept for its pages' suggestions (`name_ar`). */
+export const INDEXED_LOCALE = "ar";
 interface Ref {
   data: { id: string; attributes: { name: string; slug: string } } | null;
 }
@@ -60,6 +66,8 @@ export interface SearchDocument {
   productId: number;
   slug: string;
   name: string;
+  /** The Arabic name, when the product has one of its own. */
+  nameAr: string | null;
   brandName: string | null;
   categorySlug: string | null;
   price: number;
@@ -82,6 +90,8 @@ export interface NameDocument {
   rowid: number;
   kind: "brand" | "category";
   name: string;
+  /** The Arabic name, when the entry has one of its own. */
+  nameAr: string | null;
   slug: string;
 }
 
@@ -90,11 +100,26 @@ function plainText(html: string | null): string {
   return (html ?? "").replace(/<[^>]*>/g, " ").replace(/&(#\d+|[a-z]+);/gi, " ");
 }
 
-function toDocument(id: string, a: IndexedAttributes): SearchDocument {
+/** The words of a text in English and, when it says something else, in Arabic. */
+function bothTexts(en: string | null | undefined, ar: string | null | undefined): string {
+  const english = indexText(en ?? "");
+  const arabic = ar && ar !== en ? indexText(ar) : "";
+  return arabic ? `${english} ${arabic}`.trim() : english;
+}
+
+/** Arabic's own value, or null when it is the English one (a fallback) or missing. */
+function ownArabic(en: string, ar: string | null | undefined): string | null {
+  return ar && ar !== en ? ar : null;
+}
+
+function toDocument(id: string, a: IndexedAttributes, ar: IndexedAttributes | undefined): SearchDocument {
+  const relation = (of: IndexedAttributes | undefined, key: "brand" | "line" | "category") =>
+    of?.[key].data?.attributes.name;
   return {
     productId: Number(id),
     slug: a.slug,
     name: a.name,
+    nameAr: ownArabic(a.name, ar?.name),
     brandName: a.brand.data?.attributes.name ?? null,
     categorySlug: a.category.data?.attributes.slug ?? null,
     price: a.price,
@@ -103,13 +128,13 @@ function toDocument(id: string, a: IndexedAttributes): SearchDocument {
     lineId: a.line.data?.id ?? null,
     categoryId: a.category.data?.id ?? null,
     text: {
-      name: indexText(a.name),
-      brand: indexText(a.brand.data?.attributes.name ?? ""),
-      line: indexText(a.line.data?.attributes.name ?? ""),
-      category: indexText(a.category.data?.attributes.name ?? ""),
+      name: bothTexts(a.name, ar?.name),
+      brand: bothTexts(relation(a, "brand"), relation(ar, "brand")),
+      line: bothTexts(relation(a, "line"), relation(ar, "line")),
+      category: bothTexts(relation(a, "category"), relation(ar, "category")),
       variants: indexText((a.variants ?? []).map((v) => v.name).join(" ")),
-      description: indexText(plainText(a.description)),
-      ingredients: indexText(a.ingredients ?? ""),
+      description: bothTexts(plainText(a.description), ar && plainText(ar.description)),
+      ingredients: bothTexts(a.ingredients, ar?.ingredients),
     },
   };
 }
@@ -127,8 +152,23 @@ export async function loadSearchDocuments(
     const variables = { locale: DEFAULT_LOCALE, filters, page, pageSize: PAGE_SIZE };
     const data = await runQuery(client, searchDocumentsQuery, variables, "searchDocumentsQuery");
     if (!data?.products) return null;
-    for (const e of data.products.data) documents.push(toDocument(e.id, e.attributes));
-    if (page >= data.products.meta.pagination.pageCount || data.products.data.length === 0) return documents;
+    const entries = data.products.data;
+    // The same page's products in Arabic, by slug: one more query per page of a hundred.
+    const arabic = await runQuery(
+      client,
+      searchDocumentsQuery,
+      {
+        locale: INDEXED_LOCALE,
+        filters: { slug: { in: entries.map((e) => e.attributes.slug) } },
+        page: 1,
+        pageSize: PAGE_SIZE,
+      },
+      "searchDocumentsQuery",
+    );
+    if (entries.length > 0 && !arabic?.products) return null;
+    const bySlug = new Map((arabic?.products?.data ?? []).map((e) => [e.attributes.slug, e.attributes]));
+    for (const e of entries) documents.push(toDocument(e.id, e.attributes, bySlug.get(e.attributes.slug)));
+    if (page >= data.products.meta.pagination.pageCount || entries.length === 0) return documents;
   }
 }
 
@@ -137,19 +177,29 @@ export const CATEGORY_ROWID_BASE = 1_000_000;
 
 /** Every brand and category, for suggestions; null when the CMS failed. */
 export async function loadNameDocuments(env: ShopBindings): Promise<NameDocument[] | null> {
-  const data = await runQuery(createCmsClient({ env }), namesQuery, { locale: DEFAULT_LOCALE }, "searchNamesQuery");
-  if (!data) return null;
+  const client = createCmsClient({ env });
+  const [data, arabic] = await Promise.all([
+    runQuery(client, namesQuery, { locale: DEFAULT_LOCALE }, "searchNamesQuery"),
+    runQuery(client, namesQuery, { locale: INDEXED_LOCALE }, "searchNamesQuery"),
+  ]);
+  if (!data || !arabic) return null;
+  const arabicName = (entries: { attributes: { name: string; slug: string } }[] | undefined) =>
+    new Map((entries ?? []).map((e) => [e.attributes.slug, e.attributes.name]));
+  const brandsAr = arabicName(arabic.brands?.data);
+  const categoriesAr = arabicName(arabic.categories?.data);
   return [
     ...(data.brands?.data ?? []).map((e) => ({
       rowid: Number(e.id),
       kind: "brand" as const,
       name: e.attributes.name,
+      nameAr: ownArabic(e.attributes.name, brandsAr.get(e.attributes.slug)),
       slug: e.attributes.slug,
     })),
     ...(data.categories?.data ?? []).map((e) => ({
       rowid: CATEGORY_ROWID_BASE + Number(e.id),
       kind: "category" as const,
       name: e.attributes.name,
+      nameAr: ownArabic(e.attributes.name, categoriesAr.get(e.attributes.slug)),
       slug: e.attributes.slug,
     })),
   ];

@@ -1,4 +1,7 @@
+import { NORMALISER_VERSION } from "../../../shared/search-words";
 import type { ShopBindings } from "../app-env";
+import { SEARCH_TAG } from "../caches/page-tags";
+import { bumpTags } from "../caches/versions";
 import { loadNameDocuments, loadSearchDocuments } from "./search-documents";
 import {
   putNameStatements,
@@ -12,7 +15,11 @@ import {
  * The whole index, built from the CMS when it has never been built or was marked stale (a seed,
  * `npm run search:reindex`). The first search after that builds it; a lease in `search_state`
  * makes concurrent first searches build it once: the others wait for it while the index is
- * empty, or search the old one meanwhile. No promise is shared between requests.
+ * empty, or search the old one meanwhile. No promise is shared between requests. The index records
+ * the version of the text normaliser it was built with (shared/search-words.ts NORMALISER_VERSION,
+ * migrations/0117_search_in_arabic.sql): built with another, it counts as never built, so the first
+ * search after a deploy that changes how words are folded rebuilds it, and a whole rebuild moves
+ * search's version on, so no search page kept from the old words is shown again.
  */
 const LEASE_MS = 60_000;
 const WAIT_STEP_MS = 100;
@@ -20,15 +27,20 @@ const WAIT_MAX_MS = 8_000;
 
 interface SearchState {
   built_at: number | null;
+  normaliser: number | null;
 }
 
-/** Whether the index has been built whole, as a statement to batch with a search's own. */
+function isBuilt(state: SearchState | null | undefined): boolean {
+  return state?.built_at != null && state.normaliser === NORMALISER_VERSION;
+}
+
+/** Whether the index has been built whole by this normaliser, as a statement to batch with a search's own. */
 export function builtStatement(db: D1Database): D1PreparedStatement {
-  return db.prepare("SELECT built_at FROM search_state WHERE id = 1");
+  return db.prepare("SELECT built_at, normaliser FROM search_state WHERE id = 1");
 }
 
 export function readBuilt(result: D1Result<unknown> | undefined): boolean {
-  return (result?.results[0] as SearchState | undefined)?.built_at != null;
+  return isBuilt(result?.results[0] as SearchState | undefined);
 }
 
 async function readState(db: D1Database): Promise<SearchState | null> {
@@ -39,9 +51,9 @@ async function takeLease(db: D1Database, now: number): Promise<boolean> {
   const result = await db
     .prepare(
       `UPDATE search_state SET building_since = ?1
-       WHERE id = 1 AND built_at IS NULL AND (building_since IS NULL OR building_since < ?2)`,
+       WHERE id = 1 AND (built_at IS NULL OR normaliser IS NOT ?3) AND (building_since IS NULL OR building_since < ?2)`,
     )
-    .bind(now, now - LEASE_MS)
+    .bind(now, now - LEASE_MS, NORMALISER_VERSION)
     .run();
   return result.meta.changes === 1;
 }
@@ -75,8 +87,11 @@ export async function rebuildSearchIndex(env: ShopBindings): Promise<boolean> {
       db,
       nameRows.results.map((r) => r.id).filter((id) => !keptNames.has(id)),
     ),
-    db.prepare("UPDATE search_state SET built_at = ?1, building_since = NULL WHERE id = 1").bind(Date.now()),
+    db
+      .prepare("UPDATE search_state SET built_at = ?1, building_since = NULL, normaliser = ?2 WHERE id = 1")
+      .bind(Date.now(), NORMALISER_VERSION),
   ]);
+  await bumpTags(env.CMS_CACHE, [SEARCH_TAG]);
   return true;
 }
 
@@ -88,14 +103,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function ensureSearchIndex(env: ShopBindings): Promise<boolean> {
   const db = env.DB;
-  if ((await readState(db))?.built_at != null) return true;
+  if (isBuilt(await readState(db))) return true;
   if (await takeLease(db, Date.now())) {
     if (await rebuildSearchIndex(env)) return true;
     await db.prepare("UPDATE search_state SET building_since = NULL WHERE id = 1").run();
     return !(await indexIsEmpty(db));
   }
   for (let waited = 0; waited < WAIT_MAX_MS && (await indexIsEmpty(db)); waited += WAIT_STEP_MS) {
-    if ((await readState(db))?.built_at != null) return true;
+    if (isBuilt(await readState(db))) return true;
     await sleep(WAIT_STEP_MS);
   }
   return !(await indexIsEmpty(db));

@@ -33,8 +33,8 @@ export function putProductStatements(db: D1Database, documents: SearchDocument[]
       ),
     db
       .prepare(
-        `INSERT INTO search_documents (product_id, slug, name, brand_name, category_slug, price, popularity, brand_id, line_id, category_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+        `INSERT INTO search_documents (product_id, slug, name, brand_name, category_slug, price, popularity, brand_id, line_id, category_id, name_ar)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
       )
       .bind(
         d.productId,
@@ -47,6 +47,7 @@ export function putProductStatements(db: D1Database, documents: SearchDocument[]
         d.brandId,
         d.lineId,
         d.categoryId,
+        d.nameAr,
       ),
   ]);
 }
@@ -59,8 +60,15 @@ export function putNameStatements(db: D1Database, names: NameDocument[]): D1Prep
   return names.flatMap((n) => [
     ...removeNameStatements(db, [n.rowid]),
     db
-      .prepare("INSERT INTO search_names (rowid, name, kind, slug, label) VALUES (?1, ?2, ?3, ?4, ?5)")
-      .bind(n.rowid, indexText(n.name), n.kind, n.slug, n.name),
+      .prepare("INSERT INTO search_names (rowid, name, kind, slug, label, label_ar) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+      .bind(
+        n.rowid,
+        n.nameAr ? `${indexText(n.name)} ${indexText(n.nameAr)}` : indexText(n.name),
+        n.kind,
+        n.slug,
+        n.name,
+        n.nameAr,
+      ),
   ]);
 }
 

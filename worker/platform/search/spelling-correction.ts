@@ -1,3 +1,4 @@
+import { isArabicWord } from "../../../shared/arabic-words";
 import { editDistance } from "../../../shared/search-words";
 import type { Vocabulary } from "./search-vocabulary";
 
@@ -8,8 +9,11 @@ import type { Vocabulary } from "./search-vocabulary";
  * index's own vocabulary (held in memory, search-vocabulary.ts), only words starting with the same letter and of a length
  * one either side, a range of the vocabulary's b-tree; the edit distance is computed here. A
  * typo in the first letter is therefore not corrected (decision 0079 says why and what it costs).
+ * Arabic is written without its short vowels, so its words are shorter: four letters are enough
+ * there ("سيرم" → "سيروم").
  */
 const MIN_LENGTH = 5;
+const MIN_LENGTH_ARABIC = 4;
 const CANDIDATES_MAX = 2000;
 
 function closest(vocabulary: Vocabulary, word: string): string | null {
@@ -27,7 +31,8 @@ function closest(vocabulary: Vocabulary, word: string): string | null {
 export function correctSpelling(vocabulary: Vocabulary, words: string[]): string[] | null {
   let changed = false;
   const corrected = words.map((word) => {
-    if (word.length < MIN_LENGTH || /\p{N}/u.test(word) || vocabulary.has(word)) return word;
+    const shortest = isArabicWord(word) ? MIN_LENGTH_ARABIC : MIN_LENGTH;
+    if (word.length < shortest || /\p{N}/u.test(word) || vocabulary.has(word)) return word;
     const fix = closest(vocabulary, word);
     if (fix) changed = true;
     return fix ?? word;

@@ -3,17 +3,21 @@ import type { TextLocale } from "../../../shared/i18n/locales";
 import { productPath, routePath } from "../../../shared/links";
 import { aedToFils, formatPrice } from "../../../shared/money";
 import type { Suggestion } from "../../../shared/quick-view";
-import { queryWords } from "../../../shared/search-words";
+import { matchPhrases, queryWords } from "../../../shared/search-words";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
 import { SEARCH_TAG } from "../caches/page-tags";
 import { CONTENT_TAG, versionsOf } from "../caches/versions";
 import { type IndexSuggestion, suggestFromIndex } from "./product-search";
-import { ensureSearchIndex } from "./search-index-build";
+import { searchVocabulary, type Vocabulary } from "./search-vocabulary";
+import { correctSpelling } from "./spelling-correction";
 
 /**
  * The header's suggestions from the search index: up to two categories or brands, then up to
- * six products, priced in the request's locale. Kept per isolate per locale, prefix and content version (caches/isolate-cache.ts; the
+ * six products, priced and named in the request's locale (an Arabic page shows an entry's Arabic
+ * name where it has one). A word that matches nothing in the index is corrected as the search page
+ * corrects it (spelling-correction.ts), so "mascra" or "سيرم" suggest what "mascara" or "سيروم" do.
+ * Kept per isolate per locale, prefix and content version (caches/isolate-cache.ts; the
  * webhook moves the version on when the index changes).
  */
 const PRODUCTS = 6;
@@ -22,10 +26,11 @@ const CACHE_MAX = 500;
 const settled = new IsolateCache<Suggestion[]>(CACHE_MAX);
 
 function toSuggestion(s: IndexSuggestion, locale: TextLocale): Suggestion {
+  const name = locale === "ar" && s.nameAr ? s.nameAr : s.name;
   if (s.kind === "product") {
     return {
       kind: "product",
-      name: s.name,
+      name,
       brand: s.brandName,
       price: s.price === null ? null : formatPrice(locale, aedToFils(s.price)),
       path: productPath(s.categorySlug, s.slug),
@@ -35,7 +40,21 @@ function toSuggestion(s: IndexSuggestion, locale: TextLocale): Suggestion {
     s.kind === "category"
       ? routePath("catalog-category", { category: s.slug })
       : routePath("brands-slug", { slug: s.slug });
-  return { kind: s.kind, name: s.name, brand: null, price: null, path };
+  return { kind: s.kind, name, brand: null, price: null, path };
+}
+
+/**
+ * The words to look up: as typed when each matches a word of the index (the last one as a prefix,
+ * as the shopper may still be typing), else with those that match nothing corrected.
+ */
+export function wordsToSuggest(vocabulary: Vocabulary, words: string[]): string[] {
+  const matched = matchPhrases(words).map(({ word, prefix }) => {
+    const [from, to] = vocabulary.span(word, prefix);
+    return to > from;
+  });
+  if (matched.every(Boolean)) return words;
+  const fixed = correctSpelling(vocabulary, words);
+  return fixed ? fixed.map((word, i) => (matched[i] ? words[i]! : word)) : words;
 }
 
 export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise<Suggestion[]> {
@@ -47,8 +66,11 @@ export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise
   const key = `${await versionsOf(c, [CONTENT_TAG, SEARCH_TAG])}|${locale}|${words.join(" ")}`;
   const kept = settled.get(key);
   if (kept) return kept.value;
-  if (!(await ensureSearchIndex(c.env))) return [];
-  const items = (await suggestFromIndex(c.env.DB, words, PRODUCTS, NAMES)).map((s) => toSuggestion(s, locale));
+  // The vocabulary is held in the isolate; reading it builds the index first when it must.
+  const held = await searchVocabulary(c);
+  if (!held) return [];
+  const looked = wordsToSuggest(held.vocabulary, words);
+  const items = (await suggestFromIndex(c.env.DB, looked, PRODUCTS, NAMES)).map((s) => toSuggestion(s, locale));
   settled.set(key, items);
   return items;
 }

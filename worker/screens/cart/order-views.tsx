@@ -61,7 +61,7 @@ function NextSteps({ order }: { order: Order }) {
   const last = pickup ? o.readyToCollect : o.courierCalls;
   const steps: ReactNode[] = {
     new: [
-      <Rich key="call" text={o.weCall} parts={{ phone: <bdi>{order.phone}</bdi> }} />,
+      <Rich key="call" text={o.weCall} parts={{ phone: <bdi dir="ltr">{order.phone}</bdi> }} />,
       t.m.checkout.shippingNote,
       last,
     ],

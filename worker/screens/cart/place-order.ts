@@ -13,7 +13,7 @@ import { bagStatements, readBag, setQuantity } from "../../platform/bag/cart-sto
 import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
 import { withRetries } from "../../platform/database/retry";
 import { type MailMessage, outboxInsertWhere } from "../../platform/mail/mailer";
-import { shopperMailBody } from "../../platform/mail/shopper-mail";
+import { isolate, shopperMailBody } from "../../platform/mail/shopper-mail";
 import { carriedLimits, carriedRefusal } from "../../platform/middleware/route-limits";
 import type { Order, OrderLine } from "../../platform/orders/order-record";
 import {
@@ -76,7 +76,11 @@ interface Ordered {
 function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): string[][] {
   const words = t.m.email.order;
   const lines = order.lines.map((l) =>
-    t.fill(words.line, { quantity: l.quantity, name: l.name, price: formatPrice(t.locale, l.lineTotal) }),
+    t.fill(words.line, {
+      quantity: l.quantity,
+      name: isolate(t.locale, l.name),
+      price: formatPrice(t.locale, l.lineTotal),
+    }),
   );
   const methods = t.m.checkout.delivery;
   const delivery =
@@ -105,7 +109,7 @@ function confirmationMail(locale: Locale, number: string, order: Ordered, input:
     subject,
     ...shopperMailBody(locale, subject, [
       [t.fill(t.m.email.dear, { name: input.firstName })],
-      [t.fill(t.m.email.order.thanks, { number })],
+      [t.fill(t.m.email.order.thanks, { number: isolate(locale, number) })],
       ...orderSummary(t, order, input),
       [t.m.checkout.shippingNote],
     ]),

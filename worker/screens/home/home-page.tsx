@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Icon } from "../../../client/components/icons";
-import { routePath } from "../../../shared/links";
+import { matchRoute, routePath } from "../../../shared/links";
 import type { OnHand } from "../../../shared/product-stock";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { MenuItem } from "../../../shared/types/cms";
@@ -13,8 +13,18 @@ import { getBrands, getProducts } from "../../platform/cms-client/catalog-record
 import { readListingStock } from "../../platform/stock/listing-stock";
 import { ProductGrid } from "../../shop/products/product-grid";
 
+/**
+ * The catalogue menu's links to whole categories (`/catalog/skincare`, no filter in the query): known
+ * by where they lead, not by their group's title, which is written in the page's language ("الأقسام").
+ */
+export function categoryLinks(catalog: MenuItem | undefined): MenuItem["sublinks"] {
+  return (catalog?.sublinks ?? []).filter(
+    (l) => !l.path.includes("?") && matchRoute(l.path)?.name === "catalog-category",
+  );
+}
+
 function CategoryRow({ catalog }: { catalog: MenuItem | undefined }) {
-  const categories = catalog?.sublinks.filter((l) => (l.group ?? "") === "Categories") ?? [];
+  const categories = categoryLinks(catalog);
   const t = useTexts();
   if (categories.length === 0) return null;
   return (

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import VariantPicker from "../../../client/islands/variant-picker";
 import { clipText } from "../../../shared/clip-text";
+import { otherLanguage } from "../../../shared/i18n/text-language";
 import { islandTexts } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/links";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
@@ -31,6 +32,7 @@ import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../shop/
 import { ProductGrid } from "../../shop/products/product-grid";
 import { variantImage, variantOptions } from "../../shop/products/variant-options";
 import { BackInStockForm } from "./back-in-stock-form";
+import { ProductFacts } from "./product-facts";
 import { productJsonLd } from "./product-json-ld";
 import { type ReviewFormState, ReviewSection } from "./product-review-section";
 
@@ -171,7 +173,7 @@ export async function renderProductPage(
     { name: product.name, path: canonical },
   ];
   const first = variantImage(product, chosen);
-  const details = [product.line?.name, kind === "size" ? null : product.volume].filter(Boolean).join(" · ");
+  const said = (text: string | null | undefined) => otherLanguage(t.locale, text, product.locale);
   return renderPage(c, {
     title: product.brand
       ? t.fill(t.m.productPage.titleByBrand, { name: product.name, brand: product.brand.name })
@@ -196,15 +198,16 @@ export async function renderProductPage(
         <article className="product-layout">
           <Gallery product={product} main={first} />
           <div className="product-details">
-            {product.brand && <p className="product-brand">{product.brand.name}</p>}
+            {product.brand && (
+              <p className="product-brand" {...otherLanguage(t.locale, product.brand.name)}>
+                {product.brand.name}
+              </p>
+            )}
             <div className="product-title">
-              <h1>{product.name}</h1>
+              <h1 {...said(product.name)}>{product.name}</h1>
               <FavouriteToggle slug={product.slug} name={product.name} active={favourites.has(product.slug)} />
             </div>
-            <p className="muted">
-              {details && `${details} · `}
-              <span data-variant-sku="">{t.fill(t.m.product.sku, { sku: chosen?.sku ?? product.sku })}</span>
-            </p>
+            <ProductFacts product={product} sku={chosen?.sku ?? product.sku} volume={kind !== "size"} />
             <a href="#reviews" className="rating-link">
               <RatingSummary summary={summary} />
             </a>
@@ -236,18 +239,18 @@ export async function renderProductPage(
             )}
             <section aria-labelledby="about">
               <h2 id="about">{t.m.productPage.about}</h2>
-              <RichText html={product.description} />
+              <RichText html={product.description} {...said(product.description)} />
             </section>
             {product.ingredients && (
               <details className="product-more">
                 <summary>{t.m.productPage.ingredients}</summary>
-                <p>{product.ingredients}</p>
+                <p {...said(product.ingredients)}>{product.ingredients}</p>
               </details>
             )}
             {product.howToUse && (
               <details className="product-more">
                 <summary>{t.m.productPage.howToUse}</summary>
-                <p>{product.howToUse}</p>
+                <p {...said(product.howToUse)}>{product.howToUse}</p>
               </details>
             )}
           </div>

@@ -21,11 +21,17 @@ export function ContactCard({ contacts }: { contacts: Contacts }) {
       <ul className="contact-list">
         {phones.map((phone) => (
           <li key={phone}>
-            <Icon name="phone" size={18} /> <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>
+            <Icon name="phone" size={18} />{" "}
+            <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} dir="ltr">
+              {phone}
+            </a>
           </li>
         ))}
         <li>
-          <Icon name="mail" size={18} /> <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+          <Icon name="mail" size={18} />{" "}
+          <a href={`mailto:${contacts.email}`} dir="ltr">
+            {contacts.email}
+          </a>
         </li>
         {messengers.map(
           ({ icon, href, label }) =>

@@ -1,3 +1,4 @@
+import { Icon } from "../../../client/components/icons";
 import { useTexts } from "../../frame/i18n/texts";
 
 /** Numbered pages for lists (blog, reviews): `?page=n`, the first page without it. */
@@ -24,7 +25,11 @@ export function pagesShown(page: number, pageCount: number, around?: number): (n
   return shown;
 }
 
-/** The one pager of every list (catalogue, search, blog, reviews, the staff desk): previous, numbered pages, next. */
+/**
+ * The one pager of every list (catalogue, search, blog, reviews, the staff desk): previous, numbered
+ * pages, next. Its arrows are directional icons, turned round on a right-to-left page by the
+ * stylesheet (base.css), not characters left to each browser's and font's bidi mirroring.
+ */
 export function Pager({
   base,
   page,
@@ -53,7 +58,7 @@ export function Pager({
           <li>
             <a href={href(page - 1)} rel="prev">
               <span className="visually-hidden">{t.m.ui.previousPage}</span>
-              <span aria-hidden="true">‹</span>
+              <Icon name="chevron-start" size={18} />
             </a>
           </li>
         )}
@@ -77,7 +82,7 @@ export function Pager({
           <li>
             <a href={href(page + 1)} rel="next">
               <span className="visually-hidden">{t.m.ui.nextPage}</span>
-              <span aria-hidden="true">›</span>
+              <Icon name="chevron-end" size={18} />
             </a>
           </li>
         )}

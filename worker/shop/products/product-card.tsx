@@ -4,6 +4,7 @@ import AddToBag from "../../../client/islands/add-to-bag";
 import QuickView from "../../../client/islands/quick-view";
 import type { Availability } from "../../../shared/cart-rules";
 import { canBuy } from "../../../shared/cart-rules";
+import { otherLanguage } from "../../../shared/i18n/text-language";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
 import { productPath as productPathOf } from "../../../shared/links";
 import type { StockState } from "../../../shared/stock-rules";
@@ -132,9 +133,15 @@ export function ProductCard({
         <FavouriteToggle slug={product.slug} name={product.name} active={favourite} />
       </div>
       <div className="product-card__body">
-        {product.brand && <p className="product-brand">{product.brand.name}</p>}
+        {product.brand && (
+          <p className="product-brand" {...otherLanguage(t.locale, product.brand.name)}>
+            {product.brand.name}
+          </p>
+        )}
         <h3 className="product-card__name">
-          <a href={href}>{product.name}</a>
+          <a href={href} {...otherLanguage(t.locale, product.name, product.locale)}>
+            {product.name}
+          </a>
         </h3>
         {rating && <RatingSummary summary={rating} compact />}
         <VariantSummary product={product} />
