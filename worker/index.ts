@@ -6,6 +6,7 @@ import { handleAppError } from "./frame/document/handle-error";
 import { renderNotFound } from "./frame/document/not-found";
 import { keepVisitorCounts } from "./frame/personal/visitor-counts";
 import { registerPages } from "./frame/routing/register-pages";
+import { fateWord } from "./frame/shells/fate-word";
 import { pageCache } from "./frame/shells/page-cache";
 import { shellRefresh } from "./frame/shells/shell-refresh";
 import { pageHandlers } from "./page-registry";
@@ -14,7 +15,7 @@ import type { AppEnv, ShopBindings } from "./platform/app-env";
 import { cmsService, withCms } from "./platform/cms-client/cms-service";
 import { cmsWebhook } from "./platform/cms-client/webhook-route";
 import { requestDatabase } from "./platform/database/request-database";
-import { deliverOutbox } from "./platform/mail/deliver-outbox";
+import { requestLine } from "./platform/log/request-line";
 import { outboxInsert } from "./platform/mail/mailer";
 import { canonicalHost } from "./platform/middleware/canonical-host";
 import { localeCookie, localeNeutralPath, pathLocale } from "./platform/middleware/locale";
@@ -23,14 +24,14 @@ import { routeLimits } from "./platform/middleware/route-limits";
 import { secretsCheck } from "./platform/middleware/secrets-check";
 import { securityHeaders } from "./platform/middleware/security-headers";
 import { trailingSlash } from "./platform/middleware/trailing-slash";
-import { sweepExpiredCardOrders } from "./platform/payments/card-holds";
+import { runCron } from "./platform/operations/cron-run";
+import { CRON_STEPS } from "./platform/operations/cron-steps";
 import { redirectRules } from "./platform/redirects/redirect-middleware";
 import { declareRows } from "./platform/routing/route-spec";
 import { reindexEntry } from "./platform/search/search-reindex";
 import { originGuard } from "./platform/security/csrf";
-import { clientNetwork, hitRateLimit, sweepRateLimits } from "./platform/security/rate-limit";
+import { clientNetwork, hitRateLimit } from "./platform/security/rate-limit";
 import { session } from "./platform/session/session";
-import { sweepSessions } from "./platform/session/session-store";
 import { rememberLocaleOnSignIn } from "./screens/account/account-locale";
 import { accountRoutes } from "./screens/account/account-routes";
 import { latestBuild } from "./screens/builds/latest-route";
@@ -62,6 +63,7 @@ const embeddedCms = createEmbeddedCms({
 // Routes are registered once, without a locale prefix: "/ar/catalog" is routed as "/catalog" (pathLocale).
 const app = new Hono<AppEnv>({ getPath: localeNeutralPath });
 
+app.use(requestLine(fateWord));
 app.use(requestDatabase);
 app.use(cmsService(embeddedCms));
 app.use(pathLocale);
@@ -104,23 +106,11 @@ registerPages(app, routes, pageHandlers);
 app.notFound(renderNotFound);
 app.onError(handleAppError);
 
-/** HTTP from the Hono app; the cron trigger delivers the e-mail outbox and ends expired card holds. */
+/** HTTP from the Hono app; the cron trigger runs the cron's steps (platform/operations/cron-steps.ts) and records the run. */
 export default {
   fetch: app.fetch,
-  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-    ctx.waitUntil(sweepRateLimits(env.DB));
-    ctx.waitUntil(sweepSessions(env.DB));
-    // Card orders whose payment page expired without a webhook give their stock back.
-    ctx.waitUntil(
-      sweepExpiredCardOrders(env).then((released) => {
-        if (released > 0) console.log(`Card holds: ${released} expired orders cancelled, stock given back`);
-      }),
-    );
-    ctx.waitUntil(
-      deliverOutbox(env).then((sent) => {
-        if (sent > 0) console.log(`Outbox: ${sent} e-mails delivered`);
-      }),
-    );
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    ctx.waitUntil(runCron(env, CRON_STEPS, controller.scheduledTime || Date.now()));
   },
 } satisfies ExportedHandler<Env>;
 
