@@ -42,6 +42,7 @@ import { confirmationPage, orderDetailPage } from "./screens/cart/order-views";
 import { paymentWebhook } from "./screens/cart/payment-webhook";
 import { catalogApi } from "./screens/catalog/quick-view-route";
 import { favouriteActions, mergeFavouritesOnSignIn } from "./screens/favourites/favourite-routes";
+import { healthz } from "./screens/healthz/healthz-route";
 import { reviewActions } from "./screens/product/product-review-routes";
 import { stockAlertRoutes } from "./screens/product/stock-alert-routes";
 import { requestRoutes } from "./screens/requests/request-routes";
@@ -82,6 +83,7 @@ app.use(keepVisitorCounts);
 app.use(shellRefresh(app));
 
 app.route("/builds", latestBuild);
+app.route("/", healthz);
 app.route("/", embeddedCms);
 declareRows(app, cmsRouteRows);
 app.route("/api/payments", paymentWebhook);
