@@ -180,6 +180,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
         description={description}
         nonce={nonce}
         buildId={buildInfo(c.env).id}
+        buildTime={buildInfo(c.env).timestamp}
         layout={layout}
         counts={header.counts}
         user={header.user}
