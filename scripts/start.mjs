@@ -22,7 +22,13 @@ run("npm", ["run", "-s", "db:migrate:local"]);
 run("node", ["scripts/seed-local.mjs"]);
 
 const port = Number(process.env.PORT ?? 8787);
-const { url, mf } = await startShop({ port, varsFromEnv: true });
+// The shop's e-mails printed here while MAIL_API_KEY is empty (MAIL_PRINT: never in production, decision 0110),
+// also for a .dev.vars made before MAIL_PRINT existed; `MAIL_PRINT=false npm start` turns it off.
+const { url, mf } = await startShop({
+  port,
+  varsFromEnv: true,
+  vars: { MAIL_PRINT: process.env.MAIL_PRINT ?? "true" },
+});
 // workerd fires no cron locally: its work (the e-mail outbox above all) runs every 20 s instead, so a
 // developer sees the shop's e-mails (printed here without MAIL_API_KEY) as production sends them.
 const CRON_EVERY_MS = 20_000;

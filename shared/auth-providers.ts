@@ -1,3 +1,4 @@
+import { writeLine } from "./log/log-line";
 /**
  * The sign-in providers (Google and the like) configured in the AUTH_PROVIDERS variable: the
  * embedded CMS signs in with them, and the shop's sign-in page shows a button for each. With a
@@ -45,7 +46,7 @@ export function configuredProviders(env: { readonly AUTH_PROVIDERS?: string }): 
   try {
     parsed = JSON.parse(raw);
   } catch {
-    console.error("AUTH_PROVIDERS is not valid JSON; provider sign-in is off");
+    writeLine("error", "AUTH_PROVIDERS is not valid JSON; provider sign-in is off");
     return {};
   }
   if (!isRecord(parsed)) return {};
@@ -56,7 +57,9 @@ export function configuredProviders(env: { readonly AUTH_PROVIDERS?: string }): 
     if (!/^https:\/\/|^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(userInfoUrl)) continue;
     const clientId = typeof entry.clientId === "string" ? entry.clientId.trim() : "";
     if (!clientId) {
-      console.error(`AUTH_PROVIDERS.${name} has no clientId; it is ignored (tokens could not be checked)`);
+      writeLine("error", "An AUTH_PROVIDERS entry has no clientId; it is ignored (tokens could not be checked)", {
+        operation: name,
+      });
       continue;
     }
     const tokenInfoUrl = typeof entry.tokenInfoUrl === "string" ? entry.tokenInfoUrl : "";

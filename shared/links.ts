@@ -48,6 +48,8 @@ const targets = [
   { name: "staff-review", path: "/staff/reviews/:kind/:ref" },
   { name: "staff-review-media", path: "/staff/reviews/shop/:ref/media/:file" },
   { name: "staff-searches", path: "/staff/searches" },
+  { name: "staff-health", path: "/staff/health" },
+  { name: "healthz", path: "/healthz" },
   { name: "staff-redirects", path: "/staff/redirects" },
   { name: "staff-redirect", path: "/staff/redirects/:id" },
 ] as const satisfies readonly { name: string; path: string }[];

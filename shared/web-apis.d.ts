@@ -24,5 +24,9 @@ declare const crypto: {
   readonly subtle: { digest(algorithm: "SHA-256", data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> };
 };
 
-/** For a misconfiguration the operator must see in the worker's log. */
-declare const console: { error(...data: unknown[]): void };
+/** The worker's log: shared/log/log-line.ts writes every line (decision 0110). */
+declare const console: {
+  error(...data: unknown[]): void;
+  warn(...data: unknown[]): void;
+  log(...data: unknown[]): void;
+};

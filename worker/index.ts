@@ -6,6 +6,7 @@ import { handleAppError } from "./frame/document/handle-error";
 import { renderNotFound } from "./frame/document/not-found";
 import { keepVisitorCounts } from "./frame/personal/visitor-counts";
 import { registerPages } from "./frame/routing/register-pages";
+import { fateWord } from "./frame/shells/fate-word";
 import { pageCache } from "./frame/shells/page-cache";
 import { shellRefresh } from "./frame/shells/shell-refresh";
 import { pageHandlers } from "./page-registry";
@@ -14,7 +15,7 @@ import type { AppEnv, ShopBindings } from "./platform/app-env";
 import { cmsService, withCms } from "./platform/cms-client/cms-service";
 import { cmsWebhook } from "./platform/cms-client/webhook-route";
 import { requestDatabase } from "./platform/database/request-database";
-import { deliverOutbox } from "./platform/mail/deliver-outbox";
+import { requestLine } from "./platform/log/request-line";
 import { outboxInsert } from "./platform/mail/mailer";
 import { warnWithoutPublicOrigin } from "./platform/mail/public-origin-check";
 import { canonicalHost } from "./platform/middleware/canonical-host";
@@ -27,14 +28,14 @@ import { securityHeaders } from "./platform/middleware/security-headers";
 import { strictTransport } from "./platform/middleware/strict-transport";
 import { trailingSlash } from "./platform/middleware/trailing-slash";
 import { varyEncoding } from "./platform/middleware/vary-encoding";
-import { sweepExpiredCardOrders } from "./platform/payments/card-holds";
+import { runCron } from "./platform/operations/cron-run";
+import { CRON_STEPS } from "./platform/operations/cron-steps";
 import { redirectRules } from "./platform/redirects/redirect-middleware";
 import { declareRows } from "./platform/routing/route-spec";
 import { reindexEntry } from "./platform/search/search-reindex";
 import { originGuard } from "./platform/security/csrf";
-import { clientNetwork, hitRateLimit, sweepRateLimits } from "./platform/security/rate-limit";
+import { clientNetwork, hitRateLimit } from "./platform/security/rate-limit";
 import { session } from "./platform/session/session";
-import { sweepSessions } from "./platform/session/session-store";
 import { rememberLocaleOnSignIn } from "./screens/account/account-locale";
 import { accountRoutes } from "./screens/account/account-routes";
 import { latestBuild } from "./screens/builds/latest-route";
@@ -45,6 +46,7 @@ import { confirmationPage, orderDetailPage } from "./screens/cart/order-views";
 import { paymentWebhook } from "./screens/cart/payment-webhook";
 import { catalogApi } from "./screens/catalog/quick-view-route";
 import { favouriteActions, mergeFavouritesOnSignIn } from "./screens/favourites/favourite-routes";
+import { healthz } from "./screens/healthz/healthz-route";
 import { reviewActions } from "./screens/product/product-review-routes";
 import { stockAlertRoutes } from "./screens/product/stock-alert-routes";
 import { requestRoutes } from "./screens/requests/request-routes";
@@ -68,6 +70,7 @@ const app = new Hono<AppEnv>({ getPath: localeNeutralPath });
 
 app.use(strictTransport);
 app.use(varyEncoding);
+app.use(requestLine(fateWord));
 app.use(requestDatabase);
 app.use(cmsService(embeddedCms));
 app.use(pathLocale);
@@ -86,6 +89,7 @@ app.use(keepVisitorCounts);
 app.use(shellRefresh(app));
 
 app.route("/builds", latestBuild);
+app.route("/", healthz);
 app.route("/", embeddedCms);
 declareRows(app, cmsRouteRows);
 app.route("/api/payments", paymentWebhook);
@@ -110,24 +114,12 @@ registerPages(app, routes, pageHandlers);
 app.notFound(renderNotFound);
 app.onError(handleAppError);
 
-/** HTTP from the Hono app (a HEAD run as a GET); the cron trigger delivers the e-mail outbox and ends expired card holds. */
+/** HTTP from the Hono app (a HEAD run as a GET); the cron trigger runs the cron's steps (platform/operations/cron-steps.ts) and records the run. */
 export default {
   fetch: headLikeGet(app.fetch),
-  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     warnWithoutPublicOrigin(env);
-    ctx.waitUntil(sweepRateLimits(env.DB));
-    ctx.waitUntil(sweepSessions(env.DB));
-    // Card orders whose payment page expired without a webhook give their stock back.
-    ctx.waitUntil(
-      sweepExpiredCardOrders(env).then((released) => {
-        if (released > 0) console.log(`Card holds: ${released} expired orders cancelled, stock given back`);
-      }),
-    );
-    ctx.waitUntil(
-      deliverOutbox(env).then((sent) => {
-        if (sent > 0) console.log(`Outbox: ${sent} e-mails delivered`);
-      }),
-    );
+    ctx.waitUntil(runCron(env, CRON_STEPS, controller.scheduledTime || Date.now()));
   },
 } satisfies ExportedHandler<Env>;
 

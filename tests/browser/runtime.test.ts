@@ -215,7 +215,7 @@ describe("the deployment check", () => {
     let polls = 0;
     await page.route("**/builds/latest.json?t=*", (route) => {
       polls++;
-      return route.fulfill({ json: { id: "a-newer-build", timestamp: "2026-05-01T00:00:00Z" } });
+      return route.fulfill({ json: { id: "a-newer-build", timestamp: "2099-05-01T00:00:00Z" } });
     });
     await page.clock.runFor(PREFETCH_DELAY_MS);
     await expect.poll(() => page.locator("script[type=speculationrules]").count()).toBeGreaterThan(0);
@@ -235,6 +235,20 @@ describe("the deployment check", () => {
     await navigation;
     await page.waitForURL(shopUrl("/delivery"));
     expect(await page.evaluate(() => sessionStorage.getItem("took-over"))).toBe("true");
+    expect(await page.evaluate(() => "stale" in document.documentElement.dataset)).toBe(false);
+    await context.close();
+  });
+
+  it("never goes back to an older build (two versions live during a gradual rollout)", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await pausedPage(context, "/company");
+    let polls = 0;
+    await page.route("**/builds/latest.json?t=*", (route) => {
+      polls++;
+      return route.fulfill({ json: { id: "an-older-build", timestamp: "2001-05-01T00:00:00Z" } });
+    });
+    await page.clock.runFor(BUILD_CHECK_INTERVAL_MS);
+    await expect.poll(() => polls).toBe(1);
     expect(await page.evaluate(() => "stale" in document.documentElement.dataset)).toBe(false);
     await context.close();
   });

@@ -603,6 +603,7 @@ const NOT_RECORDS: Record<string, string> = {
   search_vocabulary: "a view of search_products",
   search_documents: "the search index, rebuilt from the CMS",
   search_state: "when the search index was last built; a rebuild sets it",
+  ops_marks: "the last cron run and CMS webhook, overwritten each time (migrations/0130_ops_marks.sql)",
   [MIGRATIONS_TABLE]: "which migrations ran",
 };
 

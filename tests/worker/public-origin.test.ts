@@ -12,7 +12,15 @@ afterEach(() => {
 });
 
 function said(spy: { mock: { calls: unknown[][] } }): number {
-  return spy.mock.calls.filter((call) => call[0] === NO_PUBLIC_ORIGIN).length;
+  // One JSON line per log call (worker/platform/log/log.ts).
+  const message = (line: unknown) => {
+    try {
+      return (JSON.parse(String(line)) as { message?: string }).message;
+    } catch {
+      return undefined;
+    }
+  };
+  return spy.mock.calls.filter((call) => message(call[0]) === NO_PUBLIC_ORIGIN).length;
 }
 
 describe("an empty PUBLIC_ORIGIN", () => {

@@ -124,7 +124,14 @@ describe("unhandled errors", () => {
     expect(html).not.toContain("secret_internal_table");
     expect(html).not.toContain("D1_ERROR");
     expect(html).not.toMatch(/at line|\.ts:\d+/);
-    expect(log).toHaveBeenCalledWith("Error in app:", expect.any(Error));
+    // Logged once, as one JSON line with the error's words (shared/log/log-line.ts).
+    const lines = log.mock.calls.map((call) => JSON.parse(String(call[0])) as Record<string, unknown>);
+    expect(lines.filter((line) => line.message === "Error in app")).toHaveLength(1);
+    expect(lines.find((line) => line.message === "Error in app")).toMatchObject({
+      level: "error",
+      message: "Error in app",
+      error: "Error: D1_ERROR: no such table: secret_internal_table at line 42",
+    });
   });
 
   it("keeps the status and message of an expected client error", async () => {

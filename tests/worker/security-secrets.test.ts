@@ -17,7 +17,8 @@ describe("secrets of at least 32 bytes (issue 13, item 9)", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await appRequest("/", {}, { ...env, COOKIE_SECRET: "0123456789abcdef0123456789abcde" });
     expect(res.status).toBe(500);
-    expect(String(logged.mock.calls[0]?.[1])).toContain("COOKIE_SECRET is 31 bytes, shorter than 32");
+    // One JSON line (shared/log/log-line.ts), the error in its words.
+    expect(JSON.parse(String(logged.mock.calls[0]?.[0])).error).toContain("COOKIE_SECRET is 31 bytes, shorter than 32");
     logged.mockRestore();
   });
 });

@@ -3,6 +3,7 @@ import { escapeHtml } from "../../../shared/escape-html";
 import { messagesFor } from "../../../shared/i18n/catalogue";
 import { TEXT_LOCALES } from "../../../shared/i18n/locales";
 import { isLocale, localeDirection, localizePath } from "../../../shared/locale-path";
+import { writeMailPreview } from "../../../shared/log/log-line";
 import type { MailLocale, CmsMail as MailMessage } from "./cms-host";
 
 /**
@@ -84,5 +85,6 @@ export function confirmationMail(to: string, link: string, locale: MailLocale): 
 /** In local development the link is printed too, so a developer can follow it without a mail server. */
 export function printLinkLocally(requestUrl: string, message: MailMessage, link: string): void {
   const host = new URL(requestUrl).hostname;
-  if (host === "localhost" || host === "127.0.0.1") console.log(`[mail] ${message.subject} for ${message.to}: ${link}`);
+  if (host === "localhost" || host === "127.0.0.1")
+    writeMailPreview(`[mail] ${message.subject} for ${message.to}: ${link}`);
 }

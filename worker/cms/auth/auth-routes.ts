@@ -7,6 +7,7 @@ import {
   cmsResetPasswordBody,
   cmsSignInBody,
 } from "../../../shared/forms/cms-auth";
+import { writeLine } from "../../../shared/log/log-line";
 import {
   lengthErrors,
   PASSWORD_MAX,
@@ -60,7 +61,7 @@ export const authApi = new Hono<AuthApiEnv>();
 
 /** Unexpected failures answer as Strapi does (500 InternalServerError, no details), logged once. */
 authApi.onError((error, c) => {
-  console.error("Error in CMS auth API:", error);
+  writeLine("error", "Error in CMS auth API", { error });
   return c.json(
     { data: null, error: { status: 500, name: "InternalServerError", message: "Internal Server Error" } },
     500,

@@ -1,4 +1,5 @@
 import type { ProviderConfig } from "../../../shared/auth-providers";
+import { writeLine } from "../../../shared/log/log-line";
 
 /**
  * Asks a sign-in provider who holds an access token: GET its user-info endpoint
@@ -29,7 +30,7 @@ async function getJson(url: string, init: RequestInit): Promise<{ ok: true; body
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(5000) });
   } catch (error) {
-    console.error("Provider request failed:", error instanceof Error ? error.message : error);
+    writeLine("error", "Provider request failed", { error });
     return { ok: false, message: "The sign-in provider could not be reached." };
   }
   if (!response.ok) return { ok: false, message: "The sign-in provider did not accept the access_token." };

@@ -10,6 +10,7 @@ import {
   specifiedRules,
   validate,
 } from "graphql";
+import { writeLine } from "../../../shared/log/log-line";
 import { authenticateBearer, type BearerResult, bearerErrorBody } from "../auth/bearer-auth";
 import { depthAndCostLimit } from "./limits";
 import { type CmsContext, createLoaders } from "./loaders";
@@ -166,7 +167,7 @@ export async function handleGraphql(request: Request, env: Env): Promise<Respons
   }
   if (result.errors?.length) {
     for (const error of result.errors) {
-      if (!error.extensions?.code) console.error("CMS GraphQL error:", error.originalError ?? error);
+      if (!error.extensions?.code) writeLine("error", "CMS GraphQL error", { error: error.originalError ?? error });
     }
   }
   return Response.json({

@@ -17,6 +17,8 @@ export interface DocumentProps {
   description: string;
   nonce: string;
   buildId: string;
+  /** When the build was uploaded (ISO): the runtime reloads only to a newer one (shared/build-order.ts, decision 0111). */
+  buildTime: string;
   layout: LayoutData;
   counts: HeaderCounts;
   user: HeaderUser | null;
@@ -34,10 +36,10 @@ export interface DocumentProps {
 
 /** The one layout (spec section 2: "default"): head, header, page, footer, runtime. */
 export function Document(props: DocumentProps) {
-  const { title, description, nonce, buildId, layout, counts, user, head, locale, children } = props;
+  const { title, description, nonce, buildId, buildTime, layout, counts, user, head, locale, children } = props;
   const t = useTexts();
   return (
-    <html lang={locale} dir={localeDirection(locale)} data-build={buildId}>
+    <html lang={locale} dir={localeDirection(locale)} data-build={buildId} data-build-time={buildTime}>
       <head>
         <meta charSet="utf-8" />
         {/* Zoom stays allowed (WCAG 1.4.4); 16 px inputs keep phones from zooming on focus. */}

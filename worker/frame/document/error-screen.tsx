@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import { messagesFor } from "../../../shared/i18n/catalogue";
 import { localeDirection, localizePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../../platform/app-env";
+import { log } from "../../platform/log/log";
 import { textsOf } from "../i18n/texts";
 import { ErrorScreen } from "../ui/status-screens";
 import { renderPage } from "./render-page";
@@ -27,7 +28,7 @@ export async function renderErrorScreen(c: Context<AppEnv>): Promise<Response> {
       body: <ErrorScreen retry={retryPath(c)} />,
     });
   } catch (error) {
-    console.error("Error in app:", error);
+    log.error("Error in app", { error });
     return c.html(bareErrorPage(c.get("locale") ?? DEFAULT_LOCALE), 500);
   }
 }

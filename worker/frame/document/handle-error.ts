@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../../platform/app-env";
+import { log } from "../../platform/log/log";
 import { lookupFailed } from "../../platform/page-fate";
 import { renderErrorScreen } from "./error-screen";
 import { renderNotFound } from "./not-found";
@@ -18,7 +19,7 @@ export function handleAppError(error: Error, c: Context<AppEnv>): Response | Pro
     if (error.status === 404) return renderNotFound(c);
     return error.getResponse();
   }
-  console.error("Error in app:", error);
+  log.error("Error in app", { error });
   if (lookupFailed(c.get("keeping")?.fate)) return renderUnavailable(c);
   return renderErrorScreen(c);
 }

@@ -4,6 +4,7 @@ import { renderToReadableStream, renderToString } from "react-dom/server";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import { isLocalisedPath, localizePath, otherLocale, splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../../platform/app-env";
+import { log } from "../../platform/log/log";
 import { lookupFailed } from "../../platform/page-fate";
 import { viewerOf } from "../../platform/session/viewer";
 import { localeAlternates, ogLocale } from "../head/locale-alternates";
@@ -189,6 +190,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
           description={description}
           nonce={nonce}
           buildId={buildInfo(c.env).id}
+          buildTime={buildInfo(c.env).timestamp}
           layout={layout}
           counts={header.counts}
           user={header.user}
@@ -217,7 +219,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
     onError(error) {
       status = 500;
       keeping?.fate.against.add("render-failed");
-      console.error("Error in app:", error);
+      log.error("Error in app", { error });
     },
   });
   if (BOT.test(c.req.header("user-agent") ?? "")) await stream.allReady;

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { readCartOwner } from "../../platform/bag/cart-owner";
 import { shopperCounts } from "../../platform/bag/shopper-counts";
+import { log } from "../../platform/log/log";
 import { displayName } from "../../platform/session/session";
 import { viewerOf } from "../../platform/session/viewer";
 import { readVisitorCounts } from "./visitor-counts";
@@ -37,7 +38,7 @@ export async function loadHeaderState(c: Context<AppEnv>): Promise<HeaderState> 
   if (kept) return { counts: { favourites: kept.favourites, bag: kept.bag }, user: null };
   const counts = owner
     ? await shopperCounts(c, owner).catch((error: unknown) => {
-        console.error("The header's counts could not be read:", error);
+        log.error("The header's counts could not be read", { error });
         return null;
       })
     : null;

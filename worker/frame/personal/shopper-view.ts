@@ -10,6 +10,7 @@ import {
 import type { AppEnv } from "../../platform/app-env";
 import { shopperCartOwner } from "../../platform/bag/cart-owner";
 import { shopperCounts } from "../../platform/bag/shopper-counts";
+import { log } from "../../platform/log/log";
 import { takeFlash } from "./flash";
 import type { ShopperView } from "./personal-fragment";
 import { readVisitorCounts } from "./visitor-counts";
@@ -57,7 +58,7 @@ export async function loadShopperView(c: Context<AppEnv>, needs: PageNeeds = EVE
   // Counts D1 cannot give are left out (as a visitor's without a bag): a kept page is still served,
   // its header without them, rather than an error in its place.
   const counts = await shopperCounts(c, owner).catch((error: unknown) => {
-    console.error("The shopper's counts could not be read:", error);
+    log.error("The shopper's counts could not be read", { error });
     return { bag: 0, favourites: [], pendingReviews: [] };
   });
   return {

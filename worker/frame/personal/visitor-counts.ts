@@ -5,6 +5,7 @@ import { VISITOR_COUNTS_COOKIE } from "../../../shared/cookie-names";
 import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../../platform/app-env";
 import { shopperCounts } from "../../platform/bag/shopper-counts";
+import { log } from "../../platform/log/log";
 import { readVisitorId } from "../../platform/security/visitor-id";
 
 /**
@@ -43,7 +44,7 @@ export const keepVisitorCounts = createMiddleware<AppEnv>(async (c, next) => {
     return;
   }
   const counts = await shopperCounts(c, { kind: "visitor", id: visitorId }).catch((error: unknown) => {
-    console.error("Reading a visitor's counts failed:", error);
+    log.error("Reading a visitor's counts failed", { error });
     return null;
   });
   if (!counts) {

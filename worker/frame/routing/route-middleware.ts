@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { routePath } from "../../../shared/links";
 import type { RouteMiddlewareName } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
+import { log } from "../../platform/log/log";
 import { countSearchMiss } from "../../platform/search/search-misses-store";
 import { SEARCH_MISS_HEADER } from "../shells/shell-store";
 
@@ -34,7 +35,7 @@ export const routeMiddleware: Readonly<Record<RouteMiddlewareName, MiddlewareHan
     // Counted before the answer (one D1 write, on searches that found nothing only): the desk's
     // count is never behind the pages shoppers were shown.
     await countSearchMiss(c.env.DB, decodeURIComponent(missed)).catch((error: unknown) =>
-      console.error("Counting a search that found nothing failed:", error),
+      log.error("Counting a search that found nothing failed", { error }),
     );
   }),
   /** Sign-in and sign-up make no sense once signed in. */

@@ -5,6 +5,7 @@ import type { PageQuery } from "../../../shared/routes";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import { everyPageTags, shownUnder } from "../../platform/caches/page-tags";
+import { log } from "../../platform/log/log";
 import { newFate, type PageFate, spoiltWhileStreaming, whyNotKept } from "../../platform/page-fate";
 import { textsOf } from "../i18n/texts";
 import { favouriteHearts } from "../personal/favourite-hearts";
@@ -15,11 +16,9 @@ import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
 import { framedNotFound } from "./not-found-frame";
 import { EDGE_CACHE_CONTROL, etagMatches, PUBLIC_CACHE_CONTROL, SHELL_STATE_HEADER } from "./page-cache";
 import { canonicalUrl, readPageQuery } from "./page-query";
-
 import { releaseRender } from "./render-lock";
 import { framedSearch } from "./search-frame";
 import { keptOnSecondAsk } from "./second-ask";
-
 import { canRefresh, isShellRefresh, refreshInBackground } from "./shell-refresh";
 import { SEARCH_MISS_HEADER, type ShellRecord, type StoredShell, shellKey, storeShell } from "./shell-store";
 import { findShell } from "./stale-shells";
@@ -182,7 +181,7 @@ export function pageShell(query: PageQuery) {
       backgroundTask(
         c,
         storeShell(c, record, kept, () => spoiltWhileStreaming(fate))
-          .catch((error: unknown) => console.error("Keeping a page shell failed:", error))
+          .catch((error: unknown) => log.error("Keeping a page shell failed", { error }))
           // Settled, kept or not: requests of this isolate waiting for this page look in the cache now.
           .finally(() => releaseRender(key.url)),
       );

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
+import { log } from "../../platform/log/log";
 import { releaseRender } from "./render-lock";
 
 /*
@@ -63,7 +64,7 @@ export function refreshInBackground(c: Context<AppEnv>, lockKey: string): void {
         await (await renderAnew(request)).arrayBuffer();
       } catch (error) {
         releaseRender(lockKey);
-        console.error("Rendering a stale page anew failed:", error);
+        log.error("Rendering a stale page anew failed", { error });
       }
     })(),
   );

@@ -1,3 +1,4 @@
+import { log } from "../log/log";
 /**
  * Whole responses kept in the Cache API of the location that served them (`caches.default`: per
  * data centre, no write limits, never replicated). What is kept here:
@@ -15,7 +16,7 @@ export async function readKept(key: Request): Promise<Response | null> {
   try {
     return (await caches.default.match(key)) ?? null;
   } catch (error) {
-    console.error("Reading the edge cache failed:", error);
+    log.error("Reading the edge cache failed", { error });
     return null;
   }
 }
@@ -25,6 +26,6 @@ export async function keep(key: Request, response: Response): Promise<void> {
   try {
     await caches.default.put(key, response);
   } catch (error) {
-    console.error("Keeping a response in the edge cache failed:", error);
+    log.error("Keeping a response in the edge cache failed", { error });
   }
 }

@@ -4,6 +4,7 @@ import type { Locale } from "../../../shared/constants";
 import { LOCALES } from "../../../shared/constants";
 import type { AppEnv } from "../app-env";
 import { backgroundTask } from "../background-task";
+import { log } from "../log/log";
 import { recordsTag } from "./page-tags";
 import { CONTENT_TAG, versionsOf } from "./versions";
 
@@ -71,20 +72,20 @@ export async function readThrough<T>(
   try {
     cached = await deps.kv.get<Entry<T>>(key, "json");
   } catch (error) {
-    console.error("KV read failed:", error);
+    log.error("KV read failed", { error });
   }
   if (cached && now - cached.storedAt < FRESH_MS) return cached.value;
   if (cached) {
     deps.waitUntil(
       load()
         .then((fresh) => (fresh === null ? undefined : store(deps.kv, key, fresh, now)))
-        .catch((error) => console.error("KV refresh failed:", error)),
+        .catch((error) => log.error("KV refresh failed", { error })),
     );
     return cached.value;
   }
   const fresh = await load();
   if (fresh !== null)
-    deps.waitUntil(store(deps.kv, key, fresh, now).catch((e) => console.error("KV write failed:", e)));
+    deps.waitUntil(store(deps.kv, key, fresh, now).catch((error) => log.error("KV write failed", { error })));
   return fresh;
 }
 
@@ -147,7 +148,7 @@ export async function cachedRecord<T>(
     const hit = await c.env.CMS_CACHE.get<KeptRecord<T>>(key, "json");
     if (hit) return { value: hit.value, tags: hit.tags ?? tagsOf(hit.value) };
   } catch (error) {
-    console.error("KV read failed:", error);
+    log.error("KV read failed", { error });
   }
   const fresh = await loaded();
   if (fresh !== null && worthKeeping(fresh.value)) {
@@ -155,7 +156,7 @@ export async function cachedRecord<T>(
     backgroundTask(
       c,
       c.env.CMS_CACHE.put(key, JSON.stringify(kept), { expirationTtl: RECORD_TTL_SECONDS }).catch((error: unknown) =>
-        console.error("KV write failed:", error),
+        log.error("KV write failed", { error }),
       ),
     );
   }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { toHex } from "../../../shared/bytes";
 import type { AppEnv } from "../app-env";
+import { log } from "../log/log";
 
 /**
  * Versions: one small KV key (CMS_CACHE) per *tag*, a name for something kept things are made
@@ -59,7 +60,7 @@ export async function readTagVersions(kv: KVNamespace, tags: readonly string[]):
       for (const tag of chunk) read.set(tag, found.get(versionKey(tag)) ?? INITIAL_VERSION);
     } catch (error) {
       // KV unreachable: kept things stay servable and records are read under the initial version.
-      console.error("Reading versions failed:", error);
+      log.error("Reading versions failed", { error });
       for (const tag of chunk) read.set(tag, UNKNOWN_VERSION);
     }
   }

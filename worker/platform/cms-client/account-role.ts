@@ -1,5 +1,6 @@
 import { type CombinedError, gql } from "@urql/core";
 import type { ShopBindings } from "../app-env";
+import { log } from "../log/log";
 import { createCmsClient } from "./client";
 
 /**
@@ -44,14 +45,14 @@ export async function accountRole(env: ShopBindings, token: string): Promise<Acc
   try {
     const result = await createCmsClient({ env, token }).query(meRoleQuery, {}).toPromise();
     if (result.error) {
-      console.error("CMS query meRole failed:", result.error.message);
+      log.error("CMS query failed", { operation: "meRole", error: result.error.message });
       return refused(result.error) ? null : ROLE_UNKNOWN;
     }
     const me = result.data?.me;
     if (!me) return null;
     return { userId: Number(me.id), type: me.role?.type ?? null };
   } catch (error) {
-    console.error("CMS query meRole failed:", error);
+    log.error("CMS query failed", { operation: "meRole", error });
     return ROLE_UNKNOWN;
   }
 }

@@ -2,6 +2,7 @@ import { type AnyVariables, Client, type DocumentInput, fetchExchange } from "@u
 import { retryExchange } from "@urql/exchange-retry";
 import { FETCH_RETRIES, RETRY_STATUSES } from "../../../shared/constants";
 import type { ShopBindings } from "../app-env";
+import { log } from "../log/log";
 
 /**
  * The storefront's one way to the CMS's GraphQL, through the CMS service in the bindings
@@ -63,12 +64,12 @@ export async function runQuery<Data, Variables extends AnyVariables>(
   try {
     const result = await client.query(document, variables).toPromise();
     if (result.error) {
-      console.error(`CMS query ${label} failed:`, result.error.message);
+      log.error("CMS query failed", { operation: label, error: result.error.message });
       return null;
     }
     return result.data ?? null;
   } catch (error) {
-    console.error(`CMS query ${label} failed:`, error);
+    log.error("CMS query failed", { operation: label, error });
     return null;
   }
 }

@@ -4,6 +4,8 @@ import type { AppEnv, ShopBindings } from "../app-env";
 import { CACHED_MODELS, type CachedModel, purgeModel } from "../caches/kv-records";
 import { SEARCH_TAG } from "../caches/page-tags";
 import { bumpTags } from "../caches/versions";
+import { log } from "../log/log";
+import { markStatement } from "../operations/ops-marks";
 import { SERVICE } from "../routing/limit-presets";
 import { type WriteSpec, writes } from "../routing/route-spec";
 import { timingSafeEqual } from "../security/crypto";
@@ -78,5 +80,9 @@ export const cmsWebhook = (onEntryChange: EntryChangeHook) =>
       await bumpTags(c.env.CMS_CACHE, [SEARCH_TAG]);
       tags.push(SEARCH_TAG);
     }
+    // For the health page (/staff/health): the last webhook and what it moved; a failure here moves nothing back.
+    await markStatement(c.env.DB, "webhook", new Date().toISOString(), { event, model, moved: tags })
+      .run()
+      .catch((error: unknown) => log.error("Recording the webhook failed", { error }));
     return c.json({ ok: true, event, model, tags, version, purged, reindexed });
   });

@@ -1,12 +1,12 @@
 import { httpMailAdapter } from "./http-mail-adapter";
-import { consoleMailAdapter, flushOutbox, type MailAdapter } from "./mailer";
+import { flushOutbox, type MailAdapter, printMailAdapter, unsentMailAdapter } from "./mailer";
 
-/** The configured adapter: the HTTP API when MAIL_API_KEY is set, else the console (local development). */
+/** The configured adapter: the HTTP API when MAIL_API_KEY is set, else the console when MAIL_PRINT is "true" (local development), else none. */
 export function mailAdapter(env: Env): MailAdapter {
   if (env.MAIL_API_KEY) {
     return httpMailAdapter({ apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM, endpoint: env.MAIL_API_URL });
   }
-  return consoleMailAdapter;
+  return env.MAIL_PRINT === "true" ? printMailAdapter : unsentMailAdapter;
 }
 
 /** Run by the cron trigger: hands pending outbox rows to the adapter. */

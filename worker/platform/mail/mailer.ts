@@ -1,3 +1,5 @@
+import { writeMailPreview } from "../../../shared/log/log-line";
+import { log } from "../log/log";
 import { withoutReordering } from "./mail-text";
 
 /**
@@ -97,11 +99,21 @@ export async function queueMail(db: D1Database, message: MailMessage): Promise<v
   await outboxInsert(db, message).run();
 }
 
-/** Development adapter: prints the message (links included) to the worker's console. */
-export const consoleMailAdapter: MailAdapter = {
+/**
+ * Development adapter (MAIL_PRINT "true", no MAIL_API_KEY): prints the message, links included, to the
+ * worker's console, the one line that may carry an address (decision 0110); never on in production.
+ */
+export const printMailAdapter: MailAdapter = {
   async deliver(message) {
     const headers = Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
-    console.log(`[mail] to ${message.to}: ${message.subject}\n${headers.join("")}${message.text}`);
+    writeMailPreview(`[mail] to ${message.to}: ${message.subject}\n${headers.join("")}${message.text}`);
+  },
+};
+
+/** Neither a mail API nor printing: each message fails with a reason the outbox (/staff/outbox) and the health page show. */
+export const unsentMailAdapter: MailAdapter = {
+  async deliver() {
+    throw new Error("MAIL_API_KEY is not set: e-mails cannot be sent");
   },
 };
 
@@ -166,7 +178,7 @@ export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 
         .run();
       sent++;
     } catch (error) {
-      console.error("Mail delivery failed:", error);
+      log.error("Mail delivery failed", { kind: row.kind, error });
       // Kept for the staff desk's outbox (/staff/outbox): why it failed, in the adapter's words.
       await db
         .prepare(

@@ -6,15 +6,17 @@
  * an empty PUBLIC_ORIGIN is said loudly, once per isolate, on its first request or cron run
  * (decision 0102). Mail is not refused: a shopper waiting for a reset link gets one.
  */
+import { log } from "../log/log";
+
 let warned = false;
 
 export const NO_PUBLIC_ORIGIN =
-  "PUBLIC_ORIGIN is empty while e-mails are delivered (MAIL_API_KEY is set): links in e-mails follow each request's host. Set PUBLIC_ORIGIN to the shop's address, e.g. https://noorbeauty.ae.";
+  "PUBLIC_ORIGIN is empty while e-mails are delivered (MAIL_API_KEY is set): links in e-mails follow each request's host. Set PUBLIC_ORIGIN to the shop's address.";
 
 /** Logs NO_PUBLIC_ORIGIN the first time this isolate sees the misconfiguration; true when it did now. */
 export function warnWithoutPublicOrigin(env: Pick<Env, "PUBLIC_ORIGIN" | "MAIL_API_KEY">): boolean {
   if (warned || (env.PUBLIC_ORIGIN ?? "").trim() !== "" || !env.MAIL_API_KEY) return false;
   warned = true;
-  console.error(NO_PUBLIC_ORIGIN);
+  log.error(NO_PUBLIC_ORIGIN);
   return true;
 }

@@ -9,6 +9,7 @@ import { isLocale, isLocalisedPath, localizePath, splitLocalePath } from "../../
 import { rememberAccountLocale } from "../accounts/account-locale-store";
 import type { AppEnv } from "../app-env";
 import { backgroundTask } from "../background-task";
+import { log } from "../log/log";
 import { addVary, setOnAnswer } from "./response-headers";
 
 /**
@@ -100,7 +101,7 @@ export const localeCookie = createMiddleware<AppEnv>(async (c, next) => {
       backgroundTask(
         c,
         rememberAccountLocale(c.env.DB, user.id, locale).catch((error: unknown) =>
-          console.error("Remembering the account's language failed:", error),
+          log.error("Remembering the account's language failed", { error }),
         ),
       );
     }

@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE } from "../../../shared/constants";
 import { translator } from "../../../shared/i18n/translator";
 import type { AppEnv, LimitRefusal } from "../app-env";
 import { repeatable } from "../database/retry";
+import { log } from "../log/log";
 import { type Limit, type Limits, writeSpec } from "../routing/route-spec";
 import { clientNetwork, isOverLimit, limitStatement, type RateLimitRule, retryAfterOf } from "../security/rate-limit";
 import { readVisitorId } from "../security/visitor-id";
@@ -100,7 +101,7 @@ export const routeLimits = createMiddleware<AppEnv>(async (c, next) => {
       await repeatable(c.env.DB).batch(counted.statements);
     } catch (error) {
       if (isOverLimit(error)) c.res = tooMany(c, overLimit(c, counted.rules));
-      else console.error("Counting the route's limits failed:", error);
+      else log.error("Counting the route's limits failed", { error });
     }
     return;
   }
@@ -109,7 +110,7 @@ export const routeLimits = createMiddleware<AppEnv>(async (c, next) => {
     await repeatable(c.env.DB).batch(counted.statements);
   } catch (error) {
     if (!isOverLimit(error)) {
-      console.error("Counting the route's limits failed:", error);
+      log.error("Counting the route's limits failed", { error });
       const t = translator(c.get("locale") ?? DEFAULT_LOCALE);
       c.header("Retry-After", "30");
       return answer(c, 503, t.m.limits.uncounted, "ServiceUnavailableError");

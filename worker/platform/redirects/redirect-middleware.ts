@@ -6,6 +6,7 @@ import { backgroundTask } from "../background-task";
 import { IsolateCache } from "../caches/isolate-cache";
 import { bumpTags, readAlong, readTagVersions, tagVersions, UNKNOWN_VERSION } from "../caches/versions";
 import { nearDatabase } from "../database/request-database";
+import { log } from "../log/log";
 
 /** The redirect rules' version: the staff desk moves it on when it writes a rule. */
 const REDIRECTS_TAG = "redirects";
@@ -48,7 +49,7 @@ async function rulesFor(
     return { rules, unchecked: null };
   } catch (error) {
     // A missing table or a D1 hiccup must never take routing down: the last rules, or none.
-    console.error("Redirect rules could not be read:", error);
+    log.error("Redirect rules could not be read", { error });
     return { rules: copy?.value.rules ?? new Map<string, RedirectRule>(), unchecked: null };
   }
 }
@@ -115,7 +116,7 @@ function redirectOf(c: Context<AppEnv>, rules: Map<string, RedirectRule>): Respo
   );
   if (!decision) return null;
   if (decision.kind === "refused") {
-    console.warn(`Redirect rule for ${url.pathname} ignored: ${problemReason(decision.problem)}`);
+    log.warn("Redirect rule ignored", { reason: problemReason(decision.problem) });
     return null;
   }
   return c.redirect(decision.location, decision.status);

@@ -64,9 +64,12 @@ export async function findLiveSession(db: D1Database, idHash: string, now: numbe
   return readLiveSession(await liveSessionStatement(db, idHash, now).all());
 }
 
-/** Sessions expired or ended more than a day ago are forgotten (the cron; at most `batch` a run). */
-export async function sweepSessions(db: D1Database, now = Date.now(), batch = 1000): Promise<number> {
-  const dayAgo = now - 24 * 60 * 60 * 1000;
+/**
+ * Sessions expired, or ended more than `endedDays` ago, are forgotten (the cron, with the age of
+ * worker/platform/operations/retention.ts; at most `batch` a run).
+ */
+export async function sweepSessions(db: D1Database, now = Date.now(), batch = 1000, endedDays = 1): Promise<number> {
+  const dayAgo = now - endedDays * 24 * 60 * 60 * 1000;
   const result = await db
     .prepare(
       `DELETE FROM shop_sessions WHERE rowid IN

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { TOKEN_COOKIE_MAX_AGE } from "../../../shared/constants";
 import type { AppEnv, SessionUser, ShopperCounts, SignInHook } from "../app-env";
 import { type CountRow, countsOf, knownShopperCounts, sessionCountsStatement } from "../bag/shopper-counts";
+import { log } from "../log/log";
 import { routeSpec } from "../routing/route-spec";
 import { timingSafeEqual } from "../security/crypto";
 import { type AuthAnswer, authClient, CmsAuthError, type CmsUser } from "./auth-client";
@@ -109,7 +110,7 @@ async function resumeSession(c: Context<AppEnv>): Promise<void> {
     // The CMS could not answer (down, slow, rate-limited): the session is live in D1, so it is not
     // ended for that. The profile last seen stands in; without one, this request is served as a
     // visitor's and the next asks again.
-    console.error("Loading the session user failed:", error);
+    log.error("Loading the session user failed", { error });
     user = staleUser(idHash);
     if (!user) return;
   }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv, SessionUser, SignInHook } from "../app-env";
+import { log } from "../log/log";
 import { readVisitorId } from "../security/visitor-id";
 
 /**
@@ -20,7 +21,7 @@ export async function runSignInHooks(
     try {
       await hook(c, user, visitorId);
     } catch (error) {
-      console.error("Sign-in hook failed:", error);
+      log.error("Sign-in hook failed", { error });
     }
   }
 }

@@ -1,5 +1,6 @@
 import { LOW_STOCK_AT } from "../../../shared/stock-rules";
 import { bumpStockVersion } from "../caches/versions";
+import { log } from "../log/log";
 import { queueRestockAlerts } from "./restock-alerts";
 import { readStock } from "./stock-store";
 
@@ -46,7 +47,7 @@ export async function afterStockWrite(env: Env, moves: readonly StockMove[], ori
     if (raised.length > 0) await afterStockRaised(env, raised, origin);
     else if (moves.some((move) => stockChangeShows(move.before, move.after))) await bumpStockVersion(env.CMS_CACHE);
   } catch (error) {
-    console.error("After a stock write:", error);
+    log.error("After a stock write", { error });
   }
 }
 
@@ -57,7 +58,7 @@ export async function afterStockWrite(env: Env, moves: readonly StockMove[], ori
 export async function afterStockRaised(env: Env, skus: readonly string[], origin: string): Promise<void> {
   await bumpStockVersion(env.CMS_CACHE);
   const queued = await queueRestockAlerts(env.DB, skus, origin);
-  if (queued > 0) console.log(`Back in stock: ${skus.join(", ")}; ${queued} alert(s) queued`);
+  if (queued > 0) log.info("Back in stock: alerts queued", { skus, count: queued });
 }
 
 /**

@@ -4,6 +4,8 @@
  * the batch fails (or stores nothing, e.g. a duplicate) the objects are
  * deleted again.
  */
+
+import { log } from "../log/log";
 import type { CheckedFile } from "../security/file-checks";
 
 export interface StoredFile extends CheckedFile {
@@ -44,7 +46,7 @@ export async function deleteFiles(bucket: R2Bucket, files: readonly { key: strin
     await bucket.delete(files.map((f) => f.key));
   } catch (error) {
     // Orphans cost a little storage; the record they belonged to was not saved, so nothing points at them.
-    console.error("Could not delete uploads after a failed save:", error);
+    log.error("Could not delete uploads after a failed save", { error });
   }
 }
 

@@ -3,6 +3,7 @@ import type { Section } from "../../../shared/i18n/messages-type";
 import { routePath } from "../../../shared/links";
 import { textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
+import { log } from "../../platform/log/log";
 import { CmsAuthError } from "../../platform/session/auth-client";
 import { signOut } from "../../platform/session/session";
 
@@ -45,13 +46,13 @@ const KNOWN: Record<string, { field: string | null; problem: Problem }> = {
 export function friendlyError(c: Context<AppEnv>, error: unknown): FriendlyError {
   const problems = textsOf(c).m.accountProblems;
   if (!(error instanceof CmsAuthError)) {
-    console.error("Account request failed:", error);
+    log.error("Account request failed", { error });
     return { field: null, status: 503, original: String(error), message: problems.ourSide };
   }
   const original = error.message;
   if (error.status === 429) return { field: null, status: 429, original, message: problems.tooMany };
   if (error.status >= 500) {
-    console.error("CMS auth error:", error.payload.error);
+    log.error("CMS auth error", { error: error.payload.error?.message ?? error.status });
     return { field: null, status: 503, original, message: problems.unreachable };
   }
   const known = KNOWN[original];

@@ -24,6 +24,7 @@ import {
   shopperCounts,
 } from "../../platform/bag/shopper-counts";
 import { repeatable } from "../../platform/database/retry";
+import { log } from "../../platform/log/log";
 import { carriedLimits, carriedRefusal, tooMany } from "../../platform/middleware/route-limits";
 import { BROWSING } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
@@ -124,7 +125,7 @@ async function bagBatch(
   } catch (error) {
     const refused = carriedRefusal(c, error);
     if (refused) return { ok: false, response: tooMany(c, refused) };
-    console.error("A bag action failed:", error);
+    log.error("A bag action failed", { error });
     c.header("Retry-After", "5");
     const message = textsOf(c).m.bagActions.notNow;
     return { ok: false, response: await reply(c, { ok: false, message }, fallback, undefined, 503) };

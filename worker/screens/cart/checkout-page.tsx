@@ -13,6 +13,7 @@ import { Island } from "../../frame/islands/island";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readCartOwner } from "../../platform/bag/cart-owner";
+import { log } from "../../platform/log/log";
 import { tooMany } from "../../platform/middleware/route-limits";
 import { setPaymentReference } from "../../platform/orders/order-store";
 import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
@@ -171,7 +172,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     placed = await placeOrder(c, owner, input, key, raw.acceptChanges === "yes");
   } catch (error) {
     // D1 failed past its retries, perhaps after the order committed: say so, and let the same key try again.
-    console.error("Placing an order could not be confirmed:", error);
+    log.error("Placing an order could not be confirmed", { error });
     return orderUnconfirmed(c, values as Record<string, string>);
   }
   if (!placed.ok) {
@@ -220,7 +221,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
       return c.redirect(session.redirectUrl, 303);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      console.error("Card checkout could not start:", error);
+      log.error("Card checkout could not start", { error });
       setFlash(c, {
         kind: "error",
         text: t.m.checkout.cardDown,

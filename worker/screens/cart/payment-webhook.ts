@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
+import { log } from "../../platform/log/log";
 import { releaseByReference, settleByReference } from "../../platform/payments/card-holds";
 import { cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentSignatureError } from "../../platform/payments/payment-provider";
@@ -40,15 +41,15 @@ export const paymentWebhook = new Hono<AppEnv>().post("/webhook", writes(PAYMENT
   if (event.kind === "expired" || event.kind === "failed") {
     const outcome = await releaseByReference(c.env, siteOrigin(c), event.reference, event.kind, event.eventId);
     if (outcome === "unknown")
-      console.error(`Card payment ${event.kind} for an unknown checkout session:`, event.reference);
+      log.error("Card payment event for an unknown checkout session", { kind: event.kind, reference: event.reference });
     return c.json({ received: true, handled: outcome === "released" });
   }
   // Where staff are told to refund a payment for an order that stays cancelled (rarely needed, never fatal).
   const contacts = await getContacts(c, c.get("locale")).catch(() => null);
   const receiver = contacts?.receiver || null;
   const outcome = await settleByReference(c.env, siteOrigin(c), event.reference, event.eventId, receiver);
-  if (outcome === "unknown") console.error("Payment for an unknown checkout session:", event.reference);
+  if (outcome === "unknown") log.error("Payment for an unknown checkout session", { reference: event.reference });
   if (outcome === "refund")
-    console.error("Payment after the order was cancelled; staff are asked to refund:", event.reference);
+    log.error("Payment after the order was cancelled; staff are asked to refund", { reference: event.reference });
   return c.json({ received: true, handled: outcome === "paid" || outcome === "paid-again" });
 });

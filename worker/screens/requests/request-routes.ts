@@ -15,6 +15,7 @@ import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv } from "../../platform/app-env";
 import { dedupeKey, type FormBody, type FormLimit, firstValue } from "../../platform/forms/form-guard";
 import { type FileCheck, handleVisitorForm, NO_FILES, type VisitorForm } from "../../platform/forms/visitor-form";
+import { log } from "../../platform/log/log";
 import { requestMail } from "../../platform/requests/request-mail";
 import { type NewShopRequest, recentlySent, saveRequest } from "../../platform/requests/request-store";
 import { REQUESTS } from "../../platform/routing/limit-presets";
@@ -74,7 +75,7 @@ function requestForm<S extends FormSchema>(
       const request: NewShopRequest = { kind, ...toRequest(value) };
       const contacts = await getContacts(c, c.get("locale") ?? "en");
       const receiver = contacts?.receiver ?? null;
-      if (!receiver) console.warn(`No contacts.receiver in the CMS: the ${kind} request is stored without an e-mail`);
+      if (!receiver) log.warn("No contacts.receiver in the CMS: the request is stored without an e-mail", { kind });
       await saveWithFiles(c.env.UPLOADS, "requests", file ? [file] : [], (stored) =>
         saveRequest(c.env.DB, {
           request,

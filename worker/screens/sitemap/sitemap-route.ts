@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { siteOrigin } from "../../frame/head/site-origin";
 import type { AppEnv } from "../../platform/app-env";
+import { log } from "../../platform/log/log";
 import type { SitemapEntry } from "./sitemap-source";
 import { sitemapSources } from "./sitemap-sources";
 import { latest, SITEMAP_PAGE_SIZE, sitemapIndexXml, urlSetXml } from "./sitemap-xml";
@@ -30,7 +31,7 @@ export const sitemap = new Hono<AppEnv>()
         try {
           return { source, pages: paginate(await source.entries(c)) };
         } catch (error) {
-          console.error(`Sitemap source ${source.name} failed:`, error);
+          log.error("Sitemap source failed", { operation: source.name, error });
           return { source, pages: [] };
         }
       }),

@@ -20,6 +20,7 @@ export const STAFF_SECTIONS = {
   redirects: { href: routePath("staff-redirects"), label: "Redirects" },
   outbox: { href: routePath("staff-outbox"), label: "E-mails" },
   searches: { href: routePath("staff-searches"), label: "Searches" },
+  health: { href: routePath("staff-health"), label: "Health" },
 } as const;
 export type StaffSection = keyof typeof STAFF_SECTIONS;
 

@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE } from "../../../../shared/constants";
 import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { getProducts } from "../../../platform/cms-client/catalog-records";
+import { log } from "../../../platform/log/log";
 import type { ReviewStatus } from "../../../platform/reviews/product-review-store";
 import type { DeskReview, DeskReviewMedia } from "../../../platform/reviews/review-desk-store";
 import { productPath } from "../../../shop/products/product-card";
@@ -34,7 +35,7 @@ export async function reviewedProducts(
     return new Map((page?.items ?? []).map((p) => [Number(p.id), { name: p.name, path: productPath(p) }]));
   } catch (error) {
     // The desk still works without the names: the review says "product #id".
-    console.error("Products of the reviews could not be read:", error);
+    log.error("Products of the reviews could not be read", { error });
     return new Map();
   }
 }
