@@ -46,7 +46,7 @@ function shownCount(onHand: number | undefined): string {
 
 function stockRecord(product: ProductStock): RecordFrame {
   const words: AuditWords = {
-    actions: { set: "set the stock", import: "imported stock" },
+    actions: { set: "set the stock", import: "set the stock by import", delivery: "added a delivery" },
     fields: Object.fromEntries(
       product.items.map((item) => [item.sku, item.variant ? `${item.variant} (${item.sku})` : item.sku]),
     ),

@@ -10,7 +10,8 @@ import {
   StaffPagedTable,
   StaffRowHead,
 } from "../desk/staff-list";
-import { ImportForm, type ImportState } from "./import-form";
+import { ImportForm } from "./import-form";
+import { type ImportState, importAnswered } from "./import-state";
 import {
   catalogueStock,
   findStock,
@@ -73,13 +74,13 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
   const pages = Math.max(1, Math.ceil(found.length / PER_PAGE));
   const page = Math.min(pageNumber(c.req.query("page")) ?? 1, pages);
   const shown = found.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+  const answered = importAnswered(state);
   const params = Object.fromEntries(Object.entries(query).filter(([, value]) => value)) as Record<string, string>;
   return renderStaffList(
     c,
     {
       title: "Products and stock · Staff",
       section: "products",
-      alert: state.alert,
       body: (
         <>
           <h1>Products and stock</h1>
@@ -87,6 +88,8 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
             Sold out and few left first. A SKU without a number is sold without counting; a product page sets its
             counts.
           </p>
+          {/* Answering an import, its section comes first: its problems or preview where the phone shows them. */}
+          {answered && <ImportForm state={state} />}
           <StaffFilterForm action={routePath("staff-products")} submit="Find products">
             <div className="field staff-filter__search">
               <label htmlFor="products-q">Name or SKU</label>
@@ -119,7 +122,7 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
               label: "Pages of products",
             }}
           />
-          <ImportForm state={state} />
+          {!answered && <ImportForm state={state} />}
         </>
       ),
     },
