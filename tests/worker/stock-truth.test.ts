@@ -6,6 +6,8 @@ import { fetchWorker } from "./fetch";
 import { Browser } from "./support/browser-session";
 import { freshView } from "./support/page-shells";
 import { customer } from "./support/shop-fixtures";
+import { signedIn } from "./support/staff-session";
+import { confirmFields } from "./support/stock-import";
 
 /**
  * One truth for "can I buy this" (decision 0107): D1's count where the SKU is counted, the CMS's flag
@@ -129,5 +131,67 @@ describe("a product the CMS calls out of stock and D1 counts", () => {
     } finally {
       await setStock(Object.fromEntries(saved.results.map((r) => [r.sku, r.on_hand])));
     }
+  });
+});
+
+/** The product slugs of a listing page's cards, in order. */
+function cards(html: string): string[] {
+  return [...html.matchAll(/<a class="product-card__image" href="\/catalog\/makeup\/([a-z0-9-]+)"/g)].map((m) => m[1]!);
+}
+
+function count(html: string): string | undefined {
+  return html.match(/data-result-count="">([^<]*)</)?.[1];
+}
+
+describe('"Popular" leads with what can be bought', () => {
+  it("puts the product the CMS ranks first after every buyable one once D1 sells it out, paging and counting right", async () => {
+    const saved = await env.DB.prepare("SELECT sku, on_hand FROM stock_levels WHERE product_slug = ?1")
+      .bind(FOUNDATION)
+      .all<{ sku: string; on_hand: number }>();
+    const { browser } = await signedIn("staff");
+    // Kept while the foundation can be bought: the CMS's most popular product comes first.
+    const before = await page("/catalog/makeup");
+    expect(cards(before)[0]).toBe(FOUNDATION);
+    // Sold out through the desk (counts set to 0): its write moves the stock version on, so the kept
+    // pages are drawn again in the new order.
+    const csv = saved.results.map((r) => `${r.sku},0`).join("\n");
+    const preview = await browser.post("/staff/products", { mode: "set", csv }, { from: null });
+    expect((await browser.post("/staff/products", confirmFields(await preview.text()), { from: null })).status).toBe(
+      303,
+    );
+    try {
+      const first = await page("/catalog/makeup");
+      const second = await page("/catalog/makeup?page=2");
+      expect(count(first)).toBe("16 products");
+      expect(count(second)).toBe("16 products");
+      const one = cards(first);
+      const two = cards(second);
+      expect(one).toHaveLength(12);
+      expect(two).toHaveLength(4);
+      expect(new Set([...one, ...two]).size).toBe(16);
+      expect(one).not.toContain(FOUNDATION);
+      expect(two.at(-1)).toBe(FOUNDATION);
+      // Among the buyable ones the CMS's order (popularity) stands.
+      const { results } = await env.DB.prepare(
+        `SELECT p.slug FROM cms_products p JOIN cms_categories c ON c.id = p.category_id
+         WHERE c.slug = 'makeup' AND p.slug <> ?1 ORDER BY p.popularity DESC, p.id`,
+      )
+        .bind(FOUNDATION)
+        .all<{ slug: string }>();
+      expect([...one, ...two.slice(0, -1)]).toEqual(results.map((r) => r.slug));
+      // The availability filter reads the same truth, and counts it.
+      const inStock = await page("/catalog/makeup?availability=in_stock");
+      expect(count(inStock)).toBe("15 products");
+      expect(cards(inStock)).not.toContain(FOUNDATION);
+      const soldOut = await page("/catalog/makeup?availability=out_of_stock");
+      expect(count(soldOut)).toBe("1 product");
+      expect(cards(soldOut)).toEqual([FOUNDATION]);
+      // Another sort keeps the CMS's order: only "Popular" is reordered by buyability.
+      const byPrice = cards(await page("/catalog/makeup?sort=price-desc"));
+      expect(byPrice).toHaveLength(12);
+    } finally {
+      await setStock(Object.fromEntries(saved.results.map((r) => [r.sku, r.on_hand])));
+    }
+    expect(cards(await page("/catalog/makeup"))[0]).toBe(FOUNDATION);
   });
 });
