@@ -101,6 +101,15 @@ describe("a product the CMS calls out of stock and D1 counts", () => {
     expect(after).toBe((before ?? 0) - 2);
   });
 
+  it("is shown the same on the staff desk: each shade with what the shop shows", async () => {
+    const { browser } = await signedIn("staff");
+    const html = await (await browser.get(`/staff/products/${FOUNDATION}`)).text();
+    expect(html).toMatch(new RegExp(`${SAND}[\\s\\S]*?\\d+</span> <span class="staff-stock__shop">· shop: in stock<`));
+    expect(html).toMatch(
+      new RegExp(`${HONEY}[\\s\\S]*?0 · sold out</span> <span class="staff-stock__shop">· shop: out of stock<`),
+    );
+  });
+
   it("refuses the back-in-stock form for a shade D1 has on hand, saying it is in stock", async () => {
     const res = await fetchWorker("/stock-alerts", {
       method: "POST",

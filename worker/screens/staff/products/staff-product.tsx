@@ -109,7 +109,7 @@ async function renderProduct(
                 </p>
               )}
               <p className="staff-stock-field__now" id={hint}>
-                Now: <StockCount onHand={item.onHand} />
+                Now: <StockCount onHand={item.onHand} shop={item.shop} />
               </p>
               {item.onHand !== undefined && (
                 <label className="check staff-stock-field__stop">

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Availability } from "../../../../shared/cart-rules";
 import { routePath } from "../../../../shared/links";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
 import type { AppEnv } from "../../../platform/app-env";
@@ -40,8 +41,21 @@ function stockClass(onHand: number | undefined): string {
   return onHand <= LOW_STOCK_AT ? "staff-stock__count staff-stock__count--low" : "staff-stock__count";
 }
 
-export function StockCount({ onHand }: { onHand: number | undefined }) {
-  return <span className={stockClass(onHand)}>{stockWords(onHand)}</span>;
+/** What the shop shows a shopper, in the shop's words (the one stock truth, decision 0107). */
+const SHOP_SHOWS: Record<Availability, string> = {
+  in_stock: "shop: in stock",
+  prepurchase: "shop: pre-order",
+  out_of_stock: "shop: out of stock",
+  none: "shop: out of stock",
+};
+
+export function StockCount({ onHand, shop }: { onHand: number | undefined; shop: Availability }) {
+  return (
+    <>
+      <span className={stockClass(onHand)}>{stockWords(onHand)}</span>{" "}
+      <span className="staff-stock__shop">{`· ${SHOP_SHOWS[shop]}`}</span>
+    </>
+  );
 }
 
 function Items({ items }: { items: StockItem[] }) {
@@ -53,7 +67,7 @@ function Items({ items }: { items: StockItem[] }) {
             {`${item.variant ?? "One item"} `}
             <code className="staff-stock__sku">{item.sku}</code>
           </span>
-          <StockCount onHand={item.onHand} />
+          <StockCount onHand={item.onHand} shop={item.shop} />
         </li>
       ))}
     </ul>
