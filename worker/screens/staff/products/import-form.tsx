@@ -12,6 +12,7 @@ import { IMPORT_MODES } from "./import-state";
 function Problems({ errors, alert }: { errors: string[]; alert?: string }) {
   if (errors.length === 0 && !alert) return null;
   return (
+    // biome-ignore lint/a11y/noAutofocus: a failed import's summary takes focus where the form is; no script needed
     <div className="notice notice--error" role="alert" id="import-errors" tabIndex={-1} autoFocus>
       <p>
         {alert ??

@@ -1,4 +1,5 @@
 import { routePath } from "../../../../shared/links";
+import { StaffTableFrame } from "../desk/staff-list";
 import type { ImportMode, PreviewLine } from "./import-state";
 
 /**
@@ -21,10 +22,11 @@ export function ImportPreview({
       ? `Adds ${units} unit${units === 1 ? "" : "s"} to ${lines.length} SKU${lines.length === 1 ? "" : "s"}`
       : `Sets the count of ${lines.length} SKU${lines.length === 1 ? "" : "s"}`;
   return (
+    // biome-ignore lint/a11y/noAutofocus: the answer to the post is this preview; the desk works without scripts
     <div className="staff-import-preview" id="import-preview" tabIndex={-1} autoFocus>
       <h3>Check before it is written</h3>
       <p role="status">{what}. Nothing is written until you confirm.</p>
-      <div className="staff-table-wrap" role="region" aria-label="Stock before and after" tabIndex={0}>
+      <StaffTableFrame label="Stock before and after">
         <table className="staff-table">
           <caption>Stock before and after this import</caption>
           <thead>
@@ -50,7 +52,7 @@ export function ImportPreview({
             ))}
           </tbody>
         </table>
-      </div>
+      </StaffTableFrame>
       <form method="post" action={routePath("staff-products")}>
         <input type="hidden" name="step" value="confirm" />
         <input type="hidden" name="mode" value={mode} />
