@@ -796,7 +796,6 @@ export const en = {
   stockAlert: {
     title: "Tell me when it's back",
     soldOut: "{name} is sold out. Leave your e-mail and we will write to you once, when it is in stock.",
-    preOrder: "{name} is on pre-order. Leave your e-mail and we will write to you once, when it is in stock.",
     email: "E-mail",
     notify: "Notify me",
     notifyWhat: ": {name}",
@@ -805,7 +804,7 @@ export const en = {
     noProduct: "This product is no longer in our catalogue.",
     checkField: "Please check one field.",
     inStockNow: "Good news: {name} is in stock now, so you can add it to your bag.",
-    notSold: "{name} is no longer sold, so it will not be back.",
+    orderAhead: "{name} can be ordered now: add it to your bag and we deliver it as soon as it arrives.",
     formTitle: "Tell me when it's back: {name}",
     backTo: "Back to {name}",
     goTo: "Go to {name}",

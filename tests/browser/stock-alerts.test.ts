@@ -13,11 +13,15 @@ let browser: Browser;
 let shop: TestShop;
 const SHOTS = "/tmp/shots";
 
-/** A product the seed sells out whole (every shade), so its page offers the alert. */
+/** A product D1 counts at 0 in every shade (set below), so its page offers the alert (decision 0107). */
 const SOLD_OUT = "/catalog/makeup/velvet-hue-lips-brow-sculpt-pencil";
 
 beforeAll(async () => {
   [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
+  await shop.execute(
+    "UPDATE stock_levels SET on_hand = 0 WHERE product_slug = ?1",
+    "velvet-hue-lips-brow-sculpt-pencil",
+  );
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {

@@ -64,3 +64,46 @@ describe("variants from a real Strapi", () => {
     expect(page).toContain("Tools Matte Liquid Lipstick — Mocha");
   });
 });
+
+/**
+ * One stock truth with a real Strapi (decision 0107): Strapi gives the foundation's shades no availability
+ * (shown "Out of stock" were it alone), while the shop's D1 counts them (Sand 15, Honey 0 in the seed).
+ */
+describe("one stock truth with a real Strapi", () => {
+  const FOUNDATION = "velvet-hue-eyes-long-wear-foundation";
+  const buyBox = (html: string) => {
+    const start = html.indexOf('<div class="product-details">');
+    return html.slice(start, html.indexOf('aria-labelledby="about"', start));
+  };
+
+  it("sells what D1 counts whatever Strapi's flag, offers the alert where D1 has none, and leads 'Popular' with what can be bought", async () => {
+    const res = await fetch(`${inject("strapiUrl")}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: `{ products(filters: { slug: { eq: "${FOUNDATION}" } }) { data { attributes { availability } } } }`,
+      }),
+    });
+    const body = (await res.json()) as {
+      data: { products: { data: { attributes: { availability: string | null } }[] } };
+    };
+    expect(body.data.products.data[0]!.attributes.availability).toBeNull();
+
+    const shopper = new ShopJar(inject("shopUrl"));
+    const sand = buyBox(await decoded(await shopper.send(`/catalog/makeup/${FOUNDATION}?variant=VEL-EYE-0038-SAND`)));
+    expect(sand).toMatch(/availability--in">In stock</);
+    expect(sand).not.toContain("Tell me when it's back");
+    const honey = buyBox(await decoded(await shopper.send(`/catalog/makeup/${FOUNDATION}?variant=VEL-EYE-0038-HONEY`)));
+    expect(honey).toMatch(/availability--out">Out of stock</);
+    expect(honey).toContain("Tell me when it's back");
+    expect(
+      (await shopper.send("/cart/add", { slug: FOUNDATION, variant: "VEL-EYE-0038-SAND", quantity: "1" })).status,
+    ).toBe(303);
+    expect(await decoded(await shopper.send("/cart"))).toContain("Long-Wear Foundation");
+
+    // "Popular": the first card of the listing is one a shopper can buy.
+    const listing = await decoded(await shopper.send("/catalog/makeup"));
+    const first = listing.slice(listing.indexOf('<a class="product-card__image"'));
+    expect(first.slice(0, first.indexOf("</article>"))).not.toMatch(/availability--out">Out of stock</);
+  });
+});

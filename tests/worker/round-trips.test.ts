@@ -87,6 +87,15 @@ describe("round trips to a far database", () => {
     expect(page.far + page.near, JSON.stringify(page.sql)).toBe(1);
   });
 
+  it("a listing's page drawn from its held index: stock and ratings in one round trip (decision 0107)", async () => {
+    const shop = farShop();
+    const visitor = new Browser(shop.send);
+    // Page 1 holds the category's index in KV; page 2 is a new page drawn from the same index.
+    await visitor.get("/catalog/makeup");
+    const second = await cost(shop, () => visitor.get("/catalog/makeup?page=2"));
+    expect(second.far + second.near, JSON.stringify(second.sql)).toBe(1);
+  });
+
   it("a fresh isolate reads its redirect rules near the shopper, never from the far primary", async () => {
     const shop = farShop();
     const visitor = new Browser(shop.send);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { STOCK_VERSION_KEY } from "../../worker/platform/caches/versions";
 import { Browser } from "./support/browser-session";
 import { auditOf, signedIn } from "./support/staff-session";
+import { confirmFields } from "./support/stock-import";
 
 /**
  * Staff set stock on the desk (decision 0078): `/staff/products` lists every product with its shades or
@@ -348,7 +349,7 @@ describe("a delivery's CSV", () => {
       `${productSku},5`,
       "just-one-value",
     ].join("\n");
-    const res = await browser.post("/staff/products", { csv }, { from: null });
+    const res = await browser.post("/staff/products", { csv, mode: "set" }, { from: null });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toContain("Line 3: no product or variant in the shop has the SKU NO-SUCH-SKU.");
@@ -364,7 +365,7 @@ describe("a delivery's CSV", () => {
     expect(await stockOf(a!.sku)).toBe(1);
     expect(await stockOf(b!.sku)).toBe(1);
 
-    expect((await browser.post("/staff/products", { csv: "  " }, { from: null })).status).toBe(422);
+    expect((await browser.post("/staff/products", { csv: "  ", mode: "add" }, { from: null })).status).toBe(422);
   });
 
   it("then sets them all in one batch with an audit row each, and says how many changed", async () => {
@@ -377,15 +378,19 @@ describe("a delivery's CSV", () => {
     const csv = [`${a!.sku},24`, `"${b!.sku}";3`, ...(c ? [`${c.sku},6`] : [])].join("\r\n");
     const form = new FormData();
     form.set("csv", "");
+    form.set("mode", "set");
     form.set("file", new File([`\uFEFFsku,on_hand\r\n${csv}\r\n`], "delivery.csv", { type: "text/csv" }));
-    const res = await browser.postMultipart("/staff/products", form, "/staff/products");
+    const previewed = await browser.postMultipart("/staff/products", form, "/staff/products");
+    expect(previewed.status).toBe(200);
+    expect(await stockOf(a!.sku)).toBe(0);
+    const res = await browser.post("/staff/products", confirmFields(await previewed.text()), { from: null });
     expect(res.status).toBe(303);
     expect(await stockOf(a!.sku)).toBe(24);
     expect(await stockOf(b!.sku)).toBe(3);
     if (c) expect(await stockOf(c.sku)).toBe(6);
     const changed = c ? 2 : 1;
     const page = await (await browser.get("/staff/products")).text();
-    expect(page).toContain(`Stock imported: ${changed} SKU${changed === 1 ? "" : "s"} changed, 1 already was right.`);
+    expect(page).toContain(`Stock counts set: ${changed} SKU${changed === 1 ? "" : "s"} changed, 1 already was right.`);
     const audit = await auditOf("stock", product.slug);
     expect(audit.filter((row) => row.action === "import")).toEqual([
       expect.objectContaining({ staffId: account.id, before: { [a!.sku]: 0 }, after: { [a!.sku]: 24 } }),

@@ -64,15 +64,16 @@ export async function reviewSummary(db: D1Database, productId: number): Promise<
 
 /** Summaries for many products at once (cards); products without reviews are absent. */
 export async function reviewSummaries(db: D1Database, productIds: number[]): Promise<Map<number, ReviewSummary>> {
-  const ids = [...new Set(productIds.filter((id) => Number.isInteger(id)))].slice(0, 90);
+  // A listing's whole index (up to 1 000 products) in one query: the ids as one JSON parameter.
+  const ids = [...new Set(productIds.filter((id) => Number.isInteger(id)))].slice(0, 1000);
   if (ids.length === 0) return new Map();
   const { results } = await db
     .prepare(
       `SELECT product_id, COUNT(*) AS n, AVG(rating) AS avg FROM product_reviews
-       WHERE status = 'approved' AND product_id IN (${ids.map((_, i) => `?${i + 1}`).join(", ")})
+       WHERE status = 'approved' AND product_id IN (SELECT value FROM json_each(?1))
        GROUP BY product_id`,
     )
-    .bind(...ids)
+    .bind(JSON.stringify(ids))
     .all<{ product_id: number; n: number; avg: number }>();
   return new Map(results.map((r) => [r.product_id, { count: r.n, average: Math.round(r.avg * 10) / 10 }]));
 }

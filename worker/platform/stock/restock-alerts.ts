@@ -6,9 +6,8 @@
  * - Call `queueRestockAlerts(db, skus, origin)` after a stock write has committed, with the SKUs
  *   that write raised from 0 (or gave a first stock row above 0). `origin` is the shop's public
  *   origin for the links (`siteOrigin(c)`). It answers how many alerts it queued.
- * - It knows stock, not the CMS: leave out a SKU the CMS has taken off sale (availability
- *   "out_of_stock" or "none" whatever the stock; `stockState` does not say "in_stock"), or its
- *   waiting shoppers are told it is back while its page says it is not.
+ * - It knows stock, not the CMS, and that is enough: a counted SKU above 0 is in stock whatever the
+ *   CMS's flag (`stockState`, decision 0107), so its page says so when the e-mail arrives.
  * - Or put `await restockAlertStatements(db, skus, origin)` at the END of the same D1 batch as the
  *   stock write, so the alerts are queued if and only if that write commits.
  * - Each confirmed subscription of a listed SKU whose `stock_levels.on_hand` is above 0 when the

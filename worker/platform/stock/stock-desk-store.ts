@@ -21,11 +21,12 @@ export const STOCK_AUDIT_KIND = "stock";
 
 /**
  * Writes the sets in one batch; false (nothing written) when any SKU's count is no longer its
- * `before` — another staff member saved meanwhile, or an order took or gave back stock.
+ * `before` — another staff member saved meanwhile, or an order took or gave back stock — or when
+ * `token` (an import's, migrations/0118) was written already (`importTokenUsed` tells which).
  */
 export async function writeStockSets(
   db: D1Database,
-  change: { actor: Actor; kind: "product" | "import"; sets: readonly StockSet[] },
+  change: { actor: Actor; kind: "product" | "import"; sets: readonly StockSet[]; token?: string },
 ): Promise<boolean> {
   if (change.sets.length === 0) return true;
   const changeId = crypto.randomUUID();
@@ -35,13 +36,13 @@ export async function writeStockSets(
   const [marked] = await db.batch([
     db
       .prepare(
-        `INSERT INTO stock_changes (id, staff_id, staff_name, kind) SELECT ?1, ?3, ?4, ?5
+        `INSERT OR IGNORE INTO stock_changes (id, staff_id, staff_name, kind, import_token) SELECT ?1, ?3, ?4, ?5, ?6
          WHERE NOT EXISTS (
            SELECT 1 FROM json_each(?2) j LEFT JOIN stock_levels s ON s.sku = json_extract(j.value, '$.sku')
            WHERE s.on_hand IS NOT json_extract(j.value, '$.before')
-         )`,
+         ) AND NOT EXISTS (SELECT 1 FROM stock_changes WHERE import_token = ?6)`,
       )
-      .bind(changeId, sets, change.actor.id, change.actor.name, change.kind),
+      .bind(changeId, sets, change.actor.id, change.actor.name, change.kind, change.token ?? null),
     db
       .prepare(
         `INSERT INTO stock_levels (sku, product_slug, on_hand)
@@ -68,4 +69,10 @@ export async function writeStockSets(
       .bind(changeId, sets, change.actor.id, change.actor.name, change.kind === "import" ? "import" : "set"),
   ]);
   return (marked?.meta.changes ?? 0) === 1;
+}
+
+/** Whether a change under this import token was written already (a confirm posted twice). */
+export async function importTokenUsed(db: D1Database, token: string): Promise<boolean> {
+  const row = await db.prepare("SELECT 1 AS used FROM stock_changes WHERE import_token = ?1").bind(token).first();
+  return row !== null;
 }

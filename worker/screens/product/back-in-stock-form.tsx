@@ -45,9 +45,7 @@ export function BackInStockForm({
       <h2 id="back-in-stock-title" className="back-in-stock__title">
         {words.title}
       </h2>
-      <p className="back-in-stock__lead">
-        {t.fill(availability === "prepurchase" ? words.preOrder : words.soldOut, { name })}
-      </p>
+      <p className="back-in-stock__lead">{t.fill(words.soldOut, { name })}</p>
       {state.alert && (
         <div className="notice notice--error" role="alert">
           {state.alert}

@@ -157,8 +157,12 @@ stockAlertRoutes.post("/", writes(ALERT_FORM), async (c) => {
     return refused(422, t.m.stockAlert.checkField, { email });
   }
   if (!belongs) return refused(422, t.m.stockAlert.notThisProduct);
-  if (availability === "in_stock") return refused(409, t.fill(t.m.stockAlert.inStockNow, { name }));
-  if (!offersStockAlert(availability)) return refused(422, t.fill(t.m.stockAlert.notSold, { name }));
+  // Offered exactly when it cannot be bought (decision 0107): what can be bought is answered with how.
+  if (!offersStockAlert(availability))
+    return refused(
+      409,
+      t.fill(availability === "in_stock" ? t.m.stockAlert.inStockNow : t.m.stockAlert.orderAhead, { name }),
+    );
   return subscribe(c, checked.value, { product, name, path: back }, refusal, thanked, (r) => limited(page, r));
 });
 
@@ -208,7 +212,7 @@ async function subscribe(
   return thanked();
 }
 
-/** Whether the item can be bought now: stock on hand and the CMS selling it (stockState, as the page says). */
+/** Whether the item is in stock now (stockState, the one truth the page shows: decision 0107). */
 async function onSale(c: Context<AppEnv>, alert: { sku: string; productSlug: string }): Promise<boolean> {
   const product = await getProduct(c, c.get("locale"), alert.productSlug);
   if (!product) return false;

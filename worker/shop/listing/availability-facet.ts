@@ -10,7 +10,8 @@ import { readListingStock, slugsWithSkuAtZero } from "../../platform/stock/listi
 const MAX_CANDIDATE_PAGES = 5;
 
 /**
- * The products of a listing (a category or a brand) whose stock makes their card show other than the CMS's word, with
+ * Only for a listing past its index's cap (listing-index.ts, decision 0107), which keeps the CMS's paging:
+ * the products of a listing (a category or a brand) whose stock makes their card show other than the CMS's word, with
  * what it shows, for the filter's availability facet (cmsFilters). Without variant overrides only
  * two kinds can differ: one the CMS calls in stock with every counted SKU at 0 (it has a SKU at 0),
  * and one the CMS sells ahead with some SKU on hand (pre-order becomes in stock). Those candidates

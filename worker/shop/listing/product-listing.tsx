@@ -10,6 +10,7 @@ import {
   SORTS,
 } from "../../../shared/catalog-filter";
 import type { OnHand } from "../../../shared/product-stock";
+import type { StockState } from "../../../shared/stock-rules";
 import type { Page, ProductSummary } from "../../../shared/types/catalog";
 import { useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
@@ -18,6 +19,7 @@ import { type ReviewSummary, reviewSummaries } from "../../platform/reviews/prod
 import { readListingStock } from "../../platform/stock/listing-stock";
 import { ProductGrid } from "../products/product-grid";
 import { stockJudged } from "./availability-facet";
+import { pageOfIndex, readListingIndex } from "./listing-index";
 import { Pager } from "./pager";
 
 /** Cards per page of a category or brand listing. */
@@ -27,7 +29,8 @@ export const LISTING_PAGE_SIZE = 12;
 export interface Listing {
   /** Null when the CMS could not answer (the page says so instead of a 500). */
   products: Page<ProductSummary> | null;
-  stock: OnHand;
+  /** On hand by SKU, or each product's state as the listing's index worked it out (decision 0107). */
+  stock: OnHand | ((product: ProductSummary) => StockState);
   ratings: Map<number, ReviewSummary>;
 }
 
@@ -41,7 +44,7 @@ function sortOf(filter: CatalogFilter) {
 }
 
 /**
- * Whether page 1 of the same listing (most likely kept in KV already) says this page number is past the
+ * Whether the listing's index (most likely kept in KV already) says this page number is past the
  * last: a crawler counting up is answered 404 before the page's scope, brands or products are read (the
  * scope need not be known to exist: an unknown one has no page 2 either). False when page 1 cannot tell
  * (page 1 itself, a listing filtered by availability, the CMS not answering): pastTheLastPage then
@@ -54,28 +57,48 @@ export async function pastTheLastKnown(
   filter: CatalogFilter,
 ): Promise<boolean> {
   if (filter.page === 1 || filter.availability.length > 0) return false;
-  const first = await getProducts(c, locale, {
-    filters: cmsFilters(scope, filter),
-    sort: sortOf(filter).cms,
-    page: 1,
-    pageSize: LISTING_PAGE_SIZE,
-  });
-  return first !== null && filter.page > Math.max(1, first.pageCount);
+  // The listing's index (the KV record loadListing reads next) counts what the CMS's filters keep.
+  const index = await readListingIndex(c, locale, scope, filter);
+  if (index === null || index === "too-many") return false;
+  return filter.page > Math.max(1, Math.ceil(index.length / LISTING_PAGE_SIZE));
 }
 
-/** The products of a category or a brand for this filter, sort and page. Call it once the scope is known to exist. */
+/**
+ * The products of a category or a brand for this filter, sort and page. Call it once the scope is known to
+ * exist. The listing's index (listing-index.ts) is ordered, filtered and paged by the worker with each
+ * product's effective values (buyable first under "Popular"); its stock and every product's rating are
+ * read together, one D1 round trip as before the index.
+ */
 export async function loadListing(
   c: Context<AppEnv>,
   locale: string,
   scope: ListingScope,
   filter: CatalogFilter,
 ): Promise<Listing> {
-  // The availability facet follows stock as cards do; only a page filtered by it pays for reading it.
+  const index = await readListingIndex(c, locale, scope, filter);
+  if (index === "too-many") return loadCmsPaged(c, locale, scope, filter);
+  if (index === null) return { products: null, stock: new Map(), ratings: new Map() };
+  const [{ page, effective }, ratings] = await Promise.all([
+    pageOfIndex(c.env.DB, index, filter, LISTING_PAGE_SIZE),
+    reviewSummaries(
+      c.env.DB,
+      index.map((p) => Number(p.id)),
+    ),
+  ]);
+  return { products: page, stock: (product) => effective(product).stock, ratings };
+}
+
+/** A listing past the index's cap: the CMS's own order and paging, the facet judged by stockJudged. */
+async function loadCmsPaged(
+  c: Context<AppEnv>,
+  locale: string,
+  scope: ListingScope,
+  filter: CatalogFilter,
+): Promise<Listing> {
   const judged = filter.availability.length ? await stockJudged(c, locale, scope) : undefined;
-  const sort = sortOf(filter);
   const products = await getProducts(c, locale, {
     filters: cmsFilters(scope, filter, judged),
-    sort: sort.cms,
+    sort: sortOf(filter).cms,
     page: filter.page,
     pageSize: LISTING_PAGE_SIZE,
   });

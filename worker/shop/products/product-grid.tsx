@@ -1,4 +1,5 @@
 import { type OnHand, productStock } from "../../../shared/product-stock";
+import type { StockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { ReviewSummary } from "../../platform/reviews/product-review-store";
 import { ProductCard } from "./product-card";
@@ -11,8 +12,11 @@ export function ProductGrid({
   ratings,
 }: {
   products: ProductSummary[];
-  /** On hand for every SKU of these products, read once for the page (readListingStock). */
-  stock: OnHand;
+  /**
+   * On hand for every SKU of these products, read once for the page (readListingStock); or each
+   * product's state as a listing's index worked it out already (shop/listing/effective-values.ts).
+   */
+  stock: OnHand | ((product: ProductSummary) => StockState);
   /** Slugs the shopper saved, to draw filled hearts. */
   favourites?: Set<string>;
   /** Approved review averages by product id (reviewSummaries); cards without one show no stars. */
@@ -24,7 +28,7 @@ export function ProductGrid({
         <li key={p.slug}>
           <ProductCard
             product={p}
-            stock={productStock(p, stock)}
+            stock={typeof stock === "function" ? stock(p) : productStock(p, stock)}
             eager={i < 4}
             favourite={favourites?.has(p.slug) ?? false}
             rating={ratings?.get(Number(p.id))}

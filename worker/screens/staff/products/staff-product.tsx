@@ -46,7 +46,7 @@ function shownCount(onHand: number | undefined): string {
 
 function stockRecord(product: ProductStock): RecordFrame {
   const words: AuditWords = {
-    actions: { set: "set the stock", import: "imported stock" },
+    actions: { set: "set the stock", import: "set the stock by import", delivery: "added a delivery" },
     fields: Object.fromEntries(
       product.items.map((item) => [item.sku, item.variant ? `${item.variant} (${item.sku})` : item.sku]),
     ),
@@ -109,7 +109,7 @@ async function renderProduct(
                 </p>
               )}
               <p className="staff-stock-field__now" id={hint}>
-                Now: <StockCount onHand={item.onHand} />
+                Now: <StockCount onHand={item.onHand} shop={item.shop} />
               </p>
               {item.onHand !== undefined && (
                 <label className="check staff-stock-field__stop">

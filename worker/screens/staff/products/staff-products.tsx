@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Availability } from "../../../../shared/cart-rules";
 import { routePath } from "../../../../shared/links";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
 import type { AppEnv } from "../../../platform/app-env";
@@ -10,7 +11,8 @@ import {
   StaffPagedTable,
   StaffRowHead,
 } from "../desk/staff-list";
-import { ImportForm, type ImportState } from "./import-form";
+import { ImportForm } from "./import-form";
+import { type ImportState, importAnswered } from "./import-state";
 import {
   catalogueStock,
   findStock,
@@ -39,8 +41,21 @@ function stockClass(onHand: number | undefined): string {
   return onHand <= LOW_STOCK_AT ? "staff-stock__count staff-stock__count--low" : "staff-stock__count";
 }
 
-export function StockCount({ onHand }: { onHand: number | undefined }) {
-  return <span className={stockClass(onHand)}>{stockWords(onHand)}</span>;
+/** What the shop shows a shopper, in the shop's words (the one stock truth, decision 0107). */
+const SHOP_SHOWS: Record<Availability, string> = {
+  in_stock: "shop: in stock",
+  prepurchase: "shop: pre-order",
+  out_of_stock: "shop: out of stock",
+  none: "shop: out of stock",
+};
+
+export function StockCount({ onHand, shop }: { onHand: number | undefined; shop: Availability }) {
+  return (
+    <>
+      <span className={stockClass(onHand)}>{stockWords(onHand)}</span>{" "}
+      <span className="staff-stock__shop">{`· ${SHOP_SHOWS[shop]}`}</span>
+    </>
+  );
 }
 
 function Items({ items }: { items: StockItem[] }) {
@@ -52,7 +67,7 @@ function Items({ items }: { items: StockItem[] }) {
             {`${item.variant ?? "One item"} `}
             <code className="staff-stock__sku">{item.sku}</code>
           </span>
-          <StockCount onHand={item.onHand} />
+          <StockCount onHand={item.onHand} shop={item.shop} />
         </li>
       ))}
     </ul>
@@ -73,13 +88,13 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
   const pages = Math.max(1, Math.ceil(found.length / PER_PAGE));
   const page = Math.min(pageNumber(c.req.query("page")) ?? 1, pages);
   const shown = found.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+  const answered = importAnswered(state);
   const params = Object.fromEntries(Object.entries(query).filter(([, value]) => value)) as Record<string, string>;
   return renderStaffList(
     c,
     {
       title: "Products and stock · Staff",
       section: "products",
-      alert: state.alert,
       body: (
         <>
           <h1>Products and stock</h1>
@@ -87,6 +102,8 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
             Sold out and few left first. A SKU without a number is sold without counting; a product page sets its
             counts.
           </p>
+          {/* Answering an import, its section comes first: its problems or preview where the phone shows them. */}
+          {answered && <ImportForm state={state} />}
           <StaffFilterForm action={routePath("staff-products")} submit="Find products">
             <div className="field staff-filter__search">
               <label htmlFor="products-q">Name or SKU</label>
@@ -119,7 +136,7 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
               label: "Pages of products",
             }}
           />
-          <ImportForm state={state} />
+          {!answered && <ImportForm state={state} />}
         </>
       ),
     },

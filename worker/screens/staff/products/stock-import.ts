@@ -32,7 +32,7 @@ function cell(raw: string): string {
   return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1).trim() : value;
 }
 
-const HEADER = /^\s*"?sku"?\s*[,;\t]\s*"?on[_ ]?hand"?\s*$/i;
+const HEADER = /^\s*"?sku"?\s*[,;\t]\s*"?(on[_ ]?hand|quantity|qty)"?\s*$/i;
 
 /**
  * Reads the lines; `checkSku` says whether a SKU is one the shop counts stock under (and why not).

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
+import type { Availability } from "../../../../shared/cart-rules";
+import { LOW_STOCK_AT, stockState } from "../../../../shared/stock-rules";
 import type { ProductSummary } from "../../../../shared/types/catalog";
 import { siteOrigin } from "../../../frame/head/site-origin";
 import type { AppEnv } from "../../../platform/app-env";
@@ -19,6 +20,8 @@ export interface StockItem {
   variant: string | null;
   /** Undefined when the SKU is not counted (sold without counting). */
   onHand: number | undefined;
+  /** What the shop shows and sells it as: the one stock truth (stockState, decision 0107). */
+  shop: Availability;
 }
 
 export interface ProductStock {
@@ -32,11 +35,11 @@ export interface ProductStock {
 
 /** The SKUs a product's stock is counted under, in the CMS's order. */
 export function stockSkusOf(
-  product: Pick<ProductSummary, "sku" | "variants">,
-): { sku: string; variant: string | null }[] {
+  product: Pick<ProductSummary, "sku" | "variants" | "availability">,
+): { sku: string; variant: string | null; cms: Availability }[] {
   return product.variants.length > 0
-    ? product.variants.map((v) => ({ sku: v.sku, variant: v.name }))
-    : [{ sku: product.sku, variant: null }];
+    ? product.variants.map((v) => ({ sku: v.sku, variant: v.name, cms: v.availability }))
+    : [{ sku: product.sku, variant: null, cms: product.availability }];
 }
 
 export function withStock(product: ProductSummary, stock: ReadonlyMap<string, number>): ProductStock {
@@ -45,7 +48,12 @@ export function withStock(product: ProductSummary, stock: ReadonlyMap<string, nu
     sku: product.sku,
     name: product.name,
     brand: product.brand?.name ?? null,
-    items: stockSkusOf(product).map((item) => ({ ...item, onHand: stock.get(item.sku) })),
+    items: stockSkusOf(product).map(({ sku, variant, cms }) => ({
+      sku,
+      variant,
+      onHand: stock.get(sku),
+      shop: stockState(cms, stock.get(sku)).availability,
+    })),
   };
 }
 

@@ -1,0 +1,102 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, PHONE } from "./harness";
+import { startTestShop, type TestShop } from "./shop";
+
+/**
+ * One stock truth in Chromium (decision 0107): the seed's foundation has no availability in the CMS and
+ * D1 counts its shades (Sand 15, Honey 0). The shop sells Sand and offers "tell me when it's back" on Honey
+ * alone; the desk imports a delivery by a preview (before → after) and a confirm that adds once.
+ */
+let browser: Browser;
+let shop: TestShop;
+const SHOTS = "/tmp/shots";
+const FOUNDATION = "/catalog/makeup/velvet-hue-eyes-long-wear-foundation";
+
+beforeAll(async () => {
+  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.dispose();
+});
+
+function newContext(javaScript = true): Promise<BrowserContext> {
+  return browser.newContext({ viewport: PHONE, baseURL: shop.url, javaScriptEnabled: javaScript });
+}
+
+async function staffPage(tag: string): Promise<Page> {
+  const account = { username: `hessa${tag}`, email: `hessa.${tag}@noorbeauty.example`, password: "Desk-shift-2026" };
+  const context = await newContext();
+  const page = await context.newPage();
+  await page.goto("/user/signup");
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/user?notice=welcome");
+  await context.close();
+  await shop.execute("UPDATE cms_users SET role = 'staff' WHERE email = ?1", account.email);
+  const desk = await (await newContext()).newPage();
+  await desk.goto("/staff");
+  await desk.waitForURL(/\/user\/login\?redirect=%2Fstaff/);
+  await desk.getByLabel("E-mail or username").fill(account.email);
+  await desk.getByLabel("Password", { exact: true }).fill(account.password);
+  await desk.getByRole("button", { name: "Sign in" }).click();
+  await desk.waitForURL(/\/staff$/);
+  return desk;
+}
+
+describe("the shop and the desk agree on stock", () => {
+  it("offers the back-in-stock form on the shade D1 says is sold out, and sells the one D1 has", async () => {
+    const page = await (await newContext(false)).newPage();
+    await page.goto(`${FOUNDATION}?variant=VEL-EYE-0038-HONEY`);
+    const form = page.getByRole("region", { name: "Tell me when it's back" });
+    await form.waitFor();
+    await form.getByLabel("E-mail").waitFor();
+    await page.locator(".product-details").screenshot({ path: `${SHOTS}/stock-truth-sold-out-390.png` });
+
+    await page.goto(`${FOUNDATION}?variant=VEL-EYE-0038-SAND`);
+    await page.locator(".product-details").getByText("In stock", { exact: true }).waitFor();
+    const add = page.locator(".product-details").getByRole("button", { name: /^Add to bag/ });
+    await add.waitFor();
+    expect(await add.isDisabled()).toBe(false);
+    expect(await page.getByRole("region", { name: "Tell me when it's back" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("imports a delivery from a phone: a mistake summarised first and focused, then a preview, then added once", async () => {
+    const page = await staffPage(Date.now().toString(36));
+    await page.goto("/staff/products");
+    await page.getByRole("heading", { name: "Products and stock", level: 1 }).waitFor();
+    const lines = page.getByLabel("Lines (sku,number)");
+    await page.getByRole("radio", { name: /A delivery: add these numbers/ }).check();
+    await lines.fill("VEL-EYE-0038-SAND,12\nNO-SUCH-SKU,3");
+    await page.getByRole("button", { name: "Preview the import" }).click();
+    const problems = page.getByRole("alert").filter({ hasText: "Nothing was imported" });
+    await problems.waitFor();
+    await expect.poll(() => problems.evaluate((el) => el === document.activeElement)).toBe(true);
+    // At the top: above the product list, in view without scrolling.
+    const box = await problems.boundingBox();
+    expect(box!.y).toBeLessThan(PHONE.height);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/stock-import-error-390.png` });
+
+    await page.getByLabel("Lines (sku,number)").fill("VEL-EYE-0038-SAND,12");
+    await page.getByRole("button", { name: "Preview the import" }).click();
+    const preview = page.getByRole("table", { name: "Stock before and after this import" });
+    await preview.waitFor();
+    await preview.getByRole("row", { name: /VEL-EYE-0038-SAND .* 15 \+12 15 → 27/ }).waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/stock-import-preview-390.png`, fullPage: true });
+
+    const confirm = page.getByRole("button", { name: "Confirm: add this delivery" });
+    await confirm.dblclick();
+    await page.getByText(/^Delivery added: 12 units to 1 SKU\.|^This import was written already/).waitFor();
+    await page.goto("/staff/products?q=VEL-EYE-0038-SAND");
+    await page.getByText("27", { exact: true }).first().waitFor();
+    await page.context().close();
+  });
+});
