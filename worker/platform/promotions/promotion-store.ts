@@ -44,11 +44,11 @@ export function promotionStatements(db: D1Database, shopper: Shopper, now: Date)
     // The bag's code (or the one typed now), whether or not it is one, with its promotion when it is.
     db
       .prepare(
-        `SELECT w.code AS asked, c.single_use, c.uses AS code_uses, ${PROMOTION_COLUMNS}
-         FROM (SELECT ?3 AS code WHERE ?3 IS NOT NULL
+        `WITH w AS (SELECT ?3 AS code WHERE ?3 IS NOT NULL
                UNION ALL SELECT cc.code FROM cart_codes cc JOIN carts k ON k.id = cc.cart_id
-                 WHERE k.owner_kind = ?1 AND k.owner_id = ?2 AND ?3 IS NULL) AS w
-         LEFT JOIN promotion_codes c ON c.code = w.code
+                 WHERE k.owner_kind = ?1 AND k.owner_id = ?2 AND ?3 IS NULL)
+         SELECT w.code AS asked, c.single_use, c.uses AS code_uses, ${PROMOTION_COLUMNS}
+         FROM w LEFT JOIN promotion_codes c ON c.code = w.code
          LEFT JOIN promotions p ON p.id = c.promotion_id`,
       )
       .bind(owner.kind, owner.id, shopper.typedCode ?? null),
