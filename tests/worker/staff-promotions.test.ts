@@ -117,6 +117,12 @@ describe("promotions on the desk", () => {
     const total = await env.DB.prepare("SELECT total FROM orders WHERE number = ?1")
       .bind(placed.headers.get("location")!.split("/").at(-1))
       .first<{ total: number }>();
+    const number = placed.headers.get("location")!.split("/").at(-1)!;
+    const orderPage = text(await (await staff.get(`/staff/orders/${number}`)).text());
+    expect(orderPage).toContain(`${name} (code ${codes[0]})`);
+    expect(orderPage).toContain("−AED 20.00");
+    const csvOrders = await (await staff.get(`/staff/orders.csv?q=${number}`)).text();
+    expect(csvOrders).toContain(`${name} [${codes[0]}] −20.00`);
     const page = text(await (await staff.get(`/staff/promotions/${row.id}`)).text());
     expect(page).toContain("AED 20.00 on 1 order");
     expect(page).toContain(`AED ${(total!.total / 100).toFixed(2)}`);
