@@ -53,6 +53,7 @@ const targets = [
   { name: "staff-redirects", path: "/staff/redirects" },
   { name: "staff-redirect", path: "/staff/redirects/:id" },
   { name: "staff-promotions", path: "/staff/promotions" },
+  { name: "staff-settings", path: "/staff/settings" },
   { name: "staff-promotion", path: "/staff/promotions/:id" },
   { name: "staff-promotion-codes", path: "/staff/promotions/:id/codes.csv" },
 ] as const satisfies readonly { name: string; path: string }[];

@@ -134,3 +134,40 @@ describe("promotions on the desk", () => {
     expect(text(await again.text())).toContain("This code isn't valid.");
   });
 });
+
+describe("delivery settings on the desk", () => {
+  it("sets the fee per emirate, the threshold and the cash limit; a bad amount or an older copy is refused", async () => {
+    const { browser: staff } = await signedIn("staff");
+    const fields = {
+      action: "save",
+      version: "0",
+      deliveryFee: "30",
+      freeDeliveryFrom: "",
+      cashFee: "5",
+      cashMax: "50",
+      "fee:Abu Dhabi": "40",
+    };
+    const bad = await staff.post("/staff/settings", { ...fields, cashFee: "five" }, { from: null });
+    expect(bad.status).toBe(422);
+    expect(text(await bad.text())).toContain("Enter an amount in AED, like 25 or 24.50.");
+    expect((await staff.post("/staff/settings", fields, { from: null })).status).toBe(303);
+    const stale = await staff.post("/staff/settings", fields, { from: null });
+    expect(stale.status).toBe(409);
+    expect(text(await stale.text())).toContain("changed by");
+    const [slug] = await productSlugs("in_stock", 1);
+    const shopper = new Browser();
+    await shopper.post("/cart/add", { slug: slug!, quantity: "3" }, { from: null });
+    const bag = text(await (await shopper.get("/cart")).text());
+    expect(bag).toContain("AED 30.00");
+    expect(bag).not.toContain("more for free delivery");
+    // To Abu Dhabi, in cash, above the largest cash order: refused beside the payment choice.
+    const cash = await shopper.post(
+      "/cart/order",
+      { idempotencyKey: crypto.randomUUID(), ...customer, region: "Abu Dhabi" },
+      { from: null },
+    );
+    expect(cash.status).toBe(422);
+    expect(text(await cash.text())).toContain("Cash on delivery is available for orders up to AED 50.00.");
+    await env.DB.prepare("DELETE FROM shop_settings").run();
+  });
+});

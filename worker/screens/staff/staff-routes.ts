@@ -22,6 +22,7 @@ import { postReview, reviewPage } from "./reviews/staff-review";
 import { staffReviewMedia } from "./reviews/staff-review-media";
 import { reviewsPage } from "./reviews/staff-reviews";
 import { searchesPage } from "./searches/staff-searches";
+import { postSettings, settingsPage } from "./settings/staff-settings";
 
 /** The staff desk under /staff: every page and action behind the role check (desk/staff-gate.ts). */
 export const staffRoutes = new Hono<AppEnv>();
@@ -69,3 +70,5 @@ staffRoutes.post("/promotions", writes(DESK_ACTION), postPromotion);
 staffRoutes.get("/promotions/:id", promotionPage);
 staffRoutes.post("/promotions/:id", writes(DESK_ACTION), postPromotionRecord);
 staffRoutes.get("/promotions/:id/codes.csv", promotionCodesCsv);
+staffRoutes.get("/settings", settingsPage);
+staffRoutes.post("/settings", writes(DESK_ACTION), postSettings);
