@@ -160,6 +160,8 @@ describe("delivery settings on the desk", () => {
     const bag = text(await (await shopper.get("/cart")).text());
     expect(bag).toContain("AED 30.00");
     expect(bag).not.toContain("more for free delivery");
+    const checkout = text(await (await shopper.get("/cart/order")).text());
+    expect(checkout).toContain("Cash on delivery is available for orders up to AED 50.00.");
     // To Abu Dhabi, in cash, above the largest cash order: refused beside the payment choice.
     const cash = await shopper.post(
       "/cart/order",

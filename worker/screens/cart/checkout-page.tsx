@@ -90,6 +90,14 @@ function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProp
         <div className="for-pickup">
           <QuoteTotals quote={totalsFor(view, "pickup")} deliveryLabel={t.m.checkout.delivery.pickup} />
         </div>
+        {/* Above the largest cash order (docs/decisions/0109-delivery-settings-on-the-desk.md): said before the form is sent. */}
+        {!totalsFor(view, "transport").cashAllowed && (
+          <p className="muted small">
+            {t.fill(t.m.promotions.cashTooLarge, {
+              amount: formatPrice(t.locale, view.promotions.settings.cashMax ?? 0),
+            })}
+          </p>
+        )}
         <a href={routePath("cart")}>{t.m.checkout.editBag}</a>
       </aside>
     </div>
