@@ -5,6 +5,7 @@ import { cp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { basename, relative } from "node:path";
 import * as esbuild from "esbuild";
 import { arabicFontSubset } from "./arabic-font.mjs";
+import { buildSocialCards } from "./build-social-cards.mjs";
 import { publishClient, writeFileAtomic } from "./publish-client.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -112,13 +113,20 @@ async function writeManifest(metafile) {
   }
   manifest.runtime = await buildRuntime(hydrateUrl);
   await writeFileAtomic("dist/client-manifest.json", `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeFile(`${root}/_headers`, "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
+  // Vary: the platform serves these compressed to browsers that accept it, and whole to others.
+  await writeFile(
+    `${root}/_headers`,
+    "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  Vary: Accept-Encoding\n",
+  );
 }
 
 await rm(root, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 // Files served at fixed root paths (the default sharing image), not hashed.
 await cp("client/static", root, { recursive: true });
+// The sharing cards and the raster logo, PNGs drawn from the seed's pictures (decision 0105).
+const cards = await buildSocialCards(root);
+console.log(`client: ${cards.count} sharing cards (${cards.rendered} rendered, ${cards.totalMs.toFixed(0)} ms)`);
 if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();

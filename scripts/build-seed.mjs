@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { arabicEntries, arabicLayout } from "./seed-arabic.mjs";
+import { postCover, productPicture, projectCover } from "./seed-media.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const seed = (name) => JSON.parse(readFileSync(resolve(root, "worker/cms/seed", `${name}.json`), "utf8"));
@@ -103,11 +104,8 @@ for (const p of products) {
   });
   for (let i = 0; i < p.images; i++) {
     const views = ["front", "side", "texture", "in use"];
-    const image = media(`/uploads/products/${p.slug}-${i + 1}.svg`, `${p.name}, ${views[i]} view`, 800, 800, {
-      kind: p.kind,
-      colour: p.colour,
-      variant: i,
-    });
+    const picture = productPicture(p, i);
+    const image = media(picture.url, `${p.name}, ${views[i]} view`, 800, 800, picture.spec);
     insert("cms_product_images", { product_id: p.id, position: i, media_id: image });
   }
   (p.variants ?? []).forEach((v, position) => {
@@ -148,11 +146,8 @@ const tags = seed("tags");
 for (const t of tags) insert("cms_tags", t);
 const tagIds = new Map(tags.map((t) => [t.slug, t.id]));
 for (const post of seed("blog-posts")) {
-  const image = media(`/uploads/blog/${post.slug}.svg`, post.title, 1200, 675, {
-    kind: "post",
-    colour: post.image.colour,
-    variant: post.id,
-  });
+  const cover = postCover(post);
+  const image = media(cover.url, post.title, 1200, 675, cover.spec);
   insert("cms_blog_posts", {
     id: post.id,
     title: post.title,
@@ -165,11 +160,8 @@ for (const post of seed("blog-posts")) {
   for (const tag of post.tags) insert("cms_blog_post_tags", { post_id: post.id, tag_id: tagIds.get(tag) });
 }
 for (const project of seed("projects")) {
-  const image = media(`/uploads/projects/${project.slug}.svg`, project.title, 1200, 675, {
-    kind: "project",
-    colour: project.image.colour,
-    variant: project.id,
-  });
+  const cover = projectCover(project);
+  const image = media(cover.url, project.title, 1200, 675, cover.spec);
   insert("cms_projects", {
     id: project.id,
     title: project.title,

@@ -34,7 +34,7 @@ const ALLOWED = [
 ];
 
 /** First segments of paths that are not the shop's pages: services, files and the CMS's own routes. */
-const SERVICES = new Set(["api", "graphql", "uploads", "media", "builds", "sitemaps", "cdn-cgi"]);
+const SERVICES = new Set(["api", "graphql", "uploads", "media", "social", "builds", "sitemaps", "cdn-cgi"]);
 
 /** Paths of other programs' APIs, written where those programs are called. */
 const FOREIGN = [

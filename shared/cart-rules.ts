@@ -23,13 +23,26 @@ export function canBuy(availability: Availability | null): boolean {
 /** The words of the quantity rule: the catalogue's `bagActions.quantity` in the page's language. */
 export type QuantityTexts = Section<"bagActions">["quantity"];
 
+/**
+ * A whole number as typed: decimal digits only, spaces around allowed. `Number()` alone reads far
+ * more (`0x5`, `1e1`, `+5`, `5.0`), none of which a shopper types as a count. Arabic-Indic digits
+ * (٠–٩) and their Persian forms (۰–۹) are digits too: an Arabic keyboard types them. NaN otherwise.
+ */
+export function typedWhole(text: string): number {
+  const digits = text
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  return /^[0-9]{1,9}$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
 /** A quantity as typed: whole, 1–99; otherwise the message to show beside the field, in `locale`. */
 export function checkQuantity(
   raw: unknown,
   texts: QuantityTexts,
   locale: TextLocale,
 ): { ok: true; value: number } | { ok: false; message: string } {
-  const value = typeof raw === "number" ? raw : Number(String(raw ?? "").trim());
+  const value = typeof raw === "number" ? raw : typedWhole(String(raw ?? ""));
   if (!Number.isInteger(value)) return { ok: false, message: texts.whole };
   if (value < QUANTITY_MIN) return { ok: false, message: fill(locale, texts.atLeast, { min: QUANTITY_MIN }) };
   if (value > QUANTITY_MAX) return { ok: false, message: fill(locale, texts.atMost, { max: QUANTITY_MAX }) };

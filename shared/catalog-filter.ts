@@ -103,10 +103,18 @@ export function modelHint(
 }
 
 export function isFiltered(filter: CatalogFilter): boolean {
+  return activeChoices(filter) > 0;
+}
+
+/** How many choices narrow the listing (each ticked box, each price bound): the phone's "Filter (3)". */
+export function activeChoices(filter: CatalogFilter): number {
   return (
-    filter.maker.length + filter.model.length + filter.year.length + filter.availability.length > 0 ||
-    filter.priceMin !== null ||
-    filter.priceMax !== null
+    filter.maker.length +
+    filter.model.length +
+    filter.year.length +
+    filter.availability.length +
+    (filter.priceMin !== null ? 1 : 0) +
+    (filter.priceMax !== null ? 1 : 0)
   );
 }
 

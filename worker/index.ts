@@ -16,13 +16,17 @@ import { cmsWebhook } from "./platform/cms-client/webhook-route";
 import { requestDatabase } from "./platform/database/request-database";
 import { deliverOutbox } from "./platform/mail/deliver-outbox";
 import { outboxInsert } from "./platform/mail/mailer";
+import { warnWithoutPublicOrigin } from "./platform/mail/public-origin-check";
 import { canonicalHost } from "./platform/middleware/canonical-host";
+import { headLikeGet } from "./platform/middleware/head-like-get";
 import { localeCookie, localeNeutralPath, pathLocale } from "./platform/middleware/locale";
 import { requestBody } from "./platform/middleware/request-body";
 import { routeLimits } from "./platform/middleware/route-limits";
 import { secretsCheck } from "./platform/middleware/secrets-check";
 import { securityHeaders } from "./platform/middleware/security-headers";
+import { strictTransport } from "./platform/middleware/strict-transport";
 import { trailingSlash } from "./platform/middleware/trailing-slash";
+import { varyEncoding } from "./platform/middleware/vary-encoding";
 import { sweepExpiredCardOrders } from "./platform/payments/card-holds";
 import { redirectRules } from "./platform/redirects/redirect-middleware";
 import { declareRows } from "./platform/routing/route-spec";
@@ -63,6 +67,8 @@ const embeddedCms = createEmbeddedCms({
 // Routes are registered once, without a locale prefix: "/ar/catalog" is routed as "/catalog" (pathLocale).
 const app = new Hono<AppEnv>({ getPath: localeNeutralPath });
 
+app.use(strictTransport);
+app.use(varyEncoding);
 app.use(requestDatabase);
 app.use(cmsService(embeddedCms));
 app.use(pathLocale);
@@ -106,10 +112,11 @@ registerPages(app, routes, pageHandlers);
 app.notFound(renderNotFound);
 app.onError(handleAppError);
 
-/** HTTP from the Hono app; the cron trigger delivers the e-mail outbox and ends expired card holds. */
+/** HTTP from the Hono app (a HEAD run as a GET); the cron trigger delivers the e-mail outbox and ends expired card holds. */
 export default {
-  fetch: app.fetch,
+  fetch: headLikeGet(app.fetch),
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    warnWithoutPublicOrigin(env);
     ctx.waitUntil(sweepRateLimits(env.DB));
     ctx.waitUntil(sweepSessions(env.DB));
     // Card orders whose payment page expired without a webhook give their stock back.

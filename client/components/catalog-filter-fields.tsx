@@ -125,7 +125,7 @@ function CommonFields({ filter }: { filter: CatalogFilter }) {
         <legend>{texts.cost}</legend>
         <div className="price-range">
           <label>
-            <span>{texts.from}</span>
+            <span>{texts.lowestPrice}</span>
             <input
               type="number"
               name="cost[min]"
@@ -135,7 +135,7 @@ function CommonFields({ filter }: { filter: CatalogFilter }) {
             />
           </label>
           <label>
-            <span>{texts.to}</span>
+            <span>{texts.highestPrice}</span>
             <input
               type="number"
               name="cost[max]"

@@ -72,6 +72,9 @@ export default function AddToBag({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A second press while the first is on its way is ignored (the button stays enabled: a disabled
+    // button would drop the keyboard's focus to the page's start).
+    if (state.kind === "busy") return;
     // Read from the form, not from state: the shopper may have typed before the island woke.
     const typed = new FormData(event.currentTarget).get("quantity") ?? "1";
     // The form's own action: the page's language is in its path (/ar/cart/add), so the answer is too.
@@ -139,7 +142,8 @@ export default function AddToBag({
       <button
         type="submit"
         className={`button ${compact ? "button--small" : ""} button--block`}
-        disabled={unavailable !== null || state.kind === "busy"}
+        disabled={unavailable !== null}
+        aria-disabled={state.kind === "busy" || undefined}
       >
         {unavailable ?? label}
         <span className="visually-hidden">: {name}</span>

@@ -6,6 +6,7 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
+  activeChoices,
   type CatalogFilter,
   isFiltered,
   type ListingScope,
@@ -118,47 +119,64 @@ function FilterForm({ scope, brands, filter: initial, locale, texts }: CatalogFi
     return () => removeEventListener("popstate", onPop);
   }, []);
 
+  const active = activeChoices(current);
+  // On a phone the form folds behind a "Filter" button (a <details>, so it works without JavaScript),
+  // and the products start on the first screen; from 960 px the summary is hidden and the form is
+  // always shown (client/styles/catalog.css).
   return (
-    <form
-      ref={formRef}
-      id="smart-filter"
-      className="smart-filter"
-      method="get"
-      action={base}
-      aria-label={texts.filterProducts}
-      onChange={onChange}
-      onSubmit={(event) => {
-        event.preventDefault();
-        clearTimeout(typing.current);
-        void apply();
-      }}
-    >
-      <h2 className="smart-filter__title">{texts.filter}</h2>
-      <Fields key={shown.key} scope={scope} brands={brands} filter={shown.filter} />
-      <p className="visually-hidden" role="status">
-        {status}
-      </p>
-      <div className="smart-filter__actions">
-        <button type="submit" className="button button--block">
-          {texts.showProducts}
-        </button>
-        {isFiltered(current) && (
-          <a
-            className="button button--outlined button--block"
-            href={base}
-            onClick={(event) => {
-              event.preventDefault();
-              const empty = readCatalogFilter({});
-              setShown((s) => ({ filter: empty, key: s.key + 1 }));
-              setCurrent(empty);
-              history.pushState({ catalogFilter: true }, "", base);
-              void show(base);
-            }}
-          >
-            {texts.resetFilter}
-          </a>
+    <details className="filter-panel">
+      <summary className="filter-panel__toggle">
+        {texts.filter}
+        {active > 0 && (
+          <>
+            <span className="filter-panel__count" aria-hidden="true">
+              {active}
+            </span>
+            <span className="visually-hidden">, {fill(locale, texts.activeCount, { count: active })}</span>
+          </>
         )}
-      </div>
-    </form>
+      </summary>
+      <form
+        ref={formRef}
+        id="smart-filter"
+        className="smart-filter"
+        method="get"
+        action={base}
+        aria-label={texts.filterProducts}
+        onChange={onChange}
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearTimeout(typing.current);
+          void apply();
+        }}
+      >
+        <h2 className="smart-filter__title">{texts.filter}</h2>
+        <Fields key={shown.key} scope={scope} brands={brands} filter={shown.filter} />
+        <p className="visually-hidden" role="status">
+          {status}
+        </p>
+        <div className="smart-filter__actions">
+          <button type="submit" className="button button--block">
+            {texts.showProducts}
+          </button>
+          {isFiltered(current) && (
+            <a
+              className="button button--outlined button--block"
+              href={base}
+              onClick={(event) => {
+                event.preventDefault();
+                const empty = readCatalogFilter({});
+                setShown((s) => ({ filter: empty, key: s.key + 1 }));
+                setCurrent(empty);
+                history.pushState({ catalogFilter: true }, "", base);
+                void show(base);
+              }}
+            >
+              {texts.resetFilter}
+            </a>
+          )}
+        </div>
+      </form>
+    </details>
   );
 }

@@ -84,7 +84,7 @@ export default function CheckoutForm(props: CheckoutFormProps) {
         {/* What only a delivery needs, shown only when delivery is chosen (commerce.css), with or without script. */}
         <div className="for-transport">
           <Field name="address" label={LABELS.address} error={errors.address} required="marked">
-            {(p) => <input {...p} type="text" autoComplete="street-address" defaultValue={values.address} />}
+            {(p) => <input {...p} type="text" autoComplete="address-line1" defaultValue={values.address} />}
           </Field>
           <div className="field-row">
             <Field name="city" label={LABELS.city} error={errors.city} required="marked">

@@ -2,7 +2,10 @@
  * The header's search box. A plain GET form to /search without JavaScript;
  * awake, it suggests products as the shopper types (debounced), as an ARIA
  * combobox: arrows move through the suggestions, Enter opens one, Esc closes
- * the list, and Enter with none chosen searches as before.
+ * the list, and Enter with none chosen searches as before. The field is a text
+ * input with role=combobox (ARIA 1.2; an input of type search allows no role and
+ * no aria-expanded); that it searches is said by the form's search landmark, named
+ * apart from the search page's own, and by the keyboard's Search key (enterkeyhint).
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { plural } from "../../shared/i18n/format";
@@ -101,7 +104,7 @@ export default function SearchSuggest({ query, locale, texts }: SearchSuggestPro
   const expanded = open && items.length > 0;
   const activeId = expanded && active >= 0 && active < items.length ? `${listId}-${active}` : undefined;
   return (
-    <form className="search-box" action={routePath("search")} method="get" role="search">
+    <form className="search-box" action={routePath("search")} method="get" role="search" aria-label={texts.landmark}>
       <label htmlFor="site-search" className="visually-hidden">
         {texts.label}
       </label>
@@ -109,7 +112,9 @@ export default function SearchSuggest({ query, locale, texts }: SearchSuggestPro
         ref={inputRef}
         id="site-search"
         name="q"
-        type="search"
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         placeholder={texts.placeholder}
         defaultValue={query}
         autoComplete="off"

@@ -6,7 +6,7 @@
  * to share. The main image and the SKU line sit outside the island (in the gallery and the
  * heading's block); they are marked with data attributes and updated here.
  */
-import { type MouseEvent, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import type { Availability, QuantityTexts } from "../../shared/cart-rules";
 import { fill } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
@@ -117,43 +117,89 @@ export default function VariantPicker({
   texts,
 }: VariantPickerProps) {
   const [chosen, setChosen] = useState(initial);
+  // Awake, the options are one radio group: one tab stop, arrow keys move the choice (the ARIA radio
+  // group pattern). Asleep (no JavaScript yet) they stay plain links, each reachable with Tab.
+  const [awake, setAwake] = useState(false);
+  const optionRefs = useRef(new Map<string, HTMLAnchorElement>());
+  useEffect(() => {
+    setAwake(true);
+    // Tabbing into the options woke the island: as in any radio group, focus belongs on the choice.
+    const focused = document.activeElement;
+    const options = [...optionRefs.current.values()];
+    if (focused instanceof HTMLAnchorElement && options.includes(focused)) optionRefs.current.get(initial)?.focus();
+  }, [initial]);
   const current = options.find((o) => o.sku === chosen) ?? options[0];
   if (!current) return null;
   const labelId = `variant-label-${slug}`;
   const buyable = canOrder(current.availability);
 
-  function choose(event: MouseEvent<HTMLAnchorElement>, option: VariantOption) {
-    // A new tab or window is the link's own business.
-    if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  /** Makes `option` the choice; false when the page itself must change (the link loads it). */
+  function chooseInPlace(option: VariantOption): boolean {
+    if (!current) return false;
     // To or from a shade that is sold out or on pre-order, the page itself changes (it offers, or
     // stops offering, "tell me when it's back"): the link loads it, as it does without JavaScript.
-    if (offersStockAlert(option.availability) || offersStockAlert(current.availability)) return;
-    event.preventDefault();
+    if (offersStockAlert(option.availability) || offersStockAlert(current.availability)) return false;
     setChosen(option.sku);
     history.replaceState(history.state, "", option.href);
     showOutside(option, fill(locale, texts.sku, { sku: option.sku }));
+    return true;
+  }
+
+  function choose(event: MouseEvent<HTMLAnchorElement>, option: VariantOption) {
+    // A new tab or window is the link's own business.
+    if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (chooseInPlace(option)) event.preventDefault();
+  }
+
+  function onKey(event: KeyboardEvent<HTMLAnchorElement>, option: VariantOption) {
+    const at = options.indexOf(option);
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+    const step: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      ArrowRight: rtl ? -1 : 1,
+      ArrowLeft: rtl ? 1 : -1,
+    };
+    let next: VariantOption | undefined;
+    if (event.key in step) next = options[(at + (step[event.key] ?? 0) + options.length) % options.length];
+    else if (event.key === "Home") next = options[0];
+    else if (event.key === "End") next = options[options.length - 1];
+    else if (event.key === " ") next = option;
+    if (!next) return;
+    event.preventDefault();
+    if (next.sku === current?.sku) return;
+    if (chooseInPlace(next)) optionRefs.current.get(next.sku)?.focus();
+    else location.assign(next.href);
   }
 
   return (
     <div className="variant-buy">
       <PriceLine price={current.price} oldPrice={current.oldPrice} locale={locale} was={texts.was} />
       <AvailabilityText availability={current.availability} left={current.left} locale={locale} texts={texts} />
-      <div className="variant-picker" role="group" aria-labelledby={labelId}>
+      <div className="variant-picker" {...{ role: awake ? "radiogroup" : "group", "aria-labelledby": labelId }}>
         <p id={labelId} className="variant-picker__label" aria-live="polite">
           {chosenLabel(texts.chosen, texts[kind], current.name)}
         </p>
-        <ul className={`variant-picker__list variant-picker__list--${kind}`}>
+        <ul className={`variant-picker__list variant-picker__list--${kind}`} role={awake ? "none" : undefined}>
           {options.map((option) => {
             const soldOut = !canOrder(option.availability);
             const swatch = kind === "shade" && safeSwatch(option.swatch) !== null;
+            const isChosen = option.sku === current.sku;
             return (
-              <li key={option.sku}>
+              <li key={option.sku} role={awake ? "none" : undefined}>
                 <a
+                  ref={(element) => {
+                    if (element) optionRefs.current.set(option.sku, element);
+                    else optionRefs.current.delete(option.sku);
+                  }}
                   href={option.href}
                   className={`variant-option variant-option--${swatch ? "swatch" : "text"}${soldOut ? " variant-option--out" : ""}`}
-                  aria-current={option.sku === current.sku ? "true" : undefined}
+                  {...(awake
+                    ? { role: "radio", "aria-checked": isChosen, tabIndex: isChosen ? undefined : -1 }
+                    : { "aria-current": isChosen ? "true" : undefined })}
                   title={swatch ? option.name : undefined}
                   onClick={(event) => choose(event, option)}
+                  onKeyDown={awake ? (event) => onKey(event, option) : undefined}
                 >
                   <OptionContent option={option} kind={kind} soldOut={soldOut} outOfStock={texts.outOfStockSuffix} />
                 </a>

@@ -190,7 +190,7 @@ export const ar: Messages = {
   },
   layout: {
     informationMenu: "معلومات",
-    mainMenu: "القائمة الرئيسية",
+    mainMenu: "الأقسام الرئيسية",
     contactUs: "تواصل معنا",
     privacyPolicy: "سياسة الخصوصية",
     bag: "الحقيبة",
@@ -554,13 +554,14 @@ export const ar: Messages = {
   catalogFilter: {
     filterProducts: "تصفية المنتجات",
     filter: "التصفية",
+    activeCount: "المختار: {count}",
     productLine: "خط المنتجات",
     maker: "الشركة المصنّعة",
     model: "الطراز",
     year: "السنة",
     cost: "السعر (د.إ.)",
-    from: "من",
-    to: "إلى",
+    lowestPrice: "أدنى سعر",
+    highestPrice: "أعلى سعر",
     availability: "التوفر",
     showProducts: "عرض المنتجات",
     resetFilter: "مسح التصفية",
@@ -812,6 +813,7 @@ export const ar: Messages = {
   mobileMenu: { menu: "القائمة", mainMenu: "القائمة الرئيسية", closeMenu: "إغلاق القائمة" },
   searchSuggest: {
     label: "ابحث في المنتجات والمقالات",
+    landmark: "بحث سريع",
     placeholder: "ابحث عن منتج",
     search: "بحث",
     suggestions: "اقتراحات البحث",

@@ -95,6 +95,8 @@ export interface BlogPost {
   content: string;
   image: Media | null;
   publishedAt: string;
+  /** When it was last changed (the CMS's updatedAt; publishedAt when the CMS gives none). */
+  updatedAt: string;
   tags: Tag[];
 }
 

@@ -49,6 +49,8 @@ describe("brand pages", () => {
 
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
       const filter = page.getByRole("form", { name: "Filter products" });
+      // On a phone the filter is folded behind its "Filter" button.
+      if (viewport.width < 960) await page.locator(".filter-panel > summary").click();
       await filter.getByRole("checkbox", { name: "Lips" }).click();
       await page.waitForURL(/\/brands\/velvet-hue\?model=lips$/);
       await page.waitForFunction(() => {
@@ -77,7 +79,8 @@ describe("brand pages", () => {
     const page = await context.newPage();
     await page.goto(shopUrl("/brands/maison-lumiere"));
     expect(await page.locator(".product-card__name").count()).toBe(12);
-    await page.getByRole("spinbutton", { name: "To", exact: true }).fill("150");
+    await page.locator(".filter-panel > summary").click();
+    await page.getByRole("spinbutton", { name: "Highest price", exact: true }).fill("150");
     await Promise.all([
       page.waitForURL(/\/brands\/maison-lumiere\?.*cost%5Bmax%5D=150/),
       page.getByRole("button", { name: "Show products" }).click(),

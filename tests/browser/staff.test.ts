@@ -316,6 +316,26 @@ describe("the staff desk", () => {
     await context.close();
   });
 
+  it("has its own compact frame on a phone: none of the shop's bag, search or call-back, the work on the first screen", async () => {
+    const account = await staffMember(`f${tag}`);
+    const context = await newContext(PHONE);
+    const page = await context.newPage();
+    await signInToDesk(page, account);
+    for (const path of ["/staff", "/staff/orders", "/staff/products"]) {
+      await page.goto(path);
+      await page.getByRole("navigation", { name: "Staff desk" }).waitFor();
+      expect(await page.locator("[data-counter='bag'], .search-box, .header-call, .site-footer").count()).toBe(0);
+      expect(await page.getByRole("link", { name: "View the shop" }).count()).toBe(1);
+      // The heading and the first thing to work with (a tile, a search field) are above the fold.
+      const work = page.locator("main").locator("input, .staff-tile, table").first();
+      const box = await work.boundingBox();
+      expect(box?.y ?? Number.POSITIVE_INFINITY, path).toBeLessThan(PHONE.height - 100);
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/staff-frame${path.replaceAll("/", "-")}-390.png` });
+    }
+    await context.close();
+  });
+
   it("shows a shopper a calm refusal, not the desk", async () => {
     const context = await newContext(PHONE);
     const page = await context.newPage();

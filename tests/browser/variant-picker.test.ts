@@ -18,7 +18,8 @@ afterAll(async () => {
 
 /** What follows the choice: the label's chosen name, the price, and the SKU the form would add. */
 async function shown(page: Page) {
-  const picker = page.getByRole("group", { name: /^(Shade|Size):/ });
+  // A group of links asleep, a radio group awake.
+  const picker = page.locator(".variant-picker");
   return {
     label: (await picker.locator(".variant-picker__label").innerText()).trim(),
     price: (await page.locator(".product-details .price__now").first().innerText()).trim(),
@@ -44,7 +45,7 @@ describe("choosing a shade or size", () => {
     // A mark on the window: gone if the page reloads.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-    await page.getByRole("link", { name: "Mocha", exact: true }).click();
+    await page.getByRole("radio", { name: "Mocha", exact: true }).click();
     await page.waitForFunction(() => location.search === "?variant=VEL-TOO-0046-MOCHA");
     await expect
       .poll(() => shown(page))
@@ -53,7 +54,7 @@ describe("choosing a shade or size", () => {
         sku: "VEL-TOO-0046-MOCHA",
         availability: "In stock",
       });
-    expect(await page.getByRole("link", { name: "Mocha", exact: true }).getAttribute("aria-current")).toBe("true");
+    expect(await page.getByRole("radio", { name: "Mocha", exact: true }).getAttribute("aria-checked")).toBe("true");
     expect(await page.locator("img[data-variant-image='main']").getAttribute("src")).toMatch(/mocha\.svg$/);
     expect(await page.locator("[data-variant-sku]").innerText()).toBe("SKU VEL-TOO-0046-MOCHA");
     // The bag gets the shade on show, named as the bag names it.
@@ -63,14 +64,14 @@ describe("choosing a shade or size", () => {
       .click();
     await page.getByText("Tools Matte Liquid Lipstick — Mocha").first().waitFor();
 
-    await page.getByRole("link", { name: "Desert Rose" }).click();
+    await page.getByRole("radio", { name: "Desert Rose" }).click();
     await expect.poll(async () => (await shown(page)).availability).toBe("Only 3 left");
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 
     // A sold-out shade offers "tell me when it's back": its link loads the page that has the form.
     await Promise.all([
       page.waitForURL(/\?variant=VEL-TOO-0046-BERRYNOIR$/),
-      page.getByRole("link", { name: "Berry Noir, out of stock" }).click(),
+      page.getByRole("radio", { name: "Berry Noir, out of stock" }).click(),
     ]);
     await page.waitForLoadState("networkidle");
     expect(await shown(page)).toMatchObject({ label: "Shade: Berry Noir", availability: "Out of stock" });
@@ -95,7 +96,7 @@ describe("choosing a shade or size", () => {
     for (const shade of ["Rosewood", "Ruby"]) {
       await page.goto(shopUrl(LIPSTICK), { waitUntil: "networkidle" });
       await wakePicker(page);
-      await page.getByRole("link", { name: shade, exact: true }).click();
+      await page.getByRole("radio", { name: shade, exact: true }).click();
       await page.waitForFunction((name) => document.body.innerText.includes(`Shade: ${name}`), shade);
       await page
         .locator(".product-details")
@@ -132,7 +133,7 @@ describe("choosing a shade or size", () => {
     await page.goto(shopUrl(PERFUME), { waitUntil: "networkidle" });
     expect(await shown(page)).toMatchObject({ label: "Size: 30 ml", price: "AED 201.00" });
     await wakePicker(page);
-    await page.getByRole("link", { name: "100 ml" }).click();
+    await page.getByRole("radio", { name: "100 ml" }).click();
     await page.waitForFunction(() => location.search === "?variant=OUD-ROY-0020-100ML");
     await expect
       .poll(() => shown(page))

@@ -1,6 +1,7 @@
 import { print } from "graphql";
 import { describe, expect, inject, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
+import { jsonLdBlocks, languageProblems, problemsOf, typedNodes } from "../worker/support/json-ld-checks";
 import { graphql } from "./graphql-http";
 import { checkoutForm, ShopJar } from "./shop-jar";
 import { storefrontDocuments } from "./storefront-documents";
@@ -95,5 +96,24 @@ describe("Arabic content from a real Strapi 4.25", () => {
     const page = await (await guest.send(confirmation)).text();
     expect(page).toContain(ar.orders.isPlaced);
     expect(page).toContain(name);
+  });
+
+  it("writes the Arabic pages' structured data in Arabic through the Strapi-backed shop: every URL under /ar, inLanguage ar, each type whole", async () => {
+    const paths = [
+      "/ar",
+      "/ar/catalog/skincare",
+      "/ar/catalog/makeup/velvet-hue-lips-blush-duo",
+      "/ar/brands/velvet-hue",
+      "/ar/blog/skincare/summer-skincare-routine-uae",
+      "/ar/company",
+    ];
+    for (const path of paths) {
+      const html = await (await fetch(`${inject("shopUrl")}${path}`)).text();
+      const origin = new URL(html.match(/<link rel="canonical" href="([^"]+)"/)?.[1] ?? "").origin;
+      const blocks = jsonLdBlocks(html);
+      expect(blocks.length, path).toBeGreaterThan(0);
+      expect(typedNodes(blocks).flatMap(problemsOf), path).toEqual([]);
+      expect(languageProblems(blocks, origin, "ar"), path).toEqual([]);
+    }
   });
 });

@@ -33,6 +33,24 @@ describe("bag arithmetic", () => {
     });
   });
 
+  it("reads only decimal digits as a quantity: not hex, exponents, signs or decimals", () => {
+    const whole = { ok: false, message: "Enter a whole number of items." };
+    for (const typed of ["0x5", "1e1", "+5", "5.0", "0b1", "5 5", "", "  ", "-0", "٥.٠"]) {
+      expect(checkQuantity(typed, en.bagActions.quantity, "en"), typed).toEqual(whole);
+    }
+    // Spaces around the digits are the field's, not the number's.
+    expect(checkQuantity(" 5", en.bagActions.quantity, "en")).toEqual({ ok: true, value: 5 });
+    expect(checkQuantity("05", en.bagActions.quantity, "en")).toEqual({ ok: true, value: 5 });
+    // Arabic keyboards type Arabic-Indic digits (and Persian ones their own forms).
+    expect(checkQuantity("٥", en.bagActions.quantity, "en")).toEqual({ ok: true, value: 5 });
+    expect(checkQuantity("١٢", en.bagActions.quantity, "en")).toEqual({ ok: true, value: 12 });
+    expect(checkQuantity("۷", en.bagActions.quantity, "en")).toEqual({ ok: true, value: 7 });
+    expect(checkQuantity("١٠٠", en.bagActions.quantity, "en")).toEqual({
+      ok: false,
+      message: "You can order at most 99 of one product.",
+    });
+  });
+
   it("totals in fils with delivery and the 5% VAT included, line by line", () => {
     const totals = plainTotals(
       [

@@ -137,3 +137,16 @@ describe("product page", () => {
     expect((await fetchWorker("/catalog/skincare/no-such-product")).status).toBe(404);
   });
 });
+
+describe("the category's maker facet", () => {
+  const makers = (html: string) => [...html.matchAll(/name="maker" value="([a-z0-9-]+)"/g)].map((m) => m[1]);
+
+  it("offers only brands with a product in the category, and keeps one already ticked", async () => {
+    const skincare = makers(await (await fetchWorker("/catalog/skincare")).text());
+    expect(skincare).toContain("maison-lumiere");
+    // The seed's hair-care brand has nothing in skincare.
+    expect(skincare).not.toContain("silk-strand");
+    const cards = await (await fetchWorker("/catalog/skincare?maker=silk-strand")).text();
+    expect(makers(cards)).toContain("silk-strand");
+  });
+});

@@ -614,6 +614,18 @@ const FIXTURE: Record<string, Row[]> = {
       after_json: '{"status":"shipped"}',
       created_at: "2026-02-09T08:00:00.000Z",
     },
+    {
+      // A redirect rule's history (migrations/0116 starts new rule ids past the ids it names).
+      id: 9240,
+      staff_id: 911,
+      staff_name: "Hessa Al Marri",
+      action: "change",
+      record_kind: "redirect",
+      record_id: "922",
+      before_json: '{"fromPath":"/old-lips","toTarget":"/catalog","status":301}',
+      after_json: '{"fromPath":"/old-lips","toTarget":"/catalog/lips","status":301}',
+      created_at: "2026-02-14T08:00:00.000Z",
+    },
   ],
   outbox: [
     {

@@ -32,6 +32,13 @@ describe("header search suggestions", () => {
     expect(form).toContain('method="get"');
     expect(form).toContain('role="search"');
     expect(html).toMatch(/<input[^>]*id="site-search"[^>]*role="combobox"/);
+    // A combobox is a text input (an input of type search may carry no role and no aria-expanded);
+    // it still brings up the keyboard's Search key, and its landmark is named apart from the search page's.
+    const input = html.match(/<input[^>]*id="site-search"[^>]*>/)?.[0] ?? "";
+    expect(input).toContain('type="text"');
+    expect(input).toMatch(/enterkeyhint="search"/i);
+    expect(input).toMatch(/inputmode="search"/i);
+    expect(form).toContain('aria-label="Quick search"');
   });
 
   it("echoes the search query in the header box escaped", async () => {

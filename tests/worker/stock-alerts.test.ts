@@ -2,11 +2,13 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sha256, toHex } from "../../shared/bytes";
 import { FLASH_COOKIE } from "../../shared/cookie-names";
+import { mailboxOf } from "../../shared/mailbox";
 import { httpMailAdapter } from "../../worker/platform/mail/http-mail-adapter";
 import { parseHeaders } from "../../worker/platform/mail/mailer";
 import { queueRestockAlerts, restockAlertStatements } from "../../worker/platform/stock/restock-alerts";
 import { fetchWorker } from "./fetch";
 import { register, sessionCookieHeader, startOfRateWindow, uniqueIp, uniqueShopper } from "./support/auth-api";
+import { signedIn } from "./support/staff-session";
 
 /**
  * "Tell me when it's back" (docs/stock.md): double opt-in, one alert per confirmed
@@ -273,6 +275,54 @@ describe("subscribing", () => {
     for (let i = 0; i < 11; i++) answers.push((await subscribe(await aShade(0), email)).status);
     expect(answers).toEqual(Array(11).fill(303));
     expect(await mailsTo(email)).toHaveLength(10);
+  });
+});
+
+describe("counting per inbox", () => {
+  it("folds an address to its inbox: case, +tags, and Gmail's dots", () => {
+    expect(mailboxOf("Bomb+1@Example.com")).toBe("bomb@example.com");
+    expect(mailboxOf("bomb+a+b@example.com")).toBe("bomb@example.com");
+    expect(mailboxOf("b.o.m.b@example.com")).toBe("b.o.m.b@example.com");
+    expect(mailboxOf("B.o.m.b+x@gmail.com")).toBe("bomb@gmail.com");
+    expect(mailboxOf("bo.mb@GoogleMail.com")).toBe("bomb@gmail.com");
+    expect(mailboxOf("+tag@example.com")).toBe("+tag@example.com");
+  });
+
+  it("sends one inbox at most 10 confirmations an hour, however its address is spelt, from clients without cookies", async () => {
+    startOfRateWindow();
+    const name = uniqueShopper("bomb").username;
+    const answers: number[] = [];
+    for (let i = 1; i <= 15; i++) {
+      const spelt = i % 2 === 0 ? `${name}+${i}@Example.com` : `${name}+${i}@example.com`;
+      answers.push((await subscribe(await aShade(0), spelt)).status);
+    }
+    expect(answers).toEqual(Array(15).fill(303));
+    const { results } = await env.DB.prepare("SELECT recipient FROM outbox WHERE lower(recipient) LIKE ?1")
+      .bind(`${name}+%@example.com`)
+      .all();
+    expect(results).toHaveLength(10);
+  });
+
+  it("answers a visitor past their own limit the same whatever the address, asked for lately or not", async () => {
+    startOfRateWindow();
+    // A signed-in shopper: one visitor to the per-visitor limit (8 in 10 minutes).
+    const { browser } = await signedIn("authenticated");
+    const shade = await aShade(0);
+    const asked = anAddress();
+    // Someone else asked for this address a moment ago.
+    expect((await subscribe(shade, asked)).status).toBe(303);
+    const post = (email: string) =>
+      browser.post(
+        "/stock-alerts",
+        { product: shade.slug, sku: shade.sku, email },
+        { from: null, headers: { accept: "application/json" } },
+      );
+    for (let i = 0; i < 8; i++) expect((await post(anAddress())).status).toBe(200);
+    const forAsked = await post(asked);
+    const forOther = await post(anAddress());
+    expect(forAsked.status).toBe(429);
+    expect(forOther.status).toBe(429);
+    expect(await forAsked.json()).toEqual(await forOther.json());
   });
 });
 

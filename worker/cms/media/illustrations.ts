@@ -63,6 +63,24 @@ export function drawIllustration(spec: IllustrationSpec, width: number, height: 
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${bg}"/>${product(spec.kind, c, variant)}</svg>`;
 }
 
+/** A sharing card's size: what the large networks show in full (decision 0105). */
+export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+
+/**
+ * A picture as a sharing card, 1200×630: a cover (post, project, category) drawn at the card's size, a
+ * product's square picture in the middle of its own background. The build renders these to PNG
+ * (scripts/build-social-cards.mjs).
+ */
+export function drawSocialCard(spec: IllustrationSpec): string {
+  const { width, height } = SOCIAL_CARD;
+  if (spec.kind === "post" || spec.kind === "project" || spec.kind === "category" || spec.kind === "brand") {
+    return drawIllustration(spec, width, height);
+  }
+  const bg = BACKGROUNDS[Math.abs(spec.variant ?? 0) % BACKGROUNDS.length];
+  const square = drawIllustration(spec, height, height).replace("<svg ", `<svg x="${(width - height) / 2}" y="0" `);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${bg}"/>${square}</svg>`;
+}
+
 export function brandLogotype(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40"><circle cx="18" cy="20" r="12" fill="none" stroke="#9A5663" stroke-width="2.5"/><circle cx="18" cy="20" r="4" fill="#9A5663"/><text x="38" y="27" font-family="Georgia, 'Times New Roman', serif" font-size="22" fill="#1F1B18">Noor Beauty</text></svg>`;
 }

@@ -27,6 +27,8 @@ export interface DocumentProps {
   locale: Locale;
   /** None on a page in one language only (the staff desk). */
   languageSwitch: LanguageSwitchProps | null;
+  /** The staff desk's frame: its header in place of the shop's, and none of the shop's footer or dialogs. */
+  desk?: { header: ReactNode };
   children: ReactNode;
 }
 
@@ -56,25 +58,33 @@ export function Document(props: DocumentProps) {
         <a className="skip-link" href="#main">
           {t.m.site.skipToContent}
         </a>
-        <Header
-          layout={layout}
-          counts={counts}
-          user={user}
-          searchQuery={props.searchQuery}
-          languageSwitch={props.languageSwitch}
-        />
+        {props.desk ? (
+          props.desk.header
+        ) : (
+          <Header
+            layout={layout}
+            counts={counts}
+            user={user}
+            searchQuery={props.searchQuery}
+            languageSwitch={props.languageSwitch}
+          />
+        )}
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Footer layout={layout} />
-        {/* The call-back and consultation dialogs: loaded only when a visitor reaches for a link that opens one. */}
-        <Island
-          name="request-dialog"
-          component={RequestDialog}
-          props={{ ...islandTexts(t, "visitorForms"), fieldErrors: t.m.fieldErrors }}
-          wake="interaction"
-          wakeOn={DIALOG_TRIGGERS}
-        />
+        {!props.desk && (
+          <>
+            <Footer layout={layout} />
+            {/* The call-back and consultation dialogs: loaded only when a visitor reaches for a link that opens one. */}
+            <Island
+              name="request-dialog"
+              component={RequestDialog}
+              props={{ ...islandTexts(t, "visitorForms"), fieldErrors: t.m.fieldErrors }}
+              wake="interaction"
+              wakeOn={DIALOG_TRIGGERS}
+            />
+          </>
+        )}
       </body>
     </html>
   );

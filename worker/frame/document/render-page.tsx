@@ -7,9 +7,12 @@ import type { AppEnv } from "../../platform/app-env";
 import { lookupFailed } from "../../platform/page-fate";
 import { viewerOf } from "../../platform/session/viewer";
 import { localeAlternates, ogLocale } from "../head/locale-alternates";
+import { PageSiteProvider, pageSiteOf } from "../head/page-site";
+import type { JsonLdNode } from "../head/schema-types";
 import { SeoHead, type SeoImage } from "../head/seo-head";
 import { siteJsonLd } from "../head/site-json-ld";
-import { absoluteUrl, siteOrigin } from "../head/site-origin";
+import { absoluteUrl } from "../head/site-origin";
+import { DEFAULT_CARD, SOCIAL_CARD } from "../head/social-image";
 import { TextsProvider, textsOf } from "../i18n/texts";
 import type { LanguageSwitchProps } from "../layout/language-switch";
 import { loadLayoutData } from "../layout/layout-data";
@@ -38,8 +41,13 @@ export interface PageContent {
   image?: SeoImage;
   ogType?: "website" | "article" | "product";
   /** Structured data for this page (Product, BlogPosting, BreadcrumbList...). */
-  jsonLd?: readonly unknown[];
+  jsonLd?: readonly JsonLdNode[];
   searchQuery?: string;
+  /**
+   * The staff desk's own frame in place of the shop's: its compact header (no search, bag, favourites
+   * or call-back), no footer, so a desk page's work starts on a phone's first screen.
+   */
+  desk?: { header: ReactNode };
   body: ReactNode;
   /**
    * The body holds <Suspense> parts waiting on slow data: stream the shell
@@ -86,7 +94,7 @@ function headersFor(status: number): Record<string, string> {
 }
 
 /** The default sharing card (client/static/og-image.png, copied to the site root by the client build). */
-const DEFAULT_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
+const DEFAULT_IMAGE = { path: DEFAULT_CARD, ...SOCIAL_CARD };
 
 const GTM_ID = /^GTM-[A-Z0-9]{1,12}$/;
 
@@ -136,9 +144,9 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
   const siteName = layout.contacts?.company ?? t.m.site.tagline;
   const title = page.title === t.m.site.tagline ? page.title : `${page.title} | ${siteName}`;
   const description = page.description ?? t.m.site.description;
-  const origin = siteOrigin(c);
+  const site = pageSiteOf(c);
+  const { origin, locale } = site;
   // Routes and screens speak paths without a locale prefix; the page's own URLs get its prefix here.
-  const locale = c.get("locale") ?? DEFAULT_LOCALE;
   const path = page.pathHoles?.path ?? page.canonicalPath ?? c.req.path;
   const gtmId = (c.env.GTM_ID ?? "").trim();
   const head = (
@@ -155,6 +163,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
             url: absoluteUrl(origin, DEFAULT_IMAGE.path),
             width: DEFAULT_IMAGE.width,
             height: DEFAULT_IMAGE.height,
+            type: "image/png",
             alt: siteName,
           }
         }
@@ -162,7 +171,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
         noindex={c.get("noindex") === true || status !== 200}
         jsonLd={
           path === "/" && status === 200
-            ? [...siteJsonLd(layout.contacts, origin, t.m.site.tagline), ...(page.jsonLd ?? [])]
+            ? [...siteJsonLd(layout.contacts, site, t.m.site.tagline), ...(page.jsonLd ?? [])]
             : page.jsonLd
         }
       />
@@ -174,22 +183,25 @@ export async function renderPage(c: Context<AppEnv>, page: PageContent): Promise
   );
   const document = (
     <TextsProvider t={t} nonce={nonce}>
-      <Document
-        title={title}
-        description={description}
-        nonce={nonce}
-        buildId={buildInfo(c.env).id}
-        layout={layout}
-        counts={header.counts}
-        user={header.user}
-        head={head}
-        searchQuery={page.searchQuery}
-        locale={locale}
-        languageSwitch={languageSwitch(c, locale, page.pathHoles)}
-      >
-        {partial && <PartlyShown retry={retryPath(c) ?? path} />}
-        {page.body}
-      </Document>
+      <PageSiteProvider site={site}>
+        <Document
+          title={title}
+          description={description}
+          nonce={nonce}
+          buildId={buildInfo(c.env).id}
+          layout={layout}
+          counts={header.counts}
+          user={header.user}
+          head={head}
+          searchQuery={page.searchQuery}
+          locale={locale}
+          languageSwitch={languageSwitch(c, locale, page.pathHoles)}
+          desk={page.desk}
+        >
+          {partial && <PartlyShown retry={retryPath(c) ?? path} />}
+          {page.body}
+        </Document>
+      </PageSiteProvider>
     </TextsProvider>
   );
   if (renderMode(c, page) === "string") {

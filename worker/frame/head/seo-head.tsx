@@ -5,6 +5,8 @@ export interface SeoImage {
   url: string;
   width?: number;
   height?: number;
+  /** Its media type: og:image:type. */
+  type?: "image/png" | "image/jpeg";
   alt: string;
 }
 
@@ -44,6 +46,7 @@ export function SeoHead(props: SeoHeadProps) {
       <meta property="og:image" content={image.url} />
       {image.width && <meta property="og:image:width" content={String(image.width)} />}
       {image.height && <meta property="og:image:height" content={String(image.height)} />}
+      {image.type && <meta property="og:image:type" content={image.type} />}
       <meta property="og:image:alt" content={image.alt} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />

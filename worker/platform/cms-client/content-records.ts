@@ -12,6 +12,7 @@ interface PostAttributes {
   excerpt: string | null;
   content: string | null;
   publishedAt: string;
+  updatedAt: string | null;
   image: MediaResponse;
   tags: { data: Entity<{ name: string; slug: string }>[] };
 }
@@ -39,7 +40,7 @@ const postsQuery = gql<
 >`
   query blogPostsQuery($locale: I18NLocaleCode, $filters: BlogPostFiltersInput, $page: Int, $pageSize: Int, $withContent: Boolean!) {
     blogPosts(locale: $locale, filters: $filters, sort: ["publishedAt:desc"], pagination: { page: $page, pageSize: $pageSize }) {
-      data { id attributes { title slug excerpt content @include(if: $withContent) publishedAt image { ${MEDIA} }
+      data { id attributes { title slug excerpt content @include(if: $withContent) publishedAt updatedAt image { ${MEDIA} }
         tags { data { id attributes { name slug } } } } }
       meta { pagination { page pageSize pageCount total } }
     }
@@ -90,6 +91,7 @@ function toPost(env: Env, e: Entity<PostAttributes>): BlogPost {
     content: a.content ?? "",
     image: unwrapMedia(env, a.image),
     publishedAt: a.publishedAt,
+    updatedAt: a.updatedAt || a.publishedAt,
     tags: a.tags.data.map(toTag),
   };
 }

@@ -1,3 +1,5 @@
+import { withoutReordering } from "./mail-text";
+
 /**
  * Outgoing e-mail. Messages are written to the D1 outbox in the same step as
  * the record that caused them; a mail adapter delivers them. Locally the
@@ -22,8 +24,23 @@ export interface MailAdapter {
   deliver(message: MailMessage): Promise<void>;
 }
 
+/**
+ * A message's words without characters that re-order them (mail-text.ts). Every statement that
+ * writes the outbox queues messages so: these two, and the batches that write their own
+ * (stock/stock-alert-store.ts, stock/restock-alerts.ts, payments/card-hold-store.ts).
+ */
+export function sealed(message: MailMessage): MailMessage {
+  return {
+    ...message,
+    subject: withoutReordering(message.subject),
+    text: withoutReordering(message.text),
+    ...(message.html === undefined ? {} : { html: withoutReordering(message.html) }),
+  };
+}
+
 /** The statement that queues a message; add it to the batch that writes the record. */
-export function outboxInsert(db: D1Database, message: MailMessage): D1PreparedStatement {
+export function outboxInsert(db: D1Database, queued: MailMessage): D1PreparedStatement {
+  const message = sealed(queued);
   return db
     .prepare(
       "INSERT INTO outbox (recipient, subject, body_text, kind, headers, body_html) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -38,9 +55,10 @@ export function outboxInsert(db: D1Database, message: MailMessage): D1PreparedSt
  */
 export function outboxInsertWhere(
   db: D1Database,
-  message: MailMessage,
+  queued: MailMessage,
   guard: { sql: string; params: readonly unknown[] },
 ): D1PreparedStatement {
+  const message = sealed(queued);
   const slots = Array.from({ length: 6 }, (_, i) => `?${guard.params.length + i + 1}`).join(", ");
   return db
     .prepare(

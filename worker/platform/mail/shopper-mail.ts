@@ -2,32 +2,68 @@
  * A shopper's e-mail in their language, written once as paragraphs of lines (each from the
  * catalogue's `email` section) and sent two ways: plain text, as the shop has always sent it
  * (paragraphs apart by a blank line), and HTML whose `<html>` names the language and its
- * direction, so an Arabic e-mail reads right to left in every mail client. Links are the lines'
- * own URLs, kept left to right inside Arabic text. Nothing from the CMS or the shopper is read as
- * markup: every line is escaped.
+ * direction, so an Arabic e-mail reads right to left in every mail client. Nothing from the CMS
+ * or the shopper is read as markup or made a link: every line is escaped text, and the only links
+ * are those the e-mail's code hands over as `MailLink`s (the shop's own URLs), kept left to right
+ * inside Arabic text. A URL a shopper typed into their name stays words.
  */
 
 import type { Locale } from "../../../shared/constants";
 import { escapeHtml } from "../../../shared/escape-html";
 import { localeDirection } from "../../../shared/locale-path";
 
+/** A link the shop made (one of its own URLs), never words from a form. */
+export interface MailLink {
+  readonly href: string;
+}
+
+/** A link to one of the shop's own pages; anything but an absolute http(s) URL is refused. */
+export function mailLink(url: string): MailLink {
+  const parsed = new URL(url);
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Error(`Not a web link: ${url}`);
+  // The URL parser's spelling: spaces and quotes percent-encoded, so nothing can end the attribute.
+  return { href: parsed.href };
+}
+
+/** One line: words, a link, or words with links among them. */
+export type Line = string | MailLink | readonly (string | MailLink)[];
 /** One paragraph: its lines, each a text from the catalogue with its placeholders filled. */
-export type Paragraph = readonly string[];
+export type Paragraph = readonly Line[];
 
-/** A URL in a line: up to the next space (the shop's links have none). */
-const URL_IN_LINE = /https?:\/\/[^\s]+/g;
+/**
+ * A catalogue sentence with a link in place of its `{key}` ("To stop this alert: {url}"): the words
+ * either side filled by `fill`, the link itself never passing through it.
+ */
+export function sentenceWithLink(
+  fill: (template: string) => string,
+  template: string,
+  key: string,
+  link: MailLink,
+): readonly (string | MailLink)[] {
+  const at = template.indexOf(`{${key}}`);
+  if (at < 0) return [fill(template), " ", link];
+  return [fill(template.slice(0, at)), link, fill(template.slice(at + key.length + 2))];
+}
 
-/** A line as HTML: escaped, its URLs made links that stay left to right in a right-to-left e-mail. */
-function lineHtml(line: string): string {
-  let html = "";
-  let last = 0;
-  for (const match of line.matchAll(URL_IN_LINE)) {
-    const url = match[0];
-    html += escapeHtml(line.slice(last, match.index));
-    html += `<a href="${escapeHtml(url)}" dir="ltr">${escapeHtml(url)}</a>`;
-    last = match.index + url.length;
-  }
-  return html + escapeHtml(line.slice(last));
+function partsOf(line: Line): readonly (string | MailLink)[] {
+  return typeof line === "string" || !Array.isArray(line) ? [line as string | MailLink] : line;
+}
+
+function lineText(line: Line): string {
+  return partsOf(line)
+    .map((part) => (typeof part === "string" ? part : part.href))
+    .join("");
+}
+
+/** A line as HTML: words escaped, the shop's links made links that stay left to right in a right-to-left e-mail. */
+function lineHtml(line: Line): string {
+  return partsOf(line)
+    .map((part) =>
+      typeof part === "string"
+        ? escapeHtml(part)
+        : `<a href="${escapeHtml(part.href)}" dir="ltr">${escapeHtml(part.href)}</a>`,
+    )
+    .join("");
 }
 
 /** The text and HTML of an e-mail in `locale`, from its subject and paragraphs. */
@@ -37,7 +73,7 @@ export function shopperMailBody(
   paragraphs: readonly Paragraph[],
 ): { text: string; html: string } {
   const dir = localeDirection(locale);
-  const text = paragraphs.map((lines) => lines.join("\n")).join("\n\n");
+  const text = paragraphs.map((lines) => lines.map(lineText).join("\n")).join("\n\n");
   const body = paragraphs
     .map((lines) => `<p style="margin:0 0 16px">${lines.map(lineHtml).join("<br>")}</p>`)
     .join("\n");

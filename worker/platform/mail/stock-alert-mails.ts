@@ -8,7 +8,7 @@
 import type { Locale } from "../../../shared/constants";
 import { translator } from "../../../shared/i18n/translator";
 import type { MailMessage } from "./mailer";
-import { shopperMailBody } from "./shopper-mail";
+import { mailLink, sentenceWithLink, shopperMailBody } from "./shopper-mail";
 
 export const CONFIRMATION_KIND = "stock-alert-confirmation";
 export const RESTOCK_KIND = "restock-alert";
@@ -23,7 +23,7 @@ export function confirmationMail(locale: Locale, to: string, itemName: string, c
     subject,
     ...shopperMailBody(locale, subject, [
       [t.m.email.hello],
-      [t.fill(words.asked, { name: itemName }), words.confirm, confirmUrl],
+      [t.fill(words.asked, { name: itemName }), words.confirm, mailLink(confirmUrl)],
       [words.ignore],
     ]),
   };
@@ -44,8 +44,8 @@ export function restockMail(
     subject,
     ...shopperMailBody(locale, subject, [
       [words.goodNews],
-      [t.fill(words.back, { name: item.itemName }), item.productUrl],
-      [words.once, t.fill(words.stop, { url: unsubscribeUrl })],
+      [t.fill(words.back, { name: item.itemName }), mailLink(item.productUrl)],
+      [words.once, sentenceWithLink((words) => words, words.stop, "url", mailLink(unsubscribeUrl))],
     ]),
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl}>`,

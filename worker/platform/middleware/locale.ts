@@ -9,6 +9,7 @@ import { isLocale, isLocalisedPath, localizePath, splitLocalePath } from "../../
 import { rememberAccountLocale } from "../accounts/account-locale-store";
 import type { AppEnv } from "../app-env";
 import { backgroundTask } from "../background-task";
+import { addVary, setOnAnswer } from "./response-headers";
 
 /**
  * The path the app routes on: the request's without its locale prefix ("/ar/catalog" → "/catalog"),
@@ -86,6 +87,8 @@ export const localeCookie = createMiddleware<AppEnv>(async (c, next) => {
     }
   }
   await next();
+  // The root answers by the browser's languages when no locale cookie says: whatever caches it must know.
+  if (isRoot && c.req.method === "GET") setOnAnswer(c, (headers) => addVary(headers, "Accept-Language", "Cookie"));
   // After the page: a handler's own Response would drop headers prepared before it.
   const isPage =
     c.req.method === "GET" && c.res.ok && (c.res.headers.get("content-type") ?? "").startsWith("text/html");

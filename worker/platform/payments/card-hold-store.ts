@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import { isLocale } from "../../../shared/locale-path";
-import { type MailMessage, outboxInsertWhere } from "../mail/mailer";
+import { type MailMessage, outboxInsertWhere, sealed } from "../mail/mailer";
 import { markPaid } from "../orders/order-store";
 import { giveBackStatements } from "../stock/stock-return-store";
 import { type StockTake, stockTakenSql, takeStockStatements } from "../stock/stock-store";
@@ -196,7 +196,8 @@ async function retakeAndMarkPaid(db: D1Database, order: HeldOrder, eventId: stri
  * order and (with an address) an e-mail to refund it. Both once per event, however often the
  * provider sends it.
  */
-async function paidWhileCancelled(db: D1Database, order: HeldOrder, eventId: string, staffMail: MailMessage | null) {
+async function paidWhileCancelled(db: D1Database, order: HeldOrder, eventId: string, unsealed: MailMessage | null) {
+  const staffMail = unsealed && sealed(unsealed);
   const note = `Paid by card (provider event ${eventId}) after the order was cancelled: refund the payment.`;
   const fresh = "NOT EXISTS (SELECT 1 FROM order_events WHERE order_id = ?1 AND kind = 'note' AND note = ?2)";
   await db.batch([

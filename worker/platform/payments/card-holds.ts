@@ -29,7 +29,7 @@ export const SWEEP_MARGIN_MINUTES = 15;
 export const SWEEP_LIMIT = 25;
 
 /** The shopper's e-mail when the shop cancels their unpaid card order, in the order's language. */
-function releaseMail(order: HeldOrder, reason: ReleaseReason): MailMessage {
+export function releaseMail(order: HeldOrder, reason: ReleaseReason): MailMessage {
   const t = translator(order.locale);
   const words = t.m.email.cardCancelled;
   const subject = t.fill(words.subject, { number: order.number });
@@ -88,7 +88,7 @@ export async function sweepExpiredCardOrders(env: Env, now = Date.now()): Promis
 }
 
 /** The e-mail staff get when a payment arrives for an order that stays cancelled. */
-function refundMail(receiver: string | null) {
+export function refundMail(receiver: string | null) {
   return (order: HeldOrder): MailMessage | null =>
     receiver
       ? {

@@ -1,7 +1,9 @@
+import { splitLocalePath } from "../../../shared/locale-path";
 import { safeLocalPath } from "../security/safe-path";
 import type { RedirectRule } from "./redirect-rules";
 import {
   checkTarget,
+  isLocalePrefixed,
   isReservedPath,
   MAX_HOPS,
   type RedirectProblem,
@@ -58,6 +60,12 @@ function fromPathOf(value: string, origin: string): { path: string } | { error: 
     return { error: "A path starts with a single / and uses / (not \\) between its parts." };
   }
   const path = rulePath(pathname);
+  if (isLocalePrefixed(path)) {
+    const neutral = splitLocalePath(path).path;
+    return {
+      error: `A rule applies in both languages, so its path is written without /ar: enter ${neutral}, and ${path} is sent on too.`,
+    };
+  }
   if (isReservedPath(path)) {
     return { error: "The staff desk, the sign-in page and the API cannot be redirected: nobody could undo it." };
   }
@@ -126,7 +134,12 @@ export function checkRule(draft: RuleDraft, context: RuleContext): RuleCheck {
   const target = targetOf(draft.toTarget, fromPath, origin, allowedHosts);
   if ("error" in target) errors.toTarget = target.error;
   else if (fromPath && target.path === fromPath) {
-    errors.toTarget = `This sends ${fromPath} to itself. Choose another page.`;
+    // Compared without the locale prefix, as the middleware matches: `/ar/company` comes back to the rule for `/company`.
+    const written = target.target.split(/[?#]/, 1)[0];
+    errors.toTarget =
+      written === fromPath
+        ? `This sends ${fromPath} to itself. Choose another page.`
+        : `This sends ${written} to itself: a rule applies in both languages, so ${written} follows the rule for ${fromPath}. Choose another page.`;
   }
   if (Object.keys(errors).length > 0 || !status || "error" in target) return { ok: false, errors };
 

@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import { routePath } from "../../../shared/links";
+import { localizePath, splitLocalePath } from "../../../shared/locale-path";
 import { safeLocalPath } from "../security/safe-path";
 import type { RedirectRule } from "./redirect-rules";
 
@@ -48,9 +50,21 @@ export function rulePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
 }
 
+/**
+ * Whether a path is written under a locale prefix (`/ar`, `/ar/delivery`). A rule never applies to
+ * one: the middleware looks rules up by the path without its prefix, so one rule serves both languages.
+ */
+export function isLocalePrefixed(path: string): boolean {
+  return splitLocalePath(path).locale !== DEFAULT_LOCALE;
+}
+
+/**
+ * `path`: the key the middleware will look the target up by when the browser arrives there, the
+ * path without its locale prefix (`/ar/company` → `/company`); `locale`: the prefix's, when it has one.
+ */
 export type TargetCheck =
   | { kind: "external"; url: URL }
-  | { kind: "internal"; url: URL; path: string }
+  | { kind: "internal"; url: URL; path: string; locale: Locale | null }
   | { kind: "refused"; problem: RedirectProblem };
 
 /**
@@ -72,7 +86,8 @@ export function checkTarget(
   }
   if (url.origin === origin) {
     const local = new URL(safeLocalPath(url.pathname + url.search + url.hash, "/"), origin);
-    return { kind: "internal", url: local, path: rulePath(local.pathname) };
+    const { locale, path } = splitLocalePath(rulePath(local.pathname));
+    return { kind: "internal", url: local, path, locale: locale === DEFAULT_LOCALE ? null : locale };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     return { kind: "refused", problem: { code: "scheme", from: rule.fromPath, scheme: url.protocol } };
@@ -105,6 +120,10 @@ export function problemReason(problem: RedirectProblem): string {
  * passed (or a rule to itself) is refused, as is an external target whose host
  * is not allowed or whose scheme is not http(s). The chain is 301 only when
  * every rule in it is permanent. No rule (or a reserved path): null.
+ *
+ * Paths are compared without their locale prefix, as the middleware matches them: a target
+ * `/ar/company` arrives back at the rule for `/company` (so `/company` → `/ar/company` is a loop
+ * for every Arabic visitor), and a chain that passed through `/ar…` ends in Arabic.
  */
 export function resolveRedirect(
   rules: ReadonlyMap<string, RedirectRule>,
@@ -113,11 +132,12 @@ export function resolveRedirect(
   origin: string,
   allowedHosts: ReadonlySet<string>,
 ): RedirectDecision | null {
-  const ruleFor = (at: string) => (isReservedPath(at) ? undefined : rules.get(at));
+  const ruleFor = (at: string) => (isReservedPath(at) || isLocalePrefixed(at) ? undefined : rules.get(at));
   let rule = ruleFor(path);
   if (!rule) return null;
   const seen = new Set([path]);
   let status: 301 | 302 = 301;
+  let locale: Locale | null = null;
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     if (rule.status === 302) status = 302;
     const target = checkTarget(rule, origin, allowedHosts);
@@ -127,10 +147,12 @@ export function resolveRedirect(
     }
     if (seen.has(target.path)) return { kind: "refused", problem: { code: "loop", chain: [...seen, target.path] } };
     seen.add(target.path);
+    locale = target.locale ?? locale;
     const next = ruleFor(target.path);
     if (!next) {
       const local = withSearch(target.url, search);
-      return { kind: "redirect", location: local.pathname + local.search + local.hash, status };
+      const location = local.pathname + local.search + local.hash;
+      return { kind: "redirect", location: locale ? localizePath(locale, location) : location, status };
     }
     rule = next;
   }

@@ -25,7 +25,7 @@
 import type { Locale } from "../../../shared/constants";
 import { routePath } from "../../../shared/links";
 import { isLocale, localizePath } from "../../../shared/locale-path";
-import { headersJson } from "../mail/mailer";
+import { headersJson, sealed } from "../mail/mailer";
 import { restockMail } from "../mail/stock-alert-mails";
 import { isoTime, newLinkToken } from "./stock-alert-store";
 
@@ -72,11 +72,13 @@ async function chunkStatements(
       // In the language the alert was asked for in, with links to that language's pages.
       const locale: Locale = isLocale(w.locale) ? w.locale : "en";
       const page = (path: string) => new URL(localizePath(locale, path), `${origin}/`).toString();
-      const mail = restockMail(
-        locale,
-        w.email,
-        { itemName: w.item_name, productUrl: page(w.product_path) },
-        page(routePath("stock-alerts-unsubscribe", { token: unsubscribe.token })),
+      const mail = sealed(
+        restockMail(
+          locale,
+          w.email,
+          { itemName: w.item_name, productUrl: page(w.product_path) },
+          page(routePath("stock-alerts-unsubscribe", { token: unsubscribe.token })),
+        ),
       );
       return {
         id: w.id,

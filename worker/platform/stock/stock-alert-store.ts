@@ -9,7 +9,7 @@
 
 import { sha256, toBase64Url, toHex } from "../../../shared/bytes";
 import type { Locale } from "../../../shared/constants";
-import { headersJson, type MailMessage } from "../mail/mailer";
+import { headersJson, type MailMessage, sealed } from "../mail/mailer";
 
 export type AlertStatus = "pending" | "confirmed" | "sent" | "unsubscribed";
 
@@ -102,7 +102,8 @@ export async function subscribeToRestock(
 }
 
 /** The outbox row, written only when the subscription now holds this confirmation hash. */
-function guardedInsert(db: D1Database, message: MailMessage, confirmHash: string): D1PreparedStatement {
+function guardedInsert(db: D1Database, unsealed: MailMessage, confirmHash: string): D1PreparedStatement {
+  const message = sealed(unsealed);
   return db
     .prepare(
       `INSERT INTO outbox (recipient, subject, body_text, kind, headers, body_html)

@@ -64,7 +64,8 @@ export function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         spellCheck={type === "email" || name === "username" ? false : undefined}
-        autoCapitalize={type === "email" || name === "username" ? "none" : undefined}
+        // An e-mail field is never capitalised, and autocapitalize is not an attribute it may carry.
+        autoCapitalize={type !== "email" && name === "username" ? "none" : undefined}
       />
       {hint && (
         <p className="field__hint" id={`${id}-hint`}>

@@ -125,7 +125,7 @@ export async function renderEdit(c: Context<AppEnv>, state: EditState = {}, stat
               <Field
                 {...field("address")}
                 label={a.address}
-                autoComplete="street-address"
+                autoComplete="address-line1"
                 hint={a.addressHint}
                 maxLength={200}
               />

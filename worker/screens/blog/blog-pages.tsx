@@ -3,9 +3,13 @@ import { routePath } from "../../../shared/links";
 import type { BlogPost, Tag } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
+import { fileUrl, type PageSite, pageSiteOf, pageUrl } from "../../frame/head/page-site";
+import type { BlogPosting, OrganizationRef } from "../../frame/head/schema-types";
+import { organizationRef } from "../../frame/head/site-json-ld";
+import { DEFAULT_CARD, socialImage } from "../../frame/head/social-image";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { getContacts } from "../../frame/layout/layout-data";
+import { Breadcrumbs, type Crumb } from "../../frame/ui/breadcrumbs";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getBlogPost, getBlogPosts, getTags } from "../../platform/cms-client/content-records";
@@ -63,7 +67,6 @@ async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promis
     canonicalPath: page > 1 ? `${base}?page=${page}` : base,
     // The CMS gave no posts: the notice says so, and the page is a 503 to ask again (decision 0101).
     status: posts ? 200 : 503,
-    jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <section className="container page-section">
         <Breadcrumbs items={crumbs} />
@@ -77,7 +80,7 @@ async function listing(c: Context<AppEnv>, tag: Tag | null, tags: Tag[]): Promis
           </div>
         ) : (
           <>
-            <PostGrid posts={posts.items} />
+            <PostGrid posts={posts.items} level={2} />
             <Pager base={base} page={posts.page} pageCount={posts.pageCount} />
           </>
         )}
@@ -101,17 +104,24 @@ export async function blogTagPage(c: Context<AppEnv>): Promise<Response> {
   return listing(c, tag, tags);
 }
 
-function postJsonLd(origin: string, post: BlogPost, company: string) {
+/** The post as a BlogPosting with everything Google's article data asks for, in the page's language. */
+function postJsonLd(site: PageSite, post: BlogPost, publisher: OrganizationRef): BlogPosting {
+  const card = socialImage(site, post.image, post.title);
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
     headline: post.title,
     description: post.excerpt,
+    // The cover as the CMS holds it and its 1200×630 card; the shop's own card for a post without one.
+    image: [
+      ...new Set([...(post.image ? [fileUrl(site, post.image.url)] : []), card?.url ?? fileUrl(site, DEFAULT_CARD)]),
+    ],
     datePublished: post.publishedAt,
-    mainEntityOfPage: absoluteUrl(origin, postPath(post)),
-    ...(post.image ? { image: absoluteUrl(origin, post.image.url) } : {}),
-    author: { "@type": "Organization", name: company },
-    publisher: { "@type": "Organization", name: company },
+    dateModified: post.updatedAt,
+    inLanguage: site.locale,
+    mainEntityOfPage: { "@type": "WebPage", "@id": pageUrl(site, postPath(post)) },
+    author: publisher,
+    publisher,
   };
 }
 
@@ -127,13 +137,14 @@ export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
   if (!post.tags.some((t) => t.slug === tagSlug) || canonical.split("/")[2] !== tagSlug) {
     return c.redirect(canonical, 301);
   }
-  const [similar, interesting] = await Promise.all([
+  const [similar, interesting, contacts] = await Promise.all([
     getBlogPosts(c, locale, { tag: post.tags[0]?.slug, excludeSlug: post.slug, pageSize: 3 }),
     getBlogPosts(c, locale, { excludeSlug: post.slug, pageSize: 6 }),
+    getContacts(c, locale),
   ]);
   const similarSlugs = new Set(similar?.items.map((p) => p.slug));
   const others = (interesting?.items ?? []).filter((p) => !similarSlugs.has(p.slug)).slice(0, 3);
-  const origin = siteOrigin(c);
+  const site = pageSiteOf(c);
   const tag = post.tags[0]!;
   const t = textsOf(c);
   const crumbs: Crumb[] = [
@@ -147,15 +158,8 @@ export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
     description: post.excerpt,
     canonicalPath: canonical,
     ogType: "article",
-    image: post.image
-      ? {
-          url: absoluteUrl(origin, post.image.url),
-          width: post.image.width ?? 1200,
-          height: post.image.height ?? 675,
-          alt: post.image.alternativeText ?? post.title,
-        }
-      : undefined,
-    jsonLd: [postJsonLd(origin, post, "Noor Beauty"), breadcrumbJsonLd(origin, crumbs)],
+    image: socialImage(site, post.image, post.image?.alternativeText ?? post.title),
+    jsonLd: [postJsonLd(site, post, organizationRef(site, contacts, t.m.site.tagline))],
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />
@@ -180,13 +184,13 @@ export async function blogPostPage(c: Context<AppEnv>): Promise<Response> {
         {similar && similar.items.length > 0 && (
           <section className="section" aria-labelledby="similar-articles">
             <h2 id="similar-articles">{t.m.blog.similar}</h2>
-            <PostGrid posts={similar.items} />
+            <PostGrid posts={similar.items} level={3} />
           </section>
         )}
         {others.length > 0 && (
           <section className="section" aria-labelledby="interesting-posts">
             <h2 id="interesting-posts">{t.m.blog.interesting}</h2>
-            <PostGrid posts={others} />
+            <PostGrid posts={others} level={3} />
           </section>
         )}
       </div>

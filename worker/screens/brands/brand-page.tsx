@@ -5,12 +5,13 @@ import { islandTexts } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/links";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
+import { fileUrl, type PageSite, pageSiteOf, pageUrl } from "../../frame/head/page-site";
+import type { Brand } from "../../frame/head/schema-types";
 import { textsOf } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { FlashSlot } from "../../frame/personal/flash";
 import { listingFilter } from "../../frame/shells/query-string";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { Breadcrumbs, type Crumb } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
 import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { type BrandWithLines, getBrand } from "../../platform/cms-client/catalog-records";
@@ -18,13 +19,13 @@ import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "
 import { BrandMark } from "./brand-mark";
 
 /** schema.org Brand: name, logo, url, description. */
-function brandJsonLd(origin: string, brand: BrandWithLines, path: string) {
+function brandJsonLd(site: PageSite, brand: BrandWithLines, path: string): Brand {
   return {
     "@context": "https://schema.org",
     "@type": "Brand",
     name: brand.name,
-    url: origin + path,
-    ...(brand.logo ? { logo: absoluteUrl(origin, brand.logo.url) } : {}),
+    url: pageUrl(site, path),
+    ...(brand.logo ? { logo: fileUrl(site, brand.logo.url) } : {}),
     ...(brand.description ? { description: brand.description } : {}),
   };
 }
@@ -42,7 +43,7 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
   const listing = await loadListing(c, locale, scope, filter);
   if (pastTheLastPage(listing, filter)) return renderNotFound(c);
   const base = routePath("brands-slug", { slug });
-  const origin = siteOrigin(c);
+  const site = pageSiteOf(c);
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
@@ -54,8 +55,8 @@ export async function brandPage(c: Context<AppEnv>): Promise<Response> {
     description: brand.description ?? t.fill(t.m.pages.atShop, { name: brand.name }),
     // The CMS gave no products: the listing's notice says so, and the page is a 503 to ask again (decision 0101).
     status: listing.products ? 200 : 503,
-    ...(brand.logo ? { image: { url: absoluteUrl(origin, brand.logo.url), alt: brand.name } } : {}),
-    jsonLd: [brandJsonLd(origin, brand, base), breadcrumbJsonLd(origin, crumbs)],
+    // A brand's logo is a small SVG, no sharing card: the page shares the shop's default card (decision 0105).
+    jsonLd: [brandJsonLd(site, brand, base)],
     body: (
       <section className="container page-section">
         <Breadcrumbs items={crumbs} />

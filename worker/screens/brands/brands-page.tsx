@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { routePath } from "../../../shared/links";
 import { renderPage } from "../../frame/document/render-page";
-import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { Breadcrumbs, type Crumb } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
 import { getBrands } from "../../platform/cms-client/catalog-records";
 import { BrandMark } from "./brand-mark";
@@ -21,7 +20,6 @@ export async function brandsPage(c: Context<AppEnv>): Promise<Response> {
     description: t.m.brands.description,
     // No brand read: the notice says so, and the page is a 503 to ask again (decision 0101).
     status: brands.length === 0 ? 503 : 200,
-    jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <section className="container page-section">
         <Breadcrumbs items={crumbs} />

@@ -13,6 +13,7 @@ import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
 import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getBrands, getCategory } from "../../platform/cms-client/catalog-records";
+import { brandsOffered, brandsPresent } from "../../shop/listing/brand-facet";
 import { ListingResults, loadListing, pastTheLastKnown, pastTheLastPage } from "../../shop/listing/product-listing";
 
 /** /catalog/{category}: the smart filter, sort, products and pages; 404 for an unknown category. */
@@ -23,11 +24,13 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const scope: ListingScope = { kind: "category", slug };
   const filter = listingFilter(c);
   if (await pastTheLastKnown(c, locale, scope, filter)) return renderNotFound(c, { keep: false });
-  const [category, brands, favourites] = await Promise.all([
+  const [category, allBrands, present, favourites] = await Promise.all([
     getCategory(c, locale, slug),
     getBrands(c, locale),
+    brandsPresent(c, locale, scope),
     favouriteSlugs(c),
   ]);
+  const brands = brandsOffered(allBrands, present, filter);
   if (!category) return renderNotFound(c);
   const listing = await loadListing(c, locale, scope, filter);
   if (pastTheLastPage(listing, filter)) return renderNotFound(c);

@@ -1,9 +1,18 @@
 import type { Availability } from "../../../shared/cart-rules";
 import { CURRENCY } from "../../../shared/constants";
+import { routePath } from "../../../shared/links";
 import { type OnHand, productStock, variantStock } from "../../../shared/product-stock";
 import type { Product, ProductVariant } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
-import { absoluteUrl } from "../../frame/head/site-origin";
+import { fileUrl, type PageSite, pageUrl } from "../../frame/head/page-site";
+import type {
+  AggregateRating,
+  BrandNode,
+  Offer,
+  ProductGroup,
+  Product as ProductLd,
+  ProductNode,
+} from "../../frame/head/schema-types";
 import { sanitizeHtml } from "../../frame/ui/sanitize-html";
 import type { ReviewSummary } from "../../platform/reviews/product-review-store";
 import { productPath } from "../../shop/products/product-card";
@@ -17,7 +26,7 @@ import { variantImage, variantPath } from "../../shop/products/variant-options";
  * Availability is what the page shows: stock applied.
  */
 
-const SCHEMA_AVAILABILITY: Record<Availability, string> = {
+const SCHEMA_AVAILABILITY: Record<Availability, Offer["availability"]> = {
   in_stock: "https://schema.org/InStock",
   out_of_stock: "https://schema.org/OutOfStock",
   none: "https://schema.org/OutOfStock",
@@ -31,7 +40,7 @@ function plainDescription(product: Product): string {
     .trim();
 }
 
-function offer(url: string, price: number, availability: Availability) {
+function offer(url: Offer["url"], price: number, availability: Availability): Offer {
   return {
     "@type": "Offer",
     url,
@@ -42,11 +51,23 @@ function offer(url: string, price: number, availability: Availability) {
   };
 }
 
-function shared(_origin: string, product: Product, reviews: ReviewSummary) {
+function shared(
+  site: PageSite,
+  product: Product,
+  reviews: ReviewSummary,
+): { name: string; description: string; brand?: BrandNode; aggregateRating?: AggregateRating } {
   return {
     name: product.name,
     description: plainDescription(product),
-    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand.name } } : {}),
+    ...(product.brand
+      ? {
+          brand: {
+            "@type": "Brand",
+            name: product.brand.name,
+            url: pageUrl(site, routePath("brands-slug", { slug: product.brand.slug })),
+          },
+        }
+      : {}),
     ...(reviews.count > 0 && reviews.average !== null
       ? {
           aggregateRating: {
@@ -61,46 +82,47 @@ function shared(_origin: string, product: Product, reviews: ReviewSummary) {
   };
 }
 
-function variantJsonLd(origin: string, product: Product, variant: ProductVariant, onHand: OnHand) {
+function variantJsonLd(site: PageSite, product: Product, variant: ProductVariant, onHand: OnHand): ProductNode {
   const image = variantImage(product, variant);
   return {
     "@type": "Product",
     sku: variant.sku,
     name: itemName(product.name, variant.name),
     ...(variant.kind === "shade" ? { color: variant.name } : { size: variant.name }),
-    ...(image ? { image: absoluteUrl(origin, image.url) } : {}),
+    ...(image ? { image: fileUrl(site, image.url) } : {}),
     offers: offer(
-      absoluteUrl(origin, variantPath(product, variant.sku)),
+      pageUrl(site, variantPath(product, variant.sku)),
       variant.price,
       variantStock(variant, onHand).availability,
     ),
   };
 }
 
-export function productJsonLd(origin: string, product: Product, reviews: ReviewSummary, onHand: OnHand) {
+export function productJsonLd(
+  site: PageSite,
+  product: Product,
+  reviews: ReviewSummary,
+  onHand: OnHand,
+): ProductLd | ProductGroup {
   if (product.variants.length === 0) {
     return {
       "@context": "https://schema.org",
       "@type": "Product",
-      ...shared(origin, product, reviews),
+      ...shared(site, product, reviews),
       sku: product.sku,
-      image: product.images.map((i) => absoluteUrl(origin, i.url)),
-      offers: offer(
-        absoluteUrl(origin, productPath(product)),
-        product.price,
-        productStock(product, onHand).availability,
-      ),
+      image: product.images.map((i) => fileUrl(site, i.url)),
+      offers: offer(pageUrl(site, productPath(product)), product.price, productStock(product, onHand).availability),
     };
   }
   const kinds = [...new Set(product.variants.map((v) => v.kind))];
   return {
     "@context": "https://schema.org",
     "@type": "ProductGroup",
-    ...shared(origin, product, reviews),
-    url: absoluteUrl(origin, productPath(product)),
+    ...shared(site, product, reviews),
+    url: pageUrl(site, productPath(product)),
     productGroupID: product.sku,
-    image: product.images.map((i) => absoluteUrl(origin, i.url)),
+    image: product.images.map((i) => fileUrl(site, i.url)),
     variesBy: kinds.map((k) => (k === "shade" ? "https://schema.org/color" : "https://schema.org/size")),
-    hasVariant: product.variants.map((v) => variantJsonLd(origin, product, v, onHand)),
+    hasVariant: product.variants.map((v) => variantJsonLd(site, product, v, onHand)),
   };
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import VariantPicker from "../../../client/islands/variant-picker";
+import { clipText } from "../../../shared/clip-text";
 import { islandTexts } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/links";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
@@ -9,11 +10,12 @@ import type { Media } from "../../../shared/types/cms";
 import { isVariantOf } from "../../../shared/variants";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
+import { pageSiteOf } from "../../frame/head/page-site";
+import { socialImage } from "../../frame/head/social-image";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
 import { FlashSlot } from "../../frame/personal/flash";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { Breadcrumbs, type Crumb } from "../../frame/ui/breadcrumbs";
 import { RatingSummary } from "../../frame/ui/product-reviews";
 import { RichText, sanitizeHtml } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
@@ -31,6 +33,9 @@ import { variantImage, variantOptions } from "../../shop/products/variant-option
 import { BackInStockForm } from "./back-in-stock-form";
 import { productJsonLd } from "./product-json-ld";
 import { type ReviewFormState, ReviewSection } from "./product-review-section";
+
+/** How much of the product's own text its meta description carries after the name, the "…" included. */
+const DESCRIPTION_TEXT_MAX = 140;
 
 function Gallery({ product, main }: { product: Product; main: Media | null }) {
   const t = useTexts();
@@ -155,7 +160,7 @@ export async function renderProductPage(
   ]);
   const chosen = defaultVariant(product, stock, asked);
   const kind = chosen?.kind ?? null;
-  const origin = siteOrigin(c);
+  const site = pageSiteOf(c);
   const t = textsOf(c);
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
@@ -171,23 +176,19 @@ export async function renderProductPage(
     title: product.brand
       ? t.fill(t.m.productPage.titleByBrand, { name: product.name, brand: product.brand.name })
       : product.name,
-    description: `${product.name}${product.volume ? `, ${product.volume}` : ""}. ${sanitizeHtml(product.description)
-      .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, 140)}`,
+    description: `${product.name}${product.volume ? `, ${product.volume}` : ""}. ${clipText(
+      sanitizeHtml(product.description)
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+      DESCRIPTION_TEXT_MAX,
+    )}`,
     canonicalPath: canonical,
     ogType: "product",
-    image: first
-      ? {
-          url: absoluteUrl(origin, first.url),
-          width: first.width ?? 800,
-          height: first.height ?? 800,
-          alt: first.alternativeText ?? product.name,
-        }
-      : undefined,
+    // The sharing card is the product's own first picture whichever variant is chosen: the canonical's.
+    image: socialImage(site, product.images[0] ?? first, product.name),
     status: reviewForm ? 422 : 200,
-    jsonLd: [productJsonLd(origin, product, summary, stock), breadcrumbJsonLd(origin, crumbs)],
+    jsonLd: [productJsonLd(site, product, summary, stock)],
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />

@@ -8,7 +8,7 @@
  * - GET /stock-alerts/unsubscribe/{token}: asks; POST of the same path (our button, or a mail
  *   provider's RFC 8058 one-click) ends the subscription.
  * The answer to an accepted post is the same whether the address was new, waiting, or limited:
- * it never tells who is subscribed.
+ * it never tells who is subscribed; a visitor past their own limit gets 429 whatever the address.
  */
 import { type Context, Hono } from "hono";
 import { sha256, toHex } from "../../../shared/bytes";
@@ -16,6 +16,7 @@ import type { Locale } from "../../../shared/constants";
 import { checkForm, type FormAnswer, type FormErrors } from "../../../shared/forms/form-result";
 import { type StockAlertInput, stockAlertSchema } from "../../../shared/forms/stock-alert";
 import { routePath } from "../../../shared/links";
+import { mailboxOf } from "../../../shared/mailbox";
 import { offersStockAlert, stockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
@@ -79,7 +80,7 @@ const ONE_CLICK_UNSUBSCRIBE: WriteSpec = {
 export const stockAlertRoutes = new Hono<AppEnv>();
 
 /**
- * Confirmation e-mails one address may be sent, whoever asks: a shopper asks for a few shades in
+ * Confirmation e-mails one inbox (shared/mailbox.ts: `+tags` and Gmail's dots do not make another) may be sent, whoever asks: a shopper asks for a few shades in
  * an hour; someone signing a stranger up to every sold-out SKU is stopped here, silently (the
  * answer stays the same, so it tells nothing about the address).
  */
@@ -172,10 +173,13 @@ async function subscribe(
 ): Promise<Response> {
   const now = Date.now();
   const db = c.env.DB;
+  // A visitor past their own limit hears the same whatever the address: whether someone asked for it
+  // lately must not show (so this comes before the re-send check).
+  if (refusal) return limited(refusal);
   // The same address again within the re-send window (a double click, a reload): thanked, nothing sent.
   if (await confirmationRecentlySent(db, input.sku, input.email, now)) return thanked();
-  if (refusal) return limited(refusal);
-  const recipient = toHex(await sha256(input.email));
+  // Counted per inbox, not per spelling: `name+1@…`, `name+2@…` all land in one (shared/mailbox.ts).
+  const recipient = toHex(await sha256(mailboxOf(input.email)));
   const allowed = await hitRateLimit(db, RECIPIENT_LIMIT, `email:${recipient}`, now);
   if (!allowed.allowed) return thanked();
   const origin = siteOrigin(c);

@@ -2,9 +2,10 @@ import type { Context } from "hono";
 import { routePath } from "../../../shared/links";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { absoluteUrl, siteOrigin } from "../../frame/head/site-origin";
+import { pageSiteOf } from "../../frame/head/page-site";
+import { socialImage } from "../../frame/head/social-image";
 import { textsOf } from "../../frame/i18n/texts";
-import { Breadcrumbs, breadcrumbJsonLd } from "../../frame/ui/breadcrumbs";
+import { Breadcrumbs } from "../../frame/ui/breadcrumbs";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getProject, getProjects } from "../../platform/cms-client/content-records";
@@ -23,7 +24,6 @@ export async function projectsPage(c: Context<AppEnv>): Promise<Response> {
     description: t.m.projects.description,
     // The CMS gave no projects: the notice says so, and the page is a 503 to ask again (decision 0101).
     status: projects ? 200 : 503,
-    jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <section className="container page-section">
         <Breadcrumbs items={crumbs} />
@@ -76,7 +76,6 @@ export async function projectPage(c: Context<AppEnv>): Promise<Response> {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return renderNotFound(c);
   const project = await getProject(c, c.get("locale"), slug);
   if (!project) return renderNotFound(c);
-  const origin = siteOrigin(c);
   const t = textsOf(c);
   const crumbs = [
     { name: t.m.crumbs.home, path: "/" },
@@ -87,15 +86,7 @@ export async function projectPage(c: Context<AppEnv>): Promise<Response> {
     title: project.title,
     description: project.excerpt,
     ogType: "article",
-    image: project.image
-      ? {
-          url: absoluteUrl(origin, project.image.url),
-          width: project.image.width ?? 1200,
-          height: project.image.height ?? 675,
-          alt: project.title,
-        }
-      : undefined,
-    jsonLd: [breadcrumbJsonLd(origin, crumbs)],
+    image: socialImage(pageSiteOf(c), project.image, project.title),
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />

@@ -9,10 +9,9 @@ import type { ReactNode } from "react";
 import type { RequestKind } from "../../../shared/forms/requests";
 import { routePath } from "../../../shared/links";
 import { renderPage } from "../../frame/document/render-page";
-import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { getContacts } from "../../frame/layout/layout-data";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { Breadcrumbs, type Crumb } from "../../frame/ui/breadcrumbs";
 import { RichText } from "../../frame/ui/sanitize-html";
 import type { AppEnv } from "../../platform/app-env";
 import { getPage } from "../../platform/cms-client/content-records";
@@ -61,7 +60,6 @@ async function render(
       description: page?.description || fallback.description,
       status: status === 422 ? 422 : 200,
       canonicalPath: `/${content.slug}`,
-      jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
       body: (
         <div className="container request-page">
           <Breadcrumbs items={crumbs} />

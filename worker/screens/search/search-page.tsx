@@ -84,7 +84,14 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
       body: (
         <section className="container page-section">
           <h1>{q ? t.fill(s.resultsFor, { q }) : s.title}</h1>
-          <form method="get" action={routePath("search")} role="search" className="search-page-form">
+          <form
+            method="get"
+            action={routePath("search")}
+            // Named apart from the header's quick search: a page has two search landmarks here.
+            role="search"
+            aria-label={s.title}
+            className="search-page-form"
+          >
             <label htmlFor="search-page-q">{s.label}</label>
             <div className="search-page-form__row">
               <input id="search-page-q" name="q" type="search" defaultValue={q} />
@@ -131,7 +138,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
           {posts && posts.total > 0 && (
             <section aria-labelledby="search-posts" className="search-results">
               <h2 id="search-posts">{t.fill(s.articles, { count: String(posts.total) })}</h2>
-              <PostGrid posts={posts.items} />
+              <PostGrid posts={posts.items} level={3} />
             </section>
           )}
           {popular && popular.items.length > 0 && (

@@ -9,10 +9,9 @@ import { routePath } from "../../../shared/links";
 import { maxUploadBytes } from "../../../shared/upload-limit";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
-import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { Island } from "../../frame/islands/island";
-import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../../frame/ui/breadcrumbs";
+import { Breadcrumbs, type Crumb } from "../../frame/ui/breadcrumbs";
 import type { AppEnv } from "../../platform/app-env";
 import { noteTags, SHOP_REVIEWS_TAG } from "../../platform/caches/page-tags";
 import type { FormState } from "../../platform/forms/form-state";
@@ -124,7 +123,6 @@ export async function renderReviews(
     description: r.description,
     status: status === 422 ? 422 : 200,
     canonicalPath: routePath("reviews", { query: { page: page > 1 ? page : undefined } }),
-    jsonLd: [breadcrumbJsonLd(siteOrigin(c), crumbs)],
     body: (
       <div className="container reviews-page">
         <Breadcrumbs items={crumbs} />

@@ -34,8 +34,13 @@ export function PostMeta({ post }: { post: Pick<BlogPost, "publishedAt" | "tags"
   );
 }
 
-export function PostCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
+/**
+ * A post's card. Its title is a heading one level below the list's own: h2 under the blog's h1,
+ * h3 under a section's h2 (similar posts, search results), so a page's headings never skip a level.
+ */
+export function PostCard({ post, eager, level }: { post: BlogPost; eager?: boolean; level: 2 | 3 }) {
   const href = postPath(post);
+  const Title = level === 2 ? "h2" : "h3";
   return (
     <article className="post-card">
       {post.image && (
@@ -51,21 +56,21 @@ export function PostCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
       )}
       <div className="post-card__body">
         <PostMeta post={post} />
-        <h3 className="post-card__title">
+        <Title className="post-card__title">
           <a href={href}>{post.title}</a>
-        </h3>
+        </Title>
         <p className="muted">{post.excerpt}</p>
       </div>
     </article>
   );
 }
 
-export function PostGrid({ posts }: { posts: BlogPost[] }) {
+export function PostGrid({ posts, level }: { posts: BlogPost[]; level: 2 | 3 }) {
   return (
     <ul className="post-grid">
       {posts.map((post, i) => (
         <li key={post.slug}>
-          <PostCard post={post} eager={i < 3} />
+          <PostCard post={post} eager={i < 3} level={level} />
         </li>
       ))}
     </ul>

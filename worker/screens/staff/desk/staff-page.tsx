@@ -6,6 +6,7 @@ import { renderPage } from "../../../frame/document/render-page";
 import { FlashMessage, takeFlash } from "../../../frame/personal/flash";
 import type { Flash } from "../../../frame/personal/personal-fragment";
 import type { AppEnv } from "../../../platform/app-env";
+import { DeskHeader } from "./desk-header";
 
 /** The language an order was placed in, as the (English) desk names it: its e-mails are written in it. */
 export const ORDER_LANGUAGES: Record<Locale, string> = { en: "English", ar: "Arabic" };
@@ -47,7 +48,14 @@ export async function renderStaffPage(
   status: 200 | 403 | 404 | 409 | 422 | 503 = 200,
 ): Promise<Response> {
   c.set("noindex", true);
-  const rendered = await renderPage(c, { title: page.title, description: "The shop's staff desk.", body: page.body });
+  const staff = c.get("staff");
+  const rendered = await renderPage(c, {
+    title: page.title,
+    description: "The shop's staff desk.",
+    // A visitor refused at the gate stays in the shop's frame; staff get the desk's own.
+    desk: staff ? { header: <DeskHeader staffName={staff.name} /> } : undefined,
+    body: page.body,
+  });
   const response =
     status === rendered.status ? rendered : new Response(rendered.body, { status, headers: rendered.headers });
   response.headers.set("X-Robots-Tag", "noindex, nofollow");

@@ -89,7 +89,7 @@ const PATH_FIELDS = [
   {
     name: "fromPath",
     label: "Old path",
-    hint: "The address shoppers still use, from the / after the domain, e.g. /old-serums.",
+    hint: "The address shoppers still use, from the / after the domain, e.g. /old-serums. Without /ar: a rule works in both languages (/old-serums and /ar/old-serums).",
   },
   {
     name: "toTarget",

@@ -23,6 +23,7 @@ import {
   ruleScope,
   STATUS_WORDS,
 } from "./redirect-form";
+import { sentBack } from "./sent-back-check";
 import { renderRedirects } from "./staff-redirects";
 
 /**
@@ -155,6 +156,8 @@ export const postRedirectRule = recordAction(RULE_DESK, async ({ c, record: rule
     ...ruleScope(c),
   });
   if (!checked.ok) return { again: { values: draft, errors: checked.errors }, status: 422 };
+  const back = await sentBack(c, checked.rule);
+  if (back) return { again: { values: draft, errors: { toTarget: back } }, status: 422 };
   const saved = await changeRule(c.env.DB, rule, rule.version, checked.rule, actor);
   if (saved === "taken") return { again: { values: draft, errors: pathTaken(checked.rule) }, status: 409 };
   if (saved === "stale") return { meanwhile: true };

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
+import { splitLocalePath } from "../../../../shared/locale-path";
 import type { AppEnv } from "../../../platform/app-env";
 import { checkRule, describeProblem } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
@@ -9,7 +10,7 @@ import {
   type RedirectRule,
   type StoredRule,
 } from "../../../platform/redirects/redirect-rules";
-import { resolveRedirect } from "../../../platform/redirects/resolve-redirect";
+import { isLocalePrefixed, resolveRedirect } from "../../../platform/redirects/resolve-redirect";
 import { listAction } from "../desk/desk-action";
 import { renderStaffList } from "../desk/staff-list";
 import {
@@ -21,6 +22,7 @@ import {
   ruleScope,
   STATUS_WORDS,
 } from "./redirect-form";
+import { sentBack } from "./sent-back-check";
 
 /**
  * `/staff/redirects`: every redirect rule, whether the middleware follows it and why not, and
@@ -35,6 +37,9 @@ function rulesByPath(rules: readonly StoredRule[]): Map<string, RedirectRule> {
 
 /** Why the middleware would not follow this rule (one typed into D1 by hand, or an allow-list changed since), or null. */
 function notFollowed(rule: StoredRule, byPath: ReadonlyMap<string, RedirectRule>, scope: Scope): string | null {
+  if (isLocalePrefixed(rule.fromPath)) {
+    return `A rule applies in both languages and is looked up by the path without /ar: ${rule.fromPath} is never matched. Add it for ${splitLocalePath(rule.fromPath).path} instead.`;
+  }
   const decision = resolveRedirect(byPath, rule.fromPath, "", scope.origin, scope.allowedHosts);
   if (!decision) return "This path is kept for the shop itself; the rule is never used.";
   if (decision.kind === "refused") return describeProblem(decision.problem, rule.fromPath, scope.allowedHosts);
@@ -121,6 +126,8 @@ export const postRedirect = listAction<RuleFormState>(renderRedirects, async ({ 
   const rules = await listStoredRules(c.env.DB);
   const checked = checkRule(draft, { rules: rulesByPath(rules), ...ruleScope(c) });
   if (!checked.ok) return { again: { values: draft, errors: checked.errors }, status: 422 };
+  const back = await sentBack(c, checked.rule);
+  if (back) return { again: { values: draft, errors: { toTarget: back } }, status: 422 };
   // Another member may have added a rule for the same path between the check and the write.
   const added = await addRule(c.env.DB, checked.rule, actor);
   if (!added.ok) return { again: { values: draft, errors: pathTaken(checked.rule) }, status: 409 };
