@@ -9,6 +9,7 @@ export const QUANTITY_MAX = 99;
 /** Most distinct products in one bag: keeps a bag and an order to one D1 batch. */
 export const CART_LINES_MAX = 50;
 export const VAT_RATE_PERCENT = 5;
+/** The defaults of the desk's delivery settings (shared/promotions/shop-settings.ts). */
 export const DELIVERY_FEE: Fils = 2500;
 export const FREE_DELIVERY_FROM: Fils = 30000;
 
@@ -48,23 +49,16 @@ export function checkQuantity(
   return { ok: true, value };
 }
 
+/** An order's money as the quote gives it (shared/promotions/quote.ts): total = subtotal − discount + delivery + codFee. */
 export interface Totals {
   subtotal: Fils;
+  /** Every discount together (delivery's included). */
+  discount: Fils;
+  /** The delivery fee before a free-delivery promotion. */
   delivery: Fils;
-  /** The VAT included in the total (UAE prices include 5% VAT). */
+  /** The fee for paying cash on delivery. */
+  codFee: Fils;
+  /** The VAT included in the total (UAE prices include 5% VAT), line by line on what is paid. */
   vat: Fils;
   total: Fils;
-}
-
-export function deliveryFee(subtotal: Fils, method: DeliveryMethod): Fils {
-  if (method === "pickup" || subtotal === 0) return 0;
-  return subtotal >= FREE_DELIVERY_FROM ? 0 : DELIVERY_FEE;
-}
-
-export function computeTotals(lines: { unitPrice: Fils; quantity: number }[], method: DeliveryMethod): Totals {
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  const delivery = deliveryFee(subtotal, method);
-  const total = subtotal + delivery;
-  const vat = Math.round((total * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
-  return { subtotal, delivery, vat, total };
 }

@@ -17,6 +17,8 @@ const targets = [
   { name: "cart-add", path: "/cart/add" },
   { name: "cart-update", path: "/cart/update" },
   { name: "cart-remove", path: "/cart/remove" },
+  { name: "cart-code", path: "/cart/code" },
+  { name: "cart-code-remove", path: "/cart/code/remove" },
   { name: "cart-order-number", path: "/cart/order/:number" },
   { name: "favorites-toggle", path: "/favorites/toggle" },
   { name: "user-orders-number", path: "/user/orders/:number" },
@@ -52,6 +54,10 @@ const targets = [
   { name: "healthz", path: "/healthz" },
   { name: "staff-redirects", path: "/staff/redirects" },
   { name: "staff-redirect", path: "/staff/redirects/:id" },
+  { name: "staff-promotions", path: "/staff/promotions" },
+  { name: "staff-settings", path: "/staff/settings" },
+  { name: "staff-promotion", path: "/staff/promotions/:id" },
+  { name: "staff-promotion-codes", path: "/staff/promotions/:id/codes.csv" },
 ] as const satisfies readonly { name: string; path: string }[];
 
 type Page = (typeof pageTable)[number];

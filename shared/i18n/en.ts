@@ -882,6 +882,44 @@ export const en = {
     },
   },
   /** The shop-wide limit's 429 (platform/middleware/route-limits.ts), shown by any form it refuses. */
+  /** Discount codes, discounts and gifts in the bag, checkout and orders (docs/promotions.md). */
+  promotions: {
+    codeLabel: "Discount code",
+    apply: "Apply",
+    removeCode: "Remove code",
+    applied: "Code {code} applied.",
+    removed: "The code is removed from your bag.",
+    withCode: "{name} (code {code})",
+    discountsLabel: "Discounts",
+    heldToBase: "Capped at {amount}, the price of what it applies to.",
+    heldToCap: "Capped at {amount}.",
+    codFee: "Cash on delivery fee",
+    gift: "Gift: {name}",
+    giftFree: "Free",
+    giftNudge: "Add {amount} more for a gift: {name}.",
+    promotionFreeDeliveryNudge: "Add {amount} more for free delivery ({name}).",
+    giftGone: "The gift of “{name}” has run out, so it is no longer in your order.",
+    cashTooLarge:
+      "Cash on delivery is available for orders up to {amount}. Please pay by card, or make your order smaller.",
+    emailDiscount: "{name}: −{amount}",
+    tooManyWrong: {
+      one: "Too many codes that didn't work. Please wait {count} minute before you try another.",
+      other: "Too many codes that didn't work. Please wait {count} minutes before you try another.",
+    },
+    refused: {
+      empty: "Enter a code.",
+      unknown: "This code isn't valid. Check it and try again.",
+      expired: "This code has expired.",
+      notStarted: "This code can't be used yet.",
+      minimum: "Spend {amount} more to use this code.",
+      minimumQuantity: "Add {count} more of the products this code is for to use it.",
+      usedUp: "This code has been used up.",
+      usedByYou: "You have already used this code.",
+      firstOrder: "This code is for a first order only.",
+      notCombinable: "This code can't be combined with “{name}”, which is already applied.",
+      noProducts: "This code is for products that are not in your bag.",
+    },
+  },
   limits: {
     wait: {
       one: "You have sent many requests in a short time. Please wait {count} minute and try again.",

@@ -182,3 +182,48 @@ describe("asking a user's role, the same in both CMSs", () => {
     });
   }
 });
+
+describe("promotions with a real Strapi", () => {
+  it("a code for a brand, added on the desk, discounts that brand's lipstick from Strapi and the order keeps it", async () => {
+    const lipstick = "velvet-hue-tools-matte-liquid-lipstick";
+    const res = await fetch(`${strapi()}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: `{ products(filters: { slug: { eq: "${lipstick}" } }) { data { attributes {
+          brand { data { attributes { slug } } } } } } }`,
+      }),
+    });
+    const body = (await res.json()) as {
+      data: { products: { data: { attributes: { brand: { data: { attributes: { slug: string } } } } }[] } };
+    };
+    const brand = body.data.products.data[0]!.attributes.brand.data.attributes.slug;
+    const staff = await shopperSignedIn("promodesk");
+    await setRole(staff.id, staffRoleId);
+    const code = `BRAND${tag}`.toUpperCase();
+    const added = await staff.jar.send("/staff/promotions", {
+      name: "Brand week",
+      applies: "code",
+      code,
+      kind: "percent",
+      percent: "10",
+      targetKind: "brand",
+      targetValues: brand,
+      combinable: "yes",
+      priority: "0",
+    });
+    expect(added.status).toBe(303);
+    const guest = new ShopJar(inject("shopUrl"));
+    expect((await guest.send("/cart/add", { slug: lipstick, quantity: "1" })).status).toBe(303);
+    expect((await guest.send("/cart/code", { code: ` ${code.toLowerCase()} ` })).status).toBe(303);
+    const bag = (await (await guest.send("/cart")).text()).replaceAll("&amp;", "&");
+    expect(bag).toContain(`Brand week (code ${code})`);
+    const placed = await guest.send(
+      "/cart/order",
+      checkoutForm({ firstName: "Hessa", lastName: `Promo${tag}`, email: `hessa.promo.${tag}@example.ae` }),
+    );
+    expect(placed.status).toBe(303);
+    const page = await (await guest.send(placed.headers.get("location") ?? "")).text();
+    expect(page).toContain(`Brand week (code ${code})`);
+  });
+});

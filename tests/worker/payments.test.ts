@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { computeTotals } from "../../shared/cart-rules";
+import { plainTotals } from "../../shared/promotions/quote";
 import type { AppEnv } from "../../worker/platform/app-env";
 import {
   findOrderByNumber,
@@ -57,7 +57,7 @@ async function createAwaitingOrder(reference: string) {
         status: "awaiting_payment",
         locale: "en",
         input,
-        totals: computeTotals(lines, "pickup"),
+        totals: plainTotals(lines, "pickup"),
         lines,
       },
       number,

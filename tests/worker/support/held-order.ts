@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { computeTotals } from "../../../shared/cart-rules";
+import { plainTotals } from "../../../shared/promotions/quote";
 import type { OrderStatus } from "../../../worker/platform/orders/order-record";
 import { insertOrderStatements, newOrderNumber } from "../../../worker/platform/orders/order-store";
 import { takeStockStatements } from "../../../worker/platform/stock/stock-store";
@@ -82,7 +82,7 @@ export async function orderHolding(
         status,
         locale: "en",
         input,
-        totals: computeTotals(orderLines, "pickup"),
+        totals: plainTotals(orderLines, "pickup"),
         lines: orderLines,
       },
       number,

@@ -39,6 +39,19 @@ export interface OrderLine {
   quantity: number;
   lineTotal: number;
   prepurchase: boolean;
+  /** This line's share of the order's discounts: its VAT is on lineTotal − discount. */
+  discount: number;
+  /** Given free by a promotion (at 0). */
+  gift: boolean;
+}
+
+/** A discount the order was given, by name and amount (order_discounts). */
+export interface OrderDiscount {
+  name: string;
+  code: string | null;
+  kind: string;
+  amount: number;
+  limitedTo: "cap" | "base" | null;
 }
 
 export interface Order {
@@ -69,6 +82,7 @@ export interface Order {
   /** The language the order was placed in: its e-mails are written in it. */
   locale: Locale;
   lines: OrderLine[];
+  discounts: OrderDiscount[];
 }
 
 export interface OrderRecord {
@@ -93,6 +107,9 @@ export interface OrderRecord {
   delivery_fee: number;
   vat: number;
   total: number;
+  discount: number;
+  cod_fee: number;
+  discounts_json: string | null;
   created_at: string;
   updated_at: string;
   version: number;
@@ -114,11 +131,21 @@ export interface LineRecord {
   variant_name: string | null;
   sku: string | null;
   stock_taken: number;
+  discount: number;
+  gift: number;
 }
 
 export const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
   address, city, region, postcode, notes, payment_method, payment_reference, subtotal, delivery_fee, vat, total, created_at,
-  updated_at, version, carrier, tracking_number, locale`;
+  updated_at, version, carrier, tracking_number, locale, discount, cod_fee,
+  (SELECT json_group_array(json_object('name', d.name, 'code', d.code, 'kind', d.kind, 'amount', d.amount, 'limitedTo', d.limited_to))
+     FROM (SELECT * FROM order_discounts WHERE order_id = orders.id ORDER BY position) AS d) AS discounts_json`;
+
+function discountsOf(json: string | null): OrderDiscount[] {
+  if (!json) return [];
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? (parsed as OrderDiscount[]) : [];
+}
 
 export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
   return {
@@ -139,7 +166,14 @@ export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
     notes: row.notes,
     payment: row.payment_method,
     paymentReference: row.payment_reference,
-    totals: { subtotal: row.subtotal, delivery: row.delivery_fee, vat: row.vat, total: row.total },
+    totals: {
+      subtotal: row.subtotal,
+      discount: row.discount,
+      delivery: row.delivery_fee,
+      codFee: row.cod_fee,
+      vat: row.vat,
+      total: row.total,
+    },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     version: row.version,
@@ -147,6 +181,7 @@ export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
     trackingNumber: row.tracking_number,
     locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
     lines,
+    discounts: discountsOf(row.discounts_json),
   };
 }
 
@@ -163,5 +198,7 @@ export function toLine(row: LineRecord): OrderLine {
     quantity: row.quantity,
     lineTotal: row.line_total,
     prepurchase: row.prepurchase === 1,
+    discount: row.discount,
+    gift: row.gift === 1,
   };
 }

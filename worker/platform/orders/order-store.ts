@@ -26,9 +26,12 @@ export function newOrderNumber(now = new Date()): string {
 }
 
 /** A line about to be ordered: what it takes from stock is decided inside the order's batch. */
-export interface NewOrderLine extends Omit<OrderLine, "stockTaken"> {
+export interface NewOrderLine extends Omit<OrderLine, "stockTaken" | "discount" | "gift"> {
   /** The CMS allows selling ahead of stock: take what is on hand, sell the rest anyway. */
   sellAhead: boolean;
+  /** The line's share of the order's discounts (none when left out). */
+  discount?: number;
+  gift?: boolean;
 }
 
 export interface NewOrder {
@@ -57,8 +60,9 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
     db
       .prepare(
         `INSERT OR IGNORE INTO orders (number, idempotency_key, user_id, visitor_id, status, first_name, last_name, email, phone,
-           delivery_method, address, city, region, postcode, notes, payment_method, subtotal, delivery_fee, vat, total, locale)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)`,
+           delivery_method, address, city, region, postcode, notes, payment_method, subtotal, delivery_fee, vat, total, locale,
+           discount, cod_fee)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)`,
       )
       .bind(
         number,
@@ -82,6 +86,8 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
         totals.vat,
         totals.total,
         order.locale,
+        totals.discount,
+        totals.codFee,
       ),
   ];
   order.lines.forEach((line, position) => {
@@ -91,8 +97,8 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
       db
         .prepare(
           `INSERT OR IGNORE INTO order_lines (order_id, position, product_slug, product_path, name, brand, unit_price, quantity,
-             line_total, prepurchase, variant_name, sku, stock_taken)
-           SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12, ?13, ${taken} FROM orders WHERE idempotency_key = ?1 AND number = ?11`,
+             line_total, prepurchase, variant_name, sku, stock_taken, discount, gift)
+           SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12, ?13, ${taken}, ?14, ?15 FROM orders WHERE idempotency_key = ?1 AND number = ?11`,
         )
         .bind(
           order.idempotencyKey,
@@ -108,6 +114,8 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
           number,
           line.variantName,
           line.sku,
+          line.discount ?? 0,
+          line.gift ? 1 : 0,
         ),
     );
   });
@@ -115,7 +123,7 @@ export function insertOrderStatements(db: D1Database, order: NewOrder, number: s
 }
 
 const LINE_COLUMNS = `order_id, product_slug, product_path, name, brand, unit_price, quantity, line_total, prepurchase,
-  variant_name, sku, stock_taken`;
+  variant_name, sku, stock_taken, discount, gift`;
 
 export async function linesOf(db: D1Database, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
   const byOrder = new Map<number, OrderLine[]>();

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { FREE_DELIVERY_FROM, QUANTITY_MAX } from "../../../shared/cart-rules";
+import { QUANTITY_MAX } from "../../../shared/cart-rules";
 import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
 import { renderPage } from "../../frame/document/render-page";
@@ -9,8 +9,10 @@ import type { AppEnv } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import { readCartOwner } from "../../platform/bag/cart-owner";
 import { acknowledgePrices } from "../../platform/bag/cart-store";
+import { CodeForm, GiftLines, Nudges, TotalsTable } from "./cart-totals";
 import type { CartItem, CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
+import { codeRefusal, refusalSentence } from "./code-refusal";
 
 function ChangeNotice({ item, catalogueDown }: { item: CartItem; catalogueDown: boolean }) {
   const t = useTexts();
@@ -97,46 +99,19 @@ function CartLine({ item, catalogueDown }: { item: CartItem; catalogueDown: bool
   );
 }
 
-/** How far the bag is from free delivery (shared/cart-rules.ts), or that it has reached it. */
-function FreeDeliveryNote({ subtotal }: { subtotal: number }) {
-  const t = useTexts();
-  const left = FREE_DELIVERY_FROM - subtotal;
-  return (
-    <p className="free-delivery" role="status">
-      {left > 0 ? t.fill(t.m.bag.freeDeliveryIn, { amount: formatPrice(t.locale, left) }) : t.m.bag.freeDelivery}
-    </p>
-  );
-}
-
-export function TotalsTable({ view, deliveryLabel }: { view: Pick<CartView, "totals">; deliveryLabel?: string }) {
-  const { totals } = view;
-  const t = useTexts();
-  const price = (fils: number) => formatPrice(t.locale, fils);
-  return (
-    <dl className="totals">
-      <div>
-        <dt>{t.m.bag.subtotal}</dt>
-        <dd>{price(totals.subtotal)}</dd>
-      </div>
-      <div>
-        <dt>{deliveryLabel ?? t.m.bag.delivery}</dt>
-        <dd>{totals.delivery === 0 ? t.m.bag.free : price(totals.delivery)}</dd>
-      </div>
-      <div className="totals__vat">
-        <dt>{t.m.bag.vat}</dt>
-        <dd>{price(totals.vat)}</dd>
-      </div>
-      <div className="totals__total">
-        <dt>{t.m.bag.total}</dt>
-        <dd>{price(totals.total)}</dd>
-      </div>
-    </dl>
-  );
+/** A code typed and refused: shown in its field with the sentence beside it (the bag's page, 422). */
+export interface TypedCode {
+  code: string;
+  error: string;
 }
 
 export async function cartPage(c: Context<AppEnv>): Promise<Response> {
-  const owner = await readCartOwner(c);
-  const view = await loadCartView(c, owner);
+  const view = await loadCartView(c, await readCartOwner(c));
+  return renderCart(c, view);
+}
+
+/** The bag's page for a view read already; a refused code comes back in its field (status 422). */
+export function renderCart(c: Context<AppEnv>, view: CartView, typed?: TypedCode): Promise<Response> {
   const flash = takeFlash(c);
   // The shopper sees today's prices on this page: remember them as seen.
   if (view.cartId && view.hasChanges) {
@@ -162,11 +137,14 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
   }
   const t = textsOf(c);
   const b = t.m.bag;
+  const refused = codeRefusal(view);
+  const codeError = typed?.error ?? (refused ? refusalSentence(t, refused) : null);
+  const giftsGone = view.quote.giftsGone.map((name) => t.fill(t.m.promotions.giftGone, { name }));
   return renderPage(c, {
     title: b.title,
     description: b.description,
     // The CMS gave no answer: the bag is kept, but nothing of it can be priced; ask again (decision 0101).
-    status: view.catalogueDown ? 503 : 200,
+    status: view.catalogueDown ? 503 : typed ? 422 : 200,
     body: (
       <section className="container page-section">
         <h1>{b.title}</h1>
@@ -195,12 +173,23 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
                 {view.items.map((item) => (
                   <CartLine key={item.key} item={item} catalogueDown={view.catalogueDown} />
                 ))}
+                <GiftLines gifts={view.gifts} />
               </ul>
+              {giftsGone.map((sentence) => (
+                <p key={sentence} className="notice notice--info" role="status">
+                  {sentence}
+                </p>
+              ))}
             </div>
             <aside className="summary-card" aria-label={b.summaryLabel}>
               <h2>{b.summary}</h2>
-              <TotalsTable view={view} deliveryLabel={b.deliveryEstimate} />
-              <FreeDeliveryNote subtotal={view.totals.subtotal} />
+              <CodeForm
+                code={typed ? null : (view.promotions.code?.code ?? null)}
+                error={codeError}
+                typed={typed?.code ?? null}
+              />
+              <TotalsTable totals={view.totals} discounts={view.quote.discounts} deliveryLabel={b.deliveryEstimate} />
+              <Nudges quote={view.quote} />
               <p className="muted small">{t.m.checkout.shippingNote}</p>
               {view.canCheckout ? (
                 <a className="button button--block" href={routePath("cart-order")}>

@@ -25,6 +25,9 @@ export interface CartProduct {
   /** The SKU stock is counted under. */
   sku: string;
   brand: string | null;
+  /** For promotions on a brand or a category (shared/promotions/promotion.ts targets). */
+  brandSlug: string | null;
+  categorySlug: string | null;
   price: Fils;
   /** The CMS's availability with stock on hand applied (shared/stock-rules.ts). */
   availability: Availability;
@@ -127,6 +130,8 @@ function cartProductOf(p: ProductSummary, variant: ProductVariant | null, onHand
     variantSku: variant?.sku ?? "",
     sku: stockSku(p, variant),
     brand: p.brand?.name ?? null,
+    brandSlug: p.brand?.slug ?? null,
+    categorySlug: p.category?.slug ?? null,
     price: aedToFils(variant?.price ?? p.price),
     availability: stockState(cmsAvailability, onHand).availability,
     onHand: onHand ?? null,

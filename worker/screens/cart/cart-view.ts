@@ -1,10 +1,20 @@
 import type { Context } from "hono";
 import type { Availability, DeliveryMethod, Totals } from "../../../shared/cart-rules";
-import { canBuy, computeTotals } from "../../../shared/cart-rules";
+import { canBuy } from "../../../shared/cart-rules";
+import type { PromotionLine } from "../../../shared/promotions/promotion";
+import { type Quote, quote } from "../../../shared/promotions/quote";
 import type { AppEnv } from "../../platform/app-env";
 import { type BagRead, bagStatements, type CartLineRow, type CartOwner, readBag } from "../../platform/bag/cart-store";
 import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
 import { nearDatabase } from "../../platform/database/request-database";
+import {
+  PROMOTION_READS,
+  type PromotionsRead,
+  promotionStatements,
+  readPromotions,
+  type Shopper,
+  shopperKeys,
+} from "../../platform/promotions/promotion-store";
 import { CATALOGUE_DOWN, type CartProduct, lineKeyOf, loadCartProducts } from "./cart-products";
 
 /** A bag line joined with its item (product and variant) as the CMS and the stock have it now. */
@@ -26,10 +36,21 @@ export interface CartItem {
   onlyLeft: number | null;
 }
 
+/** A gift a promotion adds to the bag at 0, with its item as the catalogue has it. */
+export interface CartGift {
+  promotionName: string;
+  product: CartProduct;
+}
+
 export interface CartView {
   cartId: string | null;
   items: CartItem[];
   totals: Totals;
+  /** The one quote of the bag (shared/promotions/quote.ts): discounts, nudges, the code's refusal. */
+  quote: Quote;
+  gifts: CartGift[];
+  /** What the quote was given: a checkout asks again for each way to deliver and pay. */
+  promotions: PromotionsRead;
   /** Something changed since the shopper added it: show it before they pay. */
   hasChanges: boolean;
   /** Every line can be bought. */
@@ -62,47 +83,108 @@ function toItem(line: CartLineRow, product: CartProduct | undefined): CartItem {
 
 const EMPTY_BAG: BagRead = { cartId: null, lines: [], stock: new Map() };
 
-/**
- * The owner's bag, its products' stock and the owner's counts (for the header) in one round trip
- * (docs/decisions/0100): near the shopper for a page (their bookmark brings their own last change),
- * on the primary (`exact`) for placing an order.
- */
-async function readOwnBag(c: Context<AppEnv>, owner: CartOwner, exact: boolean): Promise<BagRead> {
-  const db = exact ? c.env.DB : nearDatabase(c);
-  const results = await db.batch([...bagStatements(db, owner), countsStatement(db, owner)]);
-  knownShopperCounts(c, owner, countsOf(results[2]!.results as CountRow[]));
-  return readBag(results);
+/** The shopper as per-shopper limits know them on the bag's page: an account, or a guest not yet named. */
+export function bagShopper(c: Context<AppEnv>, owner: CartOwner | null, typedCode: string | null = null): Shopper {
+  const user = c.get("user");
+  const userId = user ? Number(user.id) : null;
+  return { owner, userId, email: user?.email ?? null, typedCode, keys: shopperKeys(userId, null, null) };
 }
 
-/** The bag with today's prices (always from the CMS, never from the browser) and its totals. */
+/**
+ * The owner's bag, its products' stock, the owner's counts (for the header) and what its quote needs
+ * (promotions, the bag's code, the delivery settings) in one round trip (docs/decisions/0100): near
+ * the shopper for a page (their bookmark brings their own last change), on the primary (`exact`).
+ */
+async function readOwnBag(
+  c: Context<AppEnv>,
+  owner: CartOwner | null,
+  exact: boolean,
+  typedCode: string | null,
+): Promise<{ bag: BagRead; promotions: PromotionsRead }> {
+  const db = exact ? c.env.DB : nearDatabase(c);
+  // No bag: nothing to price, and no round trip.
+  if (!owner) return { bag: EMPTY_BAG, promotions: readPromotions([]) };
+  const reads = promotionStatements(db, bagShopper(c, owner, typedCode), new Date());
+  const results = await db.batch([...bagStatements(db, owner), countsStatement(db, owner), ...reads]);
+  knownShopperCounts(c, owner, countsOf(results[2]!.results as CountRow[]));
+  return { bag: readBag(results), promotions: readPromotions(results.slice(3, 3 + PROMOTION_READS)) };
+}
+
+/** How the bag is to be delivered and paid, for its quote: the bag's page knows neither (an estimate). */
+export interface QuoteChoices {
+  delivery: DeliveryMethod;
+  region: string | null;
+  payment: "cash" | "online" | null;
+}
+
+const ESTIMATE: QuoteChoices = { delivery: "transport", region: null, payment: null };
+
+/** The bag with today's prices (always from the CMS, never from the browser) and its quote. */
 export async function loadCartView(
   c: Context<AppEnv>,
   owner: CartOwner | null,
-  delivery: DeliveryMethod = "transport",
-  { exact = false }: { exact?: boolean } = {},
+  choices: QuoteChoices = ESTIMATE,
+  { exact = false, typedCode = null }: { exact?: boolean; typedCode?: string | null } = {},
 ): Promise<CartView> {
-  return cartViewOf(c, owner ? await readOwnBag(c, owner, exact) : EMPTY_BAG, delivery);
+  const { bag, promotions } = await readOwnBag(c, owner, exact, typedCode);
+  return cartViewOf(c, bag, promotions, choices);
+}
+
+/** A bag line as the quote sees it. */
+function promotionLine(item: CartItem): PromotionLine {
+  const product = item.product!;
+  return {
+    key: item.key,
+    productSlug: item.slug,
+    sku: product.sku,
+    brandSlug: product.brandSlug,
+    categorySlug: product.categorySlug,
+    unitPrice: product.price,
+    quantity: item.quantity,
+  };
+}
+
+/** The bag's quote for a way to deliver and pay (checkout shows one per way). */
+export function quoteOf(view: Pick<CartView, "items" | "promotions">, choices: QuoteChoices, now = new Date()): Quote {
+  const { promotions } = view;
+  return quote({
+    lines: view.items.filter((i) => i.product && i.buyable).map(promotionLine),
+    candidates: promotions.candidates,
+    settings: promotions.settings,
+    ...choices,
+    now,
+    ordered: promotions.ordered,
+    giftsInStock: promotions.giftsInStock,
+  });
 }
 
 /** The view of a bag read already (placing an order reads it in the batch that checks the order's key). */
 export async function cartViewOf(
   c: Context<AppEnv>,
   { cartId, lines, stock }: BagRead,
-  delivery: DeliveryMethod,
+  promotions: PromotionsRead,
+  choices: QuoteChoices,
 ): Promise<CartView> {
-  const loaded = await loadCartProducts(c, lines, stock);
+  const giftKeys = promotions.candidates.flatMap(({ promotion: { gives } }) =>
+    gives.kind === "gift" ? [{ productSlug: gives.productSlug, variantSku: gives.variantSku }] : [],
+  );
+  const loaded = await loadCartProducts(c, [...lines, ...giftKeys], stock);
   const catalogueDown = loaded === CATALOGUE_DOWN;
   const products = catalogueDown ? new Map<string, CartProduct>() : loaded;
   const items = lines.map((line) => toItem(line, products.get(lineKeyOf(line))));
-  const priced = items.filter((i) => i.product && i.buyable);
-  const totals = computeTotals(
-    priced.map((i) => ({ unitPrice: i.product!.price, quantity: i.quantity })),
-    delivery,
-  );
+  const quoted = quoteOf({ items, promotions }, choices);
+  const gifts = quoted.gifts.flatMap((gift) => {
+    const product = products.get(lineKeyOf(gift));
+    return product ? [{ promotionName: gift.name, product }] : [];
+  });
+  const { subtotal, discount, delivery, codFee, vat, total } = quoted;
   return {
     cartId,
     items,
-    totals,
+    totals: { subtotal, discount, delivery, codFee, vat, total },
+    quote: quoted,
+    gifts,
+    promotions,
     hasChanges:
       !catalogueDown &&
       items.some(

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
-import { computeTotals, type DeliveryMethod, type Totals } from "../../../shared/cart-rules";
+import type { DeliveryMethod } from "../../../shared/cart-rules";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
@@ -20,9 +20,9 @@ import { type CardPayments, cardPayments } from "../../platform/payments/configu
 import { PaymentProviderError, sessionExpiresAt } from "../../platform/payments/payment-provider";
 import { ORDERS } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
-import { TotalsTable } from "./cart-page";
-import type { CartView } from "./cart-view";
-import { loadCartView } from "./cart-view";
+import { QuoteTotals } from "./cart-totals";
+import type { CartView, QuoteChoices } from "./cart-view";
+import { loadCartView, quoteOf } from "./cart-view";
 import { orderUnconfirmed } from "./order-unconfirmed";
 import { placeOrder } from "./place-order";
 
@@ -52,13 +52,18 @@ function cardAvailability(card: CardPayments, t: Translator): CheckoutFormProps[
     : { available: false, reason: t.m.checkout.cardUnavailable };
 }
 
-/** The bag's totals if it were delivered this way: what the summary and the button say for each choice. */
-function totalsFor(view: CartView, delivery: DeliveryMethod): Totals {
-  const priced = view.items.filter((item) => item.product && item.buyable);
-  return computeTotals(
-    priced.map((item) => ({ unitPrice: item.product!.price, quantity: item.quantity })),
-    delivery,
-  );
+/** The bag's quote if it were delivered this way: what the summary and the button say for each choice. */
+function totalsFor(view: CartView, delivery: DeliveryMethod) {
+  return quoteOf(view, { delivery, region: null, payment: null });
+}
+
+/** The choices a posted form made, for the quote (a value the schema refuses counts as none). */
+function choicesOf(raw: Record<string, string>): QuoteChoices {
+  return {
+    delivery: raw.delivery === "pickup" ? "pickup" : "transport",
+    region: raw.region || null,
+    payment: raw.payment === "cash" || raw.payment === "online" ? raw.payment : null,
+  };
 }
 
 /** The form (an island: the shared schema checks it before it is sent) beside the order summary. */
@@ -81,11 +86,19 @@ function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProp
         </ul>
         {/* Both, as the button's total: the style shows the one whose delivery radio is checked (commerce.css). */}
         <div className="for-transport">
-          <TotalsTable view={{ totals: totalsFor(view, "transport") }} />
+          <QuoteTotals quote={totalsFor(view, "transport")} />
         </div>
         <div className="for-pickup">
-          <TotalsTable view={{ totals: totalsFor(view, "pickup") }} deliveryLabel={t.m.checkout.delivery.pickup} />
+          <QuoteTotals quote={totalsFor(view, "pickup")} deliveryLabel={t.m.checkout.delivery.pickup} />
         </div>
+        {/* Above the largest cash order (docs/decisions/0109-delivery-settings-on-the-desk.md): said before the form is sent. */}
+        {!totalsFor(view, "transport").cashAllowed && (
+          <p className="muted small">
+            {t.fill(t.m.promotions.cashTooLarge, {
+              amount: formatPrice(t.locale, view.promotions.settings.cashMax ?? 0),
+            })}
+          </p>
+        )}
         <a href={routePath("cart")}>{t.m.checkout.editBag}</a>
       </aside>
     </div>
@@ -161,7 +174,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
   if (!result.ok || (raw.payment === "online" && !card.available)) {
     const errors = result.ok ? {} : result.errors;
     if (raw.payment === "online" && !card.available) errors.payment = t.m.checkout.cardUnavailable;
-    const view = await loadCartView(c, owner, raw.delivery === "pickup" ? "pickup" : "transport");
+    const view = await loadCartView(c, owner, choicesOf(raw));
     if (view.items.length === 0) return c.redirect(routePath("cart"), 303);
     return renderCheckout(c, view, values, errors, 422);
   }
@@ -185,8 +198,17 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     }
     if (placed.reason === "catalogue-down") {
       // Not placed, and nothing said of stock: the details typed stay in the form to send again.
-      const view = await loadCartView(c, owner, input.delivery);
+      const view = await loadCartView(c, owner, choicesOf(raw));
       return renderCheckout(c, view, values, {}, 503, t.m.checkout.catalogueDown);
+    }
+    if (placed.reason === "code") {
+      // The code's sentence on the bag, the bag and its code kept (the field says it again beside it).
+      setFlash(c, { kind: "error", text: placed.message });
+      return c.redirect(routePath("cart"), 303);
+    }
+    if (placed.reason === "cash") {
+      const view = await loadCartView(c, owner, choicesOf(raw));
+      return renderCheckout(c, view, values, { payment: placed.message }, 422);
     }
     if (placed.reason === "unavailable") {
       setFlash(c, {
@@ -195,7 +217,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
       });
       return c.redirect(routePath("cart"), 303);
     }
-    const view = await loadCartView(c, owner, input.delivery);
+    const view = await loadCartView(c, owner, choicesOf(raw));
     return renderCheckout(c, view, { ...values, acceptChanges: "yes" }, {}, 422, t.m.checkout.changed);
   }
   const { order } = placed;

@@ -16,7 +16,7 @@ import {
 import type { Order, OrderStatus } from "../../platform/orders/order-record";
 import { listOrdersOfUser, orderStatements, readOrder } from "../../platform/orders/order-store";
 import { readVisitorId } from "../../platform/security/visitor-id";
-import { TotalsTable } from "./cart-page";
+import { TotalsTable } from "./cart-totals";
 
 /**
  * An order and its status moves, shown only to the account that placed it, or the browser that placed
@@ -179,7 +179,7 @@ export function OrderDetail({ order, events = [] }: { order: Order; events?: Ord
           ))}
         </tbody>
       </table>
-      <TotalsTable view={{ totals: order.totals }} />
+      <TotalsTable totals={order.totals} discounts={order.discounts} />
     </div>
   );
 }

@@ -1,33 +1,37 @@
 import type { Context } from "hono";
-import type { Locale } from "../../../shared/constants";
 import type { CheckoutInput } from "../../../shared/forms/checkout";
 import { type Translator, translator } from "../../../shared/i18n/translator";
 import { formatPrice } from "../../../shared/money";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
-import { rememberAccountLocaleStatement } from "../../platform/accounts/account-locale-store";
 import type { AppEnv, LimitRefusal } from "../../platform/app-env";
 import { backgroundTask } from "../../platform/background-task";
 import type { CartOwner } from "../../platform/bag/cart-store";
 import { bagStatements, readBag, setQuantity } from "../../platform/bag/cart-store";
-import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
+import { type CountRow, countsOf, knownShopperCounts } from "../../platform/bag/shopper-counts";
 import { withRetries } from "../../platform/database/retry";
-import { type MailMessage, outboxInsertWhere } from "../../platform/mail/mailer";
-import { isolate, shopperMailBody } from "../../platform/mail/shopper-mail";
 import { carriedLimits, carriedRefusal } from "../../platform/middleware/route-limits";
-import type { Order, OrderLine } from "../../platform/orders/order-record";
+import type { Order } from "../../platform/orders/order-record";
 import {
   findOrderByIdempotencyKey,
-  insertOrderStatements,
-  type NewOrderLine,
   newOrderNumber,
   orderBelongsTo,
   orderStatements,
   readOrder,
 } from "../../platform/orders/order-store";
+import {
+  PROMOTION_READS,
+  promotionStatements,
+  readPromotions,
+  shopperKeys,
+} from "../../platform/promotions/promotion-store";
+import { promotionRefusal } from "../../platform/promotions/redeem-statements";
 import { afterStockWrite } from "../../platform/stock/stock-moves";
-import { readStock, takeStockStatements } from "../../platform/stock/stock-store";
+import { readStock } from "../../platform/stock/stock-store";
 import { type CartView, cartViewOf, loadCartView } from "./cart-view";
+import { codeRefusal, refusalSentence } from "./code-refusal";
+import type { OrderToWrite } from "./order-steps/order-step";
+import { orderWrite } from "./order-steps/order-write";
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
@@ -36,7 +40,11 @@ export type PlaceOrderResult =
   /** Over the orders' limits, and not a replay of an order placed. */
   | { ok: false; reason: "limited"; refused: LimitRefusal }
   /** Some lines asked for more than is left: nothing was written, the bag now asks for what is. */
-  | { ok: false; reason: "stock"; messages: string[] };
+  | { ok: false; reason: "stock"; messages: string[] }
+  /** The bag's code does not apply (used up meanwhile, …): nothing was written, the bag and its code are kept. */
+  | { ok: false; reason: "code"; message: string }
+  /** Cash on delivery chosen for a bag above the largest cash order. */
+  | { ok: false; reason: "cash"; message: string };
 
 /**
  * Lines that ask for more than is on hand (counted SKUs that can't be sold ahead): each is
@@ -66,70 +74,6 @@ function isStockRefusal(error: unknown): boolean {
   return error instanceof Error && /CHECK constraint failed/i.test(error.message) && /on_hand/i.test(error.message);
 }
 
-/** What an order's e-mails list: its lines and total. */
-interface Ordered {
-  lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[];
-  total: number;
-}
-
-/** The order's lines, total, delivery and payment, as paragraphs in the translator's language. */
-function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): string[][] {
-  const words = t.m.email.order;
-  const lines = order.lines.map((l) =>
-    t.fill(words.line, {
-      quantity: l.quantity,
-      name: isolate(t.locale, l.name),
-      price: formatPrice(t.locale, l.lineTotal),
-    }),
-  );
-  const methods = t.m.checkout.delivery;
-  const delivery =
-    input.delivery === "pickup"
-      ? methods.pickup
-      : t.fill(words.deliveryTo, {
-          method: methods.transport,
-          address: `${input.address}, ${input.city}, ${input.region}`,
-        });
-  return [
-    lines,
-    [
-      t.fill(words.total, { total: formatPrice(t.locale, order.total) }),
-      delivery,
-      t.fill(words.payment, { method: t.m.checkout.payment[input.payment] }),
-    ],
-  ];
-}
-
-/** The shopper's confirmation, in the language the order is placed in (orders.locale). */
-function confirmationMail(locale: Locale, number: string, order: Ordered, input: CheckoutInput): MailMessage {
-  const t = translator(locale);
-  const subject = t.fill(t.m.email.order.subject, { number });
-  return {
-    to: input.email,
-    subject,
-    ...shopperMailBody(locale, subject, [
-      [t.fill(t.m.email.dear, { name: input.firstName })],
-      [t.fill(t.m.email.order.thanks, { number: isolate(locale, number) })],
-      ...orderSummary(t, order, input),
-      [t.m.checkout.shippingNote],
-    ]),
-    kind: "order-confirmation",
-  };
-}
-
-/** The shop's copy, to staff: in English, as the staff desk is. */
-function receivedMail(to: string, number: string, order: Ordered, input: CheckoutInput): MailMessage {
-  const summary = orderSummary(translator("en"), order, input)
-    .map((lines) => lines.join("\n"))
-    .join("\n\n");
-  return {
-    to,
-    subject: `New order ${number}`,
-    text: `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`,
-    kind: "order-received",
-  };
-}
-
 /**
  * Turns the server-side bag into an order in two D1 round trips (docs/decisions/0100). The first
  * counts the route's limits, looks for an order under the form's idempotency key and reads the bag
@@ -148,9 +92,19 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const db = c.env.DB;
   const limits = carriedLimits(c);
+  const user = c.get("user");
+  const userId = user ? Number(user.id) : null;
+  // A guest is counted by mailbox and phone for per-shopper limits, an account by itself (docs/promotions.md).
+  const keys = shopperKeys(userId, input.email, input.phone);
+  const shopper = { owner, userId, email: input.email, keys };
   let first: D1Result[];
   try {
-    first = await db.batch([...limits, ...orderStatements(db, { key: requestedKey }), ...bagStatements(db, owner)]);
+    first = await db.batch([
+      ...limits,
+      ...orderStatements(db, { key: requestedKey }),
+      ...bagStatements(db, owner),
+      ...promotionStatements(db, shopper, new Date()),
+    ]);
   } catch (error) {
     const refused = carriedRefusal(c, error);
     if (!refused) throw error;
@@ -166,10 +120,11 @@ export async function placeOrder(
   // Another shopper's key (copied, never guessed): this bag is placed under a key of its own.
   const idempotencyKey = existing ? crypto.randomUUID() : requestedKey;
 
+  const choices = { delivery: input.delivery, region: input.region || null, payment: input.payment };
   // An order is priced from the CMS itself, never from a cached record: a missed webhook must not cost money.
   c.set("uncachedRecords", true);
   const [view, contacts] = await Promise.all([
-    cartViewOf(c, readBag(results.slice(2)), input.delivery),
+    cartViewOf(c, readBag(results.slice(2, 4)), readPromotions(results.slice(4, 4 + PROMOTION_READS)), choices),
     getContacts(c, c.get("locale")),
   ]);
   if (!view.cartId || view.items.length === 0) return { ok: false, reason: "empty" };
@@ -179,8 +134,22 @@ export async function placeOrder(
   if (shortages.length > 0) return { ok: false, reason: "stock", messages: shortages };
   if (!view.canCheckout) return { ok: false, reason: "unavailable" };
   if (view.hasChanges && !acceptChanges) return { ok: false, reason: "changed" };
+  const refused = codeRefusal(view);
+  if (refused) return { ok: false, reason: "code", message: refusalSentence(t, refused) };
+  if (input.payment === "cash" && !view.quote.cashAllowed) {
+    const amount = formatPrice(t.locale, view.promotions.settings.cashMax ?? 0);
+    return { ok: false, reason: "cash", message: t.fill(t.m.promotions.cashTooLarge, { amount }) };
+  }
 
-  const order: OrderToWrite = { c, owner, input, idempotencyKey, view, receiver: contacts?.receiver ?? null };
+  const order: OrderToWrite = {
+    c,
+    owner,
+    input,
+    idempotencyKey,
+    view,
+    receiver: contacts?.receiver ?? null,
+    shopperKeys: keys,
+  };
   let numberWritten = "";
   let written: D1Result[];
   try {
@@ -189,10 +158,13 @@ export async function placeOrder(
       return db.batch(orderWrite(order, numberWritten));
     });
   } catch (error) {
+    // A code or promotion went past its uses between the bag's read and this batch: nothing was written.
+    const used = promotionRefusal(error);
+    if (used) return { ok: false, reason: "code", message: refusalSentence(t, { reason: used }) };
     if (!isStockRefusal(error)) throw error;
     // Another shopper took the last ones between this bag's read and its batch: read again, say what is left.
     c.set("uncachedRecords", true);
-    const fresh = await loadCartView(c, owner, input.delivery, { exact: true });
+    const fresh = await loadCartView(c, owner, choices, { exact: true });
     const messages = await correctShortages(db, fresh, t);
     return { ok: false, reason: "stock", messages: messages.length > 0 ? messages : [t.m.bagActions.stockChanged] };
   }
@@ -203,87 +175,6 @@ export async function placeOrder(
   const counted = view.items.filter((i) => i.product!.onHand !== null);
   if (created && counted.length > 0) backgroundTask(c, showStockChanges(c, counted));
   return { ok: true, order: placed, created };
-}
-
-interface OrderToWrite {
-  c: Context<AppEnv>;
-  owner: CartOwner;
-  input: CheckoutInput;
-  idempotencyKey: string;
-  view: CartView;
-  /** The shop's address for its copy of the order, when the contacts name one. */
-  receiver: string | null;
-}
-
-/** The order's one batch under this attempt's number, ending with the order read back (orderStatements). */
-function orderWrite({ c, owner, input, idempotencyKey, view, receiver }: OrderToWrite, number: string) {
-  const lines: NewOrderLine[] = view.items.map((item) => ({
-    productSlug: item.slug,
-    productPath: item.product!.path,
-    name: item.product!.name,
-    variantName: item.product!.variantName,
-    sku: item.product!.sku,
-    sellAhead: item.product!.sellAhead,
-    brand: item.product!.brand,
-    unitPrice: item.product!.price,
-    quantity: item.quantity,
-    lineTotal: item.product!.price * item.quantity,
-    prepurchase: item.product!.availability === "prepurchase",
-  }));
-  const user = c.get("user");
-  const status = input.payment === "online" ? "awaiting_payment" : "new";
-  const ordered = { lines, total: view.totals.total };
-  const mails: MailMessage[] = [confirmationMail(c.get("locale"), number, ordered, input)];
-  if (receiver) mails.push(receivedMail(receiver, number, ordered, input));
-  const db = c.env.DB;
-  const ours = "(SELECT number FROM orders WHERE idempotency_key = ?1) = ?2";
-  const counted = view.items.filter((i) => i.product!.onHand !== null);
-  return [
-    ...insertOrderStatements(
-      db,
-      {
-        idempotencyKey,
-        userId: user?.id ?? null,
-        visitorId: owner.kind === "visitor" ? owner.id : null,
-        status,
-        locale: c.get("locale"),
-        input,
-        totals: view.totals,
-        lines,
-      },
-      number,
-    ),
-    // A signed-in shopper's account takes the order's language too (their later e-mails: decision 0092).
-    ...(user ? [rememberAccountLocaleStatement(db, user.id, c.get("locale"))] : []),
-    // The stock, in the same transaction: a line that would go below zero fails the whole batch.
-    ...takeStockStatements(
-      db,
-      { sql: ours, params: [idempotencyKey, number] },
-      counted.map((i) => ({ sku: i.product!.sku, quantity: i.quantity, sellAhead: i.product!.sellAhead })),
-    ),
-    // Only the attempt whose order row won takes the ordered lines out of the bag and queues
-    // the mails. Only what was ordered goes: a line added in another tab while this one was
-    // at the checkout stays, and a quantity raised meanwhile keeps the difference.
-    ...view.items
-      .map((item) => ({ productSlug: item.slug, variantSku: item.variantSku, quantity: item.quantity }))
-      .flatMap((line) => [
-        db
-          .prepare(
-            `UPDATE cart_lines SET quantity = quantity - ?5
-           WHERE cart_id = ?3 AND product_slug = ?4 AND variant_sku = ?6 AND quantity > ?5 AND ${ours}`,
-          )
-          .bind(idempotencyKey, number, view.cartId, line.productSlug, line.quantity, line.variantSku),
-        db
-          .prepare(
-            `DELETE FROM cart_lines WHERE cart_id = ?3 AND product_slug = ?4 AND variant_sku = ?6 AND quantity <= ?5 AND ${ours}`,
-          )
-          .bind(idempotencyKey, number, view.cartId, line.productSlug, line.quantity, line.variantSku),
-      ]),
-    ...mails.map((mail) => outboxInsertWhere(db, mail, { sql: ours, params: [idempotencyKey, number] })),
-    // What the answer needs, read back in the same batch: no round trip after the commit.
-    countsStatement(db, owner),
-    ...orderStatements(db, { key: idempotencyKey }),
-  ];
 }
 
 /** What follows a stock write (worker/platform/stock/stock-moves.ts), for what this order took. */

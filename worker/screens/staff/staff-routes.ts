@@ -12,6 +12,8 @@ import { overviewPage } from "./overview/staff-overview";
 import { postProducts } from "./products/import-delivery";
 import { postProductStock, productStockPage } from "./products/staff-product";
 import { productsPage } from "./products/staff-products";
+import { postPromotionRecord, promotionCodesCsv, promotionPage } from "./promotions/staff-promotion";
+import { postPromotion, promotionsPage } from "./promotions/staff-promotions";
 import { postRedirectRule, redirectPage } from "./redirects/staff-redirect";
 import { postRedirect, redirectsPage } from "./redirects/staff-redirects";
 import { requestAttachment } from "./requests/staff-attachment";
@@ -21,6 +23,7 @@ import { postReview, reviewPage } from "./reviews/staff-review";
 import { staffReviewMedia } from "./reviews/staff-review-media";
 import { reviewsPage } from "./reviews/staff-reviews";
 import { searchesPage } from "./searches/staff-searches";
+import { postSettings, settingsPage } from "./settings/staff-settings";
 
 /** The staff desk under /staff: every page and action behind the role check (desk/staff-gate.ts). */
 export const staffRoutes = new Hono<AppEnv>();
@@ -64,3 +67,10 @@ staffRoutes.get("/redirects", redirectsPage);
 staffRoutes.post("/redirects", writes(DESK_ACTION), postRedirect);
 staffRoutes.get("/redirects/:id", redirectPage);
 staffRoutes.post("/redirects/:id", writes(DESK_ACTION), postRedirectRule);
+staffRoutes.get("/promotions", promotionsPage);
+staffRoutes.post("/promotions", writes(DESK_ACTION), postPromotion);
+staffRoutes.get("/promotions/:id", promotionPage);
+staffRoutes.post("/promotions/:id", writes(DESK_ACTION), postPromotionRecord);
+staffRoutes.get("/promotions/:id/codes.csv", promotionCodesCsv);
+staffRoutes.get("/settings", settingsPage);
+staffRoutes.post("/settings", writes(DESK_ACTION), postSettings);

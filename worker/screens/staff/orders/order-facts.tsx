@@ -56,7 +56,12 @@ export function Lines({ order, stock }: { order: Order; stock: LineStock[] }) {
       foot={(
         [
           ["Subtotal", formatAed(order.totals.subtotal)],
+          // Each discount by name and amount (order_discounts), as the shopper was shown it.
+          ...order.discounts.map(
+            (d) => [`${d.name}${d.code ? ` (code ${d.code})` : ""}`, `−${formatAed(d.amount)}`] as const,
+          ),
           ["Delivery", formatAed(order.totals.delivery)],
+          ...(order.totals.codFee > 0 ? [["Cash on delivery fee", formatAed(order.totals.codFee)] as const] : []),
           ["VAT included", formatAed(order.totals.vat)],
           ["Total", <strong key="total">{formatAed(order.totals.total)}</strong>],
         ] as const
@@ -81,7 +86,10 @@ export function Lines({ order, stock }: { order: Order; stock: LineStock[] }) {
             <span className="staff-table__sub">× {formatAed(line.unitPrice)}</span>
             {stockWords(stock[i]) && <span className="staff-table__sub">{stockWords(stock[i])}</span>}
           </td>
-          <td className="staff-table__num">{formatAed(line.lineTotal)}</td>
+          <td className="staff-table__num">
+            {line.gift ? "Gift" : formatAed(line.lineTotal)}
+            {line.discount > 0 && <span className="staff-table__sub">−{formatAed(line.discount)}</span>}
+          </td>
         </tr>
       ))}
     </StaffTable>

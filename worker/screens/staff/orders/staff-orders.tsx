@@ -213,6 +213,7 @@ export async function ordersCsv(c: Context<AppEnv>): Promise<Response> {
     "city",
     "address",
     "items",
+    "discounts",
     "total AED",
   ];
   const rows = orders.map((order) =>
@@ -231,6 +232,7 @@ export async function ordersCsv(c: Context<AppEnv>): Promise<Response> {
       order.address,
       // The SKU beside the item name: what the warehouse picks by.
       order.lines.map((line) => `${line.quantity} × ${line.name}${line.sku ? ` [${line.sku}]` : ""}`).join("; "),
+      order.discounts.map((d) => `${d.name}${d.code ? ` [${d.code}]` : ""} −${(d.amount / 100).toFixed(2)}`).join("; "),
       (order.totals.total / 100).toFixed(2),
     ]
       .map(csvCell)

@@ -1,0 +1,106 @@
+import type { Context } from "hono";
+import { routePath } from "../../../../shared/links";
+import { formatAed } from "../../../../shared/money";
+import type { AppEnv } from "../../../platform/app-env";
+import { addPromotion, listDeskPromotions } from "../../../platform/promotions/promotion-desk-store";
+import { type DeskState, listAction } from "../desk/desk-action";
+import { renderStaffList, StaffRowHead, StaffTable } from "../desk/staff-list";
+import { type DraftErrors, readDraft } from "./promotion-draft";
+import { PromotionFields } from "./promotion-fields";
+import { givesWords, stackingWords, targetWords, whenWords } from "./promotion-words";
+
+/**
+ * `/staff/promotions`: every promotion with its uses, the discount it gave and its orders' revenue,
+ * how it stacks written beside it, and a form to add one (docs/promotions.md).
+ */
+export interface PromotionFormState extends DeskState {
+  values?: Record<string, string>;
+  errors?: DraftErrors;
+}
+
+export async function renderPromotions(
+  c: Context<AppEnv>,
+  state: PromotionFormState = {},
+  status: 200 | 409 | 422 = 200,
+) {
+  const promotions = await listDeskPromotions(c.env.DB);
+  return renderStaffList(
+    c,
+    {
+      title: "Promotions · Staff",
+      section: "promotions",
+      alert: state.alert,
+      body: (
+        <>
+          <h1>Promotions</h1>
+          <p className="lead">
+            Promotions apply by priority, highest first, each on what the ones before it left. One that is not
+            combinable applies only alone.
+          </p>
+          {promotions.length === 0 ? (
+            <p>No promotions yet.</p>
+          ) : (
+            <StaffTable
+              label="Promotions"
+              caption="Every promotion, by priority"
+              className="staff-promotions"
+              columns={[
+                "Promotion",
+                "Gives",
+                "When",
+                { label: "Uses", num: true },
+                { label: "Given", num: true },
+                { label: "Revenue", num: true },
+              ]}
+            >
+              {promotions.map((p) => (
+                <tr key={p.id}>
+                  <StaffRowHead
+                    href={routePath("staff-promotion", { id: p.id })}
+                    title={`${p.name}${p.paused ? " (paused)" : ""}`}
+                    sub={stackingWords(p)}
+                  />
+                  <td>
+                    {givesWords(p)} · {targetWords(p)}
+                  </td>
+                  <td>{whenWords(p)}</td>
+                  <td className="staff-table__num">{p.usesMax !== null ? `${p.uses} of ${p.usesMax}` : p.uses}</td>
+                  <td className="staff-table__num">{formatAed(p.given)}</td>
+                  <td className="staff-table__num">{formatAed(p.revenue)}</td>
+                </tr>
+              ))}
+            </StaffTable>
+          )}
+          <form method="post" action={routePath("staff-promotions")} className="staff-promotions-add" noValidate>
+            <h2>Add a promotion</h2>
+            <PromotionFields
+              values={state.values ?? { combinable: "yes", priority: "0" }}
+              errors={state.errors ?? {}}
+            />
+            <button type="submit" className="button">
+              Add promotion
+            </button>
+          </form>
+        </>
+      ),
+    },
+    status,
+  );
+}
+
+export async function promotionsPage(c: Context<AppEnv>): Promise<Response> {
+  return renderPromotions(c);
+}
+
+export const postPromotion = listAction<PromotionFormState>(renderPromotions, async ({ c, form, actor }) => {
+  const draft = readDraft(form);
+  if (!draft.ok) return { again: { values: form, errors: draft.errors }, status: 422 };
+  const added = await addPromotion(c.env.DB, draft.promotion, draft.code, actor);
+  if (!added.ok)
+    return {
+      again: { values: form, errors: { code: `The code ${draft.code} is taken by another promotion.` } },
+      status: 409,
+    };
+  const text = `Promotion “${draft.promotion.name}” added.`;
+  return { done: { kind: "success", text }, to: routePath("staff-promotion", { id: added.id }) };
+});
