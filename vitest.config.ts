@@ -51,6 +51,9 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["tests/worker/**/*.test.{ts,tsx}"],
+      // Every request writes one info line (worker/platform/log/request-line.ts): thousands in a run, so
+      // they are kept out of the output; tests that read them spy on the console, which still sees them.
+      onConsoleLog: (log: string) => !/^\{"level":"info","message":"Request answered"/.test(log),
       setupFiles: ["./tests/worker/setup/apply-migrations.ts"],
     },
   };
