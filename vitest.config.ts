@@ -58,6 +58,10 @@ export default defineConfig(async () => {
       // socket): a second file fills those waits. Measured on 2026-12-01, six small files: 42 s one
       // at a time, 29 s two at a time.
       maxWorkers: 2,
+      // Vitest's 5 s default is a bound on a hung test, not a measurement: with two files sharing two
+      // loaded cores a test that waits on the shop's background work took 5.5 s (2 s alone) and was cut
+      // off (tests/worker/targeted-invalidation.test.ts, 2026-12-01).
+      testTimeout: 15_000,
     },
   };
 });
