@@ -55,6 +55,16 @@ export default defineConfig(async () => {
       // they are kept out of the output; tests that read them spy on the console, which still sees them.
       onConsoleLog: (log: string) => !/^\{"level":"info","message":"Request answered"/.test(log),
       setupFiles: ["./tests/worker/setup/apply-migrations.ts"],
+      // Two files at once, each in its own workerd with its own storage (decision 0113). Vitest's
+      // default in a run is one fewer than the cores, one on a 2-core machine, yet a file's start is
+      // mostly its workerd and this Node process waiting on each other (module by module over a
+      // socket): a second file fills those waits. Measured on 2026-12-01, six small files: 42 s one
+      // at a time, 29 s two at a time.
+      maxWorkers: 2,
+      // Vitest's 5 s default is a bound on a hung test, not a measurement: with two files sharing two
+      // loaded cores a test that waits on the shop's background work took 5.5 s (2 s alone) and was cut
+      // off (tests/worker/targeted-invalidation.test.ts, 2026-12-01).
+      testTimeout: 15_000,
     },
   };
 });

@@ -1,7 +1,8 @@
-// `npm test`'s two suites side by side: the workerd tests (one workerd per file, mostly waiting on
-// one core) and the browser tests (one shop, Chromium) each leave the other core free on a 2-core
-// machine, so together they take about as long as the longer one. Each line is prefixed with its
-// suite; the exit code is the first failing suite's, or 0.
+// `npm test`'s two suites side by side: the workerd tests (a workerd per file, two files at a time,
+// each file's start mostly waiting; docs/decisions/0113-a-fast-suite-that-still-runs-everything.md)
+// and the browser tests (one shop, Chromium, a file at a time) share the two cores, so together they
+// take about as long as the longer one. Each line is prefixed with its suite; the exit code is the
+// first failing suite's, or 0.
 import { spawn } from "node:child_process";
 
 const suites = [

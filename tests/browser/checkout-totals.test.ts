@@ -113,11 +113,11 @@ describe("the checkout's fields say their rules", () => {
       // Needed, and said so to a screen reader too (the star beside the label is not read).
       expect(await page.getByLabel(new RegExp(`^${labels.address}`)).getAttribute("aria-required")).toBe("true");
       await page.getByRole("radio", { name: en.checkout.delivery.pickup }).check();
-      expect(await page.getByLabel(new RegExp(`^${labels.address}`)).isVisible()).toBe(false);
+      await page.getByLabel(new RegExp(`^${labels.address}`)).waitFor({ state: "hidden" });
       // The sentence ticks the box; the policy is a link of its own.
       const consent = page.getByRole("checkbox", { name: en.checkout.consent });
       await page.getByText(en.checkout.consent).click();
-      expect(await consent.isChecked()).toBe(true);
+      await expect.poll(() => consent.isChecked()).toBe(true);
       expect(await page.getByRole("link", { name: en.checkout.privacyLink }).getAttribute("href")).toBe(
         "/privacy-policy",
       );

@@ -181,7 +181,7 @@ describe("a kept page with the shopper's parts", () => {
     // The same kept page, now with this shopper's bag, favourite and pressed heart filled in.
     await page.getByRole("link", { name: /Bag, 1 items/ }).waitFor({ state: "attached" });
     await page.getByRole("link", { name: /Favourites, 1 items/ }).waitFor({ state: "attached" });
-    expect(await page.locator('.product-card button[aria-pressed="true"]').count()).toBe(1);
+    await expect.poll(() => page.locator('.product-card button[aria-pressed="true"]').count()).toBe(1);
     await page.reload();
     expect(await page.getByText("Saved to your favourites.").count()).toBe(0);
     await page.getByRole("link", { name: /Bag, 1 items/ }).waitFor({ state: "attached" });

@@ -187,7 +187,8 @@ describe("the instant filter", () => {
       page.waitForURL(/maker=maison-lumiere/),
       page.getByRole("button", { name: "Show products" }).click(),
     ]);
-    expect(await page.getByRole("checkbox", { name: "Rose Ritual" }).count()).toBe(1);
+    // The URL moves before the results are drawn in place: wait for the maker's models.
+    await expect.poll(() => page.getByRole("checkbox", { name: "Rose Ritual" }).count()).toBe(1);
     await context.close();
   });
 });
