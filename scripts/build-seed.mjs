@@ -196,6 +196,10 @@ const ids = {
   brand: new Map(brands.map((e) => [e.slug, e.id])),
   page: new Map(seed("pages").map((e) => [e.slug, e.id])),
   product: new Map(products.map((e) => [e.slug, e.id])),
+  productLine: lineIds,
+  tag: new Map(tags.map((e) => [e.slug, e.id])),
+  blogPost: new Map(seed("blog-posts").map((e) => [e.slug, e.id])),
+  project: new Map(seed("projects").map((e) => [e.slug, e.id])),
 };
 for (const { model, slug, fields } of arabicEntries(ar, ids)) {
   for (const [field, value] of Object.entries(fields)) {

@@ -43,5 +43,10 @@ export function arabicEntries(ar, known) {
   for (const [slug, description] of Object.entries(ar.brands)) add("brand", slug, { description });
   for (const [slug, fields] of Object.entries(ar.pages)) add("page", slug, fields);
   for (const [slug, fields] of Object.entries(ar.products)) add("product", slug, fields);
+  // A product line by its brand's slug and its own ("maison-lumiere/soleil"), as products.json names it.
+  for (const [key, fields] of Object.entries(ar.productLines ?? {})) add("productLine", key, fields);
+  for (const [slug, fields] of Object.entries(ar.tags ?? {})) add("tag", slug, fields);
+  for (const [slug, fields] of Object.entries(ar.blogPosts ?? {})) add("blogPost", slug, fields);
+  for (const [slug, fields] of Object.entries(ar.projects ?? {})) add("project", slug, fields);
   return out;
 }

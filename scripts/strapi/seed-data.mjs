@@ -209,10 +209,21 @@ export function buildStrapiSeed(root, model) {
     brand: slugsOf("brand"),
     page: slugsOf("page"),
     product: slugsOf("product"),
+    productLine: new Set(
+      entries.filter((e) => e.uid === "api::product-line.product-line").map((e) => e.key.slice("product-line:".length)),
+    ),
+    tag: slugsOf("tag"),
+    blogPost: slugsOf("blog-post"),
+    project: slugsOf("project"),
   };
+  // The embedded CMS's model names (worker/cms/graphql/translations.ts) as this seed's entry keys.
+  const keyOf = { productLine: "product-line", blogPost: "blog-post" };
   const camel = (column) => column.replace(/_([a-z])/g, (_m, c) => c.toUpperCase());
   for (const { model, slug, fields } of arabicEntries(ar, known)) {
-    arabic.set(`${model}:${slug}`, Object.fromEntries(Object.entries(fields).map(([k, v]) => [camel(k), v])));
+    arabic.set(
+      `${keyOf[model] ?? model}:${slug}`,
+      Object.fromEntries(Object.entries(fields).map(([k, v]) => [camel(k), v])),
+    );
   }
   for (const e of entries) e.localizations = { ar: arabic.get(e.key) ?? {} };
   return { document: { media: mediaInfo, entries }, media };

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { DESKTOP, launchBrowser, newContext, PHONE, shopUrl } from "./harness";
+import { startTestShop, type TestShop } from "./shop";
 
 /*
  * What a shopper reads on Arabic pages, at a phone's width and a desktop's: text in another language
@@ -10,17 +11,25 @@ import { DESKTOP, launchBrowser, newContext, PHONE, shopUrl } from "./harness";
  * English one has (docs/languages.md).
  */
 let browser: Browser;
+// The seed gives every product Arabic (worker/cms/seed/ar.json): a shop of this file's own, where one
+// product's Arabic is taken off, stands for a product an editor added in English only.
+let untranslated: TestShop;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, untranslated] = await Promise.all([launchBrowser(), startTestShop()]);
+  await untranslated.execute(
+    "DELETE FROM cms_translations WHERE model = 'product' AND entry_id = (SELECT id FROM cms_products WHERE slug = ?1)",
+    "velvet-hue-lips-kabuki-brush",
+  );
+  await untranslated.moveContentVersion();
 });
 afterAll(async () => {
-  await browser?.close();
+  await Promise.all([browser?.close(), untranslated?.dispose()]);
 });
 
-async function open(viewport: { width: number; height: number }, path: string): Promise<Page> {
+async function open(viewport: { width: number; height: number }, path: string, shop?: TestShop): Promise<Page> {
   const context = await newContext(browser, viewport);
   const page = await context.newPage();
-  const response = await page.goto(shopUrl(path));
+  const response = await page.goto(shop ? shop.url + path : shopUrl(path));
   expect(response?.status(), path).toBe(200);
   return page;
 }
@@ -42,7 +51,7 @@ function linesOf(page: Page, selector: string): Promise<number> {
     });
 }
 
-/** A product the seed has no Arabic for: its page on /ar shows the English words (the CMS's fallback). */
+/** A product without Arabic (in the shop `untranslated`): its page on /ar shows the English words (the CMS's fallback). */
 const FALLBACK_PRODUCT = "/ar/catalog/makeup/velvet-hue-lips-kabuki-brush";
 /** A product the seed has Arabic for (worker/cms/seed/ar.json). */
 const ARABIC_PRODUCT = "/ar/catalog/makeup/velvet-hue-tools-matte-liquid-lipstick";
@@ -53,7 +62,7 @@ for (const [width, viewport] of [
 ] as const) {
   describe(`Arabic pages at ${width} px`, () => {
     it("marks a product's English fallback, its SKU and the shop's phone as left to right", async () => {
-      const page = await open(viewport, FALLBACK_PRODUCT);
+      const page = await open(viewport, FALLBACK_PRODUCT, untranslated);
       const h1 = page.locator("h1");
       expect(await h1.textContent()).toBe("Lips Kabuki Brush");
       expect(await h1.getAttribute("lang")).toBe("en");

@@ -28,6 +28,8 @@ interface MenuLink {
   path: string;
   sublinks?: MenuLink[];
 }
+/** A list of entries as GraphQL answers it, by type, with the words asked for. */
+type Named = Record<string, { data: { attributes: Record<string, string> }[] }>;
 const links = (items: MenuLink[]) =>
   items.map((i) => ({ title: i.title, path: i.path, sublinks: (i.sublinks ?? []).map((s) => [s.title, s.path]) }));
 
@@ -115,6 +117,26 @@ describe("Arabic content from a real Strapi 4.25", () => {
       expect(typedNodes(blocks).flatMap(problemsOf), path).toEqual([]);
       expect(languageProblems(blocks, origin, "ar"), path).toEqual([]);
     }
+  });
+
+  it("shows the seed's Arabic for entries that had none before: a product, its line, a blog post and a project", async () => {
+    const product = await (await fetch(`${inject("shopUrl")}/ar/catalog/makeup/velvet-hue-lips-blush-duo`)).text();
+    expect(product).toContain('<html lang="ar" dir="rtl"');
+    expect(product.match(/<h1[^>]*>([^<]+)<\/h1>/)?.[1]).toBe("ثنائي أحمر الخدود من ليبس");
+    expect(product).toContain("ثنائي أحمر خدود من مجموعة ليبس لدى فيلفت هيو");
+    const post = await (await fetch(`${inject("shopUrl")}/ar/blog/skincare/summer-skincare-routine-uae`)).text();
+    expect(post).toContain("روتين العناية بالبشرة في صيف الإمارات");
+    expect(post).not.toContain("A summer skincare routine for the UAE</h1>");
+    const lines = await graphql(
+      "strapi",
+      '{ productLines(locale: "ar", filters: { slug: { eq: "soleil" } }) { data { attributes { name } } } }',
+    );
+    expect((lines.body.data as Named).productLines.data[0]?.attributes.name).toBe("سولاي");
+    const projects = await graphql(
+      "strapi",
+      '{ projects(locale: "ar", filters: { slug: { eq: "fragrance-library" } }) { data { attributes { title } } } }',
+    );
+    expect((projects.body.data as Named).projects.data[0]?.attributes.title).toBe("مكتبة العطور");
   });
 
   it("finds a product by its Arabic name in the search index built from Strapi's localizations", async () => {
