@@ -18,6 +18,7 @@ const targets = [
   { name: "cart-update", path: "/cart/update" },
   { name: "cart-remove", path: "/cart/remove" },
   { name: "cart-order-number", path: "/cart/order/:number" },
+  { name: "order-lookup", path: "/order-lookup" },
   { name: "favorites-toggle", path: "/favorites/toggle" },
   { name: "user-orders-number", path: "/user/orders/:number" },
   { name: "user-logout", path: "/user/logout" },

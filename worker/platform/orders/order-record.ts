@@ -68,6 +68,8 @@ export interface Order {
   trackingNumber: string | null;
   /** The language the order was placed in: its e-mails are written in it. */
   locale: Locale;
+  /** The key of the order page's link in its e-mails (decision 0112); null on orders placed before it, until needed. */
+  accessToken: string | null;
   lines: OrderLine[];
 }
 
@@ -99,6 +101,7 @@ export interface OrderRecord {
   carrier: string | null;
   tracking_number: string | null;
   locale: string;
+  access_token: string | null;
 }
 
 export interface LineRecord {
@@ -118,7 +121,7 @@ export interface LineRecord {
 
 export const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
   address, city, region, postcode, notes, payment_method, payment_reference, subtotal, delivery_fee, vat, total, created_at,
-  updated_at, version, carrier, tracking_number, locale`;
+  updated_at, version, carrier, tracking_number, locale, access_token`;
 
 export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
   return {
@@ -146,6 +149,7 @@ export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
     locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    accessToken: row.access_token,
     lines,
   };
 }

@@ -13,8 +13,9 @@ import { bagStatements, readBag, setQuantity } from "../../platform/bag/cart-sto
 import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
 import { withRetries } from "../../platform/database/retry";
 import { type MailMessage, outboxInsertWhere } from "../../platform/mail/mailer";
-import { shopperMailBody } from "../../platform/mail/shopper-mail";
+import { mailLink } from "../../platform/mail/shopper-mail";
 import { carriedLimits, carriedRefusal } from "../../platform/middleware/route-limits";
+import { accessTokenStatement, newAccessToken, orderKeyPath } from "../../platform/orders/order-access";
 import type { Order, OrderLine } from "../../platform/orders/order-record";
 import {
   findOrderByIdempotencyKey,
@@ -28,6 +29,7 @@ import {
 import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { readStock, takeStockStatements } from "../../platform/stock/stock-store";
 import { type CartView, cartViewOf, loadCartView } from "./cart-view";
+import { confirmationMail, type Ordered, receivedMail } from "./order-mails";
 
 export type PlaceOrderResult =
   | { ok: true; order: Order; created: boolean }
@@ -64,66 +66,6 @@ async function correctShortages(db: D1Database, view: CartView, t: Translator): 
 /** D1 reports a batch that would take stock below zero as stock_levels' CHECK failing. */
 function isStockRefusal(error: unknown): boolean {
   return error instanceof Error && /CHECK constraint failed/i.test(error.message) && /on_hand/i.test(error.message);
-}
-
-/** What an order's e-mails list: its lines and total. */
-interface Ordered {
-  lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[];
-  total: number;
-}
-
-/** The order's lines, total, delivery and payment, as paragraphs in the translator's language. */
-function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): string[][] {
-  const words = t.m.email.order;
-  const lines = order.lines.map((l) =>
-    t.fill(words.line, { quantity: l.quantity, name: l.name, price: formatPrice(t.locale, l.lineTotal) }),
-  );
-  const methods = t.m.checkout.delivery;
-  const delivery =
-    input.delivery === "pickup"
-      ? methods.pickup
-      : t.fill(words.deliveryTo, {
-          method: methods.transport,
-          address: `${input.address}, ${input.city}, ${input.region}`,
-        });
-  return [
-    lines,
-    [
-      t.fill(words.total, { total: formatPrice(t.locale, order.total) }),
-      delivery,
-      t.fill(words.payment, { method: t.m.checkout.payment[input.payment] }),
-    ],
-  ];
-}
-
-/** The shopper's confirmation, in the language the order is placed in (orders.locale). */
-function confirmationMail(locale: Locale, number: string, order: Ordered, input: CheckoutInput): MailMessage {
-  const t = translator(locale);
-  const subject = t.fill(t.m.email.order.subject, { number });
-  return {
-    to: input.email,
-    subject,
-    ...shopperMailBody(locale, subject, [
-      [t.fill(t.m.email.dear, { name: input.firstName })],
-      [t.fill(t.m.email.order.thanks, { number })],
-      ...orderSummary(t, order, input),
-      [t.m.checkout.shippingNote],
-    ]),
-    kind: "order-confirmation",
-  };
-}
-
-/** The shop's copy, to staff: in English, as the staff desk is. */
-function receivedMail(to: string, number: string, order: Ordered, input: CheckoutInput): MailMessage {
-  const summary = orderSummary(translator("en"), order, input)
-    .map((lines) => lines.join("\n"))
-    .join("\n\n");
-  return {
-    to,
-    subject: `New order ${number}`,
-    text: `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`,
-    kind: "order-received",
-  };
 }
 
 /**
@@ -229,7 +171,10 @@ function orderWrite({ c, owner, input, idempotencyKey, view, receiver }: OrderTo
   const user = c.get("user");
   const status = input.payment === "online" ? "awaiting_payment" : "new";
   const ordered = { lines, total: view.totals.total };
-  const mails: MailMessage[] = [confirmationMail(c.get("locale"), number, ordered, input)];
+  // The key of the order page's link in the e-mail (decision 0112), written with the order below.
+  const accessToken = newAccessToken();
+  const orderLink = mailLink(siteOrigin(c) + orderKeyPath(number, accessToken, c.get("locale")));
+  const mails: MailMessage[] = [confirmationMail(c.get("locale"), number, ordered, input, orderLink)];
   if (receiver) mails.push(receivedMail(receiver, number, ordered, input));
   const db = c.env.DB;
   const ours = "(SELECT number FROM orders WHERE idempotency_key = ?1) = ?2";
@@ -249,6 +194,7 @@ function orderWrite({ c, owner, input, idempotencyKey, view, receiver }: OrderTo
       },
       number,
     ),
+    accessTokenStatement(db, { idempotencyKey, number }, accessToken),
     // A signed-in shopper's account takes the order's language too (their later e-mails: decision 0092).
     ...(user ? [rememberAccountLocaleStatement(db, user.id, c.get("locale"))] : []),
     // The stock, in the same transaction: a line that would go below zero fails the whole batch.

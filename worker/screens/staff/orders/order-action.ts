@@ -1,5 +1,7 @@
 import { routePath } from "../../../../shared/links";
 import { siteOrigin } from "../../../frame/head/site-origin";
+import { mailLink } from "../../../platform/mail/shopper-mail";
+import { newAccessToken, orderKeyPath } from "../../../platform/orders/order-access";
 import { changeOrder } from "../../../platform/orders/order-desk-store";
 import { ORDER_STATUS_LABELS, type Order } from "../../../platform/orders/order-record";
 import { withStockMoves } from "../../../platform/stock/stock-moves";
@@ -62,6 +64,9 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
       : undefined;
   if (Object.keys(errors).length > 0) return { again: { errors, values }, status: 422 };
   const to = TRANSITIONS[action].to;
+  // The e-mail links to the order page with its key; an order from before keys were kept gets one now.
+  const accessToken = order.accessToken ?? newAccessToken();
+  const orderLink = mailLink(siteOrigin(c) + orderKeyPath(order.number, accessToken, order.locale));
   const save = () =>
     changeOrder(c.env.DB, {
       order,
@@ -72,7 +77,8 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
       carrier,
       trackingNumber,
       note: reason,
-      mail: statusMail(order, to, { carrier, trackingNumber }, reason),
+      mail: statusMail(order, to, { carrier, trackingNumber }, orderLink, reason),
+      ...(order.accessToken ? {} : { accessToken }),
     });
   // A cancel gives the order's stock back: kept pages and back-in-stock alerts follow.
   const saved =

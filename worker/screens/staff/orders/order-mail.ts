@@ -1,6 +1,6 @@
 import { translator } from "../../../../shared/i18n/translator";
 import type { MailMessage } from "../../../platform/mail/mailer";
-import { shopperMailBody } from "../../../platform/mail/shopper-mail";
+import { type MailLink, shopperMailBody } from "../../../platform/mail/shopper-mail";
 import type { Order, OrderStatus } from "../../../platform/orders/order-record";
 
 /**
@@ -12,6 +12,7 @@ export function statusMail(
   order: Order,
   to: OrderStatus,
   shipping: { carrier?: string; trackingNumber?: string },
+  orderLink: MailLink,
   reason?: string,
 ): MailMessage {
   const t = translator(order.locale);
@@ -34,6 +35,7 @@ export function statusMail(
       [t.fill(t.m.email.dear, { name: order.firstName })],
       [lines[to] ?? t.fill(words.now, { status })],
       [t.fill(words.footer, { number: order.number, status })],
+      [t.m.email.order.seeOrder, orderLink],
       [t.m.email.shop],
     ]),
     kind: "order-status",

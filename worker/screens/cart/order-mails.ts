@@ -1,0 +1,79 @@
+/**
+ * The e-mails an order sends when it is placed (worker/screens/cart/place-order.ts queues them in the
+ * order's batch): the shopper's confirmation, in the order's language, with the link to the order
+ * page and its key (decision 0112), and the shop's copy to staff.
+ */
+import type { Locale } from "../../../shared/constants";
+import type { CheckoutInput } from "../../../shared/forms/checkout";
+import { type Translator, translator } from "../../../shared/i18n/translator";
+import { formatPrice } from "../../../shared/money";
+import type { MailMessage } from "../../platform/mail/mailer";
+import { type MailLink, shopperMailBody } from "../../platform/mail/shopper-mail";
+import type { OrderLine } from "../../platform/orders/order-record";
+
+/** What an order's e-mails list: its lines and total. */
+export interface Ordered {
+  lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[];
+  total: number;
+}
+
+/** The order's lines, total, delivery and payment, as paragraphs in the translator's language. */
+function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): string[][] {
+  const words = t.m.email.order;
+  const lines = order.lines.map((l) =>
+    t.fill(words.line, { quantity: l.quantity, name: l.name, price: formatPrice(t.locale, l.lineTotal) }),
+  );
+  const methods = t.m.checkout.delivery;
+  const delivery =
+    input.delivery === "pickup"
+      ? methods.pickup
+      : t.fill(words.deliveryTo, {
+          method: methods.transport,
+          address: `${input.address}, ${input.city}, ${input.region}`,
+        });
+  return [
+    lines,
+    [
+      t.fill(words.total, { total: formatPrice(t.locale, order.total) }),
+      delivery,
+      t.fill(words.payment, { method: t.m.checkout.payment[input.payment] }),
+    ],
+  ];
+}
+
+/** The shopper's confirmation, in the language the order is placed in (orders.locale). */
+export function confirmationMail(
+  locale: Locale,
+  number: string,
+  order: Ordered,
+  input: CheckoutInput,
+  orderLink: MailLink,
+): MailMessage {
+  const t = translator(locale);
+  const subject = t.fill(t.m.email.order.subject, { number });
+  return {
+    to: input.email,
+    subject,
+    ...shopperMailBody(locale, subject, [
+      [t.fill(t.m.email.dear, { name: input.firstName })],
+      [t.fill(t.m.email.order.thanks, { number })],
+      ...orderSummary(t, order, input),
+      [t.m.checkout.shippingNote],
+      [t.m.email.order.seeOrder, orderLink],
+    ]),
+    kind: "order-confirmation",
+  };
+}
+
+/** The shop's copy, to staff: in English, as the staff desk is. */
+export function receivedMail(to: string, number: string, order: Ordered, input: CheckoutInput): MailMessage {
+  const summary = orderSummary(translator("en"), order, input)
+    .map((lines) => lines.join("\n"))
+    .join("\n\n");
+  return {
+    to,
+    subject: `New order ${number}`,
+    text: `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`,
+    kind: "order-received",
+  };
+}
