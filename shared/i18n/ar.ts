@@ -916,6 +916,7 @@ export const ar: Messages = {
       subject: "طلبك من نور بيوتي رقم {number}: {status}",
       processing: "أكّدنا طلبك ونعمل على تجهيزه.",
       shipped: "طلبك في طريقه إليك عبر {carrier}. رقم التتبع: {tracking}.",
+      track: "تابع شحنتك على موقع {carrier}:",
       ourCourier: "مندوب التوصيل لدينا",
       completed: "تم توصيل طلبك. نتمنى أن ينال إعجابك.",
       cancelled: "أُلغي طلبك. إن كنت قد دفعت بالبطاقة، فسيُعاد المبلغ إلى بطاقتك.",

@@ -855,6 +855,8 @@ export const en = {
       processing: "We have confirmed your order and are getting it ready.",
       shipped: "Your order is on its way with {carrier}. Tracking number: {tracking}.",
       ourCourier: "our courier",
+      /** Before the carrier's tracking page (worker/platform/orders/carriers.ts). */
+      track: "Follow your parcel on {carrier}'s site:",
       completed: "Your order has been delivered. We hope you enjoy it.",
       cancelled: "Your order has been cancelled. If you paid by card, the payment is refunded to your card.",
       cancelledBecause:

@@ -3,11 +3,14 @@
  * order's batch): the shopper's confirmation, in the order's language, with the link to the order
  * page and its key (decision 0112), and the shop's copy to staff.
  */
+import type { Totals } from "../../../shared/cart-rules";
 import type { Locale } from "../../../shared/constants";
 import type { CheckoutInput } from "../../../shared/forms/checkout";
 import { type Translator, translator } from "../../../shared/i18n/translator";
 import { formatPrice } from "../../../shared/money";
+import type { MailContacts } from "../../platform/mail/mail-layout";
 import type { MailMessage } from "../../platform/mail/mailer";
+import { orderMailTable } from "../../platform/mail/order-mail-table";
 import { type MailLink, shopperMailBody } from "../../platform/mail/shopper-mail";
 import type { OrderLine } from "../../platform/orders/order-record";
 
@@ -15,6 +18,10 @@ import type { OrderLine } from "../../platform/orders/order-record";
 export interface Ordered {
   lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[];
   total: number;
+  /** Subtotal, delivery, VAT and total, for the HTML part's table. */
+  totals: Totals;
+  /** The shop's contacts (CMS contacts record), at the e-mail's foot. */
+  contacts: MailContacts | null;
 }
 
 /** The order's lines, total, delivery and payment, as paragraphs in the translator's language. */
@@ -54,13 +61,22 @@ export function confirmationMail(
   return {
     to: input.email,
     subject,
-    ...shopperMailBody(locale, subject, [
-      [t.fill(t.m.email.dear, { name: input.firstName })],
-      [t.fill(t.m.email.order.thanks, { number })],
-      ...orderSummary(t, order, input),
-      [t.m.checkout.shippingNote],
-      [t.m.email.order.seeOrder, orderLink],
-    ]),
+    ...shopperMailBody(
+      locale,
+      subject,
+      [
+        [t.fill(t.m.email.dear, { name: input.firstName })],
+        [t.fill(t.m.email.order.thanks, { number })],
+        ...orderSummary(t, order, input),
+        [t.m.checkout.shippingNote],
+        [t.m.email.order.seeOrder, orderLink],
+      ],
+      {
+        // The HTML part draws the lines (the third paragraph) as a table with the order's totals.
+        order: { table: orderMailTable(t, number, order.lines, order.totals), at: 2, replaces: true },
+        contacts: order.contacts,
+      },
+    ),
     kind: "order-confirmation",
   };
 }

@@ -3,6 +3,7 @@ import type { Locale } from "../../../shared/constants";
 import type { CheckoutInput } from "../../../shared/forms/checkout";
 import { type Translator, translator } from "../../../shared/i18n/translator";
 import { formatPrice } from "../../../shared/money";
+import type { Contacts } from "../../../shared/types/cms";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import { rememberAccountLocaleStatement } from "../../platform/accounts/account-locale-store";
@@ -13,6 +14,7 @@ import { bagStatements, readBag, setQuantity } from "../../platform/bag/cart-sto
 import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
 import { withRetries } from "../../platform/database/retry";
 import { type MailMessage, outboxInsertWhere } from "../../platform/mail/mailer";
+import { mailContacts } from "../../platform/mail/order-mail-table";
 import { mailLink } from "../../platform/mail/shopper-mail";
 import { carriedLimits, carriedRefusal } from "../../platform/middleware/route-limits";
 import { accessTokenStatement, newAccessToken, orderKeyPath } from "../../platform/orders/order-access";
@@ -118,7 +120,7 @@ export async function placeOrder(
   if (!view.canCheckout) return { ok: false, reason: "unavailable" };
   if (view.hasChanges && !acceptChanges) return { ok: false, reason: "changed" };
 
-  const order: OrderToWrite = { c, owner, input, idempotencyKey, view, receiver: contacts?.receiver ?? null };
+  const order: OrderToWrite = { c, owner, input, idempotencyKey, view, receiver: contacts?.receiver ?? null, contacts };
   let numberWritten = "";
   let written: D1Result[];
   try {
@@ -151,10 +153,12 @@ interface OrderToWrite {
   view: CartView;
   /** The shop's address for its copy of the order, when the contacts name one. */
   receiver: string | null;
+  /** The shop's contacts, at the foot of the shopper's e-mail. */
+  contacts: Contacts | null;
 }
 
 /** The order's one batch under this attempt's number, ending with the order read back (orderStatements). */
-function orderWrite({ c, owner, input, idempotencyKey, view, receiver }: OrderToWrite, number: string) {
+function orderWrite({ c, owner, input, idempotencyKey, view, receiver, contacts }: OrderToWrite, number: string) {
   const lines: NewOrderLine[] = view.items.map((item) => ({
     productSlug: item.slug,
     productPath: item.product!.path,
@@ -170,7 +174,7 @@ function orderWrite({ c, owner, input, idempotencyKey, view, receiver }: OrderTo
   }));
   const user = c.get("user");
   const status = input.payment === "online" ? "awaiting_payment" : "new";
-  const ordered = { lines, total: view.totals.total };
+  const ordered = { lines, total: view.totals.total, totals: view.totals, contacts: mailContacts(contacts) };
   // The key of the order page's link in the e-mail (decision 0112), written with the order below.
   const accessToken = newAccessToken();
   const orderLink = mailLink(siteOrigin(c) + orderKeyPath(number, accessToken, c.get("locale")));
