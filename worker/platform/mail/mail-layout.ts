@@ -65,12 +65,14 @@ ${totals}
 </table>`;
 }
 
-/** The contacts as the e-mail's foot: the company, a phone and an address one can tap. */
+/**
+ * The contacts as the e-mail's foot: the company, its phone and address as words kept left to right
+ * (an e-mail's only links are the shop's pages and a carrier's tracking page; mail apps make a phone
+ * and an address tappable themselves).
+ */
 export function contactsHtml(contacts: MailContacts): string {
-  const phone = contacts.phone.replace(/[^+\d]/g, "");
-  const link = `color:${MAIL_COLOURS.rose}`;
   return `<p style="margin:0">${escapeHtml(contacts.company)}<br>
-<a href="tel:${escapeHtml(phone)}" dir="ltr" style="${link}">${escapeHtml(contacts.phone)}</a> · <a href="mailto:${escapeHtml(contacts.email)}" dir="ltr" style="${link}">${escapeHtml(contacts.email)}</a></p>`;
+<bdi dir="ltr">${escapeHtml(contacts.phone)}</bdi> · <bdi dir="ltr">${escapeHtml(contacts.email)}</bdi></p>`;
 }
 
 /** The whole document: the shop's name on top, the card with the words, the foot. */
