@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { formatPrice } from "../../shared/money";
+import { resetPasswordMail } from "../../worker/cms/auth/auth-mail";
 import { mailLink } from "../../worker/platform/mail/shopper-mail";
 import { confirmationMail as stockAlertMail } from "../../worker/platform/mail/stock-alert-mails";
 import { CARRIERS, trackingUrl } from "../../worker/platform/orders/carriers";
@@ -13,7 +14,7 @@ import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
 
 /**
- * The shopper's e-mails in the shop's look (worker/platform/mail/mail-layout.ts): an HTML part with
+ * The shopper's e-mails in the shop's look (shared/mail-layout.ts): an HTML part with
  * the shop's name and colours beside the plain text, an order's lines and totals, the shop's contacts
  * from the CMS, and for a shipped order the chosen carrier's tracking page. Every value escaped.
  */
@@ -133,6 +134,15 @@ describe("the shopper's e-mails in the shop's look", () => {
     expect(mail.html).toContain("&lt;b&gt;Mariam&lt;/b&gt;");
     expect(mail.html).toContain("Noor &amp; &lt;Co&gt;");
     expect(mail.html).not.toContain("<script>");
+  });
+
+  it("draws the account e-mails in the shop's look, Arabic right to left", () => {
+    const mail = resetPasswordMail("a@example.ae", "https://shop.example/ar/user/password/reset?code=a<b", "ar");
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain("background:#FBF8F4");
+    expect(mail.html).toContain(ar.email.shop);
+    expect(mail.html).toContain(ar.accountMail.reset.button);
+    expect(mail.html).not.toContain("a<b");
   });
 
   it("draws the stock alert's e-mails in the shop's look too", () => {

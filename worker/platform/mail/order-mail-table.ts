@@ -1,8 +1,8 @@
 import type { Totals } from "../../../shared/cart-rules";
 import type { Translator } from "../../../shared/i18n/translator";
+import type { MailContacts, MailOrderTable } from "../../../shared/mail-layout";
 import { formatPrice } from "../../../shared/money";
 import type { Contacts } from "../../../shared/types/cms";
-import type { MailContacts, MailOrderTable } from "./mail-layout";
 
 /**
  * An order's lines and totals for its e-mails (confirmation, status), in the e-mail's language: the

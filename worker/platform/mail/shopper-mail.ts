@@ -19,7 +19,7 @@ import {
   type MailOrderTable,
   mailDocument,
   orderTableHtml,
-} from "./mail-layout";
+} from "../../../shared/mail-layout";
 
 /** A link the shop made (one of its own URLs), never words from a form. */
 export interface MailLink {

@@ -1,5 +1,5 @@
 import { translator } from "../../../../shared/i18n/translator";
-import type { MailContacts } from "../../../platform/mail/mail-layout";
+import type { MailContacts } from "../../../../shared/mail-layout";
 import type { MailMessage } from "../../../platform/mail/mailer";
 import { orderMailTable } from "../../../platform/mail/order-mail-table";
 import { type MailLink, mailLink, shopperMailBody } from "../../../platform/mail/shopper-mail";

@@ -4,7 +4,7 @@
  * only (mail clients drop style sheets), an order's lines and totals as a table, and the shop's
  * contacts (the CMS contacts record) at the foot. Every word is escaped here; links are `MailLink`s.
  */
-import { escapeHtml } from "../../../shared/escape-html";
+import { escapeHtml } from "./escape-html";
 
 export const MAIL_COLOURS = {
   ivory: "#FBF8F4",
