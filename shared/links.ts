@@ -20,6 +20,7 @@ const targets = [
   { name: "cart-code", path: "/cart/code" },
   { name: "cart-code-remove", path: "/cart/code/remove" },
   { name: "cart-order-number", path: "/cart/order/:number" },
+  { name: "order-lookup", path: "/order-lookup" },
   { name: "favorites-toggle", path: "/favorites/toggle" },
   { name: "user-orders-number", path: "/user/orders/:number" },
   { name: "user-logout", path: "/user/logout" },

@@ -846,12 +846,16 @@ export const en = {
       total: "Total: {total}",
       deliveryTo: "{method}: {address}",
       payment: "Payment: {method}",
+      /** Before the link to the order page with its key (decision 0112). */
+      seeOrder: "See your order at any time:",
     },
     status: {
       subject: "Your Noor Beauty order {number}: {status}",
       processing: "We have confirmed your order and are getting it ready.",
       shipped: "Your order is on its way with {carrier}. Tracking number: {tracking}.",
       ourCourier: "our courier",
+      /** Before the carrier's tracking page (worker/platform/orders/carriers.ts). */
+      track: "Follow your parcel on {carrier}'s site:",
       completed: "Your order has been delivered. We hope you enjoy it.",
       cancelled: "Your order has been cancelled. If you paid by card, the payment is refunded to your card.",
       cancelledBecause:
@@ -880,6 +884,21 @@ export const en = {
       once: "This is the one e-mail you asked for; we will not write to you about it again.",
       stop: "To stop this alert: {url}",
     },
+  },
+  /** The order lookup (worker/screens/account/order-lookup.tsx): a guest finds their order without the browser they ordered in. */
+  orderLookup: {
+    title: "Find your order",
+    description: "Open your order with its number and the e-mail or phone you ordered with.",
+    intro: "Enter your order number and the e-mail or phone you gave when ordering.",
+    number: "Order number",
+    numberHint: "For example NB-2612-7K3QX, from your confirmation e-mail.",
+    contact: "E-mail or phone",
+    submit: "Find my order",
+    needNumber: "Please enter your order number.",
+    needContact: "Please enter the e-mail or phone you ordered with.",
+    notFound: "We found no order with that number and e-mail or phone. Please check both and try again.",
+    link: "Find an order",
+    guestLink: "Ordered without an account? Find your order",
   },
   /** The shop-wide limit's 429 (platform/middleware/route-limits.ts), shown by any form it refuses. */
   /** Discount codes, discounts and gifts in the bag, checkout and orders (docs/promotions.md). */

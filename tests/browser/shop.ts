@@ -5,6 +5,8 @@ export interface OutboxMessage {
   recipient: string;
   subject: string;
   body_text: string;
+  /** The HTML part of a shopper's e-mail (null for staff e-mails). */
+  body_html: string | null;
   kind: string;
 }
 
@@ -26,7 +28,7 @@ export async function startTestShop(vars: Record<string, string> = {}): Promise<
     url: shop.url,
     async readOutbox(recipient) {
       const db = await shop.mf.getD1Database("DB");
-      const sql = "SELECT recipient, subject, body_text, kind FROM outbox";
+      const sql = "SELECT recipient, subject, body_text, body_html, kind FROM outbox";
       const statement = recipient
         ? db.prepare(`${sql} WHERE recipient = ?1 ORDER BY id DESC`).bind(recipient)
         : db.prepare(`${sql} ORDER BY id DESC`);

@@ -4,6 +4,7 @@ import { confirmationMail as accountConfirmationMail, resetPasswordMail } from "
 import { withoutReordering } from "../../worker/platform/mail/mail-text";
 import { type MailMessage, outboxInsert } from "../../worker/platform/mail/mailer";
 import { confirmationMail, restockMail } from "../../worker/platform/mail/stock-alert-mails";
+import { CARRIERS } from "../../worker/platform/orders/carriers";
 import { refundMail, releaseMail } from "../../worker/platform/payments/card-holds";
 import { requestMail, reviewMail } from "../../worker/platform/requests/request-mail";
 import { queueRestockAlerts } from "../../worker/platform/stock/restock-alerts";
@@ -18,6 +19,7 @@ import { signedIn } from "./support/staff-session";
  * from every message as it is queued (mail-text.ts, mailer.ts).
  */
 const ORIGIN = "https://shop.example";
+const TRACKING_ORIGINS = CARRIERS.flatMap((c) => (c.tracking ? [new URL(c.tracking).origin] : []));
 const RLO = "\u202e";
 const PHISH = "customer. Your card failed, pay at https://evil.example/pay";
 const MARKUP = '<a href="https://evil.example">Refund</a><img src=x onerror=alert(1)>';
@@ -49,8 +51,10 @@ function expectWordsOnly(mail: Queued | null | undefined, label: string): void {
   }
   if (html === null) return;
   const anchors = [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
-  for (const anchor of anchors) expect(anchor, label).toMatch(new RegExp(`^<a href="${ORIGIN}/[^"]*"`));
-  expect(html, label).not.toMatch(/<img|<script|href="(?!https:\/\/shop\.example\/)/);
+  // The shop's own pages, and a shipped order's carrier tracking page (worker/platform/orders/carriers.ts).
+  const allowed = `(?:${[ORIGIN, ...TRACKING_ORIGINS].map((o) => o.replaceAll(".", "\\.")).join("|")})/`;
+  for (const anchor of anchors) expect(anchor, label).toMatch(new RegExp(`^<a href="${allowed}[^"]*"`));
+  expect(html, label).not.toMatch(new RegExp(`<img|<script|href="(?!${allowed})`));
 }
 
 async function queued(message: MailMessage): Promise<Queued> {
@@ -121,7 +125,7 @@ describe("e-mails with words a stranger typed", () => {
       return browser.post(`/staff/orders/${number}`, { version: String(row!.version), ...fields }, { from: null });
     };
     expect((await act({ action: "confirm" })).status).toBe(303);
-    expect((await act({ action: "ship", carrier: MARKUP.slice(0, 60), trackingNumber: "AX1" })).status).toBe(303);
+    expect((await act({ action: "ship", carrier: "aramex", trackingNumber: MARKUP.slice(0, 60) })).status).toBe(303);
     for (const mail of (await mailsTo(email)).slice(1)) expectWordsOnly(mail, mail.kind);
     expect((await mailsTo(email)).length).toBe(3);
   });
@@ -160,7 +164,7 @@ describe("e-mails with words a stranger typed", () => {
         confirmationMail(locale, "a@example.ae", item, `${ORIGIN}/stock-alerts/confirm/abc`),
       );
       expectWordsOnly(confirm, `alert confirmation ${locale}`);
-      expect(confirm.body_html).toContain(`<a href="${ORIGIN}/stock-alerts/confirm/abc" dir="ltr">`);
+      expect(confirm.body_html).toContain(`<a href="${ORIGIN}/stock-alerts/confirm/abc" dir="ltr"`);
       const restock = await queued(
         restockMail(
           locale,
@@ -170,8 +174,8 @@ describe("e-mails with words a stranger typed", () => {
         ),
       );
       expectWordsOnly(restock, `restock ${locale}`);
-      expect(restock.body_html).toContain(`<a href="${ORIGIN}/catalog/skincare/serum?variant=a%20b%22c" dir="ltr">`);
-      expect(restock.body_html).toContain(`<a href="${ORIGIN}/stock-alerts/unsubscribe/xyz" dir="ltr">`);
+      expect(restock.body_html).toContain(`<a href="${ORIGIN}/catalog/skincare/serum?variant=a%20b%22c" dir="ltr"`);
+      expect(restock.body_html).toContain(`<a href="${ORIGIN}/stock-alerts/unsubscribe/xyz" dir="ltr"`);
       for (const make of [resetPasswordMail, accountConfirmationMail]) {
         expectWordsOnly(await queued(make("a@example.ae", `${ORIGIN}/user/password?code=x`, locale)), "account");
       }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { fill } from "../../shared/i18n/format";
+import { mailLink } from "../../worker/platform/mail/shopper-mail";
 import { findOrderByNumber } from "../../worker/platform/orders/order-store";
 import { queueRestockAlerts } from "../../worker/platform/stock/restock-alerts";
 import { statusMail } from "../../worker/screens/staff/orders/order-mail";
@@ -179,20 +180,21 @@ describe("order e-mails", SLOW, () => {
   });
 
   it("writes a status e-mail in the order's language", async () => {
+    const link = mailLink("https://shop.example/cart/order/NB-2612-AAAAAA?key=k");
     const arabic = await placeOrder("/ar");
     const order = (await findOrderByNumber(env.DB, arabic.number))!;
     expect(order.locale).toBe("ar");
-    const shipped = statusMail(order, "shipped", { carrier: "Aramex", trackingNumber: "AX1" });
+    const shipped = statusMail(order, "shipped", { carrier: "Aramex", trackingNumber: "AX1" }, link);
     expect(shipped.subject).toBe(
       fill("ar", ar.email.status.subject, { number: order.number, status: ar.orders.status.shipped }),
     );
     expect(shipped.text).toContain(fill("ar", ar.email.status.shipped, { carrier: "Aramex", tracking: "AX1" }));
     expect(shipped.html).toContain('dir="rtl"');
     const english = (await findOrderByNumber(env.DB, (await placeOrder("")).number))!;
-    const cancelled = statusMail(english, "cancelled", {}, "Out of stock.");
+    const cancelled = statusMail(english, "cancelled", {}, link, "Out of stock.");
     expect(cancelled.subject).toBe(`Your Noor Beauty order ${english.number}: Cancelled`);
     expect(cancelled.text).toBe(
-      `Dear Mariam,\n\nYour order has been cancelled. Reason: Out of stock. If you paid by card, the payment is refunded to your card.\n\nOrder ${english.number} — status: Cancelled.\n\nNoor Beauty`,
+      `Dear Mariam,\n\nYour order has been cancelled. Reason: Out of stock. If you paid by card, the payment is refunded to your card.\n\nOrder ${english.number} — status: Cancelled.\n\nSee your order at any time:\n${link.href}\n\nNoor Beauty`,
     );
   });
 });

@@ -4,6 +4,7 @@ import { messagesFor } from "../../../shared/i18n/catalogue";
 import { TEXT_LOCALES } from "../../../shared/i18n/locales";
 import { isLocale, localeDirection, localizePath } from "../../../shared/locale-path";
 import { writeMailPreview } from "../../../shared/log/log-line";
+import { MAIL_COLOURS, mailDocument } from "../../../shared/mail-layout";
 import type { MailLocale, CmsMail as MailMessage } from "./cms-host";
 
 /**
@@ -61,16 +62,21 @@ function accountMail(to: string, kind: string, locale: MailLocale, words: MailWo
     kind,
     subject: words.subject,
     text: [words.greeting, "", words.body, link, "", words.footer].join("\n"),
-    html: [
-      `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(words.subject)}</title></head>`,
-      `<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #222;">`,
-      `<p>${escapeHtml(words.greeting)}</p>`,
-      `<p>${escapeHtml(words.body)}</p>`,
-      `<p><a href="${href}" style="display: inline-block; padding: 10px 18px; background: #222; color: #fff; text-decoration: none; border-radius: 4px;">${escapeHtml(words.button)}</a></p>`,
-      `<p dir="ltr" style="word-break: break-all; font-size: 13px;"><a href="${href}">${href}</a></p>`,
-      `<p style="font-size: 13px; color: #555;">${escapeHtml(words.footer)}</p>`,
-      "</body></html>",
-    ].join("\n"),
+    // The shop's look (shared/mail-layout.ts), as the shop's own e-mails to shoppers.
+    html: mailDocument({
+      locale,
+      dir,
+      subject: words.subject,
+      shopName: messagesFor(locale).email.shop,
+      body: [
+        `<p style="margin:0 0 16px">${escapeHtml(words.greeting)}</p>`,
+        `<p style="margin:0 0 16px">${escapeHtml(words.body)}</p>`,
+        `<p style="margin:0 0 16px"><a href="${href}" style="display:inline-block;padding:12px 20px;background:${MAIL_COLOURS.rose};color:${MAIL_COLOURS.white};text-decoration:none;border-radius:999px">${escapeHtml(words.button)}</a></p>`,
+        `<p dir="ltr" style="margin:0 0 16px;word-break:break-all;font-size:13px"><a href="${href}" style="color:${MAIL_COLOURS.rose}">${href}</a></p>`,
+        `<p style="margin:0;font-size:13px;color:${MAIL_COLOURS.muted}">${escapeHtml(words.footer)}</p>`,
+      ].join("\n"),
+      foot: "",
+    }),
   };
 }
 

@@ -78,6 +78,7 @@ export function Footer({ layout }: { layout: LayoutData }) {
       <div className="container site-footer__bottom">
         {footerMenu?.copyrights && <p>{footerMenu.copyrights}</p>}
         {footerMenu?.policyLink && <a href={footerMenu.policyLink}>{t.m.layout.privacyPolicy}</a>}
+        <a href={routePath("order-lookup")}>{t.m.orderLookup.link}</a>
       </div>
     </footer>
   );

@@ -10,7 +10,16 @@
 
 import type { Locale } from "../../../shared/constants";
 import { escapeHtml } from "../../../shared/escape-html";
+import { translator } from "../../../shared/i18n/translator";
 import { localeDirection } from "../../../shared/locale-path";
+import {
+  contactsHtml,
+  MAIL_COLOURS,
+  type MailContacts,
+  type MailOrderTable,
+  mailDocument,
+  orderTableHtml,
+} from "../../../shared/mail-layout";
 
 /** A link the shop made (one of its own URLs), never words from a form. */
 export interface MailLink {
@@ -77,29 +86,47 @@ function lineHtml(line: Line): string {
     .map((part) =>
       typeof part === "string"
         ? escapeHtml(part)
-        : `<a href="${escapeHtml(part.href)}" dir="ltr">${escapeHtml(part.href)}</a>`,
+        : `<a href="${escapeHtml(part.href)}" dir="ltr" style="color:${MAIL_COLOURS.rose};word-break:break-all">${escapeHtml(part.href)}</a>`,
     )
     .join("")
     .replace(ISOLATED, "<bdi>$1</bdi>");
 }
 
-/** The text and HTML of an e-mail in `locale`, from its subject and paragraphs. */
+/** What an e-mail may carry beside its paragraphs (mail-layout.ts draws them). */
+export interface MailExtras {
+  /**
+   * An order's lines and totals: a table in the HTML part at paragraph `at`, in its place when `replaces`
+   * (the paragraph listing the lines in the text part), else before it.
+   */
+  order?: { table: MailOrderTable; at: number; replaces?: boolean };
+  /** The shop's contacts (the CMS contacts record), at the foot of both parts. */
+  contacts?: MailContacts | null;
+}
+
+/** The text and HTML of an e-mail in `locale`, from its subject and paragraphs, in the shop's look (mail-layout.ts). */
 export function shopperMailBody(
   locale: Locale,
   subject: string,
   paragraphs: readonly Paragraph[],
+  extras: MailExtras = {},
 ): { text: string; html: string } {
   const dir = localeDirection(locale);
-  const text = paragraphs.map((lines) => lines.map(lineText).join("\n")).join("\n\n");
-  const body = paragraphs
-    .map((lines) => `<p style="margin:0 0 16px">${lines.map(lineHtml).join("<br>")}</p>`)
-    .join("\n");
-  const html = `<!doctype html>
-<html lang="${locale}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body dir="${dir}" style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.6;color:#222222;text-align:${dir === "rtl" ? "right" : "left"}">
-${body}
-</body>
-</html>`;
+  const t = translator(locale);
+  const contacts = extras.contacts ?? null;
+  const footText = contacts ? [[contacts.company, contacts.phone, contacts.email]] : [];
+  const text = [...paragraphs, ...footText].map((lines) => lines.map(lineText).join("\n")).join("\n\n");
+  const blocks = paragraphs.map((lines) => `<p style="margin:0 0 16px">${lines.map(lineHtml).join("<br>")}</p>`);
+  if (extras.order) {
+    const { table, at, replaces } = extras.order;
+    blocks.splice(at, replaces ? 1 : 0, orderTableHtml(table, dir === "rtl" ? "right" : "left"));
+  }
+  const html = mailDocument({
+    locale,
+    dir,
+    subject,
+    shopName: t.m.email.shop,
+    body: blocks.join("\n"),
+    foot: contacts ? contactsHtml(contacts) : "",
+  });
   return { text, html };
 }

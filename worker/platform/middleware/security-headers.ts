@@ -37,7 +37,10 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.res = new Response(c.res.body, c.res);
   c.res.headers.set("Content-Security-Policy", csp);
   c.res.headers.set("X-Content-Type-Options", "nosniff");
-  c.res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page whose URL carries a key (an order's link, decision 0112) says no-referrer itself: it is kept.
+  if (c.res.headers.get("Referrer-Policy") !== "no-referrer") {
+    c.res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  }
   c.res.headers.set("X-Frame-Options", "DENY");
   c.res.headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
 });

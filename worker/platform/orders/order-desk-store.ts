@@ -180,6 +180,8 @@ export interface OrderChange {
   note?: string;
   /** The e-mail to the shopper, queued only with the change that won. */
   mail?: MailMessage;
+  /** A key for an order placed before keys were kept, which `mail` links with (decision 0112). */
+  accessToken?: string;
 }
 
 /**
@@ -226,6 +228,13 @@ export async function changeOrder(db: D1Database, change: OrderChange): Promise<
   ];
   if (change.mail) {
     statements.push(outboxInsertWhere(db, change.mail, guard));
+  }
+  if (change.accessToken) {
+    statements.push(
+      db
+        .prepare(`UPDATE orders SET access_token = ?3 WHERE id = ?1 AND access_token IS NULL AND ${guard.sql}`)
+        .bind(...guard.params, change.accessToken),
+    );
   }
   const [updated] = await db.batch(statements);
   return (updated?.meta.changes ?? 0) === 1;

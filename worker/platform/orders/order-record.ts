@@ -81,6 +81,8 @@ export interface Order {
   trackingNumber: string | null;
   /** The language the order was placed in: its e-mails are written in it. */
   locale: Locale;
+  /** The key of the order page's link in its e-mails (decision 0112); null on orders placed before it, until needed. */
+  accessToken: string | null;
   lines: OrderLine[];
   discounts: OrderDiscount[];
 }
@@ -116,6 +118,7 @@ export interface OrderRecord {
   carrier: string | null;
   tracking_number: string | null;
   locale: string;
+  access_token: string | null;
 }
 
 export interface LineRecord {
@@ -137,7 +140,7 @@ export interface LineRecord {
 
 export const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
   address, city, region, postcode, notes, payment_method, payment_reference, subtotal, delivery_fee, vat, total, created_at,
-  updated_at, version, carrier, tracking_number, locale, discount, cod_fee,
+  updated_at, version, carrier, tracking_number, locale, access_token, discount, cod_fee,
   (SELECT json_group_array(json_object('name', d.name, 'code', d.code, 'kind', d.kind, 'amount', d.amount, 'limitedTo', d.limited_to))
      FROM (SELECT * FROM order_discounts WHERE order_id = orders.id ORDER BY position) AS d) AS discounts_json`;
 
@@ -180,6 +183,7 @@ export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
     locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    accessToken: row.access_token,
     lines,
     discounts: discountsOf(row.discounts_json),
   };

@@ -62,6 +62,16 @@ export const STOCK_ALERTS: Limits = {
   replays: true,
 };
 /**
+ * The order lookup (worker/screens/account/order-lookup.tsx): a shopper types a number and an e-mail
+ * or phone once or twice; ten tries in ten minutes, so order numbers cannot be tried by the thousand.
+ * `replays`: the refusal is handed to the form, which says it above its fields.
+ */
+export const ORDER_LOOKUP: Limits = {
+  perVisitor: { limit: 10, windowSeconds: TEN_MINUTES },
+  perAddress: { limit: CROWD, windowSeconds: TEN_MINUTES },
+  replays: true,
+};
+/**
  * The staff desk: a few people, each clearing a backlog (reviews, failed e-mails) a click every
  * second or two; the role is checked with the CMS on every post as well.
  */

@@ -70,12 +70,17 @@ export async function renderLogin(c: Context<AppEnv>, state: LoginState = {}, st
           title={a.signIn}
           lead={a.signInLead}
           footer={
-            <OtherWayIn
-              text={a.newHere}
-              path={routePath("user-signup")}
-              label={a.createAnAccount}
-              redirect={redirect}
-            />
+            <>
+              <OtherWayIn
+                text={a.newHere}
+                path={routePath("user-signup")}
+                label={a.createAnAccount}
+                redirect={redirect}
+              />
+              <p>
+                <a href={routePath("order-lookup")}>{textsOf(c).m.orderLookup.guestLink}</a>
+              </p>
+            </>
           }
         >
           {notice && <FormAlert tone="success">{notice}</FormAlert>}

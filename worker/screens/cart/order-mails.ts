@@ -1,22 +1,32 @@
+/**
+ * The e-mails an order sends when it is placed (worker/screens/cart/order-steps/mail-step.ts queues
+ * them in the order's batch): the shopper's confirmation, in the order's language, with its discounts
+ * by name and the link to the order page with its key (decision 0112), and the shop's copy to staff.
+ */
+import type { Totals } from "../../../shared/cart-rules";
 import type { Locale } from "../../../shared/constants";
 import type { CheckoutInput } from "../../../shared/forms/checkout";
 import { type Translator, translator } from "../../../shared/i18n/translator";
+import type { MailContacts } from "../../../shared/mail-layout";
 import { formatPrice } from "../../../shared/money";
 import type { MailMessage } from "../../platform/mail/mailer";
-import { isolate, shopperMailBody } from "../../platform/mail/shopper-mail";
+import { orderMailTable } from "../../platform/mail/order-mail-table";
+import { isolate, type MailLink, shopperMailBody } from "../../platform/mail/shopper-mail";
 import type { OrderLine } from "../../platform/orders/order-record";
 
-/** The e-mails an order sends when it is placed: the shopper's confirmation and the shop's copy, discounts by name. */
-
-/** What an order's e-mails list: its lines, discounts and total. */
+/** What an order's e-mails list: its lines, discounts and totals. */
 export interface Ordered {
   lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[];
   /** Each discount by name and amount. */
   discounts: readonly { name: string; amount: number }[];
   total: number;
+  /** Subtotal, discounts, delivery, VAT and total, for the HTML part's table. */
+  totals: Totals;
+  /** The shop's contacts (CMS contacts record), at the e-mail's foot. */
+  contacts: MailContacts | null;
 }
 
-/** The order's lines, total, delivery and payment, as paragraphs in the translator's language. */
+/** The order's lines, discounts, total, delivery and payment, as paragraphs in the translator's language. */
 function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): string[][] {
   const words = t.m.email.order;
   const lines = order.lines.map((l) =>
@@ -53,18 +63,38 @@ function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): stri
 }
 
 /** The shopper's confirmation, in the language the order is placed in (orders.locale). */
-export function confirmationMail(locale: Locale, number: string, order: Ordered, input: CheckoutInput): MailMessage {
+export function confirmationMail(
+  locale: Locale,
+  number: string,
+  order: Ordered,
+  input: CheckoutInput,
+  orderLink: MailLink,
+): MailMessage {
   const t = translator(locale);
   const subject = t.fill(t.m.email.order.subject, { number });
   return {
     to: input.email,
     subject,
-    ...shopperMailBody(locale, subject, [
-      [t.fill(t.m.email.dear, { name: input.firstName })],
-      [t.fill(t.m.email.order.thanks, { number: isolate(locale, number) })],
-      ...orderSummary(t, order, input),
-      [t.m.checkout.shippingNote],
-    ]),
+    ...shopperMailBody(
+      locale,
+      subject,
+      [
+        [t.fill(t.m.email.dear, { name: input.firstName })],
+        [t.fill(t.m.email.order.thanks, { number: isolate(locale, number) })],
+        ...orderSummary(t, order, input),
+        [t.m.checkout.shippingNote],
+        [t.m.email.order.seeOrder, orderLink],
+      ],
+      {
+        // The HTML part draws the lines and discounts (the third paragraph) as a table with the order's totals.
+        order: {
+          table: orderMailTable(t, number, order.lines, order.totals, order.discounts),
+          at: 2,
+          replaces: true,
+        },
+        contacts: order.contacts,
+      },
+    ),
     kind: "order-confirmation",
   };
 }

@@ -17,6 +17,7 @@ import type { Order, OrderStatus } from "../../platform/orders/order-record";
 import { listOrdersOfUser, orderStatements, readOrder } from "../../platform/orders/order-store";
 import { readVisitorId } from "../../platform/security/visitor-id";
 import { TotalsTable } from "./cart-totals";
+import { keepOrderPagePrivate, openedByKey } from "./order-key";
 
 /**
  * An order and its status moves, shown only to the account that placed it, or the browser that placed
@@ -33,6 +34,8 @@ async function ownedOrder(c: Context<AppEnv>, number: string): Promise<{ order: 
   const order = readOrder(results);
   if (!order) return null;
   const events = readOrderEvents(results[2]);
+  const byKey = openedByKey(c, order);
+  if (byKey !== undefined) return byKey ? { order, events } : null;
   const user = c.get("user");
   if (user && order.userId === user.id) return { order, events };
   if (order.userId === null) {
@@ -185,6 +188,7 @@ export function OrderDetail({ order, events = [] }: { order: Order; events?: Ord
 }
 
 export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
+  keepOrderPagePrivate(c);
   const owned = await ownedOrder(c, c.req.param("number") ?? "");
   if (!owned) return renderNotFound(c);
   const { order, events } = owned;

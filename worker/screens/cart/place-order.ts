@@ -149,6 +149,7 @@ export async function placeOrder(
     view,
     receiver: contacts?.receiver ?? null,
     shopperKeys: keys,
+    contacts,
   };
   let numberWritten = "";
   let written: D1Result[];

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { CheckoutInput } from "../../../../shared/forms/checkout";
+import type { Contacts } from "../../../../shared/types/cms";
 import type { AppEnv } from "../../../platform/app-env";
 import type { CartOwner } from "../../../platform/bag/cart-store";
 import type { NewOrderLine } from "../../../platform/orders/order-store";
@@ -21,6 +22,8 @@ export interface OrderToWrite {
   receiver: string | null;
   /** The shopper's keys for per-shopper limits (worker/platform/promotions/promotion-store.ts shopperKeys). */
   shopperKeys: string[];
+  /** The shop's contacts, at the foot of the shopper's e-mail. */
+  contacts: Contacts | null;
 }
 
 /** What every step is given: the order, this attempt's number, its lines priced by the quote, and the guard. */
@@ -28,6 +31,8 @@ export interface StepContext {
   order: OrderToWrite;
   number: string;
   lines: NewOrderLine[];
+  /** The key of the order page's link in its e-mails (decision 0112), written with the order. */
+  accessToken: string;
   /** True only for the attempt whose order row won (SQL over ?1 = key, ?2 = number). */
   ours: { sql: string; params: [string, string] };
 }

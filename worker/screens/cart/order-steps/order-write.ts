@@ -1,5 +1,6 @@
 import { rememberAccountLocaleStatement } from "../../../platform/accounts/account-locale-store";
 import { countsStatement } from "../../../platform/bag/shopper-counts";
+import { accessTokenStatement, newAccessToken } from "../../../platform/orders/order-access";
 import { insertOrderStatements, type NewOrderLine, orderStatements } from "../../../platform/orders/order-store";
 import { bagStep } from "./bag-step";
 import { mailStep } from "./mail-step";
@@ -35,10 +36,12 @@ export function orderWrite(order: OrderToWrite, number: string): D1PreparedState
   const db = c.env.DB;
   const user = c.get("user");
   const lines = linesOf(order);
+  const accessToken = newAccessToken();
   const step: StepContext = {
     order,
     number,
     lines,
+    accessToken,
     ours: { sql: "(SELECT number FROM orders WHERE idempotency_key = ?1) = ?2", params: [idempotencyKey, number] },
   };
   return [
@@ -56,6 +59,7 @@ export function orderWrite(order: OrderToWrite, number: string): D1PreparedState
       },
       number,
     ),
+    accessTokenStatement(db, { idempotencyKey, number }, accessToken),
     // A signed-in shopper's account takes the order's language too (their later e-mails: decision 0092).
     ...(user ? [rememberAccountLocaleStatement(db, user.id, c.get("locale"))] : []),
     ...STEPS.flatMap((run) => run(step)),

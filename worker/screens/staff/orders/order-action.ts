@@ -1,5 +1,10 @@
 import { routePath } from "../../../../shared/links";
 import { siteOrigin } from "../../../frame/head/site-origin";
+import { getContacts } from "../../../frame/layout/layout-data";
+import { mailContacts } from "../../../platform/mail/order-mail-table";
+import { mailLink } from "../../../platform/mail/shopper-mail";
+import { carrierById } from "../../../platform/orders/carriers";
+import { newAccessToken, orderKeyPath } from "../../../platform/orders/order-access";
 import { changeOrder } from "../../../platform/orders/order-desk-store";
 import { ORDER_STATUS_LABELS, type Order } from "../../../platform/orders/order-record";
 import { withStockMoves } from "../../../platform/stock/stock-moves";
@@ -52,8 +57,11 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
   if (!isOrderAction(action)) return { again: { alert: INCOMPLETE }, status: 422 };
   const refused = refusal(order, action);
   if (refused) return { again: { alert: refused }, status: 422 };
-  const carrier =
-    action === "ship" ? required(values, "carrier", "Enter the carrier, e.g. Aramex.", errors) : undefined;
+  const carrierId =
+    action === "ship" ? required(values, "carrier", "Choose the carrier from the list.", errors) : undefined;
+  // One of the list (worker/platform/orders/carriers.ts): its tracking page goes in the shopper's e-mail.
+  const carrier = carrierId === undefined || errors.carrier ? undefined : carrierById(carrierId)?.name;
+  if (carrierId !== undefined && !errors.carrier && !carrier) errors.carrier = "Choose the carrier from the list.";
   const trackingNumber =
     action === "ship" ? required(values, "trackingNumber", "Enter the tracking number.", errors) : undefined;
   const reason =
@@ -62,6 +70,10 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
       : undefined;
   if (Object.keys(errors).length > 0) return { again: { errors, values }, status: 422 };
   const to = TRANSITIONS[action].to;
+  // The e-mail links to the order page with its key; an order from before keys were kept gets one now.
+  const accessToken = order.accessToken ?? newAccessToken();
+  const orderLink = mailLink(siteOrigin(c) + orderKeyPath(order.number, accessToken, order.locale));
+  const contacts = mailContacts(await getContacts(c, order.locale));
   const save = () =>
     changeOrder(c.env.DB, {
       order,
@@ -72,7 +84,8 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
       carrier,
       trackingNumber,
       note: reason,
-      mail: statusMail(order, to, { carrier, trackingNumber }, reason),
+      mail: statusMail(order, to, { carrier, trackingNumber }, orderLink, reason, contacts),
+      ...(order.accessToken ? {} : { accessToken }),
     });
   // A cancel gives the order's stock back: kept pages and back-in-stock alerts follow.
   const saved =

@@ -1,6 +1,9 @@
 import { translator } from "../../../../shared/i18n/translator";
+import type { MailContacts } from "../../../../shared/mail-layout";
 import type { MailMessage } from "../../../platform/mail/mailer";
-import { shopperMailBody } from "../../../platform/mail/shopper-mail";
+import { orderMailTable } from "../../../platform/mail/order-mail-table";
+import { type MailLink, mailLink, shopperMailBody } from "../../../platform/mail/shopper-mail";
+import { OTHER_CARRIER, trackingUrl } from "../../../platform/orders/carriers";
 import type { Order, OrderStatus } from "../../../platform/orders/order-record";
 
 /**
@@ -12,7 +15,9 @@ export function statusMail(
   order: Order,
   to: OrderStatus,
   shipping: { carrier?: string; trackingNumber?: string },
+  orderLink: MailLink,
   reason?: string,
+  contacts: MailContacts | null = null,
 ): MailMessage {
   const t = translator(order.locale);
   const words = t.m.email.status;
@@ -20,22 +25,34 @@ export function statusMail(
   const lines: Partial<Record<OrderStatus, string>> = {
     processing: words.processing,
     shipped: t.fill(words.shipped, {
-      carrier: shipping.carrier ?? words.ourCourier,
+      carrier: shipping.carrier && shipping.carrier !== OTHER_CARRIER ? shipping.carrier : words.ourCourier,
       tracking: shipping.trackingNumber ?? "—",
     }),
     completed: words.completed,
     cancelled: reason ? t.fill(words.cancelledBecause, { reason }) : words.cancelled,
   };
   const subject = t.fill(words.subject, { number: order.number, status });
+  const tracking = to === "shipped" ? trackingUrl(shipping.carrier, shipping.trackingNumber) : null;
   return {
     to: order.email,
     subject,
-    ...shopperMailBody(order.locale, subject, [
-      [t.fill(t.m.email.dear, { name: order.firstName })],
-      [lines[to] ?? t.fill(words.now, { status })],
-      [t.fill(words.footer, { number: order.number, status })],
-      [t.m.email.shop],
-    ]),
+    ...shopperMailBody(
+      order.locale,
+      subject,
+      [
+        [t.fill(t.m.email.dear, { name: order.firstName })],
+        [lines[to] ?? t.fill(words.now, { status })],
+        // Shipped with a carrier of the list: its tracking page, the number URL-encoded into its pattern.
+        ...(tracking ? [[t.fill(words.track, { carrier: shipping.carrier ?? "" }), mailLink(tracking)]] : []),
+        [t.fill(words.footer, { number: order.number, status })],
+        [t.m.email.order.seeOrder, orderLink],
+        [t.m.email.shop],
+      ],
+      {
+        order: { table: orderMailTable(t, order.number, order.lines, order.totals), at: 2 },
+        contacts,
+      },
+    ),
     kind: "order-status",
   };
 }

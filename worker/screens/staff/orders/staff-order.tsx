@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { listAudit } from "../../../platform/audit/staff-audit-store";
+import { CARRIERS } from "../../../platform/orders/carriers";
 import { listOrderEvents } from "../../../platform/orders/order-history-store";
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../platform/orders/order-record";
 import { findOrderByNumber } from "../../../platform/orders/order-store";
@@ -55,6 +56,7 @@ function Field({
   error,
   value,
   multiline = false,
+  options,
 }: {
   form: string;
   name: string;
@@ -62,6 +64,8 @@ function Field({
   error?: string;
   value?: string;
   multiline?: boolean;
+  /** A choice from a list (the carriers) in place of free text. */
+  options?: readonly { value: string; label: string }[];
 }) {
   const id = `${form}-${name}`;
   const described = error ? `${id}-error` : undefined;
@@ -71,7 +75,23 @@ function Field({
         {label}
         <span aria-hidden="true"> *</span>
       </label>
-      {multiline ? (
+      {options ? (
+        <select
+          id={id}
+          name={name}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          defaultValue={value ?? ""}
+        >
+          <option value="">Choose…</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : multiline ? (
         <textarea
           id={id}
           name={name}
@@ -104,14 +124,19 @@ function Field({
 }
 
 /** The fields an action asks for, beside its button. */
-const ACTION_FIELDS: Partial<Record<OrderAction, readonly { name: keyof Errors; label: string; multiline?: true }[]>> =
-  {
-    ship: [
-      { name: "carrier", label: "Carrier" },
-      { name: "trackingNumber", label: "Tracking number" },
-    ],
-    cancel: [{ name: "reason", label: "Reason for cancelling", multiline: true }],
-  };
+type ActionField = {
+  name: keyof Errors;
+  label: string;
+  multiline?: true;
+  options?: readonly { value: string; label: string }[];
+};
+const ACTION_FIELDS: Partial<Record<OrderAction, readonly ActionField[]>> = {
+  ship: [
+    { name: "carrier", label: "Carrier", options: CARRIERS.map((c) => ({ value: c.id, label: c.label ?? c.name })) },
+    { name: "trackingNumber", label: "Tracking number" },
+  ],
+  cancel: [{ name: "reason", label: "Reason for cancelling", multiline: true }],
+};
 
 function ActionForm({ order, action, state }: { order: Order; action: OrderAction; state: FormState }) {
   return (
@@ -133,6 +158,7 @@ function ActionForm({ order, action, state }: { order: Order; action: OrderActio
           error={state.errors?.[field.name]}
           value={state.values?.[field.name]}
           multiline={field.multiline}
+          options={field.options}
         />
       ))}
     </DeskForm>

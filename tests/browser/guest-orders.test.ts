@@ -1,0 +1,112 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar } from "../../shared/i18n/ar";
+import { en } from "../../shared/i18n/en";
+import { expectAccessible, launchBrowser, PHONE } from "./harness";
+import { startTestShop, type TestShop } from "./shop";
+
+/**
+ * A guest's way back to their order (decision 0112), in Chromium at a phone's width: an order placed in
+ * one browser is found in a fresh one with the order lookup, and opened there from the link in its
+ * e-mail (read from the shop's outbox). The e-mails themselves are drawn too, in both languages.
+ */
+let browser: Browser;
+let shop: TestShop;
+const SHOTS = "/work/notes/shots-mail";
+
+beforeAll(async () => {
+  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.dispose();
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url });
+  return context.newPage();
+}
+
+/** A pickup order placed through the shop's pages in a browser of its own; its number and e-mail. */
+async function placeOrder(prefix: string, m: typeof en | typeof ar): Promise<{ number: string; email: string }> {
+  const page = await freshPage();
+  await page.goto(`${prefix}/catalog/skincare`);
+  const add = new RegExp(`^${m.product.addToBag}`);
+  await page
+    .locator(".product-card", { has: page.getByRole("button", { name: add }) })
+    .first()
+    .getByRole("button", { name: add })
+    .click();
+  await page.waitForLoadState("networkidle");
+  await page.goto(`${prefix}/cart/order`);
+  await page.getByRole("radio", { name: m.checkout.delivery.pickup }).check();
+  const labels = m.checkout.labels;
+  const email = `guest.${crypto.randomUUID().slice(0, 8)}@example.ae`;
+  await page.getByLabel(labels.firstName, { exact: false }).first().fill("Mariam");
+  await page.getByLabel(labels.lastName, { exact: false }).first().fill("Al Suwaidi");
+  await page.getByLabel(labels.email, { exact: false }).first().fill(email);
+  await page.getByLabel(labels.phone, { exact: false }).first().fill("050 123 4567");
+  await page.getByRole("checkbox", { name: m.checkout.consent }).check();
+  await page.getByRole("button", { name: new RegExp(`^${m.checkout.placeOrder.split("·")[0]!.trim()}`) }).click();
+  await page.getByRole("heading", { name: m.orders.isPlaced }).waitFor();
+  const number = page.url().match(/NB-\d{4}-[A-Z0-9]{6}/)![0];
+  await page.context().close();
+  return { number, email };
+}
+
+describe("a guest's way back to their order", () => {
+  it("finds the order with the lookup in a fresh browser, and opens it from the e-mail's link", async () => {
+    const { number, email } = await placeOrder("", en);
+    const page = await freshPage();
+    await page.goto("/user/login");
+    await page.getByRole("link", { name: en.orderLookup.guestLink }).click();
+    await page.getByRole("heading", { name: en.orderLookup.title }).waitFor();
+    await expectAccessible(page);
+
+    // A wrong e-mail first: the one sentence, the words typed kept.
+    await page.getByLabel(en.orderLookup.number).fill(number);
+    await page.getByLabel(en.orderLookup.contact).fill("someone@example.ae");
+    await page.getByRole("button", { name: en.orderLookup.submit }).click();
+    await page.getByText(en.orderLookup.notFound).waitFor();
+    expect(await page.getByLabel(en.orderLookup.number).inputValue()).toBe(number);
+    await expectAccessible(page);
+
+    await page.getByLabel(en.orderLookup.contact).fill("+971 50 123 4567");
+    await page.getByRole("button", { name: en.orderLookup.submit }).click();
+    await page.getByRole("heading", { name: en.orders.isPlaced }).waitFor();
+    expect(page.url()).toMatch(new RegExp(`/cart/order/${number}\\?key=[A-Za-z0-9_-]{22}$`));
+    await expectAccessible(page);
+    await page.context().close();
+
+    const [confirmation] = await shop.readOutbox(email);
+    expect(confirmation?.kind).toBe("order-confirmation");
+    const link = confirmation!.body_text.match(/https?:\/\/\S+\/cart\/order\/NB-\S+/)![0];
+    const mailPage = await freshPage();
+    await mailPage.goto(new URL(link).pathname + new URL(link).search);
+    await mailPage.getByRole("heading", { name: en.orders.isPlaced }).waitFor();
+    await mailPage.getByText(number).first().waitFor();
+    await mailPage.context().close();
+  });
+
+  it("draws the order e-mail in both languages, its link the order page's, Arabic right to left", async () => {
+    for (const [prefix, m, lang] of [
+      ["", en, "en"],
+      ["/ar", ar, "ar"],
+    ] as const) {
+      const { number, email } = await placeOrder(prefix, m);
+      const [mail] = await shop.readOutbox(email);
+      expect(mail?.body_html).toBeTruthy();
+      const page = await freshPage();
+      await page.setContent(mail!.body_html!);
+      expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
+      const href = await page.getByRole("link", { name: /\/cart\/order\// }).getAttribute("href");
+      expect(href).toContain(`${prefix}/cart/order/${number}?key=`);
+      await page.screenshot({ path: `${SHOTS}/order-confirmation-${lang}-390.png`, fullPage: true });
+      await page.goto(new URL(href!).pathname + new URL(href!).search);
+      await page.getByRole("heading", { name: m.orders.isPlaced }).waitFor();
+      await page.context().close();
+    }
+  });
+});
