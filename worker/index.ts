@@ -15,6 +15,8 @@ import type { AppEnv, ShopBindings } from "./platform/app-env";
 import { cmsService, withCms } from "./platform/cms-client/cms-service";
 import { cmsWebhook } from "./platform/cms-client/webhook-route";
 import { requestDatabase } from "./platform/database/request-database";
+import { reportError } from "./platform/errors/report-error";
+import { withErrorReports } from "./platform/errors/with-error-reports";
 import { requestLine } from "./platform/log/request-line";
 import { outboxInsert } from "./platform/mail/mailer";
 import { warnWithoutPublicOrigin } from "./platform/mail/public-origin-check";
@@ -118,14 +120,19 @@ registerPages(app, routes, pageHandlers);
 app.notFound(renderNotFound);
 app.onError(handleAppError);
 
-/** HTTP from the Hono app (a HEAD run as a GET); the cron trigger runs the cron's steps (platform/operations/cron-steps.ts) and records the run. */
-export default {
+/**
+ * HTTP from the Hono app (a HEAD run as a GET); the cron trigger runs the cron's steps
+ * (platform/operations/cron-steps.ts), reports each failed one, and records the run. With SENTRY_DSN
+ * set, errors reach Sentry (worker/platform/errors/with-error-reports.ts, decision 0115).
+ */
+export default withErrorReports({
   fetch: headLikeGet(app.fetch),
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     warnWithoutPublicOrigin(env);
-    ctx.waitUntil(runCron(env, CRON_STEPS, controller.scheduledTime || Date.now()));
+    const reportStep = (step: string, error: unknown) => reportError(error, { route: "cron", step });
+    ctx.waitUntil(runCron(env, CRON_STEPS, controller.scheduledTime || Date.now(), reportStep));
   },
-} satisfies ExportedHandler<Env>;
+}) satisfies ExportedHandler<Env>;
 
 /** The bindings as a request sees them, CMS included: for tests and scripts that call the platform directly. */
 function shopBindings(env: Env): ShopBindings {

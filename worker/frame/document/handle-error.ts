@@ -1,14 +1,17 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../../platform/app-env";
+import { reportError } from "../../platform/errors/report-error";
 import { log } from "../../platform/log/log";
+import { routeName } from "../../platform/log/request-line";
 import { lookupFailed } from "../../platform/page-fate";
 import { renderErrorScreen } from "./error-screen";
 import { renderNotFound } from "./not-found";
 import { renderUnavailable } from "./unavailable";
 
 /**
- * The one place unexpected errors end: logged once as "Error in app:" and
+ * The one place unexpected errors end: logged once as "Error in app:", reported
+ * (with SENTRY_DSN set: worker/platform/errors/report-error.ts) and
  * answered with the error screen. Expected failures (HTTPException under 500)
  * keep their status and message; a 404 gets the not-found page. A shared page
  * whose look-up failed (a D1 call that threw, its retries spent) is nothing
@@ -20,6 +23,7 @@ export function handleAppError(error: Error, c: Context<AppEnv>): Response | Pro
     return error.getResponse();
   }
   log.error("Error in app", { error });
+  reportError(error, { route: routeName(c) });
   if (lookupFailed(c.get("keeping")?.fate)) return renderUnavailable(c);
   return renderErrorScreen(c);
 }

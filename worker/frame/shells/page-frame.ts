@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
-import { backgroundTask } from "../../platform/background-task";
 import { keep, readKept } from "../../platform/caches/edge-cache";
 import { IsolateCache } from "../../platform/caches/isolate-cache";
 import { noteTags, notingApart, shownUnder } from "../../platform/caches/page-tags";
+import { backgroundTask } from "../../platform/errors/background-task";
 import type { FrameKind } from "../../platform/page-fate";
 import { MADE_HEADER, readTags, SHELL_SECONDS, TAGS_HEADER, writeTags } from "./shell-store";
 import { tagsStand } from "./stale-shells";

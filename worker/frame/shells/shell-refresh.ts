@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { LOCALE_COOKIE } from "../../../shared/cookie-names";
 import type { AppEnv } from "../../platform/app-env";
-import { backgroundTask } from "../../platform/background-task";
+import { backgroundTask } from "../../platform/errors/background-task";
 import { log } from "../../platform/log/log";
 import { releaseRender } from "./render-lock";
 

@@ -3,7 +3,7 @@ import { shortDigest } from "../../../shared/bytes";
 import type { Locale } from "../../../shared/constants";
 import { LOCALES } from "../../../shared/constants";
 import type { AppEnv } from "../app-env";
-import { backgroundTask } from "../background-task";
+import { backgroundTask } from "../errors/background-task";
 import { log } from "../log/log";
 import { recordsTag } from "./page-tags";
 import { CONTENT_TAG, versionsOf } from "./versions";

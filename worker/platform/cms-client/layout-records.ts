@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import { type Locale, MENU_SUBLINK_LIMIT } from "../../../shared/constants";
 import type { Button, Contacts, FooterMenu, MainMenu, MenuItem, TopMenu } from "../../../shared/types/cms";
 import type { AppEnv, ShopBindings } from "../app-env";
-import { backgroundTask } from "../background-task";
 import { type CachedModel, readThrough } from "../caches/kv-records";
+import { backgroundTask } from "../errors/background-task";
 import { createCmsClient, runQuery } from "./client";
 import { type MediaResponse, unwrapMedia } from "./strapi-shapes";
 

@@ -3,7 +3,7 @@ import type { FateWord } from "../../../shared/log/log-line";
 import { routes } from "../../../shared/routes";
 import type { AppEnv } from "../app-env";
 import { routeSpec } from "../routing/route-spec";
-import { currentLogScope, log, withLogScope } from "./log";
+import { currentLogScope, type LogScope, log, withLogScope } from "./log";
 
 /** Cloudflare's ray id: 16 hex digits, then the location. Anything else in the header is not taken as an id. */
 const RAY = /^[0-9a-f]{16}(-[A-Z]{3})?$/;
@@ -38,12 +38,15 @@ export function requestLine(fateOf: (c: Context<AppEnv>) => FateWord | undefined
   return async (c, next) => {
     if (currentLogScope()) return next();
     const started = Date.now();
-    const scope = { requestId: requestIdOf(c.req.raw), colo: coloOf(c.req.raw) };
+    const scope: LogScope = { requestId: requestIdOf(c.req.raw), colo: coloOf(c.req.raw) };
     await withLogScope(scope, async () => {
       await next();
       const status = c.res.status;
+      // Kept in the scope too: a background task that fails after the answer is reported with it
+      // (worker/platform/errors/background-task.ts).
+      scope.route = routeName(c);
       const fields = {
-        route: routeName(c),
+        route: scope.route,
         status,
         durationMs: Date.now() - started,
         locale: c.get("locale"),

@@ -1,4 +1,5 @@
 import { writeMailPreview } from "../../../shared/log/log-line";
+import { reportError } from "../errors/report-error";
 import { log } from "../log/log";
 import { withoutReordering } from "./mail-text";
 
@@ -179,6 +180,7 @@ export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 
       sent++;
     } catch (error) {
       log.error("Mail delivery failed", { kind: row.kind, error });
+      reportError(error, { kind: row.kind });
       // Kept for the staff desk's outbox (/staff/outbox): why it failed, in the adapter's words.
       await db
         .prepare(

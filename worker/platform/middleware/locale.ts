@@ -8,7 +8,7 @@ import { LOCALE_COOKIE } from "../../../shared/cookie-names";
 import { isLocale, isLocalisedPath, localizePath, splitLocalePath } from "../../../shared/locale-path";
 import { rememberAccountLocale } from "../accounts/account-locale-store";
 import type { AppEnv } from "../app-env";
-import { backgroundTask } from "../background-task";
+import { backgroundTask } from "../errors/background-task";
 import { log } from "../log/log";
 import { addVary, setOnAnswer } from "./response-headers";
 

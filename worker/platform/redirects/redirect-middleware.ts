@@ -2,10 +2,10 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../app-env";
-import { backgroundTask } from "../background-task";
 import { IsolateCache } from "../caches/isolate-cache";
 import { bumpTags, readAlong, readTagVersions, tagVersions, UNKNOWN_VERSION } from "../caches/versions";
 import { nearDatabase } from "../database/request-database";
+import { backgroundTask } from "../errors/background-task";
 import { log } from "../log/log";
 
 /** The redirect rules' version: the staff desk moves it on when it writes a rule. */

@@ -5,11 +5,11 @@ import { formatPrice } from "../../../shared/money";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
 import type { AppEnv, LimitRefusal } from "../../platform/app-env";
-import { backgroundTask } from "../../platform/background-task";
 import type { CartOwner } from "../../platform/bag/cart-store";
 import { bagStatements, readBag, setQuantity } from "../../platform/bag/cart-store";
 import { type CountRow, countsOf, knownShopperCounts } from "../../platform/bag/shopper-counts";
 import { withRetries } from "../../platform/database/retry";
+import { backgroundTask } from "../../platform/errors/background-task";
 import { carriedLimits, carriedRefusal } from "../../platform/middleware/route-limits";
 import type { Order } from "../../platform/orders/order-record";
 import {
