@@ -60,7 +60,10 @@ export default defineConfig(async () => {
       // mostly its workerd and this Node process waiting on each other (module by module over a
       // socket): a second file fills those waits. Measured on 2026-12-01, six small files: 42 s one
       // at a time, 29 s two at a time.
-      maxWorkers: 2,
+      // Beside the browser suite (scripts/test-both.mjs sets TEST_SIDE_BY_SIDE) one file at a time: two
+      // workerd files then took both cores from the browser suite's shop, and its pages timed out
+      // (variant-picker, arabic-reading, 2026-12-01).
+      maxWorkers: process.env.TEST_SIDE_BY_SIDE ? 1 : 2,
       // Vitest's 5 s default is a bound on a hung test, not a measurement: with two files sharing two
       // loaded cores a test that waits on the shop's background work took 5.5 s (2 s alone) and was cut
       // off (tests/worker/targeted-invalidation.test.ts, 2026-12-01).

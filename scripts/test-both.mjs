@@ -1,5 +1,5 @@
-// `npm test`'s two suites side by side: the workerd tests (a workerd per file, two files at a time,
-// each file's start mostly waiting; docs/decisions/0113-a-fast-suite-that-still-runs-everything.md)
+// `npm test`'s two suites side by side: the workerd tests (a workerd per file, one file at a time here
+// so the browser half keeps a core; docs/decisions/0113-a-fast-suite-that-still-runs-everything.md)
 // and the browser tests (one shop, Chromium, a file at a time) share the two cores, so together they
 // take about as long as the longer one. Each line is prefixed with its suite; the exit code is the
 // first failing suite's, or 0.
@@ -14,7 +14,8 @@ function run({ name, args }) {
   return new Promise((resolve) => {
     const child = spawn("npx", args, {
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined },
+      // The workerd half runs one file at a time here, leaving a core to the browser half (vitest.config.ts).
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, TEST_SIDE_BY_SIDE: "1" },
     });
     const started = Date.now();
     for (const stream of [child.stdout, child.stderr]) {

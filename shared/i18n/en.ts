@@ -891,7 +891,7 @@ export const en = {
     description: "Open your order with its number and the e-mail or phone you ordered with.",
     intro: "Enter your order number and the e-mail or phone you gave when ordering.",
     number: "Order number",
-    numberHint: "For example NB-2612-7K3QX, from your confirmation e-mail.",
+    numberHint: "For example NB-2612-7K3Q9P, from your confirmation e-mail.",
     contact: "E-mail or phone",
     submit: "Find my order",
     needNumber: "Please enter your order number.",

@@ -31,6 +31,8 @@ const ARABIC: Locale = "ar";
  * in the CMS, decision 0089).
  */
 const ALLOWED = new Set([
+  // The order number's prefix, in the order lookup's example ("NB-2612-7K3Q9P").
+  "NB",
   "Instagram",
   "Facebook",
   "YouTube",
