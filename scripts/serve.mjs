@@ -91,7 +91,14 @@ export async function startShop({
         stderr.on("data", (chunk) => log(String(chunk)));
         return;
       }
-      if (!log) return;
+      if (!log) {
+        // Read and dropped, never left unread: the worker writes a log line per request, and a pipe
+        // nobody reads fills up (64 KB), after which workerd blocks on its next write and answers
+        // nothing more (the browser suite's shops hung after a few hundred requests).
+        stdout.resume();
+        stderr.resume();
+        return;
+      }
       stdout.pipe(process.stdout);
       stderr.pipe(process.stderr);
     },
