@@ -1,28 +1,22 @@
 import type { Context } from "hono";
-import { type CatalogFilter, type ListingScope, scopeFilter } from "../../../shared/catalog-filter";
+import { type CatalogFilter, type ListingScope, readCatalogFilter } from "../../../shared/catalog-filter";
 import type { AppEnv } from "../../platform/app-env";
-import { type BrandWithLines, getProducts } from "../../platform/cms-client/catalog-records";
-
-/** At most this many pages of 100 products are read for the maker facet (beyond, every brand is offered). */
-const MAX_PAGES = 5;
+import type { BrandWithLines } from "../../platform/cms-client/catalog-records";
+import { readListingIndex } from "./listing-index";
 
 /**
- * The slugs of the brands with a product in a listing, from a cached CMS query (the same with both
- * CMSs); null when the CMS does not answer or the listing is larger than the pages read.
+ * The slugs of the brands with a product in a listing, from the listing's own index unfiltered (the same
+ * cached CMS pages the listing's first page reads, with both CMSs); null when the CMS does not answer or
+ * the listing is past the index's cap.
  */
 export async function brandsPresent(
   c: Context<AppEnv>,
   locale: string,
   scope: ListingScope,
 ): Promise<Set<string> | null> {
-  const present = new Set<string>();
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const found = await getProducts(c, locale, { filters: scopeFilter(scope), sort: ["id:asc"], page, pageSize: 100 });
-    if (!found) return null;
-    for (const product of found.items) if (product.brand) present.add(product.brand.slug);
-    if (page >= found.pageCount) return present;
-  }
-  return null;
+  const index = await readListingIndex(c, locale, scope, readCatalogFilter({}));
+  if (index === null || index === "too-many") return null;
+  return new Set(index.flatMap((product) => (product.brand ? [product.brand.slug] : [])));
 }
 
 /**
