@@ -27,6 +27,7 @@ import { listReviews, reviewSummaries, reviewSummary } from "../../platform/revi
 import { displayName } from "../../platform/session/session";
 import { viewerOf } from "../../platform/session/viewer";
 import { readListingStock } from "../../platform/stock/listing-stock";
+import { InstalmentLine, instalmentLine } from "../../shop/payments/instalment-line";
 import { FavouriteToggle } from "../../shop/products/favourite-toggle";
 import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../shop/products/product-card";
 import { ProductGrid } from "../../shop/products/product-grid";
@@ -237,6 +238,8 @@ export async function renderProductPage(
             ) : (
               <SingleBuyBox product={product} stock={productStock(product, stock)} />
             )}
+            {/* Paying in four, in words (decision 0119): the price of the shade shown first. */}
+            <InstalmentLine text={instalmentLine(c.env, t, chosen?.price ?? product.price)} />
             <section aria-labelledby="about">
               <h2 id="about">{t.m.productPage.about}</h2>
               <RichText html={product.description} {...said(product.description)} />
