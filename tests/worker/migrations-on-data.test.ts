@@ -424,6 +424,19 @@ const FIXTURE: Record<string, Row[]> = {
       created_at: "2026-02-10T09:00:00.000Z",
     },
   ],
+  // An instalment order's capture, queued when the desk marked it shipped (migrations/0142_payment_tasks.sql).
+  payment_tasks: [
+    {
+      id: 1,
+      order_id: 913,
+      kind: "capture",
+      attempts: 2,
+      next_at: "2026-02-09T10:20:00.000Z",
+      last_error: "Tabby answered 503",
+      done_at: null,
+      created_at: "2026-02-09T10:00:00.000Z",
+    },
+  ],
   payment_events: [
     {
       event_id: "evt_913_paid",
