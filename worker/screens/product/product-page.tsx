@@ -4,6 +4,7 @@ import { clipText } from "../../../shared/clip-text";
 import { otherLanguage } from "../../../shared/i18n/text-language";
 import { islandTexts } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/links";
+import { aedToFils } from "../../../shared/money";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
 import type { StockState } from "../../../shared/stock-rules";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
@@ -238,8 +239,8 @@ export async function renderProductPage(
             ) : (
               <SingleBuyBox product={product} stock={productStock(product, stock)} />
             )}
-            {/* Paying in four, in words (decision 0119): the price of the shade shown first. */}
-            <InstalmentLine text={instalmentLine(c.env, t, chosen?.price ?? product.price)} />
+            {/* Paying in four, in words (decision 0119): the price (AED in the catalogue) of the shade shown first. */}
+            <InstalmentLine text={instalmentLine(c.env, t, aedToFils(chosen?.price ?? product.price))} />
             <section aria-labelledby="about">
               <h2 id="about">{t.m.productPage.about}</h2>
               <RichText html={product.description} {...said(product.description)} />
