@@ -41,7 +41,11 @@ export class FakeInstalments {
   /** How many of the next calls of a kind answer 503 (a provider having a bad minute). */
   readonly failNext = { capture: 0, authorise: 0, refund: 0 };
 
-  constructor(private readonly pageBase = "https://pay.fake") {}
+  /** `pageBase`: where its "hosted pages" are; `bases`: where its APIs answer (the tests' fetch, or a real server). */
+  constructor(
+    private readonly pageBase = "https://pay.fake",
+    private readonly bases = { tabby: TABBY_BASE, tamara: TAMARA_BASE },
+  ) {}
 
   /** The payment a shop's session made, by the order number it was opened for. */
   forOrder(orderNumber: string): FakePayment | undefined {
@@ -60,13 +64,14 @@ export class FakeInstalments {
   }
 
   async handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
     const text = request.method === "GET" ? "" : await request.text();
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
     const authorization = request.headers.get("authorization");
-    this.calls.push({ method: request.method, path: url.pathname, authorization, body });
-    if (url.origin === TABBY_BASE) return this.tabby(request.method, url.pathname, authorization, body);
-    if (url.origin === TAMARA_BASE) return this.tamara(url.pathname, authorization, body);
+    const base = request.url.startsWith(this.bases.tabby) ? this.bases.tabby : this.bases.tamara;
+    const path = new URL(request.url.slice(base.length) || "/", "https://path.only").pathname;
+    this.calls.push({ method: request.method, path, authorization, body });
+    if (request.url.startsWith(this.bases.tabby)) return this.tabby(request.method, path, authorization, body);
+    if (request.url.startsWith(this.bases.tamara)) return this.tamara(path, authorization, body);
     return Response.json({ error: "unknown host" }, { status: 502 });
   }
 
