@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SWEEP_MARGIN_MINUTES, sweepExpiredCardOrders } from "../../worker/platform/payments/card-holds";
+import { CARD_SESSION_MINUTES } from "../../worker/platform/payments/payment-provider";
 import { runPaymentTasks } from "../../worker/platform/payments/payment-tasks";
 import { appRequest } from "./support/app-request";
 import { FakeInstalments } from "./support/fake-instalments";
@@ -98,6 +100,20 @@ describe("a Tabby order placed through the checkout", () => {
     expect(await onHand(rejected.sku)).toBe(5);
     expect((await notify({ id: fake.forOrder(cancelled.number)!.id, status: "expired" })).body.handled).toBe(false);
     expect(await onHand(cancelled.sku)).toBe(5);
+  });
+});
+
+describe("a Tabby order nobody hears of again", () => {
+  it("is released by the cron's sweep like a card order, its stock given back", async () => {
+    const { number, sku } = await placeInstalmentOrder("tabby");
+    expect(await onHand(sku)).toBe(3);
+    const soon = Date.now() + (CARD_SESSION_MINUTES + SWEEP_MARGIN_MINUTES - 5) * 60_000;
+    await sweepExpiredCardOrders(instalmentEnv, soon);
+    expect(await statusOf(number)).toBe("awaiting_payment");
+    const later = Date.now() + (CARD_SESSION_MINUTES + SWEEP_MARGIN_MINUTES + 1) * 60_000;
+    expect(await sweepExpiredCardOrders(instalmentEnv, later)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(number)).toBe("cancelled");
+    expect(await onHand(sku)).toBe(5);
   });
 });
 
