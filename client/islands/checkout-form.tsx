@@ -18,6 +18,8 @@ export interface CheckoutFormProps extends IslandTexts<"checkout"> {
   errors: FormErrors<CheckoutField>;
   idempotencyKey: string;
   card: { available: boolean; reason: string | null };
+  /** Paying in four, offered only when configured and within the provider's limits (decision 0119). */
+  instalments: { id: "tabby" | "tamara"; hint: string }[];
   notice: string | null;
   /**
    * The total as the button shows it ("AED 223.00") for each way of getting the order: both are drawn,
@@ -27,7 +29,7 @@ export interface CheckoutFormProps extends IslandTexts<"checkout"> {
 }
 
 export default function CheckoutForm(props: CheckoutFormProps) {
-  const { values, idempotencyKey, card, notice, totals, locale, texts } = props;
+  const { values, idempotencyKey, card, instalments, notice, totals, locale, texts } = props;
   const LABELS = texts.labels;
   // Checked here before it goes (the server checks it again); a form that passes is posted by the browser.
   const { errors, summary, formProps } = useFormSubmit({
@@ -37,7 +39,10 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     errors: props.errors,
   });
   const delivery = values.delivery ?? "transport";
-  const payment = card.available ? (values.payment ?? "cash") : "cash";
+  const chosen = values.payment ?? "cash";
+  const offered =
+    chosen === "cash" || (chosen === "online" ? card.available : instalments.some((i) => i.id === chosen));
+  const payment = offered ? chosen : "cash";
 
   return (
     <form method="post" action={routePath("cart-order")} className="checkout-form" {...formProps}>
@@ -127,6 +132,14 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             />
             <span>{texts.payment.online}</span>
           </label>
+          {instalments.map(({ id, hint }) => (
+            <label className="choice" key={id}>
+              <input type="radio" name="payment" value={id} defaultChecked={payment === id} />
+              <span>
+                {texts.payment[id]} <span className="muted small">({hint})</span>
+              </span>
+            </label>
+          ))}
         </div>
         {!card.available && (
           <p className="field__hint" id="card-unavailable">

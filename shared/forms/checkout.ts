@@ -19,7 +19,7 @@ export const EMIRATES = [
 ] as const;
 
 const DELIVERY_METHODS = ["transport", "pickup"] as const satisfies readonly DeliveryMethod[];
-const PAYMENT_METHODS = ["cash", "online"] as const;
+const PAYMENT_METHODS = ["cash", "online", "tabby", "tamara"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** A one-line field, cut to a length the order keeps. */

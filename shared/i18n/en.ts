@@ -712,7 +712,23 @@ export const en = {
     privacyLink: "Read the privacy policy",
     consent: "I agree that the shop keeps my details to deliver this order, as the privacy policy says.",
     shippingNote: "The final delivery cost may be calculated by a manager and agreed with the customer.",
-    payment: { cash: "Cash on delivery", online: "Credit card" },
+    payment: {
+      cash: "Cash on delivery",
+      online: "Credit card",
+      tabby: "Tabby: 4 interest-free payments",
+      tamara: "Tamara: 4 interest-free payments",
+    },
+    /** Paying in four (docs/decisions/0119-instalments-tabby-and-tamara.md): the checkout, the product page, the bag. */
+    instalments: {
+      each: "4 payments of {amount}",
+      line: "Or {each} with {providers}",
+      or: " or ",
+      names: { tabby: "Tabby", tamara: "Tamara" },
+      unavailable: "Paying with {provider} is not available at the moment. Please choose another way to pay.",
+      outOfLimits:
+        "{provider} takes orders from {min} to {max}, and this order is {total}. Please choose another way to pay.",
+      down: "We could not reach {provider}. Your order is saved; we will call you to arrange payment.",
+    },
     delivery: { transport: "Delivery via transport company", pickup: "Local Pickup" },
     /** Under "Local Pickup": where and when, as far as the shop knows it before the order is ready. */
     /** The emirates as the checkout's choice shows them, by the value the order keeps (shared/forms/checkout.ts). */
@@ -868,6 +884,7 @@ export const en = {
       why: "Your order {number} was cancelled because {why}. No money was taken.",
       expired: "the card payment was not completed in time",
       failed: "the card payment did not go through",
+      cancelled: "the payment was cancelled before it was completed",
       again: "The products are back on sale: you are welcome to order them again.",
     },
     alertConfirm: {

@@ -1,4 +1,5 @@
 import { type DeliveryMethod, VAT_RATE_PERCENT } from "../cart-rules";
+import type { PaymentMethod } from "../forms/checkout";
 import type { Fils } from "../money";
 import { refusalOf } from "./eligibility";
 import { type Promotion, type PromotionLine, type PromotionUsage, type Refusal, targets } from "./promotion";
@@ -29,7 +30,7 @@ export interface QuoteInput {
   delivery: DeliveryMethod;
   /** The emirate delivered to; null while it is not known (the bag shows the estimate). */
   region: string | null;
-  payment: "cash" | "online" | null;
+  payment: PaymentMethod | null;
   now: Date;
   ordered: boolean;
   /** Gift SKUs that can be given now: counted with some on hand, or not counted. */

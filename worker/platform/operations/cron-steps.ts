@@ -1,5 +1,6 @@
 import { deliverOutbox } from "../mail/deliver-outbox";
 import { sweepExpiredCardOrders } from "../payments/card-holds";
+import { runPaymentTasks } from "../payments/payment-tasks";
 import { sweepRateLimits } from "../security/rate-limit";
 import { sweepSessions } from "../session/session-store";
 import type { CronStep } from "./cron-run";
@@ -12,6 +13,8 @@ import { RETENTION_DAYS, SWEEP_BATCH, sweepSearchMisses, sweepSentMails, sweepSt
 export const CRON_STEPS: readonly CronStep[] = [
   // Card orders whose payment page expired without a webhook give their stock back.
   { step: "card-holds", run: (env, now) => sweepExpiredCardOrders(env, now) },
+  // Instalment orders shipped or cancelled on the desk: capture or refund at the provider, until it succeeds.
+  { step: "payment-tasks", run: (env, now) => runPaymentTasks(env, now) },
   { step: "outbox", run: (env) => deliverOutbox(env) },
   // Retention (worker/platform/operations/retention.ts): rows past their age.
   { step: "sweep-rate-limits", run: (env, now) => sweepRateLimits(env.DB, now, SWEEP_BATCH) },

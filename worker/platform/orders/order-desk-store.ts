@@ -15,6 +15,7 @@ import {
 } from "./order-record";
 import { orderSearchKeys, PREFIX_END } from "./order-search";
 import { linesOf } from "./order-store";
+import { paymentTaskStatements } from "./payment-task-queue";
 
 /**
  * D1 access for the staff desk's orders (decision 0074): the filtered list, the overview's counts,
@@ -217,6 +218,8 @@ export async function changeOrder(db: D1Database, change: OrderChange): Promise<
     }),
     // A cancel gives the order's stock back in the same batch, only if the cancel won.
     ...(change.to === "cancelled" ? giveBackStatements(db, order.id, guard) : []),
+    // An instalment order's capture (shipped) or refund (cancelled), carried out by the cron.
+    ...paymentTaskStatements(db, order, change.to, guard),
     auditStatement(db, guard, {
       actor,
       action: change.action,

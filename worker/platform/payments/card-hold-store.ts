@@ -11,11 +11,12 @@ import { type StockTake, stockTakenSql, takeStockStatements } from "../stock/sto
  * payment, or the sweep of sessions that expired without a word, cancels the order and gives the
  * stock back in one batch; a payment that arrives after that is settled here too (decision 0078).
  */
-export type ReleaseReason = "expired" | "failed";
+export type ReleaseReason = "expired" | "failed" | "cancelled";
 
 export const RELEASE_NOTES: Record<ReleaseReason, string> = {
   expired: "Card payment expired",
   failed: "Card payment failed",
+  cancelled: "Payment cancelled at the provider",
 };
 
 export interface HeldOrder {
@@ -70,7 +71,7 @@ export async function expiredCardOrders(db: D1Database, cutoff: string, limit: n
   const { results } = await db
     .prepare(
       `SELECT ${HELD_COLUMNS} FROM orders
-       WHERE status = 'awaiting_payment' AND created_at < ?1 AND payment_method = 'online' AND payment_reference IS NOT NULL
+       WHERE status = 'awaiting_payment' AND created_at < ?1 AND payment_method IN ('online', 'tabby', 'tamara') AND payment_reference IS NOT NULL
        ORDER BY created_at LIMIT ?2`,
     )
     .bind(cutoff, limit)

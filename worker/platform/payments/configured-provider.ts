@@ -16,6 +16,11 @@ export function cardPayments(env: Env): CardPayments {
   }
   return {
     available: true,
-    provider: stripeCheckout({ secretKey, webhookSecret, apiBase: env.STRIPE_API_BASE || "https://api.stripe.com" }),
+    provider: stripeCheckout({
+      secretKey,
+      webhookSecret,
+      apiBase: env.STRIPE_API_BASE || "https://api.stripe.com",
+      paymentMethodConfiguration: env.STRIPE_PAYMENT_METHOD_CONFIGURATION || undefined,
+    }),
   };
 }

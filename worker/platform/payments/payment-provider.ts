@@ -40,11 +40,12 @@ export interface CheckoutSession {
 }
 
 /**
- * What a webhook says: a session was paid, expired unpaid, or its (delayed) payment failed;
+ * What a webhook says: a session was paid, expired unpaid, its (delayed) payment failed, or the
+ * shopper cancelled it at the provider (an instalment provider says so; Stripe's page just expires);
  * `reference` is the session, as stored on the order. Anything else is ignored.
  */
 export type PaymentEvent =
-  | { kind: "paid" | "expired" | "failed"; eventId: string; reference: string }
+  | { kind: "paid" | "expired" | "failed" | "cancelled"; eventId: string; reference: string }
   | { kind: "ignored"; eventId: string };
 
 export interface PaymentProvider {

@@ -13,12 +13,19 @@ import {
  * Stripe Checkout Sessions over its REST API (form-encoded), and its webhook
  * signature scheme: `Stripe-Signature: t=…,v1=…` with v1 = HMAC-SHA256 of
  * "{t}.{body}" under the endpoint's signing secret, within a 5-minute tolerance.
+ *
+ * The session names no `payment_method_types`: Checkout then shows the methods the account has on
+ * (dynamic payment methods), Apple Pay and Google Pay among them once they are enabled in the
+ * Dashboard, on the devices that have them. A `payment_method_configuration` picks another set of
+ * the account's (README, Configuration).
  */
 export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   /** https://api.stripe.com, or a local fake in tests. */
   apiBase: string;
+  /** A payment method configuration (pmc_…) of the account; none: its default. */
+  paymentMethodConfiguration?: string;
 }
 
 const TOLERANCE_SECONDS = 300;
@@ -35,6 +42,9 @@ export function stripeCheckout(config: StripeConfig): PaymentProvider {
         "metadata[order_number]": request.orderNumber,
         expires_at: String(request.expiresAt),
       });
+      if (config.paymentMethodConfiguration) {
+        form.set("payment_method_configuration", config.paymentMethodConfiguration);
+      }
       request.lines.forEach((line, i) => {
         form.set(`line_items[${i}][quantity]`, String(line.quantity));
         // Stripe writes ISO currency codes in lower case.

@@ -9,6 +9,7 @@ import type { AppEnv } from "../../platform/app-env";
 import { readCartOwner } from "../../platform/bag/cart-owner";
 import { acknowledgePrices } from "../../platform/bag/cart-store";
 import { backgroundTask } from "../../platform/errors/background-task";
+import { InstalmentLine, instalmentLine } from "../../shop/payments/instalment-line";
 import { CodeForm, GiftLines, Nudges, TotalsTable } from "./cart-totals";
 import type { CartItem, CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
@@ -190,6 +191,7 @@ export function renderCart(c: Context<AppEnv>, view: CartView, typed?: TypedCode
               />
               <TotalsTable totals={view.totals} discounts={view.quote.discounts} deliveryLabel={b.deliveryEstimate} />
               <Nudges quote={view.quote} />
+              <InstalmentLine text={instalmentLine(c.env, t, view.totals.total)} />
               <p className="muted small">{t.m.checkout.shippingNote}</p>
               {view.canCheckout ? (
                 <a className="button button--block" href={routePath("cart-order")}>

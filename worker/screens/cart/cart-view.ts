@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Availability, DeliveryMethod, Totals } from "../../../shared/cart-rules";
 import { canBuy } from "../../../shared/cart-rules";
+import type { PaymentMethod } from "../../../shared/forms/checkout";
 import type { PromotionLine } from "../../../shared/promotions/promotion";
 import { type Quote, quote } from "../../../shared/promotions/quote";
 import type { AppEnv } from "../../platform/app-env";
@@ -114,7 +115,7 @@ async function readOwnBag(
 export interface QuoteChoices {
   delivery: DeliveryMethod;
   region: string | null;
-  payment: "cash" | "online" | null;
+  payment: PaymentMethod | null;
 }
 
 const ESTIMATE: QuoteChoices = { delivery: "transport", region: null, payment: null };

@@ -23,6 +23,7 @@ import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { QuoteTotals } from "./cart-totals";
 import type { CartView, QuoteChoices } from "./cart-view";
 import { loadCartView, quoteOf } from "./cart-view";
+import { instalmentChoices, startInstalments } from "./instalment-choice";
 import { orderUnconfirmed } from "./order-unconfirmed";
 import { placeOrder } from "./place-order";
 
@@ -128,6 +129,10 @@ async function renderCheckout(
             errors,
             idempotencyKey: values.idempotencyKey ?? crypto.randomUUID(),
             card: cardAvailability(cardPayments(c.env), t),
+            instalments: instalmentChoices(c.env, t, [
+              totalsFor(view, "transport").total,
+              totalsFor(view, "pickup").total,
+            ]),
             notice: notice ?? null,
             totals: {
               transport: formatPrice(t.locale, totalsFor(view, "transport").total),
@@ -206,7 +211,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
       setFlash(c, { kind: "error", text: placed.message });
       return c.redirect(routePath("cart"), 303);
     }
-    if (placed.reason === "cash") {
+    if (placed.reason === "cash" || placed.reason === "instalments") {
       const view = await loadCartView(c, owner, choicesOf(raw));
       return renderCheckout(c, view, values, { payment: placed.message }, 422);
     }
@@ -227,6 +232,10 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
       kind: "info",
       text: giftsGone.map((name) => t.fill(t.m.promotions.giftGone, { name })).join(" "),
     });
+  if (order.payment !== "cash" && order.payment !== "online" && order.status === "awaiting_payment") {
+    const sent = await startInstalments(c, order, t);
+    if (sent) return sent;
+  }
   if (order.payment === "online" && order.status === "awaiting_payment" && card.available) {
     const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
     try {

@@ -38,7 +38,7 @@ export const paymentWebhook = new Hono<AppEnv>().post("/webhook", writes(PAYMENT
     throw error;
   }
   if (event.kind === "ignored") return c.json({ received: true, handled: false });
-  if (event.kind === "expired" || event.kind === "failed") {
+  if (event.kind !== "paid") {
     const outcome = await releaseByReference(c.env, siteOrigin(c), event.reference, event.kind, event.eventId);
     if (outcome === "unknown")
       log.error("Card payment event for an unknown checkout session", { kind: event.kind, reference: event.reference });

@@ -30,6 +30,7 @@ import { afterStockWrite } from "../../platform/stock/stock-moves";
 import { readStock } from "../../platform/stock/stock-store";
 import { type CartView, cartViewOf, loadCartView } from "./cart-view";
 import { codeRefusal, refusalSentence } from "./code-refusal";
+import { instalmentRefusal } from "./instalment-choice";
 import type { OrderToWrite } from "./order-steps/order-step";
 import { orderWrite } from "./order-steps/order-write";
 
@@ -44,8 +45,8 @@ export type PlaceOrderResult =
   | { ok: false; reason: "stock"; messages: string[] }
   /** The bag's code does not apply (used up meanwhile, …): nothing was written, the bag and its code are kept. */
   | { ok: false; reason: "code"; message: string }
-  /** Cash on delivery chosen for a bag above the largest cash order. */
-  | { ok: false; reason: "cash"; message: string };
+  /** Cash on delivery chosen for a bag above the largest cash order, or instalments the provider would not take. */
+  | { ok: false; reason: "cash" | "instalments"; message: string };
 
 /**
  * Lines that ask for more than is on hand (counted SKUs that can't be sold ahead): each is
@@ -141,6 +142,8 @@ export async function placeOrder(
     const amount = formatPrice(t.locale, view.promotions.settings.cashMax ?? 0);
     return { ok: false, reason: "cash", message: t.fill(t.m.promotions.cashTooLarge, { amount }) };
   }
+  const instalments = instalmentRefusal(c.env, t, input.payment, view.totals.total);
+  if (instalments) return { ok: false, reason: "instalments", message: instalments };
 
   const order: OrderToWrite = {
     c,

@@ -4,6 +4,7 @@ import { clipText } from "../../../shared/clip-text";
 import { otherLanguage } from "../../../shared/i18n/text-language";
 import { islandTexts } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/links";
+import { aedToFils } from "../../../shared/money";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
 import type { StockState } from "../../../shared/stock-rules";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
@@ -27,6 +28,7 @@ import { listReviews, reviewSummaries, reviewSummary } from "../../platform/revi
 import { displayName } from "../../platform/session/session";
 import { viewerOf } from "../../platform/session/viewer";
 import { readListingStock } from "../../platform/stock/listing-stock";
+import { InstalmentLine, instalmentLine } from "../../shop/payments/instalment-line";
 import { FavouriteToggle } from "../../shop/products/favourite-toggle";
 import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../shop/products/product-card";
 import { ProductGrid } from "../../shop/products/product-grid";
@@ -237,6 +239,8 @@ export async function renderProductPage(
             ) : (
               <SingleBuyBox product={product} stock={productStock(product, stock)} />
             )}
+            {/* Paying in four, in words (decision 0119): the price (AED in the catalogue) of the shade shown first. */}
+            <InstalmentLine text={instalmentLine(c.env, t, aedToFils(chosen?.price ?? product.price))} />
             <section aria-labelledby="about">
               <h2 id="about">{t.m.productPage.about}</h2>
               <RichText html={product.description} {...said(product.description)} />

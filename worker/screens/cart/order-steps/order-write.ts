@@ -51,7 +51,8 @@ export function orderWrite(order: OrderToWrite, number: string): D1PreparedState
         idempotencyKey,
         userId: user?.id ?? null,
         visitorId: owner.kind === "visitor" ? owner.id : null,
-        status: input.payment === "online" ? "awaiting_payment" : "new",
+        // A card or instalment order awaits its provider's word, holding its stock meanwhile.
+        status: input.payment === "cash" ? "new" : "awaiting_payment",
         locale: c.get("locale"),
         input,
         totals: view.totals,
