@@ -5,6 +5,7 @@ import { otherLanguage } from "../../../shared/i18n/text-language";
 import { islandTexts } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/links";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
+import type { Sale } from "../../../shared/promotions/sale-price";
 import type { StockState } from "../../../shared/stock-rules";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
 import type { Media } from "../../../shared/types/cms";
@@ -30,6 +31,7 @@ import { readListingStock } from "../../platform/stock/listing-stock";
 import { FavouriteToggle } from "../../shop/products/favourite-toggle";
 import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../shop/products/product-card";
 import { ProductGrid } from "../../shop/products/product-grid";
+import { cardItem, loadSales } from "../../shop/products/sale-view";
 import { variantImage, variantOptions } from "../../shop/products/variant-options";
 import { BackInStockForm } from "./back-in-stock-form";
 import { ProductFacts } from "./product-facts";
@@ -86,11 +88,11 @@ function Gallery({ product, main }: { product: Product; main: Media | null }) {
 }
 
 /** A product sold as one item: its price, availability and add-to-bag. */
-function SingleBuyBox({ product, stock }: { product: Product; stock: StockState }) {
+function SingleBuyBox({ product, stock, sale }: { product: Product; stock: StockState; sale: Sale | null }) {
   const t = useTexts();
   return (
     <>
-      <Price price={product.price} oldPrice={product.oldPrice} />
+      <Price price={product.price} oldPrice={product.oldPrice} sale={sale} />
       <AvailabilityLabel availability={stock.availability} left={stock.left} />
       <div className="buy-box">
         <AddToBagForm product={product} availability={stock.availability} withQuantity />
@@ -152,13 +154,14 @@ export async function renderProductPage(
     readCartOwner(c).then((owner) => listReviews(c.env.DB, productId, owner)),
   ]);
   const similarItems = similar?.items ?? [];
-  // One stock read for the product and its similar goods' cards.
-  const [similarRatings, stock] = await Promise.all([
+  // One stock read for the product and its similar goods' cards, the sales beside it (decision 0120).
+  const [similarRatings, stock, sales] = await Promise.all([
     reviewSummaries(
       c.env.DB,
       similarItems.map((p) => Number(p.id)),
     ),
     readListingStock(c.env.DB, [product], similarItems),
+    loadSales(c, [product, ...similarItems]),
   ]);
   const chosen = defaultVariant(product, stock, asked);
   const kind = chosen?.kind ?? null;
@@ -190,7 +193,7 @@ export async function renderProductPage(
     // The sharing card is the product's own first picture whichever variant is chosen: the canonical's.
     image: socialImage(site, product.images[0] ?? first, product.name),
     status: reviewForm ? 422 : 200,
-    jsonLd: [productJsonLd(site, product, summary, stock)],
+    jsonLd: [productJsonLd(site, product, summary, stock, sales)],
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />
@@ -221,7 +224,7 @@ export async function renderProductPage(
                     slug: product.slug,
                     productName: product.name,
                     kind,
-                    options: variantOptions(product, stock),
+                    options: variantOptions(product, stock, sales),
                     chosen: chosen.sku,
                     quantityTexts: t.m.bagActions.quantity,
                     ...islandTexts(t, "product"),
@@ -235,7 +238,7 @@ export async function renderProductPage(
                 />
               </>
             ) : (
-              <SingleBuyBox product={product} stock={productStock(product, stock)} />
+              <SingleBuyBox product={product} stock={productStock(product, stock)} sale={sales(cardItem(product))} />
             )}
             <section aria-labelledby="about">
               <h2 id="about">{t.m.productPage.about}</h2>
@@ -270,6 +273,7 @@ export async function renderProductPage(
             <ProductGrid
               products={similar.items as ProductSummary[]}
               stock={stock}
+              sale={(p) => sales(cardItem(p))}
               favourites={favourites}
               ratings={similarRatings}
             />

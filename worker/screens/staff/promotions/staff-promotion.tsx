@@ -10,6 +10,7 @@ import {
   listCodes,
   setPaused,
 } from "../../../platform/promotions/promotion-desk-store";
+import { afterSaleChange } from "../../../platform/promotions/sale-moves";
 import { type DeskRecord, type DeskState, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { DeskForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
@@ -149,6 +150,7 @@ export const postPromotionRecord = recordAction(DESK, async ({ c, record: p, for
   }
   const paused = form.action === "pause";
   if (!(await setPaused(c.env.DB, p, p.version, paused, actor))) return { meanwhile: true };
+  await afterSaleChange(c.env, p);
   return { done: { kind: "success", text: paused ? `“${p.name}” is paused.` : `“${p.name}” is running again.` }, to };
 });
 
