@@ -41,7 +41,10 @@ export function PriceLine({
       )}
       {percentOff !== null && percentOff > 0 && (
         <span className="price__badge">
-          <span aria-hidden="true">{fill(locale, texts.saleBadge, { percent: percentOff })}</span>
+          {/* Written left to right in both languages ("−20%"), as price tags are. */}
+          <span aria-hidden="true" dir="ltr">
+            {fill(locale, texts.saleBadge, { percent: percentOff })}
+          </span>
           <span className="visually-hidden">{fill(locale, texts.saleOff, { percent: percentOff })}</span>
         </span>
       )}

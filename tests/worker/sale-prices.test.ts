@@ -110,7 +110,7 @@ describe("a sale shown on the catalogue", () => {
     const en = card(await html("/catalog/skincare"), ROSE_TONER);
     expect(en).toContain('<span class="price__now">AED 79.20</span>');
     expect(en).toMatch(/<del class="price__old"><span class="visually-hidden">Was <\/span>AED 99.00<\/del>/);
-    expect(en).toContain('<span aria-hidden="true">−20%</span><span class="visually-hidden">20% off</span>');
+    expect(en).toContain('<span aria-hidden="true" dir="ltr">−20%</span><span class="visually-hidden">20% off</span>');
     const ar = await html("/ar/catalog/skincare");
     expect(ar).toContain("خصم");
     expect(ar).toMatch(/−[0-9٠-٩]+٪/);
