@@ -185,6 +185,56 @@ describe("a sale shown on the catalogue", () => {
     expect(problemsOf(offer)).toEqual([]);
   });
 
+  it("prices each shade or size by its own sale on the product page and in JSON-LD", async () => {
+    const serum = "maison-lumiere-soleil-hydrating-serum";
+    const page = await html(`/catalog/skincare/${serum}`);
+    const skus = [...new Set([...page.matchAll(/\?variant=([A-Za-z0-9-]+)/g)].map((m) => m[1]!))];
+    expect(skus).toHaveLength(2);
+    const [plain, onSale] = skus as [string, string];
+    await running({
+      name: "One size",
+      gives: { kind: "percent", percent: 10, cap: null },
+      target: { kind: "variant", values: [onSale] },
+    });
+    const chosen = await html(`/catalog/skincare/${serum}?variant=${onSale}`);
+    const buyBox = chosen.slice(
+      chosen.indexOf('<div class="product-details">'),
+      chosen.indexOf('aria-labelledby="about"'),
+    );
+    expect(buyBox.includes("−10%")).toBe(true);
+    const offers = jsonLdBlocks(chosen)
+      .flatMap((block) => typedNodes(block))
+      .filter((node: Node) => node["@type"] === "Product" && typeof node.sku === "string");
+    const offerOf = (sku: string) => offers.find((node) => node.sku === sku)!.offers as Record<string, string>;
+    const [, now, was] =
+      /price__now">AED ([0-9.]+)<\/span><del class="price__old"><span class="visually-hidden">Was <\/span>AED ([0-9.]+)</.exec(
+        buyBox,
+      )!;
+    expect(Math.round(Number(now) * 100)).toBe(Math.round(Number(was) * 100) - Math.round(Number(was) * 10));
+    expect(offerOf(onSale).price).toBe(now);
+    expect(offerOf(plain).price).not.toBe(now);
+    const other = await html(`/catalog/skincare/${serum}?variant=${plain}`);
+    const otherBox = other.slice(
+      other.indexOf('<div class="product-details">'),
+      other.indexOf('aria-labelledby="about"'),
+    );
+    expect(otherBox.includes("price__badge")).toBe(false);
+  });
+
+  it("shows on the home page's shelves", async () => {
+    const home = await html("/");
+    const first = /class="product-card__name"><a href="\/catalog\/[a-z-]+\/([a-z0-9-]+)"/.exec(home)![1]!;
+    await running({
+      name: "Home sale",
+      gives: { kind: "percent", percent: 30, cap: null },
+      target: { kind: "product", values: [first] },
+    });
+    const after = await html("/");
+    const at = after.indexOf(`/${first}"`);
+    const start = after.lastIndexOf('<article class="product-card"', at);
+    expect(after.slice(start, after.indexOf("</article>", at)).includes("−30%")).toBe(true);
+  });
+
   it("never shows a code's promotion on a kept page", async () => {
     await running({
       name: "Influencer",
