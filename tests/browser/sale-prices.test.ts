@@ -63,6 +63,26 @@ describe("a card with a sale", () => {
     }
   }
 
+  it("shows the same in quick view, with axe passing", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: shop.url });
+    const page = await context.newPage();
+    await page.goto("/catalog/skincare", { waitUntil: "networkidle" });
+    const card = page.locator(".product-card", { has: page.locator(`a[href$="/${TONER}"]`) });
+    const name = (await card.locator(".product-card__name").innerText()).trim();
+    const island = card.locator("[data-island='quick-view']");
+    await island.hover();
+    await page.waitForFunction((el) => el?.getAttribute("data-hydrated") === "true", await island.elementHandle());
+    await card.getByRole("button", { name: new RegExp(`^Quick view\\s*:\\s*${name}$`) }).click();
+    const dialog = page.getByRole("dialog", { name });
+    await dialog.getByRole("heading", { name }).waitFor();
+    expect(await dialog.locator(".price__now").innerText()).toBe("AED 79.20");
+    expect(await dialog.locator("del.price__old").innerText()).toContain("AED 99.00");
+    expect(await dialog.locator(".price__badge").innerText()).toContain("−20%");
+    await page.screenshot({ path: `${SHOTS}/quick-view-en-1280.png` });
+    await expectAccessible(page);
+    await context.close();
+  }, 60_000);
+
   it("shows the same on the product page, with axe passing", async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url });
     const page = await context.newPage();
