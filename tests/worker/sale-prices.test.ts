@@ -300,7 +300,7 @@ describe("kept pages and a sale's start and end, on a controlled clock", () => {
     expect((await (await fetchWorker(product)).text()).includes("AED 159.00")).toBe(true);
   });
 
-  it("a sale added on the desk makes again only the kept pages that show what it is on", async () => {
+  it("a sale added or changed on the desk makes again only the kept pages that show what it is (or was) on", async () => {
     const { browser: staff } = await signedIn("staff");
     await keptPage("/catalog/fragrance");
     await keptPage("/catalog/hair-care");
@@ -328,6 +328,41 @@ describe("kept pages and a sale's start and end, on a controlled clock", () => {
     await hair.arrayBuffer();
     expect(hair.headers.get("x-page-shell")).toBe("hit");
     expect((await html("/catalog/fragrance")).includes("−10%")).toBe(true);
+
+    // Moved to another brand on the desk: the pages of what it was on and of what it is on are made again.
+    await keptPage("/catalog/fragrance");
+    await keptPage("/catalog/hair-care");
+    await keptPage("/catalog/makeup");
+    const { version } = (await env.DB.prepare("SELECT version FROM promotions WHERE id = ?1")
+      .bind(row!.id)
+      .first<{ version: number }>())!;
+    const changed = await staff.post(
+      `/staff/promotions/${row!.id}`,
+      {
+        action: "change",
+        version: String(version),
+        name,
+        kind: "percent",
+        percent: "10",
+        targetKind: "brand",
+        targetValues: "silk-strand",
+        combinable: "yes",
+        priority: "0",
+      },
+      { from: null },
+    );
+    expect(changed.status).toBe(303);
+    for (const [path, state] of [
+      ["/catalog/fragrance", "made again"],
+      ["/catalog/hair-care", "made again"],
+      ["/catalog/makeup", "hit"],
+    ] as const) {
+      const res = await fetchWorker(path);
+      await res.arrayBuffer();
+      expect(res.headers.get("x-page-shell") === "hit" ? "hit" : "made again", path).toBe(state);
+    }
+    expect((await html("/catalog/fragrance")).includes("−10%")).toBe(false);
+    expect((await html("/catalog/hair-care")).includes("−10%")).toBe(true);
     await env.DB.prepare("UPDATE promotions SET paused = 1 WHERE id = ?1").bind(row!.id).run();
   });
 });
