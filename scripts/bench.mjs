@@ -16,7 +16,7 @@
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, distance, lighthouse
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, sale, distance, lighthouse
 //   BENCH_ONLY=distance BENCH_D1_MS=80 BENCH_KV_MS=20 npm run bench    the distance section, its delays (the defaults)
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
@@ -41,6 +41,7 @@ import {
 } from "./bench-kit.mjs";
 import { benchLighthouse } from "./bench-lighthouse.mjs";
 import { benchMixedLoad } from "./bench-mixed.mjs";
+import { benchSale } from "./bench-sale.mjs";
 import { benchScale } from "./bench-scale.mjs";
 import { benchSearch } from "./bench-search.mjs";
 import { BENCH_ORDERS, benchStaffOrders } from "./bench-staff.mjs";
@@ -214,6 +215,7 @@ const SECTIONS = [
   "scale",
   "bots",
   "change",
+  "sale",
   "distance",
   "lighthouse",
 ];
@@ -283,6 +285,10 @@ async function main() {
   if (runs("change")) {
     console.log("\nAfter one product's price changes (kept pages judged by what they show):");
     await benchChange();
+  }
+  if (runs("sale")) {
+    console.log("\nA kept category page during a sale (decision 0120), alternating with the same page without one:");
+    await benchSale();
   }
   if (runs("distance")) {
     console.log(

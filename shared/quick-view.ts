@@ -11,8 +11,11 @@ export interface QuickViewProduct {
   name: string;
   brand: string | null;
   path: string;
+  /** What one costs in the bag now, a sale's included (decision 0120). */
   price: number;
   oldPrice: number | null;
+  /** The sale's whole percent off, or null. */
+  percentOff: number | null;
   /** Stock applied: what the product page says of the same variant. */
   availability: Availability;
   /** "Only 3 left" when counted and few. */

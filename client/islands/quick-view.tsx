@@ -74,7 +74,13 @@ function Details({
             {plural(locale, texts.ratingLine, product.rating.count, { rating: product.rating.average.toFixed(1) })}
           </p>
         )}
-        <PriceLine price={product.price} oldPrice={product.oldPrice} locale={locale} was={texts.was} />
+        <PriceLine
+          price={product.price}
+          oldPrice={product.oldPrice}
+          percentOff={product.percentOff}
+          locale={locale}
+          texts={texts}
+        />
         <AvailabilityText availability={product.availability} left={product.left} locale={locale} texts={texts} />
         <AddToBag
           slug={product.slug}

@@ -28,8 +28,11 @@ export interface VariantOption {
   sku: string;
   name: string;
   swatch: string | null;
+  /** What one costs in the bag now, a sale's included (decision 0120). */
   price: number;
   oldPrice: number | null;
+  /** The sale's whole percent off, or null. */
+  percentOff: number | null;
   availability: Availability;
   left: number | null;
   /** The product page with `?variant=` for this one. */
@@ -178,7 +181,13 @@ export default function VariantPicker({
 
   return (
     <div className="variant-buy">
-      <PriceLine price={current.price} oldPrice={current.oldPrice} locale={locale} was={texts.was} />
+      <PriceLine
+        price={current.price}
+        oldPrice={current.oldPrice}
+        percentOff={current.percentOff}
+        locale={locale}
+        texts={texts}
+      />
       <AvailabilityText availability={current.availability} left={current.left} locale={locale} texts={texts} />
       <div className="variant-picker" {...{ role: awake ? "radiogroup" : "group", "aria-labelledby": labelId }}>
         <p id={labelId} className="variant-picker__label" aria-live="polite">

@@ -249,6 +249,8 @@ export const ar: Messages = {
     },
     fewLeft: "بقي {left} فقط",
     was: "السعر السابق ",
+    saleBadge: "−{percent}٪",
+    saleOff: "خصم {percent}٪",
     addToBag: "أضف إلى الحقيبة",
     preOrder: "اطلب مسبقًا",
     chooseShade: "اختر الدرجة",

@@ -235,6 +235,8 @@ export const en = {
     },
     fewLeft: "Only {left} left",
     was: "Was ",
+    saleBadge: "−{percent}%",
+    saleOff: "{percent}% off",
     addToBag: "Add to bag",
     preOrder: "Pre-order",
     chooseShade: "Choose shade",

@@ -226,4 +226,57 @@ describe("promotions with a real Strapi", () => {
     const page = await (await guest.send(placed.headers.get("location") ?? "")).text();
     expect(page).toContain(`Brand week (code ${code})`);
   });
+  it("a sale on a product, added on the desk, shows on Strapi's catalogue at the price the bag charges", async () => {
+    // Decision 0120: the sale price is the quote's, shown on the card, the product page and JSON-LD.
+    const slug = "maison-lumiere-rose-ritual-soothing-toner";
+    const res = await fetch(`${strapi()}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: `{ products(filters: { slug: { eq: "${slug}" } }) { data { attributes { price } } } }`,
+      }),
+    });
+    const body = (await res.json()) as { data: { products: { data: { attributes: { price: number } }[] } } };
+    const price = body.data.products.data[0]!.attributes.price;
+    const sale = (Math.round(price * 100) - Math.round(price * 100 * 0.25)) / 100;
+    const staff = await shopperSignedIn("saledesk");
+    await setRole(staff.id, staffRoleId);
+    const added = await staff.jar.send("/staff/promotions", {
+      name: `Toner sale ${tag}`,
+      applies: "auto",
+      kind: "percent",
+      percent: "25",
+      targetKind: "product",
+      targetValues: slug,
+      combinable: "yes",
+      priority: "0",
+    });
+    expect(added.status).toBe(303);
+    const shown = `AED ${sale.toFixed(2)}`;
+    const guest = new ShopJar(inject("shopUrl"));
+    // Kept pages that show the product are made again: asked until the new copy answers.
+    let product = "";
+    for (let attempt = 0; attempt < 50 && !product.includes("price__badge"); attempt++) {
+      product = await (await guest.send(`/catalog/skincare/${slug}`)).text();
+      if (!product.includes("price__badge")) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(product).toContain(`<span class="price__now">${shown}</span>`);
+    expect(product).toContain("−25%");
+    expect(product).toContain(`"price":"${sale.toFixed(2)}"`);
+    const listing = await (await guest.send("/catalog/skincare?sort=price-asc")).text();
+    expect(listing).toContain(shown);
+    expect((await guest.send("/cart/add", { slug, quantity: "1" })).status).toBe(303);
+    const bag = (await (await guest.send("/cart")).text()).replaceAll("&amp;", "&");
+    expect(bag).toContain(`Toner sale ${tag}`);
+    const placed = await guest.send(
+      "/cart/order",
+      checkoutForm({ firstName: "Hessa", lastName: `Sale${tag}`, email: `hessa.sale.${tag}@example.ae` }),
+    );
+    expect(placed.status).toBe(303);
+    // Paused again, so the other cases see the toner at its price.
+    const id = (added.headers.get("location") ?? "").split("/").pop() as string;
+    const desk = await (await staff.jar.send(`/staff/promotions/${id}`)).text();
+    const version = desk.match(/name="version" value="(\d+)"/)?.[1] as string;
+    expect((await staff.jar.send(`/staff/promotions/${id}`, { action: "pause", version })).status).toBe(303);
+  });
 });

@@ -41,13 +41,19 @@ export interface PageFate {
    * (told-by-held-records). Read through `whyNotKept`, and `lookupFailed`.
    */
   readonly against: Set<NotKept>;
+  /**
+   * The instant (ms) by which the kept page must be made again whatever the versions say: the next
+   * start or end of a sale it shows or could show (platform/caches/page-deadline.ts alone writes it,
+   * decision 0120); null when nothing it shows changes with the clock.
+   */
+  madeAgainBy: number | null;
   /** The page's text when it was filled from a page frame (frame/shells/page-frame.ts): kept only on its second ask (decision 0093). */
   filled: { kind: FrameKind; html: string } | null;
 }
 
 /** A fate for a page about to render, showing at least `tags` (every page of its locale shows them). */
 export function newFate(tags: Iterable<string>): PageFate {
-  return { status: 0, tags: new Set(tags), against: new Set(), filled: null };
+  return { status: 0, tags: new Set(tags), against: new Set(), filled: null, madeAgainBy: null };
 }
 
 /**

@@ -28,6 +28,8 @@ export interface Offer {
   priceCurrency: string;
   availability: `https://schema.org/${string}`;
   itemCondition?: `https://schema.org/${string}`;
+  /** The last day a sale's price holds (YYYY-MM-DD, decision 0120). */
+  priceValidUntil?: string;
 }
 
 export interface AggregateRating {

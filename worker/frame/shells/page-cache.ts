@@ -29,6 +29,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 /** Browsers always revalidate (cheap with the ETag) so a new build shows at once; the edge may keep it briefly. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const EDGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+
+/**
+ * The edge's keeping of a kept page that must be made again by `madeAgainBy` (ms; a sale's start or
+ * end, decision 0120): EDGE_CACHE_CONTROL when that is further than the edge would keep it anyway,
+ * else only until then, and nothing stale after.
+ */
+export function edgeCacheControl(madeAgainBy: number | null, now = Date.now()): string {
+  if (madeAgainBy === null || madeAgainBy - now > 360_000) return EDGE_CACHE_CONTROL;
+  return `public, max-age=${Math.max(0, Math.min(60, Math.floor((madeAgainBy - now) / 1000)))}`;
+}
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 /** Says how a shared page was answered: "hit", "stale" (made for older versions, decision 0084) or "miss". */

@@ -14,7 +14,7 @@ import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
 import { ownReviews } from "../personal/own-reviews";
 import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
 import { framedNotFound } from "./not-found-frame";
-import { EDGE_CACHE_CONTROL, etagMatches, PUBLIC_CACHE_CONTROL, SHELL_STATE_HEADER } from "./page-cache";
+import { edgeCacheControl, etagMatches, PUBLIC_CACHE_CONTROL, SHELL_STATE_HEADER } from "./page-cache";
 import { canonicalUrl, readPageQuery } from "./page-query";
 import { releaseRender } from "./render-lock";
 import { framedSearch } from "./search-frame";
@@ -58,8 +58,9 @@ async function serveStored(
       Vary: "Cookie",
       ...pageNotes(stored),
     };
-    // A stale copy is not for the CDN to keep: the page that replaces it is a render away.
-    if (state === "hit") headers["CDN-Cache-Control"] = EDGE_CACHE_CONTROL;
+    // A stale copy is not for the CDN to keep: the page that replaces it is a render away. A page
+    // with a sale starting or ending soon is kept at the edge no longer than until then (decision 0120).
+    if (state === "hit") headers["CDN-Cache-Control"] = edgeCacheControl(stored.madeAgainBy);
     if (etagMatches(c.req.header("if-none-match"), stored.etag)) {
       await stored.body?.cancel();
       const { "Content-Type": _, ...rest } = headers;
@@ -177,6 +178,7 @@ export function pageShell(query: PageQuery) {
         status,
         tags: () => shownUnder(c, fate.tags ?? new Set()),
         searchMiss: res.headers.get(SEARCH_MISS_HEADER),
+        madeAgainBy: () => fate.madeAgainBy,
       };
       backgroundTask(
         c,

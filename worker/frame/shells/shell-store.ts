@@ -29,6 +29,8 @@ const STATUS_HEADER = "X-Shell-Status";
 /** When the shell was made (ms), and the tags of what it shows with their versions then: what it is judged by (stale-shells.ts). */
 export const MADE_HEADER = "X-Shell-Made";
 export const TAGS_HEADER = "X-Shell-Tags";
+/** When (ms) it must be made again whatever its tags say: a sale's next start or end (decision 0120). */
+const MADE_AGAIN_HEADER = "X-Shell-Made-Again-By";
 
 /** Settled per isolate, made on first use (random values can't be made at module scope). */
 let localBuild: string | undefined;
@@ -95,6 +97,8 @@ export interface StoredShell {
   /** When it was made (ms since the epoch), and the tags of what it shows with the versions it was made under. */
   madeAt: number;
   tags: Map<string, string>;
+  /** When it must be made again whatever its tags say (ms), or null. */
+  madeAgainBy: number | null;
 }
 
 export async function matchShell(key: Request): Promise<StoredShell | null> {
@@ -113,6 +117,7 @@ export async function matchShell(key: Request): Promise<StoredShell | null> {
     status: response.headers.get(STATUS_HEADER) === "404" ? 404 : 200,
     madeAt: Number(response.headers.get(MADE_HEADER) ?? 0),
     tags: readTags(response.headers.get(TAGS_HEADER)),
+    madeAgainBy: response.headers.has(MADE_AGAIN_HEADER) ? Number(response.headers.get(MADE_AGAIN_HEADER)) : null,
   };
 }
 
@@ -127,6 +132,8 @@ export interface ShellRecord {
   tags: () => Promise<ReadonlyMap<string, string> | null>;
   /** The search this page found nothing for, to be counted on each view (SEARCH_MISS_HEADER). */
   searchMiss: string | null;
+  /** When it must be made again whatever its tags say (ms), asked with the tags; null: never for the clock. */
+  madeAgainBy: () => number | null;
 }
 
 /**
@@ -161,5 +168,7 @@ export async function storeShell(
     [TAGS_HEADER]: writeTags(tags),
   });
   if (record.searchMiss !== null) headers.set(SEARCH_MISS_HEADER, record.searchMiss);
+  const madeAgainBy = record.madeAgainBy();
+  if (madeAgainBy !== null) headers.set(MADE_AGAIN_HEADER, String(madeAgainBy));
   await keep(record.key, new Response(page, { headers }));
 }

@@ -19,12 +19,19 @@ export function servableStale(madeAt: number, now = Date.now()): boolean {
   return madeAt > 0 && madeAt <= now && now - madeAt < STALE_MS;
 }
 
+/** Whether the clock has passed the time the shell must be made again by (a sale's start or end, decision 0120). */
+export function outlived(shell: Pick<StoredShell, "madeAgainBy">, now = Date.now()): boolean {
+  return shell.madeAgainBy !== null && now >= shell.madeAgainBy;
+}
+
 /**
  * Whether every tag the shell was made under still has that version (one bulk KV read of its
- * tags). A version KV could not read counts as unchanged; a shell that kept no tags is never current.
+ * tags), and the clock has not passed its time to be made again. A version KV could not read counts
+ * as unchanged; a shell that kept no tags is never current.
  */
-export function isCurrent(c: Context<AppEnv>, shell: StoredShell): Promise<boolean> {
-  return tagsStand(c, shell.tags);
+export async function isCurrent(c: Context<AppEnv>, shell: StoredShell): Promise<boolean> {
+  const stands = await tagsStand(c, shell.tags);
+  return stands && !outlived(shell);
 }
 
 /** Whether every tag still has the version it was kept under (isCurrent, for anything kept with tags). */
@@ -54,7 +61,8 @@ export async function findShell(c: Context<AppEnv>, key: Request, mayServeStale:
   const kept = await matchShell(key);
   if (kept) {
     if (await isCurrent(c, kept)) return { state: "hit", shell: kept };
-    if (mayServeStale && servableStale(kept.madeAt)) {
+    // A page past its time shows a sale that has ended or misses one that began: never served (decision 0120).
+    if (mayServeStale && servableStale(kept.madeAt) && !outlived(kept)) {
       return { state: "stale", shell: kept, refresh: claimRender(key.url) };
     }
     await kept.body?.cancel();

@@ -12,6 +12,7 @@ import { log } from "../log/log";
  * |---|---|---|
  * | `content` (key `cms:content-version`) | a change the shop cannot place (an unknown model, media), seeding, redirects, `search:reindex` | every page shell, KV records, suggestions, the redirect rules' isolate copy |
  * | `stock` (key `shop:stock-version`) | a stock write whose change shows on a page (stock/stock-moves.ts) | every page shell |
+ * | `sale:<scope>:<slug>`, `sale:all` | a sale added, paused or resumed on the desk (promotions/sale-moves.ts) | the page shells that show its products (sale-tags.ts) |
  * | `layout:<locale>` | menus and contacts | every page shell of the locale |
  * | `<model>:<id>`, `…:slug:…`, `…:lists:…`, `product:in:…` | the CMS webhook naming an entry (cms-client/change-tags.ts), reviews | the page shells that showed it |
  * | `records:<model>` | any change of the model | KV records (kv-records.ts) |

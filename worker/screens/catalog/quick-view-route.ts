@@ -9,6 +9,7 @@ import { reviewSummary } from "../../platform/reviews/product-review-store";
 import { suggestionsFor } from "../../platform/search/suggestions";
 import { readListingStock } from "../../platform/stock/listing-stock";
 import { productPath, variantCountText } from "../../shop/products/product-card";
+import { cardItem, loadSales, saleItem, shownPrice } from "../../shop/products/sale-view";
 import { variantPath } from "../../shop/products/variant-options";
 
 /**
@@ -24,9 +25,10 @@ catalogApi.get("/quick-view/:slug", async (c) => {
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) return c.json({ error: "Unknown product" }, 404);
   const product = await getProduct(c, c.get("locale"), slug);
   if (!product) return c.json({ error: "Unknown product" }, 404);
-  const [summary, stock] = await Promise.all([
+  const [summary, stock, sales] = await Promise.all([
     reviewSummary(c.env.DB, Number(product.id)),
     readListingStock(c.env.DB, [product]),
+    loadSales(c, [product]),
   ]);
   const variant = defaultVariant(product, stock);
   const state = variant ? variantStock(variant, stock) : productStock(product, stock);
@@ -37,8 +39,12 @@ catalogApi.get("/quick-view/:slug", async (c) => {
     name: product.name,
     brand: product.brand?.name ?? null,
     path: variant ? variantPath(product, variant.sku) : productPath(product),
-    price: variant?.price ?? product.price,
-    oldPrice: variant ? variant.oldPrice : product.oldPrice,
+    // What the product page shows of the same variant: a sale's price, the old one and its badge (decision 0120).
+    ...shownPrice(
+      variant?.price ?? product.price,
+      variant ? variant.oldPrice : product.oldPrice,
+      sales(variant ? saleItem(product, variant) : cardItem(product)),
+    ),
     availability: state.availability,
     left: state.left,
     volume: variant?.kind === "size" ? null : product.volume,

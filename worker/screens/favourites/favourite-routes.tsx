@@ -20,6 +20,7 @@ import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { sameOriginBack } from "../../platform/security/safe-path";
 import { readListingStock } from "../../platform/stock/listing-stock";
 import { ProductGrid } from "../../shop/products/product-grid";
+import { cardItem, loadSales } from "../../shop/products/sale-view";
 
 /** POST /favorites/toggle: a form post (redirect back) or JSON for scripts. */
 /** A heart pressed: a form from the shop's pages, at the browsing limits. */
@@ -81,7 +82,7 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
   const products = found ?? [];
   const order = new Map(slugs.map((s, i) => [s, i]));
   products.sort((a, b) => (order.get(a.slug) ?? 0) - (order.get(b.slug) ?? 0));
-  const stock = await readListingStock(c.env.DB, products);
+  const [stock, sales] = await Promise.all([readListingStock(c.env.DB, products), loadSales(c, products)]);
   const t = textsOf(c);
   return renderPage(c, {
     title: t.m.favourites.title,
@@ -102,7 +103,7 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
             </a>
           </div>
         ) : (
-          <ProductGrid products={products} stock={stock} favourites={new Set(slugs)} />
+          <ProductGrid products={products} stock={stock} sale={(p) => sales(cardItem(p))} favourites={new Set(slugs)} />
         )}
       </section>
     ),

@@ -12,6 +12,7 @@ import { favouriteSlugs } from "../../platform/bag/favourite-store";
 import { getBrands, getProducts } from "../../platform/cms-client/catalog-records";
 import { readListingStock } from "../../platform/stock/listing-stock";
 import { ProductGrid } from "../../shop/products/product-grid";
+import { cardItem, loadSales, type SaleLookup } from "../../shop/products/sale-view";
 
 /**
  * The catalogue menu's links to whole categories (`/catalog/skincare`, no filter in the query): known
@@ -55,6 +56,7 @@ function ProductShelf({
   more,
   favourites,
   stock,
+  sales,
 }: {
   id: string;
   eyebrow: string;
@@ -63,6 +65,7 @@ function ProductShelf({
   more: string;
   favourites: Set<string>;
   stock: OnHand;
+  sales: SaleLookup;
 }) {
   const t = useTexts();
   if (products.length === 0) return null;
@@ -76,7 +79,7 @@ function ProductShelf({
           </div>
           <a href={more}>{t.m.home.seeAll}</a>
         </div>
-        <ProductGrid products={products} stock={stock} favourites={favourites} />
+        <ProductGrid products={products} stock={stock} sale={(p) => sales(cardItem(p))} favourites={favourites} />
       </div>
     </section>
   );
@@ -93,7 +96,9 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
     favouriteSlugs(c),
   ]);
   const catalog = mainMenu?.menu.find((item) => item.megaMenu);
-  const stock = await readListingStock(c.env.DB, bestsellers?.items ?? [], arrivals?.items ?? []);
+  const shown = [...(bestsellers?.items ?? []), ...(arrivals?.items ?? [])];
+  // The shelves' stock and sales in one round trip; the kept page knows when a sale on them starts or ends.
+  const [stock, sales] = await Promise.all([readListingStock(c.env.DB, shown), loadSales(c, shown)]);
   const t = textsOf(c);
   const h = t.m.home;
   return renderPage(c, {
@@ -165,6 +170,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           products={bestsellers?.items ?? []}
           favourites={favourites}
           stock={stock}
+          sales={sales}
           more={routePath("catalog")}
         />
         {brands.length > 0 && (
@@ -197,6 +203,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
           products={arrivals?.items ?? []}
           favourites={favourites}
           stock={stock}
+          sales={sales}
           more={routePath("catalog-category", { category: "skincare" }, { query: { sort: "newest" } })}
         />
         <section className="section" aria-labelledby="home-consultation">

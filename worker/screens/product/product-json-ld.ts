@@ -2,6 +2,7 @@ import type { Availability } from "../../../shared/cart-rules";
 import { CURRENCY } from "../../../shared/constants";
 import { routePath } from "../../../shared/links";
 import { type OnHand, productStock, variantStock } from "../../../shared/product-stock";
+import type { Sale } from "../../../shared/promotions/sale-price";
 import type { Product, ProductVariant } from "../../../shared/types/catalog";
 import { itemName } from "../../../shared/variants";
 import { fileUrl, type PageSite, pageUrl } from "../../frame/head/page-site";
@@ -16,6 +17,7 @@ import type {
 import { sanitizeHtml } from "../../frame/ui/sanitize-html";
 import type { ReviewSummary } from "../../platform/reviews/product-review-store";
 import { productPath } from "../../shop/products/product-card";
+import { cardItem, type SaleLookup, saleItem } from "../../shop/products/sale-view";
 import { variantImage, variantPath } from "../../shop/products/variant-options";
 
 /**
@@ -40,12 +42,22 @@ function plainDescription(product: Product): string {
     .trim();
 }
 
-function offer(url: Offer["url"], price: number, availability: Availability): Offer {
+/** Asia/Dubai is UTC+4 all year (no daylight saving). */
+const DUBAI_OFFSET_MS = 4 * 60 * 60 * 1000;
+
+/** The last day (in Dubai) a sale ending at `endsAt` holds its price: a sale ending at midnight holds the day before. */
+export function lastDayOf(endsAt: string): string {
+  return new Date(Date.parse(endsAt) - 1 + DUBAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** An offer at the price one costs in the bag now: a sale's, valid until the sale's end (decision 0120). */
+function offer(url: Offer["url"], price: number, availability: Availability, sale: Sale | null): Offer {
   return {
     "@type": "Offer",
     url,
     priceCurrency: CURRENCY,
-    price: price.toFixed(2),
+    price: sale ? (sale.price / 100).toFixed(2) : price.toFixed(2),
+    ...(sale?.endsAt ? { priceValidUntil: lastDayOf(sale.endsAt) } : {}),
     availability: SCHEMA_AVAILABILITY[availability],
     itemCondition: "https://schema.org/NewCondition",
   };
@@ -82,7 +94,13 @@ function shared(
   };
 }
 
-function variantJsonLd(site: PageSite, product: Product, variant: ProductVariant, onHand: OnHand): ProductNode {
+function variantJsonLd(
+  site: PageSite,
+  product: Product,
+  variant: ProductVariant,
+  onHand: OnHand,
+  sales: SaleLookup,
+): ProductNode {
   const image = variantImage(product, variant);
   return {
     "@type": "Product",
@@ -94,6 +112,7 @@ function variantJsonLd(site: PageSite, product: Product, variant: ProductVariant
       pageUrl(site, variantPath(product, variant.sku)),
       variant.price,
       variantStock(variant, onHand).availability,
+      sales(saleItem(product, variant)),
     ),
   };
 }
@@ -103,6 +122,7 @@ export function productJsonLd(
   product: Product,
   reviews: ReviewSummary,
   onHand: OnHand,
+  sales: SaleLookup,
 ): ProductLd | ProductGroup {
   if (product.variants.length === 0) {
     return {
@@ -111,7 +131,12 @@ export function productJsonLd(
       ...shared(site, product, reviews),
       sku: product.sku,
       image: product.images.map((i) => fileUrl(site, i.url)),
-      offers: offer(pageUrl(site, productPath(product)), product.price, productStock(product, onHand).availability),
+      offers: offer(
+        pageUrl(site, productPath(product)),
+        product.price,
+        productStock(product, onHand).availability,
+        sales(cardItem(product)),
+      ),
     };
   }
   const kinds = [...new Set(product.variants.map((v) => v.kind))];
@@ -123,6 +148,6 @@ export function productJsonLd(
     productGroupID: product.sku,
     image: product.images.map((i) => fileUrl(site, i.url)),
     variesBy: kinds.map((k) => (k === "shade" ? "https://schema.org/color" : "https://schema.org/size")),
-    hasVariant: product.variants.map((v) => variantJsonLd(site, product, v, onHand)),
+    hasVariant: product.variants.map((v) => variantJsonLd(site, product, v, onHand, sales)),
   };
 }

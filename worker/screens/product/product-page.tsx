@@ -6,6 +6,7 @@ import { islandTexts } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/links";
 import { aedToFils } from "../../../shared/money";
 import { defaultVariant, productStock, variantStock } from "../../../shared/product-stock";
+import type { Sale } from "../../../shared/promotions/sale-price";
 import type { StockState } from "../../../shared/stock-rules";
 import type { Product, ProductSummary } from "../../../shared/types/catalog";
 import type { Media } from "../../../shared/types/cms";
@@ -32,6 +33,7 @@ import { InstalmentLine, instalmentLine } from "../../shop/payments/instalment-l
 import { FavouriteToggle } from "../../shop/products/favourite-toggle";
 import { AddToBagForm, AvailabilityLabel, Price, productPath } from "../../shop/products/product-card";
 import { ProductGrid } from "../../shop/products/product-grid";
+import { cardItem, loadSales } from "../../shop/products/sale-view";
 import { variantImage, variantOptions } from "../../shop/products/variant-options";
 import { BackInStockForm } from "./back-in-stock-form";
 import { ProductFacts } from "./product-facts";
@@ -88,11 +90,11 @@ function Gallery({ product, main }: { product: Product; main: Media | null }) {
 }
 
 /** A product sold as one item: its price, availability and add-to-bag. */
-function SingleBuyBox({ product, stock }: { product: Product; stock: StockState }) {
+function SingleBuyBox({ product, stock, sale }: { product: Product; stock: StockState; sale: Sale | null }) {
   const t = useTexts();
   return (
     <>
-      <Price price={product.price} oldPrice={product.oldPrice} />
+      <Price price={product.price} oldPrice={product.oldPrice} sale={sale} />
       <AvailabilityLabel availability={stock.availability} left={stock.left} />
       <div className="buy-box">
         <AddToBagForm product={product} availability={stock.availability} withQuantity />
@@ -154,13 +156,14 @@ export async function renderProductPage(
     readCartOwner(c).then((owner) => listReviews(c.env.DB, productId, owner)),
   ]);
   const similarItems = similar?.items ?? [];
-  // One stock read for the product and its similar goods' cards.
-  const [similarRatings, stock] = await Promise.all([
+  // One stock read for the product and its similar goods' cards, the sales beside it (decision 0120).
+  const [similarRatings, stock, sales] = await Promise.all([
     reviewSummaries(
       c.env.DB,
       similarItems.map((p) => Number(p.id)),
     ),
     readListingStock(c.env.DB, [product], similarItems),
+    loadSales(c, [product, ...similarItems]),
   ]);
   const chosen = defaultVariant(product, stock, asked);
   const kind = chosen?.kind ?? null;
@@ -192,7 +195,7 @@ export async function renderProductPage(
     // The sharing card is the product's own first picture whichever variant is chosen: the canonical's.
     image: socialImage(site, product.images[0] ?? first, product.name),
     status: reviewForm ? 422 : 200,
-    jsonLd: [productJsonLd(site, product, summary, stock)],
+    jsonLd: [productJsonLd(site, product, summary, stock, sales)],
     body: (
       <div className="container page-section">
         <Breadcrumbs items={crumbs} />
@@ -223,7 +226,7 @@ export async function renderProductPage(
                     slug: product.slug,
                     productName: product.name,
                     kind,
-                    options: variantOptions(product, stock),
+                    options: variantOptions(product, stock, sales),
                     chosen: chosen.sku,
                     quantityTexts: t.m.bagActions.quantity,
                     ...islandTexts(t, "product"),
@@ -237,7 +240,7 @@ export async function renderProductPage(
                 />
               </>
             ) : (
-              <SingleBuyBox product={product} stock={productStock(product, stock)} />
+              <SingleBuyBox product={product} stock={productStock(product, stock)} sale={sales(cardItem(product))} />
             )}
             {/* Paying in four, in words (decision 0119): the price (AED in the catalogue) of the shade shown first. */}
             <InstalmentLine text={instalmentLine(c.env, t, aedToFils(chosen?.price ?? product.price))} />
@@ -274,6 +277,7 @@ export async function renderProductPage(
             <ProductGrid
               products={similar.items as ProductSummary[]}
               stock={stock}
+              sale={(p) => sales(cardItem(p))}
               favourites={favourites}
               ratings={similarRatings}
             />

@@ -1,7 +1,11 @@
+import { aedToFils, type Fils } from "../../../shared/money";
 import { type OnHand, productStock } from "../../../shared/product-stock";
+import { nextSaleChange, type Sale, saleOf } from "../../../shared/promotions/sale-price";
 import type { StockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
+import { readSales } from "../../platform/promotions/sale-store";
 import { readListingStock } from "../../platform/stock/listing-stock";
+import { cardItem, saleItemsOf } from "../products/sale-view";
 
 /**
  * Per-product values the shop works out and the CMS cannot sort or filter by (decision 0107): what a
@@ -9,10 +13,9 @@ import { readListingStock } from "../../platform/stock/listing-stock";
  * source for every product of the listing, all sources' reads started together (one D1 round trip
  * however many sources), then sorts, filters and pages by them.
  *
- * A source is one entry of EFFECTIVE_SOURCES. Today: `stock`, the one stock truth (stockState). Next: the
- * price a shopper pays under promotions — a source whose `read` loads the promotions that apply (one query)
- * and answers each product's effective price; sorts by price and the price filter then name it
- * (listing-order.ts) instead of the CMS's `price`, and nothing else changes.
+ * A source is one entry of EFFECTIVE_SOURCES: `stock`, the one stock truth (stockState), and `price`, the
+ * price a shopper pays for the card's item under the sales running now (decision 0120), which the price
+ * sorts and the price filter compare (listing-order.ts) instead of the CMS's `price`.
  */
 export interface EffectiveSource<V> {
   /** One read (a D1 query or a batch) for these products; answers each product's value. */
@@ -27,7 +30,31 @@ const stockSource: EffectiveSource<StockState> = {
   },
 };
 
-export const EFFECTIVE_SOURCES = { stock: stockSource } as const;
+/** What a card's item costs in the bag now, its sale, and when a sale on the product next starts or ends. */
+export interface EffectivePrice {
+  pays: Fils;
+  sale: Sale | null;
+  /** The next start or end (ms) of a sale on any of the product's items: the listing is made again then. */
+  changesAt: number | null;
+}
+
+/** The price a shopper pays (decision 0120): the sales read in one query, each product quoted by the one quote. */
+const priceSource: EffectiveSource<EffectivePrice> = {
+  async read(db, _products) {
+    const now = new Date();
+    const sales = await readSales(db, now);
+    return (product) => {
+      const sale = sales.length === 0 ? null : saleOf(sales, cardItem(product), now);
+      return {
+        pays: sale?.price ?? aedToFils(product.price),
+        sale,
+        changesAt: sales.length === 0 ? null : nextSaleChange(sales, saleItemsOf(product), now),
+      };
+    };
+  },
+};
+
+export const EFFECTIVE_SOURCES = { stock: stockSource, price: priceSource } as const;
 
 type Sources = typeof EFFECTIVE_SOURCES;
 /** One product's effective values, one per source. */

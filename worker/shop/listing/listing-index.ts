@@ -11,7 +11,7 @@ import { orderIndex, passesShopFilters } from "./listing-order";
  * in the CMS's order, asked of the CMS a hundred at a time and held in KV by the records cache (moved on
  * by the CMS's webhook, like every catalogue record). The worker adds each product's effective values
  * (effective-values.ts: one D1 round trip for all of them), then orders, filters and pages it itself, so
- * what the CMS cannot know (D1's stock, later a promotion's price) reaches the order and the count. The
+ * what the CMS cannot know (D1's stock, a sale's price: decision 0120) reaches the order and the count. The
  * page drawn from it is kept as a shell tagged with the stock version, which a change of buyability moves
  * on (worker/platform/stock/stock-moves.ts): the order is drawn again when stock changes what it shows.
  */
@@ -28,8 +28,8 @@ export async function readListingIndex(
 ): Promise<ProductSummary[] | null | "too-many"> {
   const sort = SORTS.find((s) => s.key === filter.sort) ?? SORTS[0]!;
   const query = {
-    // The facets the CMS can judge; availability is the shop's (passesShopFilters).
-    filters: cmsFilters(scope, { ...filter, availability: [] }),
+    // The facets the CMS can judge; availability and the price a shopper pays are the shop's (passesShopFilters).
+    filters: cmsFilters(scope, { ...filter, availability: [], priceMin: null, priceMax: null }),
     sort: [...sort.cms, "id:asc"],
     pageSize: 100,
   };

@@ -1,12 +1,13 @@
 import type { AvailabilityFilter, CatalogFilter, SortKey } from "../../../shared/catalog-filter";
+import { aedToFils } from "../../../shared/money";
 import { buyable } from "../../../shared/stock-rules";
 import type { Effective } from "./effective-values";
 
 /**
  * How a listing's index is ordered and filtered by the products' effective values (decision 0107): each
  * sort names a comparison of effective values, applied before the CMS's own order (which the index keeps,
- * so equal products stay in the CMS's order). A promotion's effective price will be compared here for
- * the price sorts, and its filter added to `passesShopFilters`.
+ * so equal products stay in the CMS's order). The price sorts and the price filter compare the price a
+ * shopper pays, a sale's included (decision 0120).
  */
 type Compare = (a: Effective, b: Effective) => number;
 
@@ -15,8 +16,8 @@ const buyableFirst: Compare = (a, b) => Number(!buyable(a.stock)) - Number(!buya
 
 export const LISTING_ORDER: Record<SortKey, Compare | null> = {
   popular: buyableFirst,
-  "price-asc": null,
-  "price-desc": null,
+  "price-asc": (a, b) => a.price.pays - b.price.pays,
+  "price-desc": (a, b) => b.price.pays - a.price.pays,
   newest: null,
 };
 
@@ -26,8 +27,11 @@ function facetOf(effective: Effective): AvailabilityFilter {
   return shown === "none" ? "out_of_stock" : shown;
 }
 
-/** The filters the CMS cannot judge: the availability facet, by the one stock truth. */
+/** The filters the CMS cannot judge: the availability facet, by the one stock truth; the price, by what a shopper pays. */
 export function passesShopFilters(filter: CatalogFilter, effective: Effective): boolean {
+  const pays = effective.price.pays;
+  if (filter.priceMin !== null && pays < aedToFils(filter.priceMin)) return false;
+  if (filter.priceMax !== null && pays > aedToFils(filter.priceMax)) return false;
   return filter.availability.length === 0 || filter.availability.includes(facetOf(effective));
 }
 

@@ -10,10 +10,13 @@ import {
   SORTS,
 } from "../../../shared/catalog-filter";
 import type { OnHand } from "../../../shared/product-stock";
+import type { Sale } from "../../../shared/promotions/sale-price";
 import type { StockState } from "../../../shared/stock-rules";
 import type { Page, ProductSummary } from "../../../shared/types/catalog";
 import { useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
+import { noteMadeAgainBy } from "../../platform/caches/page-deadline";
+import { noteSalesShown } from "../../platform/caches/sale-tags";
 import { getProducts } from "../../platform/cms-client/catalog-records";
 import { type ReviewSummary, reviewSummaries } from "../../platform/reviews/product-review-store";
 import { readListingStock } from "../../platform/stock/listing-stock";
@@ -32,6 +35,8 @@ export interface Listing {
   /** On hand by SKU, or each product's state as the listing's index worked it out (decision 0107). */
   stock: OnHand | ((product: ProductSummary) => StockState);
   ratings: Map<number, ReviewSummary>;
+  /** Each card's sale now (decision 0120); none past the index's cap. */
+  sale?: (product: ProductSummary) => Sale | null;
 }
 
 /** A page number past the listing's last page (the first page always exists, empty or not): the page answers 404. */
@@ -47,7 +52,7 @@ function sortOf(filter: CatalogFilter) {
  * Whether the listing's index (most likely kept in KV already) says this page number is past the
  * last: a crawler counting up is answered 404 before the page's scope, brands or products are read (the
  * scope need not be known to exist: an unknown one has no page 2 either). False when page 1 cannot tell
- * (page 1 itself, a listing filtered by availability, the CMS not answering): pastTheLastPage then
+ * (page 1 itself, a listing filtered by availability or price, the CMS not answering): pastTheLastPage then
  * judges the loaded listing.
  */
 export async function pastTheLastKnown(
@@ -56,7 +61,8 @@ export async function pastTheLastKnown(
   scope: ListingScope,
   filter: CatalogFilter,
 ): Promise<boolean> {
-  if (filter.page === 1 || filter.availability.length > 0) return false;
+  if (filter.page === 1 || filter.availability.length > 0 || filter.priceMin !== null || filter.priceMax !== null)
+    return false;
   // The listing's index (the KV record loadListing reads next) counts what the CMS's filters keep.
   const index = await readListingIndex(c, locale, scope, filter);
   if (index === null || index === "too-many") return false;
@@ -85,7 +91,21 @@ export async function loadListing(
       index.map((p) => Number(p.id)),
     ),
   ]);
-  return { products: page, stock: (product) => effective(product).stock, ratings };
+  // The listing's order can change with any of its products' sales, shown on this page or not: the page
+  // is made again when a sale on one of them is changed on the desk, starts or ends (decision 0120).
+  noteSalesShown(c, index);
+  noteMadeAgainBy(c, earliest(index.map((p) => effective(p).price.changesAt)));
+  return {
+    products: page,
+    stock: (product) => effective(product).stock,
+    ratings,
+    sale: (product) => effective(product).price.sale,
+  };
+}
+
+function earliest(times: readonly (number | null)[]): number | null {
+  const known = times.filter((t): t is number => t !== null);
+  return known.length === 0 ? null : Math.min(...known);
 }
 
 /** A listing past the index's cap: the CMS's own order and paging, the facet judged by stockJudged. */
@@ -170,6 +190,7 @@ export function ListingResults({
           <ProductGrid
             products={products.items}
             stock={listing.stock}
+            sale={listing.sale}
             favourites={favourites}
             ratings={listing.ratings}
           />

@@ -7,6 +7,7 @@ import { canBuy } from "../../../shared/cart-rules";
 import { otherLanguage } from "../../../shared/i18n/text-language";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
 import { productPath as productPathOf } from "../../../shared/links";
+import type { Sale } from "../../../shared/promotions/sale-price";
 import type { StockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { itemName, safeSwatch, variantKind } from "../../../shared/variants";
@@ -15,6 +16,7 @@ import { Island } from "../../frame/islands/island";
 import { RatingSummary } from "../../frame/ui/product-reviews";
 import type { ReviewSummary } from "../../platform/reviews/product-review-store";
 import { FavouriteToggle } from "./favourite-toggle";
+import { shownPrice } from "./sale-view";
 
 export function productPath(p: Pick<ProductSummary, "slug" | "category">): string {
   return productPathOf(p.category?.slug, p.slug);
@@ -25,9 +27,18 @@ export function AvailabilityLabel({ availability, left }: { availability: Availa
   return <AvailabilityText availability={availability} left={left} locale={t.locale} texts={t.m.product} />;
 }
 
-export function Price({ price, oldPrice }: { price: number; oldPrice: number | null }) {
+/** A price, with a sale applied when there is one: the sale price, the old one struck through, "−20%". */
+export function Price({
+  price,
+  oldPrice,
+  sale = null,
+}: {
+  price: number;
+  oldPrice: number | null;
+  sale?: Sale | null;
+}) {
   const t = useTexts();
-  return <PriceLine price={price} oldPrice={oldPrice} locale={t.locale} was={t.m.product.was} />;
+  return <PriceLine {...shownPrice(price, oldPrice, sale)} locale={t.locale} texts={t.m.product} />;
 }
 
 /** The add-to-bag control: an island that updates the bag in place, a plain form without JavaScript. */
@@ -103,8 +114,11 @@ export function ProductCard({
   favourite,
   rating,
   stock,
+  sale = null,
 }: {
   product: ProductSummary;
+  /** Its sale now (decision 0120), for one unit of the card's item. */
+  sale?: Sale | null;
   /** The product's state with stock applied (productStock). */
   stock: StockState;
   eager?: boolean;
@@ -145,7 +159,7 @@ export function ProductCard({
         </h3>
         {rating && <RatingSummary summary={rating} compact />}
         <VariantSummary product={product} />
-        <Price price={product.price} oldPrice={product.oldPrice} />
+        <Price price={product.price} oldPrice={product.oldPrice} sale={sale} />
         <AvailabilityLabel availability={stock.availability} left={stock.left} />
       </div>
       <div className="product-card__actions">

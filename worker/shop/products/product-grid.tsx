@@ -1,4 +1,5 @@
 import { type OnHand, productStock } from "../../../shared/product-stock";
+import type { Sale } from "../../../shared/promotions/sale-price";
 import type { StockState } from "../../../shared/stock-rules";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import type { ReviewSummary } from "../../platform/reviews/product-review-store";
@@ -8,6 +9,7 @@ import { ProductCard } from "./product-card";
 export function ProductGrid({
   products,
   stock,
+  sale,
   favourites,
   ratings,
 }: {
@@ -17,6 +19,8 @@ export function ProductGrid({
    * product's state as a listing's index worked it out already (shop/listing/effective-values.ts).
    */
   stock: OnHand | ((product: ProductSummary) => StockState);
+  /** Each card's sale now (shop/products/sale-view.ts); none shown without it. */
+  sale?: (product: ProductSummary) => Sale | null;
   /** Slugs the shopper saved, to draw filled hearts. */
   favourites?: Set<string>;
   /** Approved review averages by product id (reviewSummaries); cards without one show no stars. */
@@ -29,6 +33,7 @@ export function ProductGrid({
           <ProductCard
             product={p}
             stock={typeof stock === "function" ? stock(p) : productStock(p, stock)}
+            sale={sale?.(p) ?? null}
             eager={i < 4}
             favourite={favourites?.has(p.slug) ?? false}
             rating={ratings?.get(Number(p.id))}

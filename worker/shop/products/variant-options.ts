@@ -3,6 +3,7 @@ import { type OnHand, variantStock } from "../../../shared/product-stock";
 import type { Product, ProductVariant } from "../../../shared/types/catalog";
 import type { Media } from "../../../shared/types/cms";
 import { productPath } from "./product-card";
+import { type SaleLookup, saleItem, shownPrice } from "./sale-view";
 
 /** The product page with one variant chosen: the address each swatch links to and JSON-LD's offer URL. */
 export function variantPath(product: Pick<Product, "slug" | "category">, sku: string): string {
@@ -20,16 +21,15 @@ export function variantImage(product: Product, variant: ProductVariant | null): 
   return variant?.image ?? product.images[0] ?? null;
 }
 
-/** The picker's options, stock applied (what the island shows and switches between). */
-export function variantOptions(product: Product, onHand: OnHand): VariantOption[] {
+/** The picker's options, stock and sales applied (what the island shows and switches between). */
+export function variantOptions(product: Product, onHand: OnHand, sales: SaleLookup): VariantOption[] {
   return product.variants.map((v) => {
     const state = variantStock(v, onHand);
     return {
       sku: v.sku,
       name: v.name,
       swatch: v.swatch,
-      price: v.price,
-      oldPrice: v.oldPrice,
+      ...shownPrice(v.price, v.oldPrice, sales(saleItem(product, v))),
       availability: state.availability,
       left: state.left,
       href: variantPath(product, v.sku),

@@ -11,6 +11,7 @@ import {
   setPaused,
   updatePromotion,
 } from "../../../platform/promotions/promotion-desk-store";
+import { afterSaleChange } from "../../../platform/promotions/sale-moves";
 import { type DeskRecord, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { DeskForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
@@ -188,6 +189,9 @@ export const postPromotionRecord = recordAction(DESK, async ({ c, record: p, for
     const draft = readDraft({ ...form, applies: p.applies });
     if (!draft.ok) return { again: { values: form, errors: draft.errors }, status: 422 };
     if (!(await updatePromotion(c.env.DB, p, p.version, draft.promotion, actor))) return { meanwhile: true };
+    // A sale shows on the catalogue: the kept pages of what it was on and of what it is on now (decision 0120).
+    await afterSaleChange(c.env, p);
+    await afterSaleChange(c.env, { ...draft.promotion, id: p.id, paused: p.paused });
     return { done: { kind: "success", text: `“${draft.promotion.name}” is saved.` }, to };
   }
   if (form.action === "codes") {
@@ -204,6 +208,7 @@ export const postPromotionRecord = recordAction(DESK, async ({ c, record: p, for
   }
   const paused = form.action === "pause";
   if (!(await setPaused(c.env.DB, p, p.version, paused, actor))) return { meanwhile: true };
+  await afterSaleChange(c.env, p);
   return { done: { kind: "success", text: paused ? `“${p.name}” is paused.` : `“${p.name}” is running again.` }, to };
 });
 

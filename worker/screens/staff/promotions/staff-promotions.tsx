@@ -3,6 +3,7 @@ import { routePath } from "../../../../shared/links";
 import { formatAed } from "../../../../shared/money";
 import type { AppEnv } from "../../../platform/app-env";
 import { addPromotion, listDeskPromotions } from "../../../platform/promotions/promotion-desk-store";
+import { afterSaleChange } from "../../../platform/promotions/sale-moves";
 import { type DeskState, listAction } from "../desk/desk-action";
 import { renderStaffList, StaffRowHead, StaffTable } from "../desk/staff-list";
 import { type DraftErrors, readDraft } from "./promotion-draft";
@@ -101,6 +102,8 @@ export const postPromotion = listAction<PromotionFormState>(renderPromotions, as
       again: { values: form, errors: { code: `The code ${draft.code} is taken by another promotion.` } },
       status: 409,
     };
+  // A sale shows on the catalogue: the kept pages of what it is on are made again (decision 0120).
+  await afterSaleChange(c.env, { ...draft.promotion, id: added.id, paused: false });
   const text = `Promotion “${draft.promotion.name}” added.`;
   return { done: { kind: "success", text }, to: routePath("staff-promotion", { id: added.id }) };
 });
