@@ -839,3 +839,89 @@ describe("every migration tried on data", () => {
     },
   );
 });
+
+/**
+ * The orders table rebuilt for its CHECKs (migrations/0140_orders_refused_and_instalments.sql): the
+ * orders, their lines, events and discounts all kept, the same indexes, and foreign keys still
+ * enforced afterwards (the children's REFERENCES name the new table, and deleting an order still
+ * takes its children with it).
+ */
+describe("the orders table rebuilt for refused parcels and instalments", () => {
+  const at = migrations.findIndex((m) => m.name.startsWith("0140_"));
+  const orderIndexes = async () =>
+    (
+      await db
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders' ORDER BY name")
+        .all<{ name: string; sql: string | null }>()
+    ).results;
+  const children = ["order_lines", "order_events", "order_discounts"];
+
+  it("keeps every order and child row, the indexes and the foreign keys", async () => {
+    expect(at).toBeGreaterThan(0);
+    await emptyDatabase();
+    await apply(migrations.slice(0, at));
+    await seed(await schema());
+    const counts = await rowCounts(["orders", ...children]);
+    expect([...counts.values()].every((n) => n > 0)).toBe(true);
+    const snapshot = await db.batch(
+      ["orders", ...children].map((t) => db.prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`)),
+    );
+    const indexes = await orderIndexes();
+    expect(indexes.length).toBeGreaterThanOrEqual(12);
+
+    await apply(migrations.slice(at, at + 1));
+
+    expect(await rowCounts(["orders", ...children])).toEqual(counts);
+    const after = await db.batch(["orders", ...children].map((t) => db.prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`)));
+    expect(after.map((r) => r.results)).toEqual(snapshot.map((r) => r.results));
+    expect(await orderIndexes()).toEqual(indexes);
+    for (const child of children) {
+      const keys = (await db.prepare(`PRAGMA foreign_key_list("${child}")`).all<{ table: string; on_delete: string }>())
+        .results;
+      expect(
+        keys.map((k) => [k.table, k.on_delete]),
+        child,
+      ).toEqual([["orders", "CASCADE"]]);
+    }
+    expect(
+      (await db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'kept_%' OR name LIKE '%_rebuilt'").all())
+        .results,
+    ).toEqual([]);
+    expect((await db.prepare("PRAGMA foreign_key_check").all()).results).toEqual([]);
+
+    // Still enforced: a line of no order is refused; an order's deletion takes its children.
+    await expect(
+      db
+        .prepare(
+          "INSERT INTO order_lines (order_id, position, product_slug, product_path, name, unit_price, quantity, line_total) VALUES (999999, 0, 'x', '/x', 'X', 1, 1, 1)",
+        )
+        .run(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+    await db.prepare("DELETE FROM orders WHERE id = 914").run();
+    const left = await rowCounts(children);
+    expect(left.get("order_lines")).toBe((counts.get("order_lines") ?? 0) - 1);
+    expect(left.get("order_events")).toBe((counts.get("order_events") ?? 0) - 1);
+  });
+
+  it("allows 'refused' and the instalment providers, and nothing else new", async () => {
+    await emptyDatabase();
+    await apply(migrations);
+    const insert = (number: string, status: string, payment: string) =>
+      db
+        .prepare(
+          `INSERT INTO orders (number, idempotency_key, status, first_name, last_name, email, phone, delivery_method,
+             payment_method, subtotal, delivery_fee, vat, total) VALUES (?, ?, ?, 'A', 'B', 'a@b.ae', '0501234567', 'pickup', ?, 1, 0, 0, 1)`,
+        )
+        .bind(number, number, status, payment)
+        .run();
+    await insert("NB-R-1", "refused", "cash");
+    await insert("NB-T-1", "awaiting_payment", "tabby");
+    await insert("NB-T-2", "awaiting_payment", "tamara");
+    await expect(insert("NB-X-1", "lost", "cash")).rejects.toThrow(/CHECK/);
+    await expect(insert("NB-X-2", "new", "cheque")).rejects.toThrow(/CHECK/);
+    const keys = await db
+      .prepare("SELECT phone_key FROM orders WHERE number = 'NB-R-1'")
+      .first<{ phone_key: string }>();
+    expect(keys?.phone_key).toBe("501234567");
+  });
+});
