@@ -1,0 +1,90 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { en } from "../../shared/i18n/en";
+import { expectAccessible, launchBrowser, PHONE } from "./harness";
+import { startTestShop, type TestShop } from "./shop";
+
+/**
+ * Cash on delivery as a shopper on a phone meets it (docs/promotions.md): the fee the desk set is in the
+ * summary and the button while cash is chosen, and gone when the card is; after the order, "Confirm on
+ * WhatsApp" opens a chat with the shop's number and the order's number typed in. This file runs its own
+ * shop so it can set the fee in its D1.
+ */
+let browser: Browser;
+let shop: TestShop;
+
+beforeAll(async () => {
+  [browser, shop] = await Promise.all([
+    launchBrowser(),
+    startTestShop({ STRIPE_SECRET_KEY: "sk_test_cod", STRIPE_WEBHOOK_SECRET: "whsec_cod" }),
+  ]);
+  await shop.execute(
+    "INSERT OR REPLACE INTO shop_settings (key, value, version) VALUES ('delivery', ?1, 1)",
+    JSON.stringify({ deliveryFee: 2500, freeDeliveryFrom: null, cashFee: 900, cashMax: null }),
+  );
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await shop?.dispose();
+});
+
+const amount = (text: string) => Number((text.match(/[\d,]+\.\d{2}/)?.[0] ?? "NaN").replaceAll(",", ""));
+
+async function visible(page: Page, selector: string): Promise<string[]> {
+  const shown: string[] = [];
+  for (const item of await page.locator(selector).all()) if (await item.isVisible()) shown.push(await item.innerText());
+  return shown;
+}
+
+for (const js of [true, false]) {
+  describe(`a cash order on a phone (${js ? "with" : "without"} JavaScript)`, () => {
+    it("shows the cash fee before the order is sent, then offers Confirm on WhatsApp", async () => {
+      const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url, javaScriptEnabled: js });
+      const page = await context.newPage();
+      await page.goto("/catalog/skincare");
+      const add = new RegExp(`^${en.product.addToBag}`);
+      await page
+        .locator(".product-card", { has: page.getByRole("button", { name: add }) })
+        .first()
+        .getByRole("button", { name: add })
+        .click();
+      await page.waitForLoadState("networkidle");
+      await page.goto("/cart/order");
+      const placeOrder = page.getByRole("button", { name: /^Place order/ });
+      await page.getByRole("radio", { name: en.checkout.payment.online }).check();
+      expect(await visible(page, ".summary-card dt")).not.toContain(en.promotions.codFee);
+      const byCard = amount(await placeOrder.innerText());
+      await page.getByRole("radio", { name: en.checkout.payment.cash }).check();
+      expect(await visible(page, ".summary-card dt")).toContain(en.promotions.codFee);
+      const inCash = amount(await placeOrder.innerText());
+      expect(inCash - byCard).toBeCloseTo(9, 2);
+      expect((await visible(page, ".summary-card .totals__total dd")).map(amount)).toEqual([inCash]);
+      if (js) await expectAccessible(page);
+
+      const labels = en.checkout.labels;
+      await page.getByLabel(labels.firstName, { exact: false }).first().fill("Mariam");
+      await page.getByLabel(labels.lastName, { exact: false }).first().fill("Al Suwaidi");
+      await page
+        .getByLabel(labels.email, { exact: false })
+        .first()
+        .fill(`cash.${crypto.randomUUID().slice(0, 8)}@example.ae`);
+      await page.getByLabel(labels.phone, { exact: false }).first().fill("050 123 4567");
+      await page.getByLabel(new RegExp(`^${labels.address}`)).fill("Villa 12, Al Wasl Road");
+      await page.getByLabel(new RegExp(`^${labels.city}`)).fill("Dubai");
+      await page.getByLabel(new RegExp(`^${labels.region}`)).selectOption("Dubai");
+      await page.getByRole("checkbox", { name: en.checkout.consent }).check();
+      await placeOrder.click();
+      await page.getByRole("heading", { name: en.orders.isPlaced }).waitFor();
+      const number = /\/cart\/order\/([^/?#]+)/.exec(page.url())![1]!;
+      const confirm = page.getByRole("link", { name: en.whatsapp.confirm });
+      const href = new URL((await confirm.getAttribute("href"))!);
+      expect(href.origin + href.pathname).toBe("https://wa.me/971504127730");
+      const text = href.searchParams.get("text")!;
+      expect(text.split("\n")[0]).toBe(`Hello, I would like to confirm my order ${number}.`);
+      expect(text).toContain(`Total: AED ${inCash.toFixed(2)}`);
+      expect(text).toContain("Address: Villa 12, Al Wasl Road, Dubai, Dubai");
+      if (js) await expectAccessible(page);
+      await context.close();
+    });
+  });
+}
