@@ -28,6 +28,9 @@ afterAll(async () => {
   await shop?.dispose();
 });
 
+/** The cash orders placed above, for the desk below. */
+const placed: string[] = [];
+
 const amount = (text: string) => Number((text.match(/[\d,]+\.\d{2}/)?.[0] ?? "NaN").replaceAll(",", ""));
 
 async function visible(page: Page, selector: string): Promise<string[]> {
@@ -76,6 +79,7 @@ for (const js of [true, false]) {
       await placeOrder.click();
       await page.getByRole("heading", { name: en.orders.isPlaced }).waitFor();
       const number = /\/cart\/order\/([^/?#]+)/.exec(page.url())![1]!;
+      placed.push(number);
       const confirm = page.getByRole("link", { name: en.whatsapp.confirm });
       const href = new URL((await confirm.getAttribute("href"))!);
       expect(href.origin + href.pathname).toBe("https://wa.me/971504127730");
@@ -88,3 +92,58 @@ for (const js of [true, false]) {
     });
   });
 }
+
+/** A staff account: signed up through the shop, then given the role as the owner would. */
+async function staffMember(): Promise<{ email: string; password: string }> {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const account = { username: `desk${tag}`, email: `desk.${tag}@noorbeauty.example`, password: "Desk-shift-2026" };
+  const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url });
+  const page = await context.newPage();
+  await page.goto("/user/signup");
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/user?notice=welcome");
+  await context.close();
+  await shop.execute("UPDATE cms_users SET role = 'staff' WHERE email = ?1", account.email);
+  return account;
+}
+
+describe("the desk's cash orders to confirm, on a phone", () => {
+  it("lists them first with a message to the shopper, and confirms one with the shopper", async () => {
+    expect(placed.length).toBeGreaterThan(0);
+    const account = await staffMember();
+    const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url });
+    const page = await context.newPage();
+    await page.goto("/staff");
+    await page.waitForURL(/\/user\/login\?redirect=%2Fstaff/);
+    await page.getByLabel("E-mail or username").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/staff$/);
+
+    await page.goto("/staff/orders");
+    const waiting = page.getByRole("region", { name: "Cash orders to confirm", exact: true });
+    await waiting.waitFor();
+    const number = placed[0]!;
+    const row = waiting.getByRole("row", { name: new RegExp(number) });
+    await row.waitFor();
+    const message = row.getByRole("link", { name: en.whatsapp.message });
+    const href = new URL((await message.getAttribute("href"))!);
+    expect(href.origin + href.pathname).toBe("https://wa.me/971501234567");
+    expect(href.searchParams.get("text")).toContain(number);
+    // Nothing wider than the phone, and every part reachable and named.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
+
+    await row.getByRole("button", { name: /^Confirmed with the shopper/ }).click();
+    await page.waitForURL(/\/staff\/orders$/);
+    await page.getByText(`Order ${number}: confirmed with the shopper.`).waitFor();
+    expect(
+      await page.getByRole("region", { name: "Cash orders to confirm", exact: true }).getByText(number).count(),
+    ).toBe(0);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
