@@ -4,6 +4,7 @@ import { CONFIRM_WITHIN_MS } from "../../shared/cash-on-delivery";
 import { translator } from "../../shared/i18n/translator";
 import { refusalsStatement, waitingStatement } from "../../worker/platform/orders/cash-confirmation-store";
 import { appRequest } from "./support/app-request";
+import { register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 import { countedSku, linesOfOrder, onHand, orderHolding } from "./support/held-order";
 import { customer, productSlugs } from "./support/shop-fixtures";
@@ -259,5 +260,28 @@ describe("two refusals turn a phone to other ways to pay", () => {
     }
     // Another phone still pays in cash.
     expect((await place("", "055 700 9999")).status).toBe(303);
+  });
+
+  it("says so before the form is sent when the checkout knows the phone: a signed-in shopper's", async () => {
+    await refusedOrder("050 800 3344");
+    await refusedOrder("+971508003344");
+    const shopper = async (phone: string) => {
+      const account = await register();
+      await env.DB.prepare("UPDATE cms_users SET phone = ?2 WHERE id = ?1").bind(account.id, phone).run();
+      const browser = new Browser();
+      const login = { identifier: account.email, password: account.password };
+      expect((await browser.post("/user/login", login, { from: null })).status).toBe(303);
+      const [slug] = await productSlugs("in_stock", 1);
+      await browser.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null });
+      return browser;
+    };
+    const other = plain(await (await (await shopper("050 800 9999")).get("/cart/order")).text());
+    expect(other).toContain('value="050 800 9999"');
+    expect(other).not.toContain(translator("en").m.promotions.cashRefusedPhone);
+    const browser = await shopper("0508003344");
+    const html = plain(await (await browser.get("/cart/order")).text());
+    expect(html).toContain(
+      `<p class="field__hint for-transport" id="cash-refused-transport">${translator("en").m.promotions.cashRefusedPhone}</p>`,
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
 import type { DeliveryMethod } from "../../../shared/cart-rules";
+import { cashOfferedTo } from "../../../shared/cash-on-delivery";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
@@ -83,6 +84,15 @@ function cashRefusals(view: CartView, t: Translator): CheckoutFormProps["cash"] 
   return { transport: refusal("transport"), pickup: refusal("pickup") };
 }
 
+/**
+ * Why cash is not offered, for each way of getting the order: `closed` (a phone with refused parcels, said
+ * by the order's placement), or the phone the checkout knows with as many (decision 0118), else the ceiling.
+ */
+function cashFor(view: CartView, t: Translator, closed: string | undefined): CheckoutFormProps["cash"] {
+  const sentence = closed ?? (cashOfferedTo(view.phoneRefusals ?? 0) ? null : t.m.promotions.cashRefusedPhone);
+  return sentence ? { transport: sentence, pickup: sentence } : cashRefusals(view, t);
+}
+
 /** The button's total for each way of getting and paying for the order. */
 function buttonTotals(view: CartView, t: Translator): CheckoutFormProps["totals"] {
   const total = (delivery: DeliveryMethod, payment: "cash" | "online") =>
@@ -161,7 +171,7 @@ async function renderCheckout(
             card: cardAvailability(cardPayments(c.env), t),
             notice: notice ?? null,
             totals: buttonTotals(view, t),
-            cash: cashClosed ? { transport: cashClosed, pickup: cashClosed } : cashRefusals(view, t),
+            cash: cashFor(view, t, cashClosed),
             ...islandTexts(t, "checkout"),
           }}
         />
@@ -171,7 +181,8 @@ async function renderCheckout(
 }
 
 export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {
-  const view = await loadCartView(c, await readCartOwner(c));
+  // A signed-in shopper's phone is known already: its refused parcels are read in the bag's batch.
+  const view = await loadCartView(c, await readCartOwner(c), undefined, { phone: c.get("user")?.phone ?? null });
   if (view.items.length === 0) return c.redirect(routePath("cart"), 302);
   // The CMS gave no answer: the form still stands, and says why the summary is empty (decision 0101).
   if (view.catalogueDown)
@@ -203,7 +214,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
   if (!result.ok || (raw.payment === "online" && !card.available)) {
     const errors = result.ok ? {} : result.errors;
     if (raw.payment === "online" && !card.available) errors.payment = t.m.checkout.cardUnavailable;
-    const view = await loadCartView(c, owner, choicesOf(raw));
+    const view = await loadCartView(c, owner, choicesOf(raw), { phone: raw.phone?.trim() || null });
     if (view.items.length === 0) return c.redirect(routePath("cart"), 303);
     return renderCheckout(c, view, values, errors, 422);
   }
