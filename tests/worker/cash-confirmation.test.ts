@@ -198,6 +198,14 @@ describe("a parcel refused at the door", () => {
     expect(await linesOfOrder(number)).toEqual([{ sku, quantity: 3, stock_taken: 0, stock_returned: 3 }]);
     const after = plain(await (await browser.get(`/staff/orders/${number}`)).text());
     expect(after).toContain("3 units went back to stock.");
+    // The shopper is told, in the order's language.
+    const mail = await env.DB.prepare(
+      "SELECT subject, body_text FROM outbox WHERE recipient = (SELECT email FROM orders WHERE id = ?1) ORDER BY id DESC",
+    )
+      .bind(id)
+      .first<{ subject: string; body_text: string }>();
+    expect(mail?.subject).toBe(`Your Noor Beauty order ${number}: Refused at the door`);
+    expect(mail?.body_text).toContain(translator("en").m.email.status.refused);
     expect((await auditOf("order", number)).at(-1)).toMatchObject({
       action: "refuse",
       before: { status: "shipped" },
