@@ -25,11 +25,31 @@ export interface CheckoutFormProps extends IslandTexts<"checkout"> {
    * The total as the button shows it ("AED 223.00") for each way of getting the order: both are drawn,
    * and the page's style shows the one whose radio is checked (commerce.css), with or without script.
    */
-  totals: Record<"transport" | "pickup", string>;
+  totals: Record<"transport" | "pickup", Record<"cash" | "online", string>>;
+  /** Why cash on delivery is not offered for each way of getting the order (above the largest cash order), or null. */
+  cash: Record<"transport" | "pickup", string | null>;
+}
+
+/** The button's words for one way of getting the order, for each way of paying (the style shows one). */
+function PlaceOrder({
+  template,
+  totals,
+  locale,
+}: {
+  template: string;
+  totals: Record<"cash" | "online", string>;
+  locale: CheckoutFormProps["locale"];
+}) {
+  return (
+    <>
+      <span className="for-cash">{fill(locale, template, { total: totals.cash })}</span>
+      <span className="for-online">{fill(locale, template, { total: totals.online })}</span>
+    </>
+  );
 }
 
 export default function CheckoutForm(props: CheckoutFormProps) {
-  const { values, idempotencyKey, card, instalments, notice, totals, locale, texts } = props;
+  const { values, idempotencyKey, card, instalments, cash, notice, totals, locale, texts } = props;
   const LABELS = texts.labels;
   // Checked here before it goes (the server checks it again); a form that passes is posted by the browser.
   const { errors, summary, formProps } = useFormSubmit({
@@ -39,10 +59,17 @@ export default function CheckoutForm(props: CheckoutFormProps) {
     errors: props.errors,
   });
   const delivery = values.delivery ?? "transport";
+  // Cash is taken away only when another way to pay is there instead and cash is refused both ways; else the server says so.
+  const other = card.available || instalments.length > 0;
+  const cashOffered = !other || !cash.transport || !cash.pickup;
+  const offered = (method: string) =>
+    method === "cash" ? cashOffered : method === "online" ? card.available : instalments.some((i) => i.id === method);
   const chosen = values.payment ?? "cash";
-  const offered =
-    chosen === "cash" || (chosen === "online" ? card.available : instalments.some((i) => i.id === chosen));
-  const payment = offered ? chosen : "cash";
+  const fallback = cashOffered ? "cash" : card.available ? "online" : (instalments[0]?.id ?? "cash");
+  const payment = offered(chosen) ? chosen : fallback;
+  const cashHint = [cash.transport && "cash-refused-transport", cash.pickup && "cash-refused-pickup"]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <form method="post" action={routePath("cart-order")} className="checkout-form" {...formProps}>
@@ -117,8 +144,15 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       <fieldset>
         <legend>{LABELS.payment}</legend>
         <div className="choice-list">
-          <label className="choice">
-            <input type="radio" name="payment" value="cash" defaultChecked={payment === "cash"} />
+          <label className={`choice${cashOffered ? "" : " choice--disabled"}`}>
+            <input
+              type="radio"
+              name="payment"
+              value="cash"
+              defaultChecked={payment === "cash"}
+              disabled={!cashOffered}
+              aria-describedby={cashHint || undefined}
+            />
             <span>{texts.payment.cash}</span>
           </label>
           <label className={`choice${card.available ? "" : " choice--disabled"}`}>
@@ -141,6 +175,17 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             </label>
           ))}
         </div>
+        {/* Above the largest cash order: why, for the way of getting the order that is chosen (commerce.css). */}
+        {cash.transport && (
+          <p className="field__hint for-transport" id="cash-refused-transport">
+            {cash.transport}
+          </p>
+        )}
+        {cash.pickup && (
+          <p className="field__hint for-pickup" id="cash-refused-pickup">
+            {cash.pickup}
+          </p>
+        )}
         {!card.available && (
           <p className="field__hint" id="card-unavailable">
             {card.reason}
@@ -170,8 +215,12 @@ export default function CheckoutForm(props: CheckoutFormProps) {
         )}
       </div>
       <button type="submit" className="button button--block">
-        <span className="for-transport">{fill(locale, texts.placeOrder, { total: totals.transport })}</span>
-        <span className="for-pickup">{fill(locale, texts.placeOrder, { total: totals.pickup })}</span>
+        <span className="for-transport">
+          <PlaceOrder template={texts.placeOrder} totals={totals.transport} locale={locale} />
+        </span>
+        <span className="for-pickup">
+          <PlaceOrder template={texts.placeOrder} totals={totals.pickup} locale={locale} />
+        </span>
       </button>
     </form>
   );

@@ -423,6 +423,7 @@ export const en = {
       shipped: "Shipped",
       completed: "Delivered",
       cancelled: "Cancelled",
+      refused: "Refused at the door",
     },
     history: "History",
     placed: "Placed",
@@ -457,11 +458,14 @@ export const en = {
       completed: "Your order is delivered. Thank you for shopping with us.",
       cancelled:
         "This order is cancelled: nothing more will be delivered or charged. If you didn't ask for this, reply to your confirmation e-mail.",
+      refused:
+        "This parcel was refused at the door and has come back to us. If that was a mistake, reply to your confirmation e-mail.",
     },
     headings: {
       shipped: "Your order is on its way",
       completed: "Your order is delivered",
       cancelled: "This order is cancelled",
+      refused: "This parcel came back to us",
     },
     continueShopping: "Continue shopping",
     mine: "My orders",
@@ -879,6 +883,8 @@ export const en = {
       cancelledBecause:
         "Your order has been cancelled. Reason: {reason} If you paid by card, the payment is refunded to your card.",
       now: "Your order is now: {status}.",
+      refused:
+        "Your parcel was refused at the door and has come back to us. If that was a mistake, reply to this e-mail and we will arrange it with you.",
       footer: "Order {number} — status: {status}.",
     },
     cardCancelled: {
@@ -939,6 +945,9 @@ export const en = {
     giftGone: "The gift of “{name}” has run out, so it is no longer in your order.",
     cashTooLarge:
       "Cash on delivery is available for orders up to {amount}. Please pay by card, or make your order smaller.",
+    /** A phone whose parcels were refused at the door twice (docs/decisions/0118-cash-on-delivery-that-arrives.md). */
+    cashRefusedPhone:
+      "Cash on delivery is not available for this phone number, because earlier parcels to it were refused at the door. Please pay by card.",
     emailDiscount: "{name}: −{amount}",
     tooManyWrong: {
       one: "Too many codes that didn't work. Please wait {count} minute before you try another.",
@@ -957,6 +966,25 @@ export const en = {
       notCombinable: "This code can't be combined with “{name}”, which is already applied.",
       noProducts: "This code is for products that are not in your bag.",
     },
+  },
+  /** WhatsApp: confirming a cash order, ordering the bag, the desk's message (shared/whatsapp-messages.ts). */
+  whatsapp: {
+    confirm: "Confirm on WhatsApp",
+    confirmNote: "Paying cash on delivery? Confirm your order with us on WhatsApp and we will prepare it sooner.",
+    mailConfirm: "Confirm your order on WhatsApp: {url}",
+    order: "Order on WhatsApp",
+    orderNote: "Prefer to chat? Send us your bag on WhatsApp and we will arrange the order with you.",
+    message: "Message on WhatsApp",
+    /** The messages typed into the chat. */
+    confirmText: "Hello, I would like to confirm my order {number}.",
+    bagText: "Hello, I would like to order:",
+    staffText:
+      "Hello {name}, we are writing about your order {number}, to be paid in cash on delivery. Could you confirm it, please?",
+    line: "{quantity} × {name}: {price}",
+    total: "Total: {total}",
+    address: "Address: {address}",
+    pickup: "Local pickup",
+    payment: "Payment: {method}",
   },
   limits: {
     wait: {

@@ -137,6 +137,42 @@ describe("the staff desk with a real Strapi", () => {
     expect(refused.status).toBe(403);
   });
 
+  it("a cash order offers Confirm on WhatsApp to Strapi's number, and staff mark it confirmed with the shopper", async () => {
+    const guest = new ShopJar(inject("shopUrl"));
+    const listing = await (await guest.send("/catalog/skincare")).text();
+    const slug = listing.match(/name="slug" value="([a-z0-9-]+)"/)?.[1];
+    expect(slug, "a product to buy on /catalog/skincare").toBeDefined();
+    expect((await guest.send("/cart/add", { slug: slug as string, quantity: "1" })).status).toBe(303);
+    const placed = await guest.send(
+      "/cart/order",
+      checkoutForm({ firstName: "Hessa", lastName: `Cash${tag}`, email: `hessa.cash.${tag}@example.ae` }),
+    );
+    expect(placed.status).toBe(303);
+    const location = placed.headers.get("location") ?? "";
+    const number = location.split("/").pop() as string;
+    // The shop's number from Strapi's contacts record, the order's number typed in.
+    const confirmation = (await (await guest.send(location)).text()).replaceAll("&amp;", "&");
+    const chat = confirmation.match(/href="(https:\/\/wa\.me\/\d+\?text=[^"]+)"/)?.[1];
+    expect(chat, "Confirm on WhatsApp").toBeDefined();
+    expect(new URL(chat as string).searchParams.get("text")).toContain(number);
+
+    const staff = await shopperSignedIn("codconfirm");
+    await setRole(staff.id, staffRoleId);
+    const before = await (await staff.jar.send(`/staff/orders/${number}`)).text();
+    expect(before).toContain("Not yet confirmed with the shopper.");
+    const version = before.match(/name="version" value="(\d+)"/)?.[1];
+    const done = await staff.jar.send(`/staff/orders/${number}`, {
+      action: "shopper-confirmed",
+      version: version as string,
+      from: "list",
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe("/staff/orders");
+    const after = await (await staff.jar.send(`/staff/orders/${number}`)).text();
+    expect(after).toContain("Confirmed with the shopper");
+    expect(after).not.toContain("Not yet confirmed with the shopper.");
+  });
+
   it("refuses a shopper who tries to give themselves the Staff role through Strapi's API", async () => {
     const { jar, jwt, id } = await shopperSignedIn("badr");
     const asShopper = (path: string, method: string, body: unknown) =>

@@ -20,6 +20,7 @@ import { signedIn } from "./support/staff-session";
  */
 const ORIGIN = "https://shop.example";
 const TRACKING_ORIGINS = CARRIERS.flatMap((c) => (c.tracking ? [new URL(c.tracking).origin] : []));
+const SHOP_CHAT = "https://wa\\.me/971504127730\\?text=";
 const RLO = "\u202e";
 const PHISH = "customer. Your card failed, pay at https://evil.example/pay";
 const MARKUP = '<a href="https://evil.example">Refund</a><img src=x onerror=alert(1)>';
@@ -51,8 +52,10 @@ function expectWordsOnly(mail: Queued | null | undefined, label: string): void {
   }
   if (html === null) return;
   const anchors = [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
-  // The shop's own pages, and a shipped order's carrier tracking page (worker/platform/orders/carriers.ts).
-  const allowed = `(?:${[ORIGIN, ...TRACKING_ORIGINS].map((o) => o.replaceAll(".", "\\.")).join("|")})/`;
+  // The shop's own pages, a shipped order's carrier tracking page (worker/platform/orders/carriers.ts), and a
+  // chat with the shop's own WhatsApp number (the seed's contacts), whatever is typed in it percent-encoded.
+  const pages = `(?:${[ORIGIN, ...TRACKING_ORIGINS].map((o) => o.replaceAll(".", "\\.")).join("|")})/`;
+  const allowed = `(?:${pages}|${SHOP_CHAT})`;
   for (const anchor of anchors) expect(anchor, label).toMatch(new RegExp(`^<a href="${allowed}[^"]*"`));
   expect(html, label).not.toMatch(new RegExp(`<img|<script|href="(?!${allowed})`));
 }

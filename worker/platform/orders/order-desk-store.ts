@@ -3,6 +3,7 @@ import type { PaymentMethod } from "../../../shared/forms/checkout";
 import { type Actor, auditStatement } from "../audit/staff-audit-store";
 import { type MailMessage, outboxInsertWhere } from "../mail/mailer";
 import { giveBackStatements } from "../stock/stock-return-store";
+import { waitingOf, waitingStatement } from "./cash-confirmation-store";
 import { orderEventStatement } from "./order-history-store";
 import {
   ORDER_COLUMNS,
@@ -101,16 +102,19 @@ export function orderListQueries(filter: OrderFilter, { page, perPage }: { page:
 /**
  * A page of the list and how many orders match. The list shows no lines, so they are read only
  * when asked for (`withLines`, the CSV export); otherwise every order's `lines` is empty.
+ * `withWaiting`: the cash orders waiting for the shopper's confirmation too, in the same batch
+ * (worker/platform/orders/cash-confirmation-store.ts).
  */
 export async function listOrders(
   db: D1Database,
   filter: OrderFilter,
-  paging: { page: number; perPage: number; withLines?: boolean },
-): Promise<{ orders: Order[]; total: number }> {
+  paging: { page: number; perPage: number; withLines?: boolean; withWaiting?: boolean },
+): Promise<{ orders: Order[]; total: number; waiting: Order[] }> {
   const { count, rows } = orderListQueries(filter, paging);
-  const [counted, found] = await db.batch([
+  const [counted, found, waiting] = await db.batch([
     db.prepare(count.sql).bind(...count.params),
     db.prepare(rows.sql).bind(...rows.params),
+    ...(paging.withWaiting ? [waitingStatement(db)] : []),
   ]);
   const records = (found?.results ?? []) as OrderRecord[];
   const lines = paging.withLines
@@ -121,6 +125,7 @@ export async function listOrders(
     : new Map<number, OrderLine[]>();
   return {
     orders: records.map((row) => toOrder(row, lines.get(row.id) ?? [])),
+    waiting: waitingOf(waiting),
     total: ((counted?.results?.[0] as { total?: number } | undefined)?.total ?? 0) as number,
   };
 }
@@ -216,8 +221,8 @@ export async function changeOrder(db: D1Database, change: OrderChange): Promise<
       note: change.note,
       actor,
     }),
-    // A cancel gives the order's stock back in the same batch, only if the cancel won.
-    ...(change.to === "cancelled" ? giveBackStatements(db, order.id, guard) : []),
+    // A cancel or a refused parcel gives the order's stock back in the same batch, only if the change won.
+    ...(change.to === "cancelled" || change.to === "refused" ? giveBackStatements(db, order.id, guard) : []),
     // An instalment order's capture (shipped) or refund (cancelled), carried out by the cron.
     ...paymentTaskStatements(db, order, change.to, guard),
     auditStatement(db, guard, {

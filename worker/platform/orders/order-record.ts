@@ -13,6 +13,8 @@ export const ORDER_STATUSES = [
   "shipped",
   "completed",
   "cancelled",
+  // A cash parcel refused at the door (migrations/0140_orders_refused_and_instalments.sql).
+  "refused",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -83,6 +85,8 @@ export interface Order {
   locale: Locale;
   /** The key of the order page's link in its e-mails (decision 0112); null on orders placed before it, until needed. */
   accessToken: string | null;
+  /** When staff confirmed a cash order with the shopper (migrations/0141_cash_confirmed.sql); null until then. */
+  cashConfirmedAt: string | null;
   lines: OrderLine[];
   discounts: OrderDiscount[];
 }
@@ -119,6 +123,7 @@ export interface OrderRecord {
   tracking_number: string | null;
   locale: string;
   access_token: string | null;
+  cod_confirmed_at: string | null;
 }
 
 export interface LineRecord {
@@ -140,7 +145,7 @@ export interface LineRecord {
 
 export const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
   address, city, region, postcode, notes, payment_method, payment_reference, subtotal, delivery_fee, vat, total, created_at,
-  updated_at, version, carrier, tracking_number, locale, access_token, discount, cod_fee,
+  updated_at, version, carrier, tracking_number, locale, access_token, discount, cod_fee, cod_confirmed_at,
   (SELECT json_group_array(json_object('name', d.name, 'code', d.code, 'kind', d.kind, 'amount', d.amount, 'limitedTo', d.limited_to))
      FROM (SELECT * FROM order_discounts WHERE order_id = orders.id ORDER BY position) AS d) AS discounts_json`;
 
@@ -184,6 +189,7 @@ export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
     trackingNumber: row.tracking_number,
     locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
     accessToken: row.access_token,
+    cashConfirmedAt: row.cod_confirmed_at ?? null,
     lines,
     discounts: discountsOf(row.discounts_json),
   };

@@ -10,10 +10,12 @@ import { readCartOwner } from "../../platform/bag/cart-owner";
 import { acknowledgePrices } from "../../platform/bag/cart-store";
 import { backgroundTask } from "../../platform/errors/background-task";
 import { InstalmentLine, instalmentLine } from "../../shop/payments/instalment-line";
+import { OrderOnWhatsapp } from "./bag-whatsapp";
 import { CodeForm, GiftLines, Nudges, TotalsTable } from "./cart-totals";
 import type { CartItem, CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
 import { codeRefusal, refusalSentence } from "./code-refusal";
+import { shopWhatsapp } from "./order-whatsapp";
 
 function ChangeNotice({ item, catalogueDown }: { item: CartItem; catalogueDown: boolean }) {
   const t = useTexts();
@@ -112,7 +114,9 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
 }
 
 /** The bag's page for a view read already; a refused code comes back in its field (status 422). */
-export function renderCart(c: Context<AppEnv>, view: CartView, typed?: TypedCode): Promise<Response> {
+export async function renderCart(c: Context<AppEnv>, view: CartView, typed?: TypedCode): Promise<Response> {
+  // The shop's WhatsApp number, from the contacts record the page's layout reads too.
+  const whatsapp = view.items.length > 0 ? await shopWhatsapp(c) : null;
   const flash = takeFlash(c);
   // The shopper sees today's prices on this page: remember them as seen.
   if (view.cartId && view.hasChanges) {
@@ -202,6 +206,7 @@ export function renderCart(c: Context<AppEnv>, view: CartView, typed?: TypedCode
                   {b.removeOutOfStock}
                 </p>
               )}
+              <OrderOnWhatsapp view={view} digits={whatsapp} />
             </aside>
           </div>
         )}

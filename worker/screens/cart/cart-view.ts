@@ -8,6 +8,7 @@ import type { AppEnv } from "../../platform/app-env";
 import { type BagRead, bagStatements, type CartLineRow, type CartOwner, readBag } from "../../platform/bag/cart-store";
 import { type CountRow, countsOf, countsStatement, knownShopperCounts } from "../../platform/bag/shopper-counts";
 import { nearDatabase } from "../../platform/database/request-database";
+import { refusalsOf, refusalsStatement } from "../../platform/orders/cash-confirmation-store";
 import {
   PROMOTION_READS,
   type PromotionsRead,
@@ -62,6 +63,11 @@ export interface CartView {
    */
   catalogueDown: boolean;
   count: number;
+  /**
+   * Parcels refused at the door to the phone the checkout knows (a signed-in shopper's, or the form's),
+   * read in the bag's batch (decision 0118); undefined when no phone was given.
+   */
+  phoneRefusals?: number;
 }
 
 function toItem(line: CartLineRow, product: CartProduct | undefined): CartItem {
@@ -101,14 +107,24 @@ async function readOwnBag(
   owner: CartOwner | null,
   exact: boolean,
   typedCode: string | null,
-): Promise<{ bag: BagRead; promotions: PromotionsRead }> {
+  phone: string | null = null,
+): Promise<{ bag: BagRead; promotions: PromotionsRead; phoneRefusals?: number }> {
   const db = exact ? c.env.DB : nearDatabase(c);
   // No bag: nothing to price, and no round trip.
   if (!owner) return { bag: EMPTY_BAG, promotions: readPromotions([]) };
   const reads = promotionStatements(db, bagShopper(c, owner, typedCode), new Date());
-  const results = await db.batch([...bagStatements(db, owner), countsStatement(db, owner), ...reads]);
+  const results = await db.batch([
+    ...bagStatements(db, owner),
+    countsStatement(db, owner),
+    ...reads,
+    ...(phone ? [refusalsStatement(db, phone)] : []),
+  ]);
   knownShopperCounts(c, owner, countsOf(results[2]!.results as CountRow[]));
-  return { bag: readBag(results), promotions: readPromotions(results.slice(3, 3 + PROMOTION_READS)) };
+  return {
+    bag: readBag(results),
+    promotions: readPromotions(results.slice(3, 3 + PROMOTION_READS)),
+    ...(phone ? { phoneRefusals: refusalsOf(results.at(-1)) } : {}),
+  };
 }
 
 /** How the bag is to be delivered and paid, for its quote: the bag's page knows neither (an estimate). */
@@ -125,10 +141,15 @@ export async function loadCartView(
   c: Context<AppEnv>,
   owner: CartOwner | null,
   choices: QuoteChoices = ESTIMATE,
-  { exact = false, typedCode = null }: { exact?: boolean; typedCode?: string | null } = {},
+  {
+    exact = false,
+    typedCode = null,
+    phone = null,
+  }: { exact?: boolean; typedCode?: string | null; phone?: string | null } = {},
 ): Promise<CartView> {
-  const { bag, promotions } = await readOwnBag(c, owner, exact, typedCode);
-  return cartViewOf(c, bag, promotions, choices);
+  const { bag, promotions, phoneRefusals } = await readOwnBag(c, owner, exact, typedCode, phone);
+  const view = await cartViewOf(c, bag, promotions, choices);
+  return phoneRefusals === undefined ? view : { ...view, phoneRefusals };
 }
 
 /** A bag line as the quote sees it. */

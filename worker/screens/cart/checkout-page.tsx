@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
 import type { DeliveryMethod } from "../../../shared/cart-rules";
+import { cashOfferedTo } from "../../../shared/cash-on-delivery";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
 import { islandTexts, type Translator } from "../../../shared/i18n/translator";
@@ -53,9 +54,54 @@ function cardAvailability(card: CardPayments, t: Translator): CheckoutFormProps[
     : { available: false, reason: t.m.checkout.cardUnavailable };
 }
 
-/** The bag's quote if it were delivered this way: what the summary and the button say for each choice. */
-function totalsFor(view: CartView, delivery: DeliveryMethod) {
-  return quoteOf(view, { delivery, region: null, payment: null });
+/** The bag's quote if it were delivered and paid this way: what the summary and the button say for each choice. */
+function totalsFor(view: CartView, delivery: DeliveryMethod, payment: "cash" | "online" = "online") {
+  return quoteOf(view, { delivery, region: null, payment });
+}
+
+/** Both ways of paying for one way of getting the order: the style shows the one whose radio is checked. */
+function PaidTotals({ view, delivery, label }: { view: CartView; delivery: DeliveryMethod; label?: string }) {
+  return (
+    <>
+      <div className="for-cash">
+        <QuoteTotals quote={totalsFor(view, delivery, "cash")} deliveryLabel={label} />
+      </div>
+      <div className="for-online">
+        <QuoteTotals quote={totalsFor(view, delivery, "online")} deliveryLabel={label} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Why cash on delivery is not offered for each way of getting the order (above the largest cash order,
+ * its fee included: docs/decisions/0109-delivery-settings-on-the-desk.md), or null where it is.
+ */
+function cashRefusals(view: CartView, t: Translator): CheckoutFormProps["cash"] {
+  const sentence = t.fill(t.m.promotions.cashTooLarge, {
+    amount: formatPrice(t.locale, view.promotions.settings.cashMax ?? 0),
+  });
+  const refusal = (delivery: DeliveryMethod) => (totalsFor(view, delivery, "cash").cashAllowed ? null : sentence);
+  return { transport: refusal("transport"), pickup: refusal("pickup") };
+}
+
+/**
+ * Why cash is not offered, for each way of getting the order: `closed` (a phone with refused parcels, said
+ * by the order's placement), or the phone the checkout knows with as many (decision 0118), else the ceiling.
+ */
+function cashFor(view: CartView, t: Translator, closed: string | undefined): CheckoutFormProps["cash"] {
+  const sentence = closed ?? (cashOfferedTo(view.phoneRefusals ?? 0) ? null : t.m.promotions.cashRefusedPhone);
+  return sentence ? { transport: sentence, pickup: sentence } : cashRefusals(view, t);
+}
+
+/** The button's total for each way of getting and paying for the order. */
+function buttonTotals(view: CartView, t: Translator): CheckoutFormProps["totals"] {
+  const total = (delivery: DeliveryMethod, payment: "cash" | "online") =>
+    formatPrice(t.locale, totalsFor(view, delivery, payment).total);
+  return {
+    transport: { cash: total("transport", "cash"), online: total("transport", "online") },
+    pickup: { cash: total("pickup", "cash"), online: total("pickup", "online") },
+  };
 }
 
 /** The choices a posted form made, for the quote (a value the schema refuses counts as none). */
@@ -85,21 +131,14 @@ function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProp
             </li>
           ))}
         </ul>
-        {/* Both, as the button's total: the style shows the one whose delivery radio is checked (commerce.css). */}
+        {/* Each, as the button's total: the style shows the one whose delivery and payment radios are checked
+            (commerce.css), so the cash fee is seen before the order is sent, with or without script. */}
         <div className="for-transport">
-          <QuoteTotals quote={totalsFor(view, "transport")} />
+          <PaidTotals view={view} delivery="transport" />
         </div>
         <div className="for-pickup">
-          <QuoteTotals quote={totalsFor(view, "pickup")} deliveryLabel={t.m.checkout.delivery.pickup} />
+          <PaidTotals view={view} delivery="pickup" label={t.m.checkout.delivery.pickup} />
         </div>
-        {/* Above the largest cash order (docs/decisions/0109-delivery-settings-on-the-desk.md): said before the form is sent. */}
-        {!totalsFor(view, "transport").cashAllowed && (
-          <p className="muted small">
-            {t.fill(t.m.promotions.cashTooLarge, {
-              amount: formatPrice(t.locale, view.promotions.settings.cashMax ?? 0),
-            })}
-          </p>
-        )}
         <a href={routePath("cart")}>{t.m.checkout.editBag}</a>
       </aside>
     </div>
@@ -113,6 +152,8 @@ async function renderCheckout(
   errors: FormErrors<CheckoutField>,
   status: 200 | 422 | 503 = 200,
   notice?: string,
+  /** Why cash is offered neither way (a phone with refused parcels, decision 0118), beside the cash radio. */
+  cashClosed?: string,
 ): Promise<Response> {
   const t = textsOf(c);
   return renderPage(c, {
@@ -134,10 +175,8 @@ async function renderCheckout(
               totalsFor(view, "pickup").total,
             ]),
             notice: notice ?? null,
-            totals: {
-              transport: formatPrice(t.locale, totalsFor(view, "transport").total),
-              pickup: formatPrice(t.locale, totalsFor(view, "pickup").total),
-            },
+            totals: buttonTotals(view, t),
+            cash: cashFor(view, t, cashClosed),
             ...islandTexts(t, "checkout"),
           }}
         />
@@ -147,7 +186,8 @@ async function renderCheckout(
 }
 
 export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {
-  const view = await loadCartView(c, await readCartOwner(c));
+  // A signed-in shopper's phone is known already: its refused parcels are read in the bag's batch.
+  const view = await loadCartView(c, await readCartOwner(c), undefined, { phone: c.get("user")?.phone ?? null });
   if (view.items.length === 0) return c.redirect(routePath("cart"), 302);
   // The CMS gave no answer: the form still stands, and says why the summary is empty (decision 0101).
   if (view.catalogueDown)
@@ -179,7 +219,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
   if (!result.ok || (raw.payment === "online" && !card.available)) {
     const errors = result.ok ? {} : result.errors;
     if (raw.payment === "online" && !card.available) errors.payment = t.m.checkout.cardUnavailable;
-    const view = await loadCartView(c, owner, choicesOf(raw));
+    const view = await loadCartView(c, owner, choicesOf(raw), { phone: raw.phone?.trim() || null });
     if (view.items.length === 0) return c.redirect(routePath("cart"), 303);
     return renderCheckout(c, view, values, errors, 422);
   }
@@ -213,7 +253,9 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     }
     if (placed.reason === "cash" || placed.reason === "instalments") {
       const view = await loadCartView(c, owner, choicesOf(raw));
-      return renderCheckout(c, view, values, { payment: placed.message }, 422);
+      // A refused phone: cash is closed both ways, the card chosen when it can be (the island's rule).
+      const closed = placed.phone ? placed.message : undefined;
+      return renderCheckout(c, view, values, { payment: placed.message }, 422, undefined, closed);
     }
     if (placed.reason === "unavailable") {
       setFlash(c, {

@@ -9,9 +9,18 @@ import type { CheckoutInput } from "../../../shared/forms/checkout";
 import { type Translator, translator } from "../../../shared/i18n/translator";
 import type { MailContacts } from "../../../shared/mail-layout";
 import { formatPrice } from "../../../shared/money";
+import { whatsappLink } from "../../../shared/whatsapp-link";
+import { confirmOrderText } from "../../../shared/whatsapp-messages";
 import type { MailMessage } from "../../platform/mail/mailer";
 import { orderMailTable } from "../../platform/mail/order-mail-table";
-import { isolate, type MailLink, shopperMailBody } from "../../platform/mail/shopper-mail";
+import {
+  isolate,
+  type MailLink,
+  mailLink,
+  type Paragraph,
+  sentenceWithLink,
+  shopperMailBody,
+} from "../../platform/mail/shopper-mail";
 import type { OrderLine } from "../../platform/orders/order-record";
 
 /** What an order's e-mails list: its lines, discounts and totals. */
@@ -62,6 +71,20 @@ function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): stri
   ];
 }
 
+/** A cash order's "Confirm on WhatsApp" link, when the shop has a number (`whatsapp`: its digits). */
+function whatsappParagraph(
+  t: Translator,
+  number: string,
+  order: Ordered,
+  input: CheckoutInput,
+  whatsapp: string | null,
+) {
+  if (!whatsapp || input.payment !== "cash") return [];
+  const text = confirmOrderText(t, { ...input, number, lines: order.lines, total: order.total });
+  const link = mailLink(whatsappLink(whatsapp, text));
+  return [[sentenceWithLink((words) => words, t.m.whatsapp.mailConfirm, "url", link)] satisfies Paragraph];
+}
+
 /** The shopper's confirmation, in the language the order is placed in (orders.locale). */
 export function confirmationMail(
   locale: Locale,
@@ -69,6 +92,7 @@ export function confirmationMail(
   order: Ordered,
   input: CheckoutInput,
   orderLink: MailLink,
+  whatsapp: string | null = null,
 ): MailMessage {
   const t = translator(locale);
   const subject = t.fill(t.m.email.order.subject, { number });
@@ -82,6 +106,7 @@ export function confirmationMail(
         [t.fill(t.m.email.dear, { name: input.firstName })],
         [t.fill(t.m.email.order.thanks, { number: isolate(locale, number) })],
         ...orderSummary(t, order, input),
+        ...whatsappParagraph(t, number, order, input, whatsapp),
         [t.m.checkout.shippingNote],
         [t.m.email.order.seeOrder, orderLink],
       ],

@@ -18,6 +18,7 @@ import { listOrdersOfUser, orderStatements, readOrder } from "../../platform/ord
 import { readVisitorId } from "../../platform/security/visitor-id";
 import { TotalsTable } from "./cart-totals";
 import { keepOrderPagePrivate, openedByKey } from "./order-key";
+import { ConfirmOnWhatsapp, shopWhatsapp } from "./order-whatsapp";
 
 /**
  * An order and its status moves, shown only to the account that placed it, or the browser that placed
@@ -50,7 +51,12 @@ type OrderTexts = ReturnType<typeof useTexts>["m"]["orders"];
 /** The page's heading as the order stands: placed until it is on its way, delivered or cancelled. */
 function heading(order: Order, o: OrderTexts): string {
   if (order.status === "shipped" && order.delivery === "pickup") return o.now.readyNow;
-  if (order.status === "shipped" || order.status === "completed" || order.status === "cancelled") {
+  if (
+    order.status === "shipped" ||
+    order.status === "completed" ||
+    order.status === "cancelled" ||
+    order.status === "refused"
+  ) {
     return o.headings[order.status];
   }
   return o.isPlaced;
@@ -74,6 +80,7 @@ function NextSteps({ order }: { order: Order }) {
     shipped: [pickup ? o.now.readyNow : o.now.shipped, ...(pickup ? [] : [o.courierCalls])],
     completed: [o.now.completed],
     cancelled: [o.now.cancelled],
+    refused: [o.now.refused],
   }[order.status];
   return (
     <>
@@ -189,7 +196,7 @@ export function OrderDetail({ order, events = [] }: { order: Order; events?: Ord
 
 export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
   keepOrderPagePrivate(c);
-  const owned = await ownedOrder(c, c.req.param("number") ?? "");
+  const [owned, whatsapp] = await Promise.all([ownedOrder(c, c.req.param("number") ?? ""), shopWhatsapp(c)]);
   if (!owned) return renderNotFound(c);
   const { order, events } = owned;
   const flash = takeFlash(c);
@@ -231,6 +238,7 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
           </p>
         )}
         <NextSteps order={order} />
+        <ConfirmOnWhatsapp order={order} digits={whatsapp} />
         <OrderDetail order={order} events={events} />
         <p>
           <a className="button" href={routePath("catalog")}>

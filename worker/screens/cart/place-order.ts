@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { cashOfferedTo } from "../../../shared/cash-on-delivery";
 import type { CheckoutInput } from "../../../shared/forms/checkout";
 import { type Translator, translator } from "../../../shared/i18n/translator";
 import { formatPrice } from "../../../shared/money";
@@ -11,6 +12,7 @@ import { type CountRow, countsOf, knownShopperCounts } from "../../platform/bag/
 import { withRetries } from "../../platform/database/retry";
 import { backgroundTask } from "../../platform/errors/background-task";
 import { carriedLimits, carriedRefusal } from "../../platform/middleware/route-limits";
+import { refusalsOf, refusalsStatement } from "../../platform/orders/cash-confirmation-store";
 import type { Order } from "../../platform/orders/order-record";
 import {
   findOrderByIdempotencyKey,
@@ -45,8 +47,13 @@ export type PlaceOrderResult =
   | { ok: false; reason: "stock"; messages: string[] }
   /** The bag's code does not apply (used up meanwhile, …): nothing was written, the bag and its code are kept. */
   | { ok: false; reason: "code"; message: string }
-  /** Cash on delivery chosen for a bag above the largest cash order, or instalments the provider would not take. */
-  | { ok: false; reason: "cash" | "instalments"; message: string };
+  /**
+   * Cash on delivery chosen for a bag above the largest cash order, or by a phone whose parcels were
+   * refused at the door too often (`phone`: refused whatever the bag, decision 0118).
+   */
+  | { ok: false; reason: "cash"; message: string; phone?: boolean }
+  /** Instalments the provider would not take (decision 0119). */
+  | { ok: false; reason: "instalments"; message: string };
 
 /**
  * Lines that ask for more than is on hand (counted SKUs that can't be sold ahead): each is
@@ -106,6 +113,8 @@ export async function placeOrder(
       ...orderStatements(db, { key: requestedKey }),
       ...bagStatements(db, owner),
       ...promotionStatements(db, shopper, new Date()),
+      // Parcels refused at the door to this phone (decision 0118): read here, not in a trip of its own.
+      refusalsStatement(db, input.phone),
     ]);
   } catch (error) {
     const refused = carriedRefusal(c, error);
@@ -141,6 +150,9 @@ export async function placeOrder(
   if (input.payment === "cash" && !view.quote.cashAllowed) {
     const amount = formatPrice(t.locale, view.promotions.settings.cashMax ?? 0);
     return { ok: false, reason: "cash", message: t.fill(t.m.promotions.cashTooLarge, { amount }) };
+  }
+  if (input.payment === "cash" && !cashOfferedTo(refusalsOf(first.at(-1)))) {
+    return { ok: false, reason: "cash", message: t.m.promotions.cashRefusedPhone, phone: true };
   }
   const instalments = instalmentRefusal(c.env, t, input.payment, view.totals.total);
   if (instalments) return { ok: false, reason: "instalments", message: instalments };

@@ -11,8 +11,16 @@ import { withStockMoves } from "../../../platform/stock/stock-moves";
 import { heldSkus, lineStock } from "../../../platform/stock/stock-return-store";
 import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
+import { confirmWithShopper } from "./cash-confirm-action";
 import { statusMail } from "./order-mail";
-import { CANCEL_QUESTION, isOrderAction, refusal, TRANSITIONS } from "./order-workflow";
+import {
+  CANCEL_QUESTION,
+  isOrderAction,
+  REFUSE_QUESTION,
+  refusal,
+  SHOPPER_CONFIRMED,
+  TRANSITIONS,
+} from "./order-workflow";
 import { type Errors, FIELD_MAX, type FormState, findOrder, renderOrder } from "./staff-order";
 
 /**
@@ -23,7 +31,12 @@ const ORDER_DESK: DeskRecord<Order, FormState> = {
   find: findOrder,
   missing: (c) => renderStaffMessage(c, "Order not found", "There is no order with that number.", 404),
   render: renderOrder,
-  fresh: (order, form) => sameVersion(form, order.version, (action) => isOrderAction(action) || action === "note"),
+  fresh: (order, form) =>
+    sameVersion(
+      form,
+      order.version,
+      (action) => isOrderAction(action) || action === "note" || action === SHOPPER_CONFIRMED,
+    ),
   audit: (order) => ({ kind: "order", ref: order.number }),
   meanwhile: (_now, who, form) => ({
     alert:
@@ -32,7 +45,7 @@ const ORDER_DESK: DeskRecord<Order, FormState> = {
         : `This order was changed by ${who} meanwhile. Here it is as it is now: check it, then try again.`,
     values: form,
   }),
-  asksFirst: (form) => (form.action === "cancel" ? CANCEL_QUESTION : null),
+  asksFirst: (form) => (form.action === "cancel" ? CANCEL_QUESTION : form.action === "refuse" ? REFUSE_QUESTION : null),
 };
 
 function required(values: Record<string, string>, name: keyof Errors, message: string, errors: Errors): string {
@@ -54,6 +67,7 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
     if (!saved) return { meanwhile: true };
     return { done: { kind: "success", text: "Note added." }, to: back };
   }
+  if (action === SHOPPER_CONFIRMED) return confirmWithShopper(c, order, values, actor);
   if (!isOrderAction(action)) return { again: { alert: INCOMPLETE }, status: 422 };
   const refused = refusal(order, action);
   if (refused) return { again: { alert: refused }, status: 422 };
@@ -87,14 +101,13 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
       mail: statusMail(order, to, { carrier, trackingNumber }, orderLink, reason, contacts),
       ...(order.accessToken ? {} : { accessToken }),
     });
-  // A cancel gives the order's stock back: kept pages and back-in-stock alerts follow.
-  const saved =
-    to === "cancelled"
-      ? await withStockMoves(c.env, siteOrigin(c), await heldSkus(c.env.DB, order.id), save)
-      : await save();
+  // A cancel or a refused parcel gives the order's stock back: kept pages and back-in-stock alerts follow.
+  const givesBack = to === "cancelled" || to === "refused";
+  const saved = givesBack
+    ? await withStockMoves(c.env, siteOrigin(c), await heldSkus(c.env.DB, order.id), save)
+    : await save();
   if (!saved) return { meanwhile: true };
-  const returned =
-    to === "cancelled" ? (await lineStock(c.env.DB, order.id)).reduce((sum, line) => sum + line.returned, 0) : 0;
+  const returned = givesBack ? (await lineStock(c.env.DB, order.id)).reduce((sum, line) => sum + line.returned, 0) : 0;
   return {
     done: {
       kind: "success",

@@ -30,6 +30,7 @@ export function statusMail(
     }),
     completed: words.completed,
     cancelled: reason ? t.fill(words.cancelledBecause, { reason }) : words.cancelled,
+    refused: words.refused,
   };
   const subject = t.fill(words.subject, { number: order.number, status });
   const tracking = to === "shipped" ? trackingUrl(shipping.carrier, shipping.trackingNumber) : null;

@@ -9,8 +9,9 @@ import { findOrderByNumber } from "../../../platform/orders/order-store";
 import { lineStock } from "../../../platform/stock/stock-return-store";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
+import { CashConfirmation } from "./cash-confirm-form";
 import { Facts, Lines } from "./order-facts";
-import { allowedActions, CANCEL_QUESTION, type OrderAction, TRANSITIONS } from "./order-workflow";
+import { allowedActions, CANCEL_QUESTION, type OrderAction, REFUSE_QUESTION, TRANSITIONS } from "./order-workflow";
 
 /**
  * `/staff/orders/{number}`: the order as staff need it (lines, totals with VAT, customer,
@@ -26,6 +27,8 @@ const ORDER_RECORD: RecordFrame = {
       ship: "marked it shipped",
       deliver: "marked it delivered",
       cancel: "cancelled the order",
+      refuse: "marked it refused at the door",
+      "shopper-confirmed": "confirmed it with the shopper",
       note: "added a note",
     },
     fields: { status: "Status", carrier: "Carrier", trackingNumber: "Tracking number", note: "Note" },
@@ -146,8 +149,8 @@ function ActionForm({ order, action, state }: { order: Order; action: OrderActio
       intent={action}
       version={order.version}
       submit={TRANSITIONS[action].label}
-      outlined={action === "cancel"}
-      confirm={action === "cancel" ? CANCEL_QUESTION : undefined}
+      outlined={action === "cancel" || action === "refuse"}
+      confirm={action === "cancel" ? CANCEL_QUESTION : action === "refuse" ? REFUSE_QUESTION : undefined}
     >
       {ACTION_FIELDS[action]?.map((field) => (
         <Field
@@ -184,6 +187,7 @@ export async function renderOrder(
     <>
       <h1>Order {order.number}</h1>
       <Facts order={order} />
+      <CashConfirmation order={order} />
       <div className="staff-actions">
         {actions.length === 0 ? (
           <p className="muted">Nothing more to do with this order.</p>

@@ -21,6 +21,7 @@ import {
   StaffTable,
 } from "../desk/staff-list";
 import { ORDER_LANGUAGES, staffDate } from "../desk/staff-page";
+import { messageLink, WaitingCashOrders } from "./cash-confirm-form";
 
 /** `/staff/orders`: every order, newest first, filtered and searched; `/staff/orders.csv`: the same as a spreadsheet. */
 const PER_PAGE = 25;
@@ -100,6 +101,7 @@ function FilterForm({ filter }: { filter: OrderFilter }) {
 }
 
 function OrderRow({ order }: { order: Order }) {
+  const message = messageLink(order);
   return (
     <tr>
       <StaffRowHead href={routePath("staff-order", { number: order.number })} title={order.number} />
@@ -109,6 +111,11 @@ function OrderRow({ order }: { order: Order }) {
         <span className="staff-table__sub">
           {order.phone} · {ORDER_LANGUAGES[order.locale]}
         </span>
+        {message && (
+          <a className="staff-table__sub" href={message} rel="noopener" target="_blank">
+            {en.whatsapp.message}
+          </a>
+        )}
       </td>
       <td data-label="Status">
         <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
@@ -128,7 +135,9 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
   const filter = readFilter(c);
   const requested = Number.parseInt(c.req.query("page") ?? "1", 10);
   const page = Number.isFinite(requested) && requested > 0 ? Math.min(requested, 10_000) : 1;
-  const { orders, total } = await listOrders(c.env.DB, filter, { page, perPage: PER_PAGE });
+  // The first page of every order starts with the cash orders to confirm with the shopper (decision 0118).
+  const withWaiting = page === 1 && Object.keys(filter).length === 0;
+  const { orders, total, waiting } = await listOrders(c.env.DB, filter, { page, perPage: PER_PAGE, withWaiting });
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const query = filterQuery(filter);
   const href = (n: number) =>
@@ -145,6 +154,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
             Download CSV
           </a>
         </div>
+        <WaitingCashOrders orders={waiting} />
         <FilterForm filter={filter} />
         <p className="muted" role="status">
           {total === 0 ? "No orders match." : `${total} order${total === 1 ? "" : "s"}, newest first.`}

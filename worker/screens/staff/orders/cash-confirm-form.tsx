@@ -1,0 +1,119 @@
+import { awaitsShopperConfirmation, confirmationOverdue } from "../../../../shared/cash-on-delivery";
+import { en } from "../../../../shared/i18n/en";
+import { translator } from "../../../../shared/i18n/translator";
+import { routePath } from "../../../../shared/links";
+import { formatAed } from "../../../../shared/money";
+import { whatsappDigits, whatsappLink } from "../../../../shared/whatsapp-link";
+import type { Order } from "../../../platform/orders/order-record";
+import { StaffRowHead, StaffTable } from "../desk/staff-list";
+import { ORDER_LANGUAGES, staffDate } from "../desk/staff-page";
+import { DeskForm } from "../desk/staff-record";
+import { SHOPPER_CONFIRMED } from "./order-workflow";
+
+/**
+ * The desk's side of cash on delivery that arrives (decision 0118): a cash order waiting for the
+ * shopper's confirmation gets "Message on WhatsApp" (the question typed in the order's language) and
+ * "Confirmed with the shopper"; one waiting longer than 48 hours is marked. On the order's page and,
+ * above the list of every order, as the list of those waiting, oldest first.
+ */
+
+/** A chat with the shopper of a waiting cash order, the question in the order's language; null otherwise. */
+export function messageLink(order: Order): string | null {
+  const digits = whatsappDigits(order.phone);
+  if (!awaitsShopperConfirmation(order) || !digits) return null;
+  const t = translator(order.locale);
+  return whatsappLink(digits, t.fill(t.m.whatsapp.staffText, { name: order.firstName, number: order.number }));
+}
+
+/** "Waiting over 48 h", beside an order unconfirmed for longer. */
+function Overdue({ order, now }: { order: Order; now: Date }) {
+  if (!confirmationOverdue(order, now)) return null;
+  return <strong className="status status--overdue">Waiting over 48 h</strong>;
+}
+
+function ConfirmForm({ order, from }: { order: Order; from?: "list" }) {
+  return (
+    <DeskForm
+      to={routePath("staff-order", { number: order.number })}
+      className="staff-action staff-action--shopper-confirmed"
+      intent={SHOPPER_CONFIRMED}
+      version={order.version}
+      submit={
+        <>
+          Confirmed with the shopper<span className="visually-hidden"> ({order.number})</span>
+        </>
+      }
+    >
+      {from && <input type="hidden" name="from" value={from} />}
+    </DeskForm>
+  );
+}
+
+/** On the order's page: where the cash order stands with its shopper. */
+export function CashConfirmation({ order, now = new Date() }: { order: Order; now?: Date }) {
+  if (order.payment !== "cash") return null;
+  if (order.cashConfirmedAt) {
+    return <p className="muted">Confirmed with the shopper {staffDate.format(new Date(order.cashConfirmedAt))}.</p>;
+  }
+  if (!awaitsShopperConfirmation(order)) return null;
+  const message = messageLink(order);
+  return (
+    <div className="staff-cash-confirm">
+      <p>
+        Not yet confirmed with the shopper. <Overdue order={order} now={now} />
+      </p>
+      {message && (
+        <a className="button button--outlined" href={message} rel="noopener" target="_blank">
+          {en.whatsapp.message}
+        </a>
+      )}
+      <ConfirmForm order={order} />
+    </div>
+  );
+}
+
+/** Above the list: the cash orders waiting for the shopper's confirmation, oldest first. */
+export function WaitingCashOrders({ orders, now = new Date() }: { orders: readonly Order[]; now?: Date }) {
+  if (orders.length === 0) return null;
+  return (
+    <section className="staff-waiting" aria-labelledby="waiting-title">
+      <h2 id="waiting-title">Cash orders to confirm with the shopper</h2>
+      <p className="muted">{orders.length} waiting, oldest first: confirm each before it leaves.</p>
+      <StaffTable
+        label="Cash orders to confirm"
+        caption="Cash orders to confirm with the shopper"
+        className="staff-table--stack"
+        columns={["Order", "Placed", "Customer", { label: "Total", num: true }, "Confirm"]}
+      >
+        {orders.map((order) => {
+          const message = messageLink(order);
+          return (
+            <tr key={order.number}>
+              <StaffRowHead href={routePath("staff-order", { number: order.number })} title={order.number} />
+              <td data-label="Placed">
+                {staffDate.format(new Date(order.createdAt))} <Overdue order={order} now={now} />
+              </td>
+              <td data-label="Customer">
+                {order.firstName} {order.lastName}
+                <span className="staff-table__sub">
+                  {order.phone} · {ORDER_LANGUAGES[order.locale]}
+                </span>
+                {message && (
+                  <a className="staff-table__sub" href={message} rel="noopener" target="_blank">
+                    {en.whatsapp.message}
+                  </a>
+                )}
+              </td>
+              <td data-label="Total" className="staff-table__num">
+                {formatAed(order.totals.total)}
+              </td>
+              <td data-label="Confirm">
+                <ConfirmForm order={order} from="list" />
+              </td>
+            </tr>
+          );
+        })}
+      </StaffTable>
+    </section>
+  );
+}
