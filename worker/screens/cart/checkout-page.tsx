@@ -254,7 +254,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     if (placed.reason === "cash" || placed.reason === "instalments") {
       const view = await loadCartView(c, owner, choicesOf(raw));
       // A refused phone: cash is closed both ways, the card chosen when it can be (the island's rule).
-      const closed = placed.phone ? placed.message : undefined;
+      const closed = placed.reason === "cash" && placed.phone ? placed.message : undefined;
       return renderCheckout(c, view, values, { payment: placed.message }, 422, undefined, closed);
     }
     if (placed.reason === "unavailable") {
