@@ -154,9 +154,12 @@ export function ListingResults({
   return (
     <div id={RESULTS_ID} data-filter={JSON.stringify(filter)}>
       <div className="results-bar">
-        <p className="muted" data-result-count="">
-          {products ? t.plural(t.m.listing.count, products.total) : ""}
-        </p>
+        {/* The results' heading (the filter's own heading is folded away on a phone): h1, then this, then the cards' h3. */}
+        {products && (
+          <h2 className="results-bar__count muted" data-result-count="">
+            {t.plural(t.m.listing.count, products.total)}
+          </h2>
+        )}
         <form method="get" action={base} className="sort-form">
           {[...new URLSearchParams(filterQuery(filter, { sort: "popular", page: 1 }, scope).slice(1))].map(
             ([k, v], i) => (
