@@ -16,7 +16,7 @@
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, sale, distance, lighthouse
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, sale, promotions, distance, lighthouse
 //   BENCH_ONLY=distance BENCH_D1_MS=80 BENCH_KV_MS=20 npm run bench    the distance section, its delays (the defaults)
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
@@ -41,6 +41,7 @@ import {
 } from "./bench-kit.mjs";
 import { benchLighthouse } from "./bench-lighthouse.mjs";
 import { benchMixedLoad } from "./bench-mixed.mjs";
+import { benchPromotions } from "./bench-promotions.mjs";
 import { benchSale } from "./bench-sale.mjs";
 import { benchScale } from "./bench-scale.mjs";
 import { benchSearch } from "./bench-search.mjs";
@@ -216,6 +217,7 @@ const SECTIONS = [
   "bots",
   "change",
   "sale",
+  "promotions",
   "distance",
   "lighthouse",
 ];
@@ -289,6 +291,10 @@ async function main() {
   if (runs("sale")) {
     console.log("\nA kept category page during a sale (decision 0120), alternating with the same page without one:");
     await benchSale();
+  }
+  if (runs("promotions")) {
+    console.log("\nPromotions (decision 0108): a code's cost on the order path, and a code raced past its uses:");
+    await benchPromotions(async (url) => (await mainPages(url)).slug);
   }
   if (runs("distance")) {
     console.log(
