@@ -11,6 +11,8 @@ import { withStockMoves } from "../../../platform/stock/stock-moves";
 import { heldSkus, lineStock } from "../../../platform/stock/stock-return-store";
 import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
+import { issueFromDesk } from "./invoice-action";
+import { INVOICE_ACTION } from "./invoice-part";
 import { statusMail } from "./order-mail";
 import { CANCEL_QUESTION, isOrderAction, refusal, TRANSITIONS } from "./order-workflow";
 import { type Errors, FIELD_MAX, type FormState, findOrder, renderOrder } from "./staff-order";
@@ -23,7 +25,12 @@ const ORDER_DESK: DeskRecord<Order, FormState> = {
   find: findOrder,
   missing: (c) => renderStaffMessage(c, "Order not found", "There is no order with that number.", 404),
   render: renderOrder,
-  fresh: (order, form) => sameVersion(form, order.version, (action) => isOrderAction(action) || action === "note"),
+  fresh: (order, form) =>
+    sameVersion(
+      form,
+      order.version,
+      (action) => isOrderAction(action) || action === "note" || action === INVOICE_ACTION,
+    ),
   audit: (order) => ({ kind: "order", ref: order.number }),
   meanwhile: (_now, who, form) => ({
     alert:
@@ -54,6 +61,7 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
     if (!saved) return { meanwhile: true };
     return { done: { kind: "success", text: "Note added." }, to: back };
   }
+  if (action === INVOICE_ACTION) return issueFromDesk(c, order, actor);
   if (!isOrderAction(action)) return { again: { alert: INCOMPLETE }, status: 422 };
   const refused = refusal(order, action);
   if (refused) return { again: { alert: refused }, status: 422 };
