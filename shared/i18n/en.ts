@@ -413,6 +413,8 @@ export const en = {
       "Prices and availability can't be shown right now: we could not reach our catalogue. Your bag is kept as it is; please try again in a moment.",
   },
   orders: {
+    /** The order page's link to its tax invoice (decision 0116), or its confirmation until it is issued. */
+    invoice: "Tax invoice",
     status: {
       new: "New",
       awaiting_payment: "Awaiting payment",

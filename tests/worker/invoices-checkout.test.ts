@@ -83,6 +83,13 @@ describe("the checkout's business buyer", () => {
       .bind(order.id)
       .first();
     expect(buyer).toEqual({ company: "Al Noor Salon LLC", trn: "100987654300003" });
+    // The confirmation e-mail links to the invoice page with the order's key.
+    const mail = await env.DB.prepare(
+      "SELECT body_text FROM outbox WHERE kind = 'order-confirmation' AND subject LIKE ?1",
+    )
+      .bind(`%${number}%`)
+      .first<{ body_text: string }>();
+    expect(mail?.body_text).toMatch(new RegExp(`/cart/order/${number}/invoice\\?key=[A-Za-z0-9_-]{22}`));
     // Placing the order issued nothing: a cash order's supply is its delivery.
     expect(await documentsOf(order.id)).toEqual([]);
     const actor = { id: 1, name: "Layla (desk)" };

@@ -96,7 +96,10 @@ describe("who sees an invoice", () => {
   it("opens a guest's invoice with the order's key, from any browser", async () => {
     const order = await orderFromQuote(bag());
     await issue(order.id);
-    const res = await new Browser().get(`/cart/order/${order.number}/invoice?key=${order.accessToken}`);
+    const guest = new Browser();
+    const orderPage = await (await guest.get(`/cart/order/${order.number}?key=${order.accessToken}`)).text();
+    expect(orderPage).toContain(`/cart/order/${order.number}/invoice?key=${order.accessToken}`);
+    const res = await guest.get(`/cart/order/${order.number}/invoice?key=${order.accessToken}`);
     expect(res.status).toBe(200);
     expect(text(await res.text())).toContain("Tax Invoice");
   });

@@ -7,7 +7,8 @@ import type { AppEnv } from "../../platform/app-env";
 import { documentsStatement, readDocuments } from "../../platform/invoices/invoice-store";
 import { InvoiceSheet } from "../../shop/invoice/invoice-sheet";
 import { keepOrderPagePrivate } from "./order-key";
-import { OrderDetail, ownedOrder } from "./order-views";
+import { OrderDetail } from "./order-views";
+import { ownedOrder } from "./owned-order";
 
 /**
  * An order's tax invoice for its shopper (decision 0116): `/user/orders/{number}/invoice` for the account

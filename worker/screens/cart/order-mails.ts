@@ -69,6 +69,8 @@ export function confirmationMail(
   order: Ordered,
   input: CheckoutInput,
   orderLink: MailLink,
+  /** The order's tax invoice page (decision 0116), with the same key. */
+  invoiceLink?: MailLink,
 ): MailMessage {
   const t = translator(locale);
   const subject = t.fill(t.m.email.order.subject, { number });
@@ -84,6 +86,7 @@ export function confirmationMail(
         ...orderSummary(t, order, input),
         [t.m.checkout.shippingNote],
         [t.m.email.order.seeOrder, orderLink],
+        ...(invoiceLink ? [[t.m.invoice.mailLink, invoiceLink]] : []),
       ],
       {
         // The HTML part draws the lines and discounts (the third paragraph) as a table with the order's totals.

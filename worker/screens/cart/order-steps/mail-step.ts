@@ -1,3 +1,4 @@
+import { routePath } from "../../../../shared/links";
 import { siteOrigin } from "../../../frame/head/site-origin";
 import { type MailMessage, outboxInsertWhere } from "../../../platform/mail/mailer";
 import { mailContacts } from "../../../platform/mail/order-mail-table";
@@ -18,7 +19,11 @@ export const mailStep: OrderStep = ({ order, number, lines, accessToken, ours })
   };
   // The order page with its key (decision 0112): the guest's way back from any browser.
   const orderLink = mailLink(siteOrigin(c) + orderKeyPath(number, accessToken, c.get("locale")));
-  const mails: MailMessage[] = [confirmationMail(c.get("locale"), number, ordered, input, orderLink)];
+  const invoiceLink = mailLink(
+    siteOrigin(c) +
+      routePath("cart-order-invoice", { number }, { query: { key: accessToken }, locale: c.get("locale") }),
+  );
+  const mails: MailMessage[] = [confirmationMail(c.get("locale"), number, ordered, input, orderLink, invoiceLink)];
   if (receiver) mails.push(receivedMail(receiver, number, ordered, input));
   return mails.map((mail) => outboxInsertWhere(c.env.DB, mail, ours));
 };

@@ -81,6 +81,10 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
   // The e-mail links to the order page with its key; an order from before keys were kept gets one now.
   const accessToken = order.accessToken ?? newAccessToken();
   const orderLink = mailLink(siteOrigin(c) + orderKeyPath(order.number, accessToken, order.locale));
+  const invoiceLink = mailLink(
+    siteOrigin(c) +
+      routePath("cart-order-invoice", { number: order.number }, { query: { key: accessToken }, locale: order.locale }),
+  );
   const contacts = mailContacts(await getContacts(c, order.locale));
   const save = () =>
     changeOrder(c.env.DB, {
@@ -92,7 +96,7 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
       carrier,
       trackingNumber,
       note: reason,
-      mail: statusMail(order, to, { carrier, trackingNumber }, orderLink, reason, contacts),
+      mail: statusMail(order, to, { carrier, trackingNumber }, orderLink, reason, contacts, invoiceLink),
       ...(order.accessToken ? {} : { accessToken }),
     });
   // A cancel gives the order's stock back: kept pages and back-in-stock alerts follow.
