@@ -23,7 +23,7 @@ export function InvoiceSheet({
 }) {
   return (
     <div className="invoice-sheet">
-      <p className="invoice-tools">
+      <div className="invoice-tools">
         <a href={back.href}>{back.label}</a>
         <Island
           name="print-button"
@@ -31,7 +31,7 @@ export function InvoiceSheet({
           props={{ label: `${en.invoice.print} · ${ar.invoice.print}` }}
           wake="load"
         />
-      </p>
+      </div>
       {documents.length > 0 ? (
         documents.map((doc) => <InvoiceDocument key={doc.kind} doc={doc} />)
       ) : (
