@@ -17,6 +17,7 @@ const text = (html: string) =>
   html
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
 
 function bag() {
@@ -164,13 +165,23 @@ describe("the desk", () => {
 
   it("issues an old order's invoice when staff ask, shows it to staff, and a shopper cannot reach the desk's page", async () => {
     await setSeller();
-    const order = await orderFromQuote(bag(), { status: "processing", payment: "cash" });
+    // A cash order delivered before invoices were issued; one only confirmed may not have its invoice yet.
+    const early = await orderFromQuote(bag(), { status: "processing", payment: "cash" });
+    const order = await orderFromQuote(bag(), { status: "completed", payment: "cash" });
     const { browser: staff } = await signedIn("staff");
     const desk = text(await (await staff.get(`/staff/orders/${order.number}`)).text());
     expect(desk).toContain("No tax invoice is issued yet.");
     const version = (await env.DB.prepare("SELECT version FROM orders WHERE id = ?1")
       .bind(order.id)
       .first<{ version: number }>())!;
+    const refused = await staff.post(
+      `/staff/orders/${early.number}`,
+      { action: "invoice", version: String(version.version) },
+      { from: null },
+    );
+    expect(refused.status).toBe(422);
+    expect(text(await refused.text())).toContain("A cash order's tax invoice is issued when it is delivered");
+    expect(await documentsOf(early.id)).toEqual([]);
     const issued = await staff.post(
       `/staff/orders/${order.number}`,
       { action: "invoice", version: String(version.version) },

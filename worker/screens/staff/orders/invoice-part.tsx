@@ -10,10 +10,18 @@ import { DeskForm } from "../desk/staff-record";
  */
 export const INVOICE_ACTION = "invoice";
 
-/** Why an invoice cannot be issued for the order now; null when it can. */
-export function invoiceRefusal(order: Pick<Order, "status">): string | null {
+/**
+ * Why an invoice cannot be issued for the order now; null when it can: only an order that is a supply
+ * (a card order paid, a cash order delivered) gets one.
+ */
+export function invoiceRefusal(order: Pick<Order, "status" | "payment">): string | null {
   if (order.status === "cancelled") return "This order is cancelled: it gets no tax invoice.";
-  if (order.status === "awaiting_payment") return "This card order is not paid yet: its invoice is issued when it is.";
+  if (order.payment === "cash" && order.status !== "completed") {
+    return "A cash order's tax invoice is issued when it is delivered: mark it delivered first.";
+  }
+  if (order.status === "awaiting_payment" || order.status === "new") {
+    return "This card order is not paid yet: its invoice is issued when it is.";
+  }
   return null;
 }
 
