@@ -196,4 +196,30 @@ describe("the desk", () => {
     const { browser: shopper } = await signedIn("authenticated");
     expect((await shopper.get(`/staff/orders/${order.number}/invoice`)).status).not.toBe(200);
   });
+
+  it("cancels a paid order on the desk with a credit note naming its invoice, shown under it on the invoice page", async () => {
+    await setSeller();
+    const order = await orderFromQuote(bag(), { status: "paid", payment: "online" });
+    await issue(order.id);
+    const { browser: staff } = await signedIn("staff");
+    const version = (await env.DB.prepare("SELECT version FROM orders WHERE id = ?1")
+      .bind(order.id)
+      .first<{ version: number }>())!;
+    const cancelled = await staff.post(
+      `/staff/orders/${order.number}`,
+      { action: "cancel", version: String(version.version), reason: "The shade is discontinued", confirmed: "yes" },
+      { from: null },
+    );
+    expect(cancelled.status).toBe(303);
+    const [invoice, credit] = await documentsOf(order.id);
+    expect(credit?.kind).toBe("credit_note");
+    const page = text(
+      await (await new Browser().get(`/cart/order/${order.number}/invoice?key=${order.accessToken}`)).text(),
+    );
+    expect(page).toContain("Tax Credit Note");
+    expect(page).toContain("إشعار دائن ضريبي");
+    expect(page).toContain(`CN-${String(credit!.number).padStart(6, "0")}`);
+    expect(page).toContain(`This credit note cancels tax invoice INV-${String(invoice!.number).padStart(6, "0")}`);
+    expect(page).toContain("The shade is discontinued");
+  });
 });
