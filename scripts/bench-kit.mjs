@@ -98,8 +98,12 @@ export const fmt = (n, d = 0) => n.toFixed(d);
 export const minimal = "/builds/latest.json";
 
 /** fetch with a deadline: a hung answer fails the bench instead of hanging it. */
-export function fetchOnce(url, init = {}) {
-  return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutSeconds * 3000) });
+export async function fetchOnce(url, init = {}) {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutSeconds * 3000) });
+  } catch (error) {
+    throw new Error(`${init.method ?? "GET"} ${url}: no answer in ${timeoutSeconds * 3} s`, { cause: error });
+  }
 }
 
 /** The response's lasting cookies as a Cookie header (a one-shot flash message is shown once, then gone). */

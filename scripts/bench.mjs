@@ -226,13 +226,22 @@ for (const name of only) {
 }
 const runs = (section) => only.length === 0 || only.includes(section);
 
+function commit() {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "no git";
+  }
+}
+
 async function main() {
   // The fresh shop is seeded from dist/seed.sql, made from the CMS seed files; a clone that has
   // only run `npm run build` has none, and every page would be empty.
   execFileSync("node", ["scripts/build-seed.mjs"], { stdio: "ignore" });
   const cpu = cpus()[0]?.model ?? "unknown CPU";
+  // The first line names its day and commit: the docs check (scripts/check-docs.mjs) finds pasted figures by it.
   console.log(
-    `\nBench of ${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · workerd via Miniflare · ${connections} connections · ${seconds} s × ${rounds} rounds, alternating with the minimal response${only.length ? ` · sections: ${only.join(", ")}` : ""}\n`,
+    `\nBench of ${new Date().toISOString().slice(0, 10)} on \`${commit()}\` · ${cpus().length} cores (${cpu}) · workerd via Miniflare · ${connections} connections · ${seconds} s × ${rounds} rounds, alternating with the minimal response${only.length ? ` · sections: ${only.join(", ")}` : ""}\n`,
   );
   if (runs("pages") || runs("bag") || runs("variants")) {
     const { mf, url } = await startFreshShop({ log: false });

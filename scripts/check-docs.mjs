@@ -13,15 +13,22 @@
 //   - it names an issue ("issue" and its number): an issue number means nothing to a newcomer;
 //     name the decision that holds the rule (`docs/decisions/<number>`) or say it in words;
 //   - README.md is longer than README_MAX_LINES: it is what a newcomer reads first, the rest is in docs/.
+//   - a benchmark's output pasted in a document ("Bench of 2026-12-01 · …", the line scripts/bench.mjs
+//     and scripts/strapi/bench.mjs print first) is more than BENCH_MAX_AGE_DAYS older than the newest
+//     commit that changed worker/, client/ or shared/ (git's commit date, so the check gives the same
+//     answer on any day): a figure nobody re-measured is worse than none. Re-run the bench and paste its
+//     output in place of the old one (git keeps the history).
 // A path that is gone on purpose (a decision's history) says so right after it: "(removed)", ", since
 // removed: ..." or "(gone ...)"; a decision that does so must say at its top, within five lines, what
 // replaced it: "Replaced by [0083](0083-one-row-per-route.md)" or "Partly replaced by [...](...)".
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const README_MAX_LINES = 250;
+const BENCH_MAX_AGE_DAYS = 7;
 const CODE_ROOTS = ["worker", "client", "shared", "scripts", "tests", "migrations"];
 const TOP = ["worker", "client", "shared", "scripts", "tests", "migrations", "docs", "strapi", ".ci"];
 /** Folders a short path may be relative to, besides the root and the naming file's own folders. */
@@ -264,6 +271,35 @@ for (const [file, offset] of historical) {
   const top = text.split("\n").slice(1, 6).join("\n");
   if (!/replaced by \[\d{4}\]\(\d{4}-[\w-]+\.md\)/i.test(top)) {
     report(file, text, offset, "names a removed file: say at the top what replaced it (Replaced by [NNNN](NNNN-….md))");
+  }
+}
+/** The day the shop's code last changed (git's commit date), or null outside a git clone. */
+function lastCodeChange() {
+  try {
+    const day = execFileSync("git", ["log", "-1", "--format=%cs", "--", "worker", "client", "shared"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+  } catch {
+    return null;
+  }
+}
+const codeChanged = lastCodeChange();
+if (codeChanged) {
+  const oldest = Date.parse(codeChanged) - BENCH_MAX_AGE_DAYS * 86_400_000;
+  for (const file of markdown) {
+    const text = readFileSync(join(root, file), "utf8");
+    for (const match of text.matchAll(/Bench of (\d{4}-\d{2}-\d{2})/g)) {
+      if (Date.parse(match[1]) < oldest)
+        report(
+          file,
+          text,
+          match.index,
+          `bench output of ${match[1]}, more than ${BENCH_MAX_AGE_DAYS} days before the code's last change (${codeChanged}): re-run the bench and paste its output here`,
+        );
+    }
   }
 }
 const readmeLines = readFileSync(join(root, "README.md"), "utf8").split("\n").length - 1;

@@ -4,6 +4,7 @@
 // KV) and all warm (one URL: the kept page shell). Also prints Strapi's install size and start times.
 //   BENCH_SECONDS=5 npm run bench:strapi
 import { execFileSync } from "node:child_process";
+import { cpus } from "node:os";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
 import { readDevVars, startFreshShop } from "../serve.mjs";
@@ -18,6 +19,14 @@ const STATES = [
   { name: "all warm", cache: "true", misses: false },
 ];
 
+function commit() {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "no git";
+  }
+}
+
 /** Every request a new URL, so no page shell is kept for it (as scripts/bench.mjs does). */
 function shellMisses(path) {
   let n = 0;
@@ -26,6 +35,10 @@ function shellMisses(path) {
 }
 
 installStrapi();
+// The first line names its day and commit: the docs check (scripts/check-docs.mjs) finds pasted figures by it.
+console.log(
+  `Bench of ${new Date().toISOString().slice(0, 10)} on \`${commit()}\` · ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}) · embedded CMS and Strapi · 8 connections · ${seconds} s each\n`,
+);
 const size = execFileSync("du", ["-sh", resolve(strapiHome, "app/node_modules")])
   .toString()
   .split("\t")[0];

@@ -76,4 +76,37 @@ describe("a gift with purchase", () => {
       .first<{ on_hand: number }>();
     expect(after!.on_hand).toBe(0);
   });
+
+  it("says on the order's page that a gift which ran out after the bag was shown is not in the order", async () => {
+    // Only this test's gift: the one before left its promotion, which gives the same SKU.
+    await env.DB.prepare("DELETE FROM promotions").run();
+    const gift = await giftProduct();
+    await setStock(gift.sku, gift.slug, 1);
+    const name = `Travel size ${crypto.randomUUID().slice(0, 6)}`;
+    const { meta } = await env.DB.prepare(
+      "INSERT INTO promotions (name, applies, gives_json, combinable) VALUES (?1, 'auto', ?2, 1)",
+    )
+      .bind(name, JSON.stringify({ kind: "gift", productSlug: gift.slug, variantSku: "", sku: gift.sku }))
+      .run();
+    try {
+      const [slug] = await productSlugs("in_stock", 1);
+      const [first, second] = [new Browser(), new Browser()];
+      for (const shopper of [first, second]) {
+        await shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null });
+        expect(text(await (await shopper.get("/cart")).text())).toContain(`Gift: ${gift.name}`);
+      }
+      const one = await first.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer }, { from: null });
+      expect(text(await (await first.get(one.headers.get("location")!)).text())).not.toContain("has run out");
+      const two = await second.post(
+        "/cart/order",
+        { idempotencyKey: crypto.randomUUID(), ...customer },
+        { from: null },
+      );
+      expect(two.headers.get("location")).toMatch(/^\/cart\/order\//);
+      const page = text(await (await second.get(two.headers.get("location")!)).text());
+      expect(page).toContain(`The gift of “${name}” has run out, so it is no longer in your order.`);
+    } finally {
+      await env.DB.prepare("DELETE FROM promotions WHERE id = ?1").bind(meta.last_row_id).run();
+    }
+  });
 });

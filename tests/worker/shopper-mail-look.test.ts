@@ -74,6 +74,53 @@ describe("the shopper's e-mails in the shop's look", () => {
     expect(mail.body_html).toMatch(/<td[^>]*text-align:right[^>]*><bdi>[^<]+<\/bdi><\/td>/);
   });
 
+  it("lists each discount by name and amount in the confirmation and in every later e-mail, the totals adding up", async () => {
+    const code = `LOOK${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    const name = `Loyalty ${code.slice(-4)}`;
+    const { meta } = await env.DB.prepare(
+      "INSERT INTO promotions (name, applies, gives_json, combinable) VALUES (?1, 'code', ?2, 1)",
+    )
+      .bind(name, JSON.stringify({ kind: "fixed", amount: 1500 }))
+      .run();
+    await env.DB.prepare("INSERT INTO promotion_codes (code, promotion_id) VALUES (?1, ?2)")
+      .bind(code, meta.last_row_id)
+      .run();
+    try {
+      const [slug] = await productSlugs();
+      const guest = new Browser();
+      await guest.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null });
+      expect((await guest.post("/cart/code", { code }, { from: null })).status).toBe(303);
+      const email = `discount.${crypto.randomUUID().slice(0, 8)}@example.ae`;
+      const res = await guest.post(
+        "/cart/order",
+        { ...customer, email, idempotencyKey: crypto.randomUUID() },
+        { from: null },
+      );
+      const number = res.headers.get("location")!.split("/").pop()!;
+      const order = (await findOrderByNumber(env.DB, number))!;
+      expect(order.discounts).toEqual([expect.objectContaining({ name, amount: 1500 })]);
+      const { subtotal, delivery, codFee, total } = order.totals;
+      expect(subtotal - 1500 + delivery + codFee).toBe(total);
+      const confirmation = await mailOf(email, "order-confirmation");
+      expect(confirmation.body_html).toContain(`${name}</th>`);
+      expect(confirmation.body_html).toContain(`−${money("en", 1500)}`);
+      expect(confirmation.body_text).toContain(name);
+      // A later e-mail's table is the same order: its discount is there too, or it would not add up.
+      const { browser: staff } = await signedIn("staff");
+      const version = String(
+        await env.DB.prepare("SELECT version FROM orders WHERE number = ?1").bind(number).first<number>("version"),
+      );
+      const confirmed = await staff.post(`/staff/orders/${number}`, { action: "confirm", version }, { from: null });
+      expect(confirmed.status).toBe(303);
+      const status = await mailOf(email, "order-status");
+      expect(status.body_html).toContain(`${name}</th>`);
+      expect(status.body_html).toContain(`−${money("en", 1500)}`);
+      expect(status.body_html).toContain(money("en", total));
+    } finally {
+      await env.DB.prepare("DELETE FROM promotions WHERE id = ?1").bind(meta.last_row_id).run();
+    }
+  });
+
   it("links a shipped order's e-mail to the chosen carrier's tracking page, the number encoded", async () => {
     const { number, email } = await placedOrder();
     const { browser: staff } = await signedIn("staff");
@@ -121,6 +168,7 @@ describe("the shopper's e-mails in the shop's look", () => {
       firstName: "<b>Mariam</b>",
       lines: [{ name: 'Serum "<script>"', quantity: 1, lineTotal: 1000 }],
       totals: { subtotal: 1000, delivery: 0, vat: 48, total: 1000 },
+      discounts: [],
     } as unknown as Order;
     const link = mailLink("https://shop.example/cart/order/NB-2612-AAAAAA?key=k");
     const mail = statusMail(order, "shipped", { carrier: "Other", trackingNumber: "X1" }, link, undefined, {

@@ -13,7 +13,8 @@ export function orderMailTable(
   number: string,
   lines: readonly { name: string; quantity: number; lineTotal: number }[],
   totals: Totals,
-  discounts: readonly { name: string; amount: number }[] = [],
+  // Required: a table without the order's discounts would not add up to its total.
+  discounts: readonly { name: string; amount: number }[],
 ): MailOrderTable {
   const price = (fils: number) => formatPrice(t.locale, fils);
   return {

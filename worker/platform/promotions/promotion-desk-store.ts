@@ -2,7 +2,7 @@ import type { Promotion } from "../../../shared/promotions/promotion";
 import { type Actor, auditStatement } from "../audit/staff-audit-store";
 import { PROMOTION_COLUMNS, type PromotionRow, toPromotion } from "./promotion-record";
 
-/** D1 access for the desk's promotions (docs/promotions.md): the list with what each gave, one, adding, pausing, codes. */
+/** D1 access for the desk's promotions (docs/promotions.md): the list with what each gave, one, adding, changing, pausing, codes. */
 export interface DeskPromotion extends Promotion {
   version: number;
   uses: number;
@@ -56,6 +56,8 @@ const audited = (p: NewPromotion | Promotion) => ({
   gives: p.gives,
   target: p.target,
   minSubtotal: p.minSubtotal,
+  minQuantity: p.minQuantity,
+  firstOrderOnly: p.firstOrderOnly,
   startsAt: p.startsAt,
   endsAt: p.endsAt,
   usesMax: p.usesMax,
@@ -141,6 +143,57 @@ export async function setPaused(
          WHERE id = ?1 AND version = ?2`,
       )
       .bind(p.id, seen, paused ? 1 : 0),
+  ]);
+  return (updated!.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Changes what a promotion gives, on what, when and how often (not how it applies: codes handed out
+ * stay valid), guarded on the version the page showed, with its audit row; false when someone else's
+ * change won. Orders placed keep the discount they got (order_discounts).
+ */
+export async function updatePromotion(
+  db: D1Database,
+  p: DeskPromotion,
+  seen: number,
+  next: NewPromotion,
+  actor: Actor,
+): Promise<boolean> {
+  const guard = atVersion(p, seen);
+  const [, updated] = await db.batch([
+    auditStatement(db, guard, {
+      actor,
+      action: "change",
+      recordKind: "promotion",
+      recordId: String(p.id),
+      before: audited(p),
+      after: audited(next),
+    }),
+    db
+      .prepare(
+        `UPDATE promotions SET name = ?3, gives_json = ?4, target_kind = ?5, target_values = ?6, min_subtotal = ?7,
+           min_quantity = ?8, starts_at = ?9, ends_at = ?10, first_order_only = ?11, uses_max = ?12,
+           uses_per_shopper = ?13, combinable = ?14, priority = ?15, version = version + 1,
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+         WHERE id = ?1 AND version = ?2`,
+      )
+      .bind(
+        p.id,
+        seen,
+        next.name,
+        JSON.stringify(next.gives),
+        next.target.kind,
+        JSON.stringify(next.target.values),
+        next.minSubtotal,
+        next.minQuantity,
+        next.startsAt,
+        next.endsAt,
+        next.firstOrderOnly ? 1 : 0,
+        next.usesMax,
+        next.usesPerShopper,
+        next.combinable ? 1 : 0,
+        next.priority,
+      ),
   ]);
   return (updated!.meta.changes ?? 0) > 0;
 }

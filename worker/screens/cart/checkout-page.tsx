@@ -221,6 +221,12 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     return renderCheckout(c, view, { ...values, acceptChanges: "yes" }, {}, 422, t.m.checkout.changed);
   }
   const { order } = placed;
+  const giftsGone = placed.giftsGone ?? [];
+  if (giftsGone.length > 0)
+    setFlash(c, {
+      kind: "info",
+      text: giftsGone.map((name) => t.fill(t.m.promotions.giftGone, { name })).join(" "),
+    });
   if (order.payment === "online" && order.status === "awaiting_payment" && card.available) {
     const origin = c.env.PUBLIC_ORIGIN || new URL(c.req.url).origin;
     try {

@@ -34,7 +34,8 @@ import type { OrderToWrite } from "./order-steps/order-step";
 import { orderWrite } from "./order-steps/order-write";
 
 export type PlaceOrderResult =
-  | { ok: true; order: Order; created: boolean }
+  /** `giftsGone`: the promotions whose gift ran out between the bag's read and the order's batch (left out, said on the next page). */
+  | { ok: true; order: Order; created: boolean; giftsGone?: string[] }
   /** catalogue-down: the CMS gave no answer, so nothing is known of the lines and nothing is placed (decision 0101). */
   | { ok: false; reason: "empty" | "unavailable" | "changed" | "catalogue-down" }
   /** Over the orders' limits, and not a replay of an order placed. */
@@ -175,7 +176,18 @@ export async function placeOrder(
   const created = placed.number === numberWritten;
   const counted = view.items.filter((i) => i.product!.onHand !== null);
   if (created && counted.length > 0) backgroundTask(c, showStockChanges(c, counted));
-  return { ok: true, order: placed, created };
+  // A gift's line is written only while it has one on hand (gift-statements.ts): one that ran out meanwhile is missing.
+  const given = placed.lines.filter((l) => l.gift).map((l) => l.sku);
+  const missing = view.gifts
+    .filter((g) => {
+      const at = given.indexOf(g.product.sku);
+      if (at >= 0) given.splice(at, 1);
+      return at < 0;
+    })
+    .map((g) => g.promotionName);
+  // Those the order's own read found gone too: the shopper may have seen them in the bag a moment before.
+  const giftsGone = created ? [...new Set([...view.quote.giftsGone, ...missing])] : [];
+  return { ok: true, order: placed, created, giftsGone };
 }
 
 /** What follows a stock write (worker/platform/stock/stock-moves.ts), for what this order took. */

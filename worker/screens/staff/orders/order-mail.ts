@@ -52,7 +52,7 @@ export function statusMail(
         [t.m.email.shop],
       ],
       {
-        order: { table: orderMailTable(t, order.number, order.lines, order.totals), at: 2 },
+        order: { table: orderMailTable(t, order.number, order.lines, order.totals, order.discounts), at: 2 },
         contacts,
       },
     ),

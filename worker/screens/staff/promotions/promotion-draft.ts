@@ -121,3 +121,31 @@ export function readDraft(
     },
   };
 }
+
+const typedAed = (fils: number | null) => (fils === null ? "" : (fils / 100).toFixed(2));
+const typedWhole = (n: number | null) => (n === null || n === 0 ? "" : String(n));
+
+/** A promotion as its form shows it, so the change form starts from what is saved (readDraft's inverse). */
+export function draftValues(p: NewPromotion): Record<string, string> {
+  const g = p.gives;
+  return {
+    name: p.name,
+    applies: p.applies,
+    kind: g.kind,
+    ...(g.kind === "percent" ? { percent: String(g.percent), cap: typedAed(g.cap) } : {}),
+    ...(g.kind === "fixed" ? { amount: typedAed(g.amount) } : {}),
+    ...(g.kind === "gift" ? { giftSlug: g.productSlug, giftVariant: g.variantSku, giftSku: g.sku } : {}),
+    ...(g.kind === "buy_get" ? { buy: String(g.buy), get: String(g.get) } : {}),
+    targetKind: p.target.kind,
+    targetValues: p.target.values.join(", "),
+    minSubtotal: p.minSubtotal ? typedAed(p.minSubtotal) : "",
+    minQuantity: typedWhole(p.minQuantity),
+    startsAt: utcToDubai(p.startsAt),
+    endsAt: utcToDubai(p.endsAt),
+    usesMax: typedWhole(p.usesMax),
+    usesPerShopper: typedWhole(p.usesPerShopper),
+    priority: String(p.priority),
+    combinable: p.combinable ? "yes" : "",
+    firstOrderOnly: p.firstOrderOnly ? "yes" : "",
+  };
+}

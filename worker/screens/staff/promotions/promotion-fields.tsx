@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { DraftErrors } from "./promotion-draft";
 
-/** The add-a-promotion form's fields (the desk is in English), each refusal beside its field. */
+/** One field of a promotion's form (the desk is in English), its refusal beside it. */
 function Field({
   name,
   label,
@@ -9,8 +9,10 @@ function Field({
   values,
   hint,
   errorKey,
+  prefix,
   children,
 }: {
+  prefix: string;
   name: string;
   label: string;
   errors: DraftErrors;
@@ -20,7 +22,7 @@ function Field({
   children?: ReactNode;
 }) {
   const error = errors[errorKey ?? name];
-  const id = `promotion-${name}`;
+  const id = `${prefix}-${name}`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -47,13 +49,15 @@ function Select({
   name,
   values,
   options,
+  prefix,
 }: {
   name: string;
   values: Record<string, string>;
   options: [string, string][];
+  prefix: string;
 }) {
   return (
-    <select id={`promotion-${name}`} name={name} defaultValue={values[name] ?? options[0]![0]}>
+    <select id={`${prefix}-${name}`} name={name} defaultValue={values[name] ?? options[0]![0]}>
       {options.map(([value, words]) => (
         <option key={value} value={value}>
           {words}
@@ -63,26 +67,44 @@ function Select({
   );
 }
 
-export function PromotionFields({ values, errors }: { values: Record<string, string>; errors: DraftErrors }) {
-  const f = { values, errors };
+/**
+ * The fields of a promotion's form: adding one, or changing one (`changing`: how it applies and its code
+ * are left out, so codes already handed out stay valid; the fields' ids are prefixed apart from the add form's).
+ */
+export function PromotionFields({
+  values,
+  errors,
+  changing = false,
+}: {
+  values: Record<string, string>;
+  errors: DraftErrors;
+  changing?: boolean;
+}) {
+  const f = { values, errors, prefix: changing ? "change" : "promotion" };
   return (
     <>
       <Field name="name" label="Name (shoppers read it on the discount line)" {...f} />
-      <Field name="applies" label="How it applies" {...f}>
-        <Select
-          name="applies"
-          values={values}
-          options={[
-            ["auto", "Automatically"],
-            ["code", "With a code"],
-          ]}
-        />
-      </Field>
-      <Field name="code" label="Code (for one shared code; single-use codes are made on its page)" {...f} />
+      {!changing && (
+        <>
+          <Field name="applies" label="How it applies" {...f}>
+            <Select
+              name="applies"
+              values={values}
+              prefix={f.prefix}
+              options={[
+                ["auto", "Automatically"],
+                ["code", "With a code"],
+              ]}
+            />
+          </Field>
+          <Field name="code" label="Code (for one shared code; single-use codes are made on its page)" {...f} />
+        </>
+      )}
       <Field name="kind" label="What it gives" {...f}>
         <Select
           name="kind"
           values={values}
+          prefix={f.prefix}
           options={[
             ["percent", "A percentage off"],
             ["fixed", "An amount off"],
@@ -104,6 +126,7 @@ export function PromotionFields({ values, errors }: { values: Record<string, str
         <Select
           name="targetKind"
           values={values}
+          prefix={f.prefix}
           options={[
             ["order", "The whole order"],
             ["product", "Products"],
@@ -123,23 +146,23 @@ export function PromotionFields({ values, errors }: { values: Record<string, str
       <Field name="priority" label="Priority (higher applies first)" {...f} />
       <div className="field field--check">
         <input
-          id="promotion-combinable"
+          id={`${f.prefix}-combinable`}
           type="checkbox"
           name="combinable"
           value="yes"
           defaultChecked={values.combinable === "yes"}
         />
-        <label htmlFor="promotion-combinable">Combinable with other promotions</label>
+        <label htmlFor={`${f.prefix}-combinable`}>Combinable with other promotions</label>
       </div>
       <div className="field field--check">
         <input
-          id="promotion-first"
+          id={`${f.prefix}-first`}
           type="checkbox"
           name="firstOrderOnly"
           value="yes"
           defaultChecked={values.firstOrderOnly === "yes"}
         />
-        <label htmlFor="promotion-first">First order only</label>
+        <label htmlFor={`${f.prefix}-first`}>First order only</label>
       </div>
     </>
   );

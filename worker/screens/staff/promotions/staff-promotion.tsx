@@ -9,11 +9,15 @@ import {
   findDeskPromotion,
   listCodes,
   setPaused,
+  updatePromotion,
 } from "../../../platform/promotions/promotion-desk-store";
-import { type DeskRecord, type DeskState, recordAction, sameVersion } from "../desk/desk-action";
+import { type DeskRecord, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { DeskForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
+import { draftValues, readDraft, utcToDubai } from "./promotion-draft";
+import { PromotionFields } from "./promotion-fields";
 import { conditionWords, givesWords, limitWords, stackingWords, targetWords, whenWords } from "./promotion-words";
+import type { PromotionFormState } from "./staff-promotions";
 
 /**
  * `/staff/promotions/{id}`: one promotion, what it gave (uses, the discount, its orders' revenue), how
@@ -32,16 +36,47 @@ const FRAME: RecordFrame = {
   section: "promotions",
   back: { href: routePath("staff-promotions"), label: "All promotions" },
   words: {
-    actions: { add: "added the promotion", pause: "paused it", resume: "resumed it", codes: "made single-use codes" },
-    fields: { paused: "Paused", codes: "Codes" },
-    value: (_field, value) => String(value),
+    actions: {
+      add: "added the promotion",
+      change: "changed it",
+      pause: "paused it",
+      resume: "resumed it",
+      codes: "made single-use codes",
+    },
+    fields: {
+      paused: "Paused",
+      codes: "Codes",
+      name: "Name",
+      gives: "Gives",
+      target: "On",
+      minSubtotal: "Minimum subtotal",
+      minQuantity: "Minimum items",
+      startsAt: "Starts",
+      endsAt: "Ends",
+      usesMax: "Uses in all",
+      usesPerShopper: "Uses per shopper",
+      combinable: "Combinable",
+      firstOrderOnly: "First order only",
+      priority: "Priority",
+    },
+    value: auditValue,
   },
 };
+
+/** An audited field's value in the desk's words (the audit keeps the promotion's own shapes). */
+function auditValue(field: string, value: unknown): string {
+  if (field === "gives") return givesWords({ gives: value } as DeskPromotion);
+  if (field === "target") return targetWords({ target: value } as DeskPromotion);
+  if (field === "minSubtotal") return formatAed(Number(value));
+  if (field === "startsAt" || field === "endsAt") return `${utcToDubai(String(value)).replace("T", " ")} (Dubai)`;
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
 
 async function renderPromotion(
   c: Context<AppEnv>,
   p: DeskPromotion,
-  state: DeskState = {},
+  state: PromotionFormState = {},
   status: 200 | 409 | 422 = 200,
 ) {
   const audit = await listAudit(c.env.DB, "promotion", String(p.id));
@@ -83,6 +118,20 @@ async function renderPromotion(
             : "Shoppers stop getting it at once; orders placed keep theirs."}
         </p>
       </DeskForm>
+      <DeskForm
+        to={routePath("staff-promotion", { id: p.id })}
+        className="staff-action staff-promotions-add"
+        intent="change"
+        version={p.version}
+        submit="Save changes"
+      >
+        <h2>Change the promotion</h2>
+        <p className="muted">
+          How it applies and its codes stay as they are. Orders already placed keep the discount they got; bags get the
+          change from their next quote.
+        </p>
+        <PromotionFields values={state.values ?? draftValues(p)} errors={state.errors ?? {}} changing />
+      </DeskForm>
       {p.applies === "code" && (
         <DeskForm
           to={routePath("staff-promotion", { id: p.id })}
@@ -115,11 +164,11 @@ export async function promotionPage(c: Context<AppEnv>): Promise<Response> {
   return renderPromotion(c, p);
 }
 
-const DESK: DeskRecord<DeskPromotion, DeskState> = {
+const DESK: DeskRecord<DeskPromotion, PromotionFormState> = {
   find: findPromotion,
   missing: (c) => renderStaffMessage(c, "Promotion not found", "There is no promotion with that number.", 404),
   render: renderPromotion,
-  fresh: (p, form) => sameVersion(form, p.version, (action) => ["pause", "resume", "codes"].includes(action)),
+  fresh: (p, form) => sameVersion(form, p.version, (action) => ["change", "pause", "resume", "codes"].includes(action)),
   audit: (p) => ({ kind: "promotion", ref: String(p.id) }),
   meanwhile: (_now, who) => ({
     alert: `This promotion was changed by ${who} meanwhile. Here it is as it is now: check it, then try again.`,
@@ -135,6 +184,12 @@ function newCode(prefix: string): string {
 
 export const postPromotionRecord = recordAction(DESK, async ({ c, record: p, form, actor }) => {
   const to = routePath("staff-promotion", { id: p.id });
+  if (form.action === "change") {
+    const draft = readDraft({ ...form, applies: p.applies });
+    if (!draft.ok) return { again: { values: form, errors: draft.errors }, status: 422 };
+    if (!(await updatePromotion(c.env.DB, p, p.version, draft.promotion, actor))) return { meanwhile: true };
+    return { done: { kind: "success", text: `“${draft.promotion.name}” is saved.` }, to };
+  }
   if (form.action === "codes") {
     const count = Number(form.count ?? "");
     const prefix = (form.prefix ?? "").trim().toUpperCase();
