@@ -1,12 +1,16 @@
 import { env } from "cloudflare:test";
+import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Promotion, PromotionLine } from "../../shared/promotions/promotion";
 import { type Candidate, quote } from "../../shared/promotions/quote";
 import { DEFAULT_SETTINGS } from "../../shared/promotions/shop-settings";
+import type { AppEnv } from "../../worker/platform/app-env";
 import { issueInvoiceStatements } from "../../worker/platform/invoices/invoice-statements";
 import { changeOrder } from "../../worker/platform/orders/order-desk-store";
 import { findOrderByNumber, markPaid } from "../../worker/platform/orders/order-store";
+import { paymentWebhook } from "../../worker/screens/cart/payment-webhook";
 import { counter, documentsOf, orderFromQuote, SELLER, setSeller } from "./support/invoice-orders";
+import { stripeSignature } from "./support/stripe-signature";
 
 /**
  * Tax invoices issued in the batch that makes an order a supply (docs/decisions/0116-tax-invoices-issued-in-the-batch-that-makes-a-supply.md):
@@ -120,6 +124,33 @@ describe("the invoice sequence", () => {
       .all<{ number: number }>();
     expect(results.map((row) => row.number)).toEqual(Array.from({ length: 200 }, (_, i) => before + 1 + i));
     expect(await counter("invoice")).toBe(before + 200);
+  });
+
+  it("issues a card order's invoice from the provider's signed paid event, in the webhook's batch", async () => {
+    const secret = "whsec_invoices_0123456789";
+    const app = new Hono<AppEnv>().route("/api/payments", paymentWebhook);
+    const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: secret };
+    const reference = `cs_test_invoice_${crypto.randomUUID()}`;
+    const order = await orderFromQuote(randomBag(21).q, { reference });
+    const before = await counter("invoice");
+    const body = JSON.stringify({
+      id: `evt_invoice_${order.id}`,
+      type: "checkout.session.completed",
+      data: { object: { id: reference, payment_status: "paid" } },
+    });
+    const res = await app.request(
+      "/api/payments/webhook",
+      {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(secret, body) },
+      },
+      stripeEnv,
+    );
+    expect(res.status).toBe(200);
+    const [invoice] = await documentsOf(order.id);
+    expect(invoice?.kind).toBe("invoice");
+    expect(invoice?.number).toBe(before + 1);
   });
 
   it("issues nothing for a payment event seen twice, and takes no number for it", async () => {
