@@ -57,6 +57,10 @@ const targets = [
   { name: "staff-redirect", path: "/staff/redirects/:id" },
   { name: "staff-promotions", path: "/staff/promotions" },
   { name: "staff-settings", path: "/staff/settings" },
+  { name: "staff-settings-seller", path: "/staff/settings/seller" },
+  { name: "staff-order-invoice", path: "/staff/orders/:number/invoice" },
+  { name: "cart-order-invoice", path: "/cart/order/:number/invoice" },
+  { name: "user-orders-invoice", path: "/user/orders/:number/invoice" },
   { name: "staff-promotion", path: "/staff/promotions/:id" },
   { name: "staff-promotion-codes", path: "/staff/promotions/:id/codes.csv" },
 ] as const satisfies readonly { name: string; path: string }[];

@@ -142,6 +142,18 @@ export default function CheckoutForm(props: CheckoutFormProps) {
         <p className="muted small">{texts.shippingNote}</p>
       </fieldset>
       <fieldset>
+        <legend>{texts.business}</legend>
+        <p className="field__hint">{texts.businessNote}</p>
+        <div className="field-row">
+          <Field name="company" label={LABELS.company} error={errors.company}>
+            {(p) => <input {...p} type="text" autoComplete="organization" defaultValue={values.company} />}
+          </Field>
+          <Field name="trn" label={LABELS.trn} error={errors.trn}>
+            {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="off" defaultValue={values.trn} />}
+          </Field>
+        </div>
+      </fieldset>
+      <fieldset>
         <legend>{LABELS.payment}</legend>
         <div className="choice-list">
           <label className={`choice${cashOffered ? "" : " choice--disabled"}`}>

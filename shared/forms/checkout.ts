@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import type { DeliveryMethod } from "../cart-rules";
 import type { Section } from "../i18n/messages-type";
+import { readTrn } from "../invoices/trn";
 import { perTexts } from "./per-texts";
 import { cut, email, phone, text, trimmed } from "./rules";
 
@@ -51,6 +52,15 @@ function fieldsOf(errors: Errors) {
       v.check((postcode) => postcode === "" || POSTCODE.test(postcode), errors.postcode),
     ),
     notes: line(1000),
+    // A VAT-registered business buyer (decision 0116): both or neither; the TRN kept as its 15 digits.
+    company: v.optional(line(200)),
+    trn: v.optional(
+      v.pipe(
+        line(40),
+        v.check((trn) => trn === "" || readTrn(trn) !== null, errors.trn),
+        v.transform((trn) => readTrn(trn) ?? ""),
+      ),
+    ),
     payment: v.pipe(text(), v.picklist(PAYMENT_METHODS, errors.payment)),
     consent: v.pipe(
       v.optional(v.unknown(), ""),
@@ -63,6 +73,7 @@ function fieldsOf(errors: Errors) {
 type Fields = v.InferOutput<ReturnType<typeof fieldsOf>>;
 type AddressField = "address" | "city" | "region";
 type Paths = [["delivery"], [AddressField]];
+type BusinessField = "company" | "trn";
 type Selection = Pick<Fields, "delivery" | AddressField>;
 
 /** An address field is asked for delivery only (a pickup needs none). */
@@ -77,6 +88,19 @@ function forDelivery(field: AddressField, message: string) {
   );
 }
 
+/** A company's name and TRN go together: one without the other is asked for beside the empty field. */
+function businessPair(field: BusinessField, message: string) {
+  const other: BusinessField = field === "company" ? "trn" : "company";
+  return v.forward<Fields, v.PartialCheckIssue<Pick<Fields, BusinessField>>, [BusinessField]>(
+    v.partialCheck<Fields, [[BusinessField], [BusinessField]], Pick<Fields, BusinessField>, string>(
+      [[field], [other]],
+      (input) => (input[field] ?? "") !== "" || (input[other] ?? "") === "",
+      message,
+    ),
+    [field],
+  );
+}
+
 function build(texts: Section<"checkout">) {
   const { errors } = texts;
   return v.pipe(
@@ -84,6 +108,8 @@ function build(texts: Section<"checkout">) {
     forDelivery("address", errors.address),
     forDelivery("city", errors.city),
     forDelivery("region", errors.region),
+    businessPair("company", errors.company),
+    businessPair("trn", errors.trn),
   );
 }
 

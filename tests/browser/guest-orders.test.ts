@@ -101,8 +101,11 @@ describe("a guest's way back to their order", () => {
       const page = await freshPage();
       await page.setContent(mail!.body_html!);
       expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
-      const href = await page.getByRole("link", { name: /\/cart\/order\// }).getAttribute("href");
+      // The order page's link (the tax invoice's, decision 0116, follows it under its own path).
+      const href = await page.getByRole("link", { name: /\/cart\/order\/NB-[^/]+\?key=/ }).getAttribute("href");
       expect(href).toContain(`${prefix}/cart/order/${number}?key=`);
+      const invoice = await page.getByRole("link", { name: /\/invoice\?key=/ }).getAttribute("href");
+      expect(invoice).toContain(`${prefix}/cart/order/${number}/invoice?key=`);
       await page.screenshot({ path: `${SHOTS}/order-confirmation-${lang}-390.png`, fullPage: true });
       await page.goto(new URL(href!).pathname + new URL(href!).search);
       await page.getByRole("heading", { name: m.orders.isPlaced }).waitFor();

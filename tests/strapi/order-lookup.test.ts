@@ -48,3 +48,24 @@ describe("the order lookup with a real Strapi", () => {
     });
   }
 });
+
+describe("the tax invoice page with a real Strapi (decision 0116)", () => {
+  it("opens a guest's invoice page with the order's key: an order confirmation until issued; a stranger gets 404", async () => {
+    const { number } = await guestOrder("");
+    const other = new ShopJar(inject("shopUrl"));
+    const found = await other.send("/order-lookup", { number, contact: "+971 50 555 0199" });
+    expect(found.status).toBe(303);
+    const key = (found.headers.get("location") ?? "").match(/key=([A-Za-z0-9_-]{22})/)?.[1];
+    expect(key).toBeDefined();
+    // The seller's name and TRN come from the desk's settings, not the CMS (decision 0116): until the
+    // invoice is issued (paid by card, delivered in cash) the page says it is no tax invoice yet.
+    const page = await other.send(`/cart/order/${number}/invoice?key=${key}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("This is an order confirmation, not a tax invoice.");
+    expect(html).toContain("هذا تأكيد للطلب، وليس فاتورة ضريبية.");
+    expect(html).toContain(number);
+    const stranger = new ShopJar(inject("shopUrl"));
+    expect((await stranger.send(`/cart/order/${number}/invoice`)).status).toBe(404);
+  });
+});

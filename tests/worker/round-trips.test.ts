@@ -72,6 +72,9 @@ describe("round trips to a far database", () => {
 
     const confirmation = await cost(shop, () => shopper.get(location));
     expect(confirmation.far + confirmation.near, JSON.stringify(confirmation.sql)).toBeLessThanOrEqual(1);
+    // Its tax invoice (decision 0116) is read in the order's own batch.
+    const invoice = await cost(shop, () => shopper.get(`${location}/invoice`));
+    expect(invoice.far + invoice.near, JSON.stringify(invoice.sql)).toBeLessThanOrEqual(1);
 
     const remove = await cost(shop, () => shopper.post("/cart/remove", { slug: slug! }, { from: null }));
     expect(remove.far, JSON.stringify(remove.sql)).toBe(1);

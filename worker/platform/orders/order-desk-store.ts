@@ -1,6 +1,8 @@
 import type { DeliveryMethod } from "../../../shared/cart-rules";
 import type { PaymentMethod } from "../../../shared/forms/checkout";
 import { type Actor, auditStatement } from "../audit/staff-audit-store";
+import { issueInvoiceStatements } from "../invoices/invoice-statements";
+import { invoiceOnStatus } from "../invoices/supply-hooks";
 import { type MailMessage, outboxInsertWhere } from "../mail/mailer";
 import { giveBackStatements } from "../stock/stock-return-store";
 import { waitingOf, waitingStatement } from "./cash-confirmation-store";
@@ -186,6 +188,8 @@ export interface OrderChange {
   note?: string;
   /** The e-mail to the shopper, queued only with the change that won. */
   mail?: MailMessage;
+  /** Issue the order's tax invoice now (an order from before invoices, or paid while the seller was not set). */
+  issueInvoice?: boolean;
   /** A key for an order placed before keys were kept, which `mail` links with (decision 0112). */
   accessToken?: string;
 }
@@ -234,6 +238,12 @@ export async function changeOrder(db: D1Database, change: OrderChange): Promise<
       after,
     }),
   ];
+  // Delivered issues the tax invoice, a cancel after issue its credit note (decision 0116); or staff ask for one.
+  statements.push(
+    ...(change.issueInvoice
+      ? issueInvoiceStatements(db, order.id, guard)
+      : invoiceOnStatus(db, { orderId: order.id, to: change.to, reason: change.note }, guard)),
+  );
   if (change.mail) {
     statements.push(outboxInsertWhere(db, change.mail, guard));
   }

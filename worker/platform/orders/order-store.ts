@@ -2,6 +2,8 @@ import type { Totals } from "../../../shared/cart-rules";
 import type { Locale } from "../../../shared/constants";
 import type { CheckoutInput } from "../../../shared/forms/checkout";
 import type { CartOwner } from "../bag/cart-store";
+import { changeGuard } from "../invoices/invoice-statements";
+import { invoiceOnPaid } from "../invoices/supply-hooks";
 import { stockTakenSql } from "../stock/stock-store";
 
 import {
@@ -217,15 +219,18 @@ export async function markPaid(
     .bind(reference)
     .first<{ id: number }>();
   if (!order) return "unknown";
+  const changeId = crypto.randomUUID();
   const [recorded] = await db.batch([
     db
       .prepare("INSERT OR IGNORE INTO payment_events (event_id, order_id, kind) VALUES (?1, ?2, 'paid')")
       .bind(eventId, order.id),
     db
       .prepare(
-        "UPDATE orders SET status = 'paid', version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1 AND status IN ('new', 'awaiting_payment')",
+        "UPDATE orders SET status = 'paid', change_id = ?2, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1 AND status IN ('new', 'awaiting_payment')",
       )
-      .bind(order.id),
+      .bind(order.id, changeId),
+    // Paid is a card order's supply: its tax invoice, only if this batch made it paid.
+    ...invoiceOnPaid(db, order.id, changeGuard(order.id, changeId)),
   ]);
   return recorded.meta.changes > 0 ? "paid" : "repeat";
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/constants";
 import { isLocale } from "../../../shared/locale-path";
+import { invoiceOnPaid } from "../invoices/supply-hooks";
 import { type MailMessage, outboxInsertWhere, sealed } from "../mail/mailer";
 import { markPaid } from "../orders/order-store";
 import { giveBackStatements } from "../stock/stock-return-store";
@@ -184,6 +185,7 @@ async function retakeAndMarkPaid(db: D1Database, order: HeldOrder, eventId: stri
       taken(false),
       taken(true),
       ...takeStockStatements(db, guard, takes),
+      ...invoiceOnPaid(db, order.id, guard),
     ]);
     return (updated?.meta.changes ?? 0) === 1;
   } catch (error) {

@@ -93,6 +93,8 @@ export function confirmationMail(
   input: CheckoutInput,
   orderLink: MailLink,
   whatsapp: string | null = null,
+  /** The order's tax invoice page (decision 0116), with the same key. */
+  invoiceLink?: MailLink,
 ): MailMessage {
   const t = translator(locale);
   const subject = t.fill(t.m.email.order.subject, { number });
@@ -109,6 +111,7 @@ export function confirmationMail(
         ...whatsappParagraph(t, number, order, input, whatsapp),
         [t.m.checkout.shippingNote],
         [t.m.email.order.seeOrder, orderLink],
+        ...(invoiceLink ? [[t.m.invoice.mailLink, invoiceLink]] : []),
       ],
       {
         // The HTML part draws the lines and discounts (the third paragraph) as a table with the order's totals.

@@ -7,44 +7,13 @@ import { renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
-import { nearDatabase } from "../../platform/database/request-database";
-import {
-  type OrderEvent,
-  orderEventsByNumberStatement,
-  readOrderEvents,
-} from "../../platform/orders/order-history-store";
+import type { OrderEvent } from "../../platform/orders/order-history-store";
 import type { Order, OrderStatus } from "../../platform/orders/order-record";
-import { listOrdersOfUser, orderStatements, readOrder } from "../../platform/orders/order-store";
-import { readVisitorId } from "../../platform/security/visitor-id";
+import { listOrdersOfUser } from "../../platform/orders/order-store";
 import { TotalsTable } from "./cart-totals";
-import { keepOrderPagePrivate, openedByKey } from "./order-key";
+import { keepOrderPagePrivate } from "./order-key";
+import { ownedOrder } from "./owned-order";
 import { ConfirmOnWhatsapp, shopWhatsapp } from "./order-whatsapp";
-
-/**
- * An order and its status moves, shown only to the account that placed it, or the browser that placed
- * it as a guest; in one round trip near the shopper (docs/decisions/0100: an order's owner never
- * changes, and the bookmark of the post that placed it brings a replica up to it).
- */
-async function ownedOrder(c: Context<AppEnv>, number: string): Promise<{ order: Order; events: OrderEvent[] } | null> {
-  if (!/^NB-\d{4}-[A-Z0-9]{6}$/.test(number)) return null;
-  const db = nearDatabase(c);
-  const results = await db.batch([
-    ...orderStatements(db, { number }),
-    orderEventsByNumberStatement(db, number, ["status"]),
-  ]);
-  const order = readOrder(results);
-  if (!order) return null;
-  const events = readOrderEvents(results[2]);
-  const byKey = openedByKey(c, order);
-  if (byKey !== undefined) return byKey ? { order, events } : null;
-  const user = c.get("user");
-  if (user && order.userId === user.id) return { order, events };
-  if (order.userId === null) {
-    const visitor = await readVisitorId(c);
-    if (visitor && order.visitorId === visitor) return { order, events };
-  }
-  return null;
-}
 
 type OrderTexts = ReturnType<typeof useTexts>["m"]["orders"];
 
@@ -241,6 +210,11 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
         <ConfirmOnWhatsapp order={order} digits={whatsapp} />
         <OrderDetail order={order} events={events} />
         <p>
+          <a href={routePath("cart-order-invoice", { number: order.number }, { query: { key: c.req.query("key") } })}>
+            {o.invoice}
+          </a>
+        </p>
+        <p>
           <a className="button" href={routePath("catalog")}>
             {o.continueShopping}
           </a>
@@ -329,6 +303,9 @@ export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
         </h1>
         <NextSteps order={order} />
         <OrderDetail order={order} events={events} />
+        <p>
+          <a href={routePath("user-orders-invoice", { number: order.number })}>{t.m.orders.invoice}</a>
+        </p>
       </section>
     ),
   });

@@ -5,6 +5,7 @@ import { reads, type WriteSpec, writes } from "../../platform/routing/route-spec
 import { staffOnly } from "./desk/staff-gate";
 import { healthPage } from "./health/staff-health";
 import { postOrder } from "./orders/order-action";
+import { staffInvoicePage } from "./orders/staff-invoice";
 import { orderPage } from "./orders/staff-order";
 import { ordersCsv, ordersPage } from "./orders/staff-orders";
 import { outboxPage, postOutbox } from "./outbox/staff-outbox";
@@ -23,6 +24,7 @@ import { postReview, reviewPage } from "./reviews/staff-review";
 import { staffReviewMedia } from "./reviews/staff-review-media";
 import { reviewsPage } from "./reviews/staff-reviews";
 import { searchesPage } from "./searches/staff-searches";
+import { postSeller } from "./settings/seller-action";
 import { postSettings, settingsPage } from "./settings/staff-settings";
 
 /** The staff desk under /staff: every page and action behind the role check (desk/staff-gate.ts). */
@@ -44,6 +46,7 @@ staffRoutes.get("/orders", ordersPage);
 staffRoutes.get("/orders.csv", ordersCsv);
 staffRoutes.get("/orders/:number", orderPage);
 staffRoutes.post("/orders/:number", writes(DESK_ACTION), postOrder);
+staffRoutes.get("/orders/:number/invoice", staffInvoicePage);
 staffRoutes.get("/products", productsPage);
 // A delivery's CSV: the text box or one file.
 staffRoutes.post("/products", writes({ ...DESK_ACTION, body: "upload", files: 1 }), postProducts);
@@ -74,3 +77,4 @@ staffRoutes.post("/promotions/:id", writes(DESK_ACTION), postPromotionRecord);
 staffRoutes.get("/promotions/:id/codes.csv", promotionCodesCsv);
 staffRoutes.get("/settings", settingsPage);
 staffRoutes.post("/settings", writes(DESK_ACTION), postSettings);
+staffRoutes.post("/settings/seller", writes(DESK_ACTION), postSeller);

@@ -1,3 +1,4 @@
+import { routePath } from "../../../../shared/links";
 import { whatsappDigits } from "../../../../shared/whatsapp-link";
 import { siteOrigin } from "../../../frame/head/site-origin";
 import { type MailMessage, outboxInsertWhere } from "../../../platform/mail/mailer";
@@ -19,8 +20,20 @@ export const mailStep: OrderStep = ({ order, number, lines, accessToken, ours })
   };
   // The order page with its key (decision 0112): the guest's way back from any browser.
   const orderLink = mailLink(siteOrigin(c) + orderKeyPath(number, accessToken, c.get("locale")));
+  const invoiceLink = mailLink(
+    siteOrigin(c) +
+      routePath("cart-order-invoice", { number }, { query: { key: accessToken }, locale: c.get("locale") }),
+  );
   const mails: MailMessage[] = [
-    confirmationMail(c.get("locale"), number, ordered, input, orderLink, whatsappDigits(contacts?.whatsapp)),
+    confirmationMail(
+      c.get("locale"),
+      number,
+      ordered,
+      input,
+      orderLink,
+      whatsappDigits(contacts?.whatsapp),
+      invoiceLink,
+    ),
   ];
   if (receiver) mails.push(receivedMail(receiver, number, ordered, input));
   return mails.map((mail) => outboxInsertWhere(c.env.DB, mail, ours));

@@ -3,13 +3,14 @@ import { countsStatement } from "../../../platform/bag/shopper-counts";
 import { accessTokenStatement, newAccessToken } from "../../../platform/orders/order-access";
 import { insertOrderStatements, type NewOrderLine, orderStatements } from "../../../platform/orders/order-store";
 import { bagStep } from "./bag-step";
+import { businessStep } from "./business-step";
 import { mailStep } from "./mail-step";
 import type { OrderStep, OrderToWrite, StepContext } from "./order-step";
 import { promotionsStep } from "./promotions-step";
 import { stockStep } from "./stock-step";
 
 /** The steps of placing an order after its rows, in the order they run in its batch. */
-const STEPS: readonly OrderStep[] = [stockStep, promotionsStep, bagStep, mailStep];
+const STEPS: readonly OrderStep[] = [stockStep, promotionsStep, bagStep, businessStep, mailStep];
 
 /** The order's lines priced by its quote: each with its share of the discounts. */
 function linesOf({ view }: OrderToWrite): NewOrderLine[] {

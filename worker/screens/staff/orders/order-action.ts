@@ -12,6 +12,8 @@ import { heldSkus, lineStock } from "../../../platform/stock/stock-return-store"
 import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
 import { confirmWithShopper } from "./cash-confirm-action";
+import { issueFromDesk } from "./invoice-action";
+import { INVOICE_ACTION } from "./invoice-part";
 import { statusMail } from "./order-mail";
 import {
   CANCEL_QUESTION,
@@ -35,7 +37,8 @@ const ORDER_DESK: DeskRecord<Order, FormState> = {
     sameVersion(
       form,
       order.version,
-      (action) => isOrderAction(action) || action === "note" || action === SHOPPER_CONFIRMED,
+      (action) =>
+        isOrderAction(action) || action === "note" || action === SHOPPER_CONFIRMED || action === INVOICE_ACTION,
     ),
   audit: (order) => ({ kind: "order", ref: order.number }),
   meanwhile: (_now, who, form) => ({
@@ -68,6 +71,7 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
     return { done: { kind: "success", text: "Note added." }, to: back };
   }
   if (action === SHOPPER_CONFIRMED) return confirmWithShopper(c, order, values, actor);
+  if (action === INVOICE_ACTION) return issueFromDesk(c, order, actor);
   if (!isOrderAction(action)) return { again: { alert: INCOMPLETE }, status: 422 };
   const refused = refusal(order, action);
   if (refused) return { again: { alert: refused }, status: 422 };
@@ -87,6 +91,10 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
   // The e-mail links to the order page with its key; an order from before keys were kept gets one now.
   const accessToken = order.accessToken ?? newAccessToken();
   const orderLink = mailLink(siteOrigin(c) + orderKeyPath(order.number, accessToken, order.locale));
+  const invoiceLink = mailLink(
+    siteOrigin(c) +
+      routePath("cart-order-invoice", { number: order.number }, { query: { key: accessToken }, locale: order.locale }),
+  );
   const contacts = mailContacts(await getContacts(c, order.locale));
   const save = () =>
     changeOrder(c.env.DB, {
@@ -98,7 +106,7 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
       carrier,
       trackingNumber,
       note: reason,
-      mail: statusMail(order, to, { carrier, trackingNumber }, orderLink, reason, contacts),
+      mail: statusMail(order, to, { carrier, trackingNumber }, orderLink, reason, contacts, invoiceLink),
       ...(order.accessToken ? {} : { accessToken }),
     });
   // A cancel or a refused parcel gives the order's stock back: kept pages and back-in-stock alerts follow.

@@ -18,6 +18,8 @@ export function statusMail(
   orderLink: MailLink,
   reason?: string,
   contacts: MailContacts | null = null,
+  /** The order's tax invoice page (decision 0116): a delivered order's invoice, a cancelled one's credit note. */
+  invoiceLink: MailLink | null = null,
 ): MailMessage {
   const t = translator(order.locale);
   const words = t.m.email.status;
@@ -47,6 +49,7 @@ export function statusMail(
         ...(tracking ? [[t.fill(words.track, { carrier: shipping.carrier ?? "" }), mailLink(tracking)]] : []),
         [t.fill(words.footer, { number: order.number, status })],
         [t.m.email.order.seeOrder, orderLink],
+        ...(invoiceLink && (to === "completed" || to === "cancelled") ? [[t.m.invoice.mailLink, invoiceLink]] : []),
         [t.m.email.shop],
       ],
       {

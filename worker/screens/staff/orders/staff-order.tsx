@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { listAudit } from "../../../platform/audit/staff-audit-store";
+import { listDocuments } from "../../../platform/invoices/invoice-store";
 import { CARRIERS } from "../../../platform/orders/carriers";
 import { listOrderEvents } from "../../../platform/orders/order-history-store";
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../platform/orders/order-record";
@@ -10,6 +11,7 @@ import { lineStock } from "../../../platform/stock/stock-return-store";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import { CashConfirmation } from "./cash-confirm-form";
+import { InvoicePart } from "./invoice-part";
 import { Facts, Lines } from "./order-facts";
 import { allowedActions, CANCEL_QUESTION, type OrderAction, REFUSE_QUESTION, TRANSITIONS } from "./order-workflow";
 
@@ -174,10 +176,11 @@ export async function renderOrder(
   state: FormState = {},
   status: 200 | 409 | 422 = 200,
 ) {
-  const [events, audit, stock] = await Promise.all([
+  const [events, audit, stock, documents] = await Promise.all([
     listOrderEvents(c.env.DB, order.id),
     listAudit(c.env.DB, "order", order.number),
     lineStock(c.env.DB, order.id),
+    listDocuments(c.env.DB, order.id),
   ]);
   const actions = allowedActions(order);
   return renderStaffRecord(
@@ -197,6 +200,7 @@ export async function renderOrder(
       </div>
       <h2>Products</h2>
       <Lines order={order} stock={stock} />
+      <InvoicePart order={order} documents={documents} />
       <h2>History</h2>
       <ol className="staff-history">
         <li>

@@ -4,9 +4,11 @@ import { routePath } from "../../../../shared/links";
 import type { ShopSettings } from "../../../../shared/promotions/shop-settings";
 import type { AppEnv } from "../../../platform/app-env";
 import { listAudit } from "../../../platform/audit/staff-audit-store";
+import { readSeller } from "../../../platform/invoices/seller-store";
 import { readSettings, saveSettings } from "../../../platform/promotions/settings-store";
 import { type DeskRecord, type DeskState, recordAction, sameVersion } from "../desk/desk-action";
 import { DeskForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
+import { SellerForm, type SellerState } from "./seller-form";
 
 /**
  * `/staff/settings`: delivery and cash on delivery (docs/decisions/0109-delivery-settings-on-the-desk.md):
@@ -74,13 +76,15 @@ function parse(
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value };
 }
 
-async function renderSettings(
+/** The settings page: the delivery settings' form, and the seller's for tax invoices (seller-form.tsx) with its state. */
+export async function renderSettings(
   c: Context<AppEnv>,
   s: ShopSettings,
   state: SettingsState = {},
   status: 200 | 409 | 422 = 200,
+  sellerState?: SellerState,
 ) {
-  const audit = await listAudit(c.env.DB, "settings", "delivery");
+  const [audit, seller] = await Promise.all([listAudit(c.env.DB, "settings", "delivery"), readSeller(c.env.DB)]);
   const values = state.values ?? valuesOf(s);
   return renderStaffRecord(
     c,
@@ -118,6 +122,7 @@ async function renderSettings(
           );
         })}
       </DeskForm>
+      <SellerForm seller={seller} state={sellerState} />
     </>,
   );
 }

@@ -1,0 +1,167 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ar } from "../../shared/i18n/ar";
+import { en } from "../../shared/i18n/en";
+import { DESKTOP, expectAccessible, launchBrowser, PHONE } from "./harness";
+import { startTestShop, type TestShop } from "./shop";
+
+/**
+ * A tax invoice in Chromium (docs/decisions/0116-tax-invoices-issued-in-the-batch-that-makes-a-supply.md):
+ * a business buyer orders through the checkout with its company and TRN, opens the invoice page from the
+ * link in its e-mail (an order confirmation until staff issue the invoice on the desk), then the invoice in
+ * English and Arabic at a phone's and a desktop's width, printed to an A4 PDF. No installed library reads
+ * a PDF's text and there is no `pdftotext` here, so the printed page is checked through
+ * `emulateMedia({ media: "print" })` (what the PDF is drawn from) and the PDF for its A4 pages.
+ */
+let browser: Browser;
+let shop: TestShop;
+const SHOTS = "/tmp/invoices-shots";
+const SELLER = {
+  legalNameEn: "Noor Beauty Trading LLC",
+  legalNameAr: "نور بيوتي للتجارة ذ.م.م",
+  address: "Office 1204, Al Wasl Tower, Sheikh Zayed Road, Dubai",
+  trn: "100123456700003",
+};
+
+beforeAll(async () => {
+  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
+  mkdirSync(SHOTS, { recursive: true });
+  await shop.execute(
+    "INSERT INTO shop_settings (key, value, version) VALUES ('seller', ?1, 1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    JSON.stringify(SELLER),
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.dispose();
+});
+
+async function freshPage(viewport: { width: number; height: number } = PHONE): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: shop.url });
+  return context.newPage();
+}
+
+/** A staff member issues the order's invoice from its desk page ("Issue the tax invoice now"), as for an old order. */
+async function issueOnTheDesk(number: string): Promise<void> {
+  const tag = crypto.randomUUID().slice(0, 6);
+  const account = { username: `layla${tag}`, email: `layla.${tag}@noorbeauty.example`, password: "Desk-shift-2026" };
+  const page = await freshPage(DESKTOP);
+  await page.goto("/user/signup");
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/user?notice=welcome");
+  await shop.execute("UPDATE cms_users SET role = 'staff' WHERE email = ?1", account.email);
+  await page.context().clearCookies();
+  await page.goto(`/staff/orders/${number}`);
+  await page.getByLabel("E-mail or username").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: `Order ${number}` }).waitFor();
+  await page.getByText("No tax invoice is issued yet.").waitFor();
+  await page.getByRole("button", { name: "Issue the tax invoice now" }).click();
+  await page.getByText(/Tax invoice INV-\d{6} issued\./).waitFor();
+  await page.context().close();
+}
+
+async function placeBusinessOrder(): Promise<{ number: string; email: string }> {
+  const page = await freshPage();
+  await page.goto("/catalog/skincare");
+  const add = new RegExp(`^${en.product.addToBag}`);
+  await page
+    .locator(".product-card", { has: page.getByRole("button", { name: add }) })
+    .first()
+    .getByRole("button", { name: add })
+    .click();
+  await page.waitForLoadState("networkidle");
+  await page.goto("/cart/order");
+  await page.getByRole("radio", { name: en.checkout.delivery.pickup }).check();
+  const labels = en.checkout.labels;
+  const email = `buyer.${crypto.randomUUID().slice(0, 8)}@example.ae`;
+  await page.getByLabel(labels.firstName, { exact: false }).first().fill("Mariam");
+  await page.getByLabel(labels.lastName, { exact: false }).first().fill("Al Suwaidi");
+  await page.getByLabel(labels.email, { exact: false }).first().fill(email);
+  await page.getByLabel(labels.phone, { exact: false }).first().fill("050 123 4567");
+  await page.getByLabel(labels.company).fill("Al Noor Salon LLC");
+  // A TRN one digit short: refused beside the field, nothing placed.
+  await page.getByLabel(labels.trn).fill("10098765430000");
+  await page.getByRole("checkbox", { name: en.checkout.consent }).check();
+  const place = page.getByRole("button", { name: new RegExp(`^${en.checkout.placeOrder.split("·")[0]!.trim()}`) });
+  await place.click();
+  await page.getByText(en.checkout.errors.trn).first().waitFor();
+  await page.getByLabel(labels.trn).fill("100-9876-5430-0003");
+  await place.click();
+  await page.getByRole("heading", { name: en.orders.isPlaced }).waitFor();
+  const number = page.url().match(/NB-\d{4}-[A-Z0-9]{6}/)![0];
+  await page.context().close();
+  return { number, email };
+}
+
+describe("a tax invoice", () => {
+  it("is an order confirmation until issued, then a bilingual full tax invoice that prints to A4", async () => {
+    const { number, email } = await placeBusinessOrder();
+    const [mail] = (await shop.readOutbox(email)).filter((m) => m.kind === "order-confirmation");
+    const link = mail!.body_text.match(/https?:\/\/\S+\/invoice\?key=[A-Za-z0-9_-]{22}/)![0];
+    const path = new URL(link).pathname + new URL(link).search;
+
+    const page = await freshPage();
+    await page.goto(path);
+    await page.getByText(en.invoice.notYet).waitFor();
+    await page.getByText(ar.invoice.notYet).waitFor();
+    await expectAccessible(page);
+
+    // Delivered before invoices were issued (as orders from before this change): staff issue it on the desk.
+    await shop.execute("UPDATE orders SET status = 'completed' WHERE number = ?1", number);
+    await issueOnTheDesk(number);
+    for (const [prefix, viewport] of [
+      ["", PHONE],
+      ["", DESKTOP],
+      ["/ar", PHONE],
+      ["/ar", DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${prefix}${path}`);
+      await page.getByRole("heading", { name: `${en.invoice.title} ${ar.invoice.title}` }).waitFor();
+      await expectAccessible(page);
+      await page.screenshot({
+        path: `${SHOTS}/invoice-${prefix ? "ar" : "en"}-${viewport.width}.png`,
+        fullPage: true,
+      });
+    }
+
+    // The printed page: the invoice alone, everything an accountant files on it.
+    await page.setViewportSize(DESKTOP);
+    await page.goto(path);
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("body > header, .site-header").first().isVisible()).resolves.toBe(false);
+    await expect(page.getByRole("button", { name: new RegExp(en.invoice.print) }).isVisible()).resolves.toBe(false);
+    const printed = await page.locator(".invoice").innerText();
+    for (const words of [
+      en.invoice.title,
+      ar.invoice.title,
+      SELLER.trn,
+      SELLER.legalNameAr,
+      "Al Noor Salon LLC",
+      "100987654300003",
+      en.invoice.full,
+      en.invoice.total,
+      "INV-",
+    ]) {
+      expect(printed).toContain(words);
+    }
+    const total = printed.match(/Total including VAT[\s\S]*?AED ([\d,]+\.\d{2})/)?.[1];
+    expect(total, "the printed total").toBeTruthy();
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    await page.screenshot({ path: `${SHOTS}/invoice-print-1280.png`, fullPage: true });
+    const raw = pdf.toString("latin1");
+    expect(raw.startsWith("%PDF-")).toBe(true);
+    // A4 is 210 × 297 mm, 595.3 × 841.9 points (Chromium rounds to whole pixels); the invoice fits one page.
+    const boxes = [...raw.matchAll(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/g)];
+    expect(boxes.length).toBe(1);
+    expect(Math.abs(Number(boxes[0]![1]) - 595.3)).toBeLessThan(1.5);
+    expect(Math.abs(Number(boxes[0]![2]) - 841.9)).toBeLessThan(1.5);
+    await page.context().close();
+  });
+});
