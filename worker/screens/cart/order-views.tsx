@@ -12,8 +12,8 @@ import type { Order, OrderStatus } from "../../platform/orders/order-record";
 import { listOrdersOfUser } from "../../platform/orders/order-store";
 import { TotalsTable } from "./cart-totals";
 import { keepOrderPagePrivate } from "./order-key";
-import { ownedOrder } from "./owned-order";
 import { ConfirmOnWhatsapp, shopWhatsapp } from "./order-whatsapp";
+import { ownedOrder } from "./owned-order";
 
 type OrderTexts = ReturnType<typeof useTexts>["m"]["orders"];
 
