@@ -1,31 +1,49 @@
-// `npm test`'s two suites side by side: the workerd tests (a workerd per file, one file at a time here
-// so the browser half keeps a core; docs/decisions/0113-a-fast-suite-that-still-runs-everything.md)
-// and the browser tests (one shop, Chromium, a file at a time) share the two cores, so together they
-// take about as long as the longer one. Each line is prefixed with its suite; the exit code is the
-// first failing suite's, or 0.
+// `npm test`'s two suites side by side on two cores (docs/decisions/0113-a-fast-suite-that-still-runs-everything.md):
+// the browser tests (one shop, Chromium, a file at a time) and the workerd tests (a workerd per file).
+// The workerd files are a queue taken in chunks by runners, each a `vitest run` of one chunk, one file at
+// a time: one runner beside the browser suite, which keeps the other core (two workerd files at once took
+// both, and its pages timed out), and a second one from the moment the browser suite ends, so the last
+// of the workerd files no longer run one at a time on a machine with a core idle. The largest files
+// go first, so no long file starts last. Each line is prefixed with its runner; the exit code is the first
+// failing suite's, or 0, and the workerd half ends with its totals over every chunk.
 import { spawn } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 
-const suites = [
-  { name: "workerd", args: ["vitest", "run"] },
-  { name: "browser", args: ["vitest", "run", "--config", "tests/browser/vitest.config.ts"] },
-];
+const CHUNK = 8;
+const WORKERD_ROOT = "tests/worker";
 
-function run({ name, args }) {
+/** The workerd suite's files (vitest.config.ts's include), largest first. */
+function workerdFiles(dir = WORKERD_ROOT) {
+  const files = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...workerdFiles(path));
+    else if (/\.test\.tsx?$/.test(entry.name)) files.push(path);
+  }
+  return dir === WORKERD_ROOT ? files.sort((a, b) => statSync(b).size - statSync(a).size) : files;
+}
+
+function run(name, args, onLine = () => {}) {
   return new Promise((resolve) => {
     const child = spawn("npx", args, {
       stdio: ["ignore", "pipe", "pipe"],
-      // The workerd half runs one file at a time here, leaving a core to the browser half (vitest.config.ts).
+      // One file at a time per workerd runner (vitest.config.ts): a core stays with the browser suite.
       env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, TEST_SIDE_BY_SIDE: "1" },
     });
     const started = Date.now();
     for (const stream of [child.stdout, child.stderr]) {
       let rest = "";
+      const write = (line) => {
+        process.stdout.write(`[${name}] ${line}\n`);
+        onLine(line);
+      };
       stream.on("data", (chunk) => {
         const lines = (rest + chunk).split("\n");
         rest = lines.pop() ?? "";
-        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+        for (const line of lines) write(line);
       });
-      stream.on("end", () => rest && process.stdout.write(`[${name}] ${rest}\n`));
+      stream.on("end", () => rest && write(rest));
     }
     child.on("close", (code) => {
       process.stdout.write(`[${name}] finished in ${Math.round((Date.now() - started) / 1000)} s with code ${code}\n`);
@@ -34,5 +52,37 @@ function run({ name, args }) {
   });
 }
 
-const codes = await Promise.all(suites.map(run));
-process.exit(codes.find((code) => code !== 0) ?? 0);
+const queue = workerdFiles();
+const fileCount = queue.length;
+const totals = { passed: 0, failed: 0, skipped: 0, chunks: 0, failedChunks: 0 };
+/** Vitest's own count of a chunk's tests: "Tests  12 passed | 1 skipped (13)". */
+function count(line) {
+  const tests = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(line);
+  if (!tests) return;
+  for (const [, n, kind] of tests[1].matchAll(/(\d+) (passed|failed|skipped)/g)) totals[kind] += Number(n);
+}
+
+async function workerdRunner(name) {
+  while (queue.length > 0) {
+    const chunk = queue.splice(0, CHUNK);
+    totals.chunks++;
+    const code = await run(name, ["vitest", "run", ...chunk], count);
+    if (code !== 0) totals.failedChunks++;
+  }
+}
+
+const started = Date.now();
+const runners = [workerdRunner("workerd")];
+const browser = run("browser", ["vitest", "run", "--config", "tests/browser/vitest.config.ts"]).then((code) => {
+  // The browser suite's core is free: a second runner takes what is left of the queue.
+  runners.push(workerdRunner("workerd-2"));
+  return code;
+});
+const browserCode = await browser;
+await Promise.all(runners);
+const seconds = Math.round((Date.now() - started) / 1000);
+process.stdout.write(
+  `[workerd] ${fileCount} files in ${totals.chunks} chunks: ${totals.passed} tests passed, ${totals.skipped} skipped, ${totals.failed} failed; ${totals.failedChunks} chunk(s) failed; ${seconds} s for both suites\n`,
+);
+const workerdCode = totals.failedChunks > 0 || totals.failed > 0 ? 1 : 0;
+process.exit(workerdCode || browserCode);
