@@ -1,11 +1,9 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
-import type { DeliveryMethod } from "../../../shared/cart-rules";
-import { cashOfferedTo } from "../../../shared/cash-on-delivery";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
-import { islandTexts, type Translator } from "../../../shared/i18n/translator";
+import { islandTexts } from "../../../shared/i18n/translator";
 import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
 import { renderPage } from "../../frame/document/render-page";
@@ -17,13 +15,13 @@ import { readCartOwner } from "../../platform/bag/cart-owner";
 import { log } from "../../platform/log/log";
 import { tooMany } from "../../platform/middleware/route-limits";
 import { setPaymentReference } from "../../platform/orders/order-store";
-import { type CardPayments, cardPayments } from "../../platform/payments/configured-provider";
+import { cardPayments } from "../../platform/payments/configured-provider";
 import { PaymentProviderError, sessionExpiresAt } from "../../platform/payments/payment-provider";
 import { ORDERS } from "../../platform/routing/limit-presets";
 import { type WriteSpec, writes } from "../../platform/routing/route-spec";
-import { QuoteTotals } from "./cart-totals";
 import type { CartView, QuoteChoices } from "./cart-view";
-import { loadCartView, quoteOf } from "./cart-view";
+import { loadCartView } from "./cart-view";
+import { buttonTotals, cardAvailability, cashFor, PaidTotals, totalsFor } from "./checkout-choices";
 import { instalmentChoices, startInstalments } from "./instalment-choice";
 import { orderUnconfirmed } from "./order-unconfirmed";
 import { placeOrder } from "./place-order";
@@ -45,63 +43,6 @@ async function prefill(c: Context<AppEnv>): Promise<Values> {
     postcode: user.postcode ?? undefined,
   };
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Values;
-}
-
-/** Whether a card can be chosen, and why not, in the page's language. */
-function cardAvailability(card: CardPayments, t: Translator): CheckoutFormProps["card"] {
-  return card.available
-    ? { available: true, reason: null }
-    : { available: false, reason: t.m.checkout.cardUnavailable };
-}
-
-/** The bag's quote if it were delivered and paid this way: what the summary and the button say for each choice. */
-function totalsFor(view: CartView, delivery: DeliveryMethod, payment: "cash" | "online" = "online") {
-  return quoteOf(view, { delivery, region: null, payment });
-}
-
-/** Both ways of paying for one way of getting the order: the style shows the one whose radio is checked. */
-function PaidTotals({ view, delivery, label }: { view: CartView; delivery: DeliveryMethod; label?: string }) {
-  return (
-    <>
-      <div className="for-cash">
-        <QuoteTotals quote={totalsFor(view, delivery, "cash")} deliveryLabel={label} />
-      </div>
-      <div className="for-online">
-        <QuoteTotals quote={totalsFor(view, delivery, "online")} deliveryLabel={label} />
-      </div>
-    </>
-  );
-}
-
-/**
- * Why cash on delivery is not offered for each way of getting the order (above the largest cash order,
- * its fee included: docs/decisions/0109-delivery-settings-on-the-desk.md), or null where it is.
- */
-function cashRefusals(view: CartView, t: Translator): CheckoutFormProps["cash"] {
-  const sentence = t.fill(t.m.promotions.cashTooLarge, {
-    amount: formatPrice(t.locale, view.promotions.settings.cashMax ?? 0),
-  });
-  const refusal = (delivery: DeliveryMethod) => (totalsFor(view, delivery, "cash").cashAllowed ? null : sentence);
-  return { transport: refusal("transport"), pickup: refusal("pickup") };
-}
-
-/**
- * Why cash is not offered, for each way of getting the order: `closed` (a phone with refused parcels, said
- * by the order's placement), or the phone the checkout knows with as many (decision 0118), else the ceiling.
- */
-function cashFor(view: CartView, t: Translator, closed: string | undefined): CheckoutFormProps["cash"] {
-  const sentence = closed ?? (cashOfferedTo(view.phoneRefusals ?? 0) ? null : t.m.promotions.cashRefusedPhone);
-  return sentence ? { transport: sentence, pickup: sentence } : cashRefusals(view, t);
-}
-
-/** The button's total for each way of getting and paying for the order. */
-function buttonTotals(view: CartView, t: Translator): CheckoutFormProps["totals"] {
-  const total = (delivery: DeliveryMethod, payment: "cash" | "online") =>
-    formatPrice(t.locale, totalsFor(view, delivery, payment).total);
-  return {
-    transport: { cash: total("transport", "cash"), online: total("transport", "online") },
-    pickup: { cash: total("pickup", "cash"), online: total("pickup", "online") },
-  };
 }
 
 /** The choices a posted form made, for the quote (a value the schema refuses counts as none). */
