@@ -148,7 +148,7 @@ describe("the staff desk", () => {
     await shopper.context().close();
   });
 
-  it("works through a call-back request and a failed e-mail, at 390 and 1280 px", async () => {
+  it("works through a call-back request, a failed e-mail and the health page, at 390 and 1280 px", async () => {
     // A visitor asks for a call back through the shop's own form.
     const visitor = await newContext(PHONE, false);
     const form = await visitor.newPage();
@@ -199,6 +199,17 @@ describe("the staff desk", () => {
       await page.getByText("recipient domain does not accept mail").first().waitFor();
       await expectAccessible(page);
       await page.screenshot({ path: `${SHOTS}/staff-${width}-outbox.png`, fullPage: true });
+
+      // The health page: every line read whole at either width, none cut off by a table scrolled sideways.
+      await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Health" }).click();
+      await page.getByRole("heading", { name: "Health", level: 1 }).waitFor();
+      await expectAccessible(page);
+      const clipped = await page.locator(".staff-table--health").evaluate((table) => {
+        const wrap = table.parentElement!;
+        return wrap.scrollWidth > wrap.clientWidth;
+      });
+      expect(clipped).toBe(false);
+      await page.screenshot({ path: `${SHOTS}/staff-${width}-health.png`, fullPage: true });
       await context.close();
     }
   });
