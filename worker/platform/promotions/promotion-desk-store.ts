@@ -66,6 +66,28 @@ const audited = (p: NewPromotion | Promotion) => ({
   priority: p.priority,
 });
 
+/**
+ * A promotion's terms as its row's columns, in the order both the insert and the change name them:
+ * gives_json, target_kind, target_values, min_subtotal, min_quantity, starts_at, ends_at,
+ * first_order_only, uses_max, uses_per_shopper, combinable, priority.
+ */
+function termValues(p: NewPromotion): unknown[] {
+  return [
+    JSON.stringify(p.gives),
+    p.target.kind,
+    JSON.stringify(p.target.values),
+    p.minSubtotal,
+    p.minQuantity,
+    p.startsAt,
+    p.endsAt,
+    p.firstOrderOnly ? 1 : 0,
+    p.usesMax,
+    p.usesPerShopper,
+    p.combinable ? 1 : 0,
+    p.priority,
+  ];
+}
+
 /** Adds a promotion, its shared code (if any) and its audit row in one batch; "taken" when the code exists. */
 export async function addPromotion(
   db: D1Database,
@@ -82,22 +104,7 @@ export async function addPromotion(
              starts_at, ends_at, first_order_only, uses_max, uses_per_shopper, combinable, priority)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) RETURNING id`,
         )
-        .bind(
-          p.name,
-          p.applies,
-          JSON.stringify(p.gives),
-          p.target.kind,
-          JSON.stringify(p.target.values),
-          p.minSubtotal,
-          p.minQuantity,
-          p.startsAt,
-          p.endsAt,
-          p.firstOrderOnly ? 1 : 0,
-          p.usesMax,
-          p.usesPerShopper,
-          p.combinable ? 1 : 0,
-          p.priority,
-        ),
+        .bind(p.name, p.applies, ...termValues(p)),
       ...(code ? [db.prepare(`INSERT INTO promotion_codes (code, promotion_id) VALUES (?1, ${last})`).bind(code)] : []),
       db
         .prepare(
@@ -177,23 +184,7 @@ export async function updatePromotion(
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
          WHERE id = ?1 AND version = ?2`,
       )
-      .bind(
-        p.id,
-        seen,
-        next.name,
-        JSON.stringify(next.gives),
-        next.target.kind,
-        JSON.stringify(next.target.values),
-        next.minSubtotal,
-        next.minQuantity,
-        next.startsAt,
-        next.endsAt,
-        next.firstOrderOnly ? 1 : 0,
-        next.usesMax,
-        next.usesPerShopper,
-        next.combinable ? 1 : 0,
-        next.priority,
-      ),
+      .bind(p.id, seen, next.name, ...termValues(next)),
   ]);
   return (updated!.meta.changes ?? 0) > 0;
 }
