@@ -1,5 +1,6 @@
 import { type Seller, type SellerSettings, sellerOf } from "../../../shared/invoices/seller";
-import { type Actor, auditStatement } from "../audit/staff-audit-store";
+import type { Actor } from "../audit/staff-audit-store";
+import { saveShopSetting } from "../promotions/settings-store";
 
 /**
  * D1 access for the seller's details on tax invoices (shop_settings, key `seller`; decision 0116): the
@@ -20,31 +21,6 @@ export async function readSeller(db: D1Database): Promise<SellerSettings> {
 }
 
 /** Saves the seller from the version the page showed (0: never saved); false when another save won. */
-export async function saveSeller(
-  db: D1Database,
-  before: SellerSettings,
-  after: Seller,
-  actor: Actor,
-): Promise<boolean> {
-  const seen = before.version;
-  const guard = { sql: "COALESCE((SELECT version FROM shop_settings WHERE key = 'seller'), 0) = ?1", params: [seen] };
-  const { version: _v, ...was } = before;
-  const [, saved] = await db.batch([
-    auditStatement(db, guard, {
-      actor,
-      action: "change",
-      recordKind: "settings",
-      recordId: "seller",
-      before: was,
-      after,
-    }),
-    db
-      .prepare(
-        `INSERT INTO shop_settings (key, value, version) SELECT 'seller', ?2, ?1 + 1 WHERE ${guard.sql}
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = excluded.version,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-      )
-      .bind(seen, JSON.stringify(after)),
-  ]);
-  return (saved!.meta.changes ?? 0) > 0;
+export function saveSeller(db: D1Database, before: SellerSettings, after: Seller, actor: Actor): Promise<boolean> {
+  return saveShopSetting(db, "seller", before, after, actor);
 }
