@@ -12,11 +12,12 @@
 // the seed's size and with 10 000 products (scripts/bench-search.mjs), and the main pages at the
 // seed's size and with 10 000 products and orders (scripts/bench-scale.mjs). Then what a shopper far
 // from the database waits for: D1 and KV calls delayed, counted per kind of request (scripts/bench-distance.mjs).
+// Last, the worker bundle's gzipped size and its start-up time against their budgets (scripts/worker-budget.mjs).
 // Everything prints as Markdown, ready to paste into docs/performance.md.
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, sale, promotions, distance, lighthouse
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, sale, promotions, distance, lighthouse, bundle
 //   BENCH_ONLY=distance BENCH_D1_MS=80 BENCH_KV_MS=20 npm run bench    the distance section, its delays (the defaults)
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
@@ -47,6 +48,7 @@ import { benchScale } from "./bench-scale.mjs";
 import { benchSearch } from "./bench-search.mjs";
 import { BENCH_ORDERS, benchStaffOrders } from "./bench-staff.mjs";
 import { startFreshShop } from "./serve.mjs";
+import { budgetRows } from "./worker-budget.mjs";
 
 async function benchPages(url, pages, visitors) {
   const rows = [];
@@ -220,6 +222,7 @@ const SECTIONS = [
   "promotions",
   "distance",
   "lighthouse",
+  "bundle",
 ];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -305,6 +308,10 @@ async function main() {
   if (runs("lighthouse")) {
     console.log("\nLighthouse, mobile (simulated slow 4G, 4× CPU), each page once, after one visit:");
     await benchLighthouse();
+  }
+  if (runs("bundle")) {
+    console.log("\nThe worker's size and start-up (decision 0126), against their budgets:\n");
+    console.log(budgetRows());
   }
 }
 

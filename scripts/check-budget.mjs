@@ -4,8 +4,10 @@
 // level 9 as docs/performance.md states it, so run `npm run build:client` first (`npm run typecheck`,
 // which check:static runs before this, does). Chunks the runtime imports only when needed (the tag
 // manager) are not part of what every page loads and are listed for information only.
+// Then the worker's bundle (scripts/worker-budget.mjs), as `npm run build:worker` wrote it.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { WORKER_BUNDLE, WORKER_GZIP_BUDGET, workerSize } from "./worker-budget.mjs";
 
 const RUNTIME_BUDGET = 3 * 1024;
 
@@ -39,4 +41,23 @@ if (size > RUNTIME_BUDGET) {
 }
 console.log(
   `Runtime budget: ${runtimeFile} is ${size} bytes gzipped (budget ${RUNTIME_BUDGET}, ${RUNTIME_BUDGET - size} to spare).`,
+);
+
+let worker;
+try {
+  worker = workerSize();
+} catch (error) {
+  console.error(`Worker budget: cannot read ${WORKER_BUNDLE} (${error.message}); run npm run build:worker first.`);
+  process.exit(1);
+}
+if (worker.gzipped > WORKER_GZIP_BUDGET) {
+  console.error(
+    `Worker budget exceeded: ${WORKER_BUNDLE} is ${worker.gzipped} bytes gzipped, over the ${WORKER_GZIP_BUDGET}-byte ` +
+      `budget by ${worker.gzipped - WORKER_GZIP_BUDGET}. Find what grew (\`npx wrangler deploy --dry-run --outdir dist/worker --metafile\` ` +
+      "writes each input's bytes to dist/worker/bundle-meta.json) and keep it out, or raise the budget in a decision.",
+  );
+  process.exit(1);
+}
+console.log(
+  `Worker budget: ${WORKER_BUNDLE} is ${worker.gzipped} bytes gzipped (budget ${WORKER_GZIP_BUDGET}, ${WORKER_GZIP_BUDGET - worker.gzipped} to spare).`,
 );
