@@ -34,8 +34,7 @@ function bagCounter(): { read(): number; write(n: number): void } {
     read: () => Number(counter?.textContent ?? 0) || 0,
     write(n: number) {
       if (counter) {
-        counter.textContent = String(n);
-        counter.hidden = n === 0;
+        counter.textContent = n > 0 ? String(n) : "";
       }
       const texts = label?.dataset.counterTexts;
       if (label && texts) label.textContent = counterLabel(JSON.parse(texts) as CounterTexts, n);

@@ -199,7 +199,7 @@ export const en = {
     privacyPolicy: "Privacy policy",
     bag: "Bag",
     favourites: "Favourites",
-    counter: { one: "{name}, {count} items", other: "{name}, {count} items" },
+    counter: { one: "{name}, {count} item", other: "{name}, {count} items" },
   },
   ui: {
     breadcrumb: "Breadcrumb",

@@ -179,12 +179,12 @@ describe("a kept page with the shopper's parts", () => {
     await page.waitForURL(/\/catalog\/fragrance/);
     await page.getByText("Saved to your favourites.").waitFor();
     // The same kept page, now with this shopper's bag, favourite and pressed heart filled in.
-    await page.getByRole("link", { name: /Bag, 1 items/ }).waitFor({ state: "attached" });
-    await page.getByRole("link", { name: /Favourites, 1 items/ }).waitFor({ state: "attached" });
+    await page.getByRole("link", { name: /Bag, 1 item/ }).waitFor({ state: "attached" });
+    await page.getByRole("link", { name: /Favourites, 1 item/ }).waitFor({ state: "attached" });
     await expect.poll(() => page.locator('.product-card button[aria-pressed="true"]').count()).toBe(1);
     await page.reload();
     expect(await page.getByText("Saved to your favourites.").count()).toBe(0);
-    await page.getByRole("link", { name: /Bag, 1 items/ }).waitFor({ state: "attached" });
+    await page.getByRole("link", { name: /Bag, 1 item/ }).waitFor({ state: "attached" });
     await expectAccessible(page);
     await context.close();
   });

@@ -23,7 +23,7 @@ describe("favourites", () => {
     expect(html).toContain('aria-pressed="true"');
     await shopper.post("/favorites/toggle", { slug: a }, { from: null });
     html = await (await shopper.get("/favorites")).text();
-    expect(html).toMatch(/Favourites, 1 items/);
+    expect(html).toMatch(/Favourites, 1 item/);
   });
 
   it("answers JSON for scripts and refuses an unknown product or a post from another site", async () => {

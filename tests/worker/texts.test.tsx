@@ -235,7 +235,7 @@ describe("plurals, numbers, prices and dates", () => {
     const t = translator("ar");
     expect(counterLabel({ locale: "ar", name: t.m.layout.bag, forms: t.m.layout.counter }, 2)).toBe("الحقيبة، منتجان");
     const e = translator("en");
-    expect(counterLabel({ locale: "en", name: e.m.layout.bag, forms: e.m.layout.counter }, 1)).toBe("Bag, 1 items");
+    expect(counterLabel({ locale: "en", name: e.m.layout.bag, forms: e.m.layout.counter }, 1)).toBe("Bag, 1 item");
   });
 });
 

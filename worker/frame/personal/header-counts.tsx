@@ -11,8 +11,8 @@ const LINKS: Record<CounterKind, { href: string; icon: "bag" | "heart" }> = {
 };
 
 /**
- * A header link with a count: the label for screen readers, the badge for eyes (always there, hidden at
- * 0, so the add-to-bag island can move it at once). A kept page carries it at 0; `data-hole` marks both
+ * A header link with a count: the label for screen readers, the badge for eyes (always there, empty and
+ * so not drawn at 0, so the add-to-bag island can move it at once). A kept page carries it at 0; `data-hole` marks both
  * parts for the fragment below to fill.
  */
 function counterTexts(t: Translator, kind: CounterKind): CounterTexts {
@@ -33,8 +33,8 @@ export function CountLink({ kind, count }: { kind: CounterKind; count: number })
       >
         {counterLabel(texts, count)}
       </span>
-      <span className="counter" aria-hidden="true" data-counter={kind} data-hole={`${kind}-count`} hidden={count === 0}>
-        {count}
+      <span className="counter" aria-hidden="true" data-counter={kind} data-hole={`${kind}-count`}>
+        {count > 0 ? count : ""}
       </span>
     </a>
   );
@@ -49,9 +49,7 @@ function countFragment(kind: CounterKind, count: (view: ShopperView) => number):
       rewriter
         .on(`[data-hole="${kind}-count"]`, {
           element(el) {
-            el.setInnerContent(String(n));
-            if (n > 0) el.removeAttribute("hidden");
-            else el.setAttribute("hidden", "");
+            el.setInnerContent(n > 0 ? String(n) : "");
           },
         })
         .on(`[data-hole="${kind}-label"]`, {
