@@ -32,3 +32,9 @@ export const SESSION_COOKIE = "__Host-session";
  * request reads from a replica that has caught up to it, or from the primary.
  */
 export const DB_BOOKMARK_COOKIE = "__Host-db_bookmark";
+
+/**
+ * When this browser last changed what kept pages show (an order taking stock, a desk change): its
+ * next pages are not served from a copy kept before then (worker/frame/shells/own-changes.ts).
+ */
+export const PAGES_CHANGED_COOKIE = "__Host-pages_changed";

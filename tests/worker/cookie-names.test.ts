@@ -17,6 +17,7 @@ describe("cookie names", () => {
       PROVIDER_STATE_COOKIE: "__Host-auth_state",
       SESSION_COOKIE: "__Host-session",
       DB_BOOKMARK_COOKIE: "__Host-db_bookmark",
+      PAGES_CHANGED_COOKIE: "__Host-pages_changed",
     });
   });
 });

@@ -1,13 +1,17 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LOCALE_COOKIE } from "../../shared/cookie-names";
+import { LOCALE_COOKIE, PAGES_CHANGED_COOKIE } from "../../shared/cookie-names";
+import { ownChangeAt } from "../../worker/frame/shells/own-changes";
 import { claimRender, RENDER_LOCK_MS, releaseRender, waitForRender } from "../../worker/frame/shells/render-lock";
+import { SHELL_SECONDS } from "../../worker/frame/shells/shell-store";
 import { STALE_MS, servableStale } from "../../worker/frame/shells/stale-shells";
 import { shopBindings } from "../../worker/index";
 import { bumpContentVersion } from "../../worker/platform/caches/versions";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
 import { keptPage, refreshedPage } from "./support/page-shells";
+import { customer } from "./support/shop-fixtures";
+import { signedIn } from "./support/staff-session";
 
 const ANON = { Cookie: `${LOCALE_COOKIE}=en` };
 
@@ -173,6 +177,85 @@ describe("stale while revalidate", () => {
     const html = await kept.text();
     expect(html).toContain("Bag, 0 items");
     expect(html).not.toMatch(/Bag, [23] items/);
+  });
+});
+
+describe("a browser's own change to what pages show", () => {
+  /** The product renamed in the CMS and its content moved on: every kept copy of its page is stale. */
+  async function rename(slug: string, name: string): Promise<void> {
+    await env.DB.prepare("UPDATE cms_products SET name = ?2 WHERE slug = ?1").bind(slug, name).run();
+    await bumpContentVersion(env.CMS_CACHE);
+  }
+
+  it("is not served a copy kept before it: the page is made anew for that browser, stale for anyone else", async () => {
+    const { path, slug, name } = await product();
+    const before = Date.now() - 1;
+    await keptPage(path, ANON);
+    await rename(slug, `${name} Renamed`);
+    const shop = recordingShop();
+
+    // A change older than the kept copy says nothing of it: served stale like anyone's view.
+    const older = await shop.get(path, { Cookie: `${ANON.Cookie}; ${PAGES_CHANGED_COOKIE}=${before}` });
+    expect(older.headers.get("x-page-shell")).toBe("stale");
+    expect(await older.text()).not.toContain(`${name} Renamed`);
+    // Its background render has kept the renamed page; then this browser changes it again.
+    await shop.settled();
+    const changedAt = Date.now();
+    await rename(slug, `${name} Again`);
+
+    const mine = await shop.get(path, { Cookie: `${ANON.Cookie}; ${PAGES_CHANGED_COOKIE}=${changedAt}` });
+    expect(mine.headers.get("x-page-shell")).toBe("miss");
+    expect(await mine.text()).toContain(`${name} Again`);
+  });
+
+  it("is noted by an order that takes counted stock and by a staff member's change, not by adding to the bag", async () => {
+    const { results } = await env.DB.prepare(
+      `SELECT p.slug, v.sku FROM cms_product_variants v JOIN cms_products p ON p.id = v.product_id
+       WHERE v.kind = 'shade' AND v.availability IS NULL AND p.availability = 'in_stock' ORDER BY p.id DESC LIMIT 1`,
+    ).all<{ slug: string; sku: string }>();
+    const { slug, sku } = results[0]!;
+    await env.DB.prepare(
+      "INSERT INTO stock_levels (sku, product_slug, on_hand) VALUES (?1, ?2, 3) ON CONFLICT (sku) DO UPDATE SET on_hand = 3",
+    )
+      .bind(sku, slug)
+      .run();
+    const shopper = new Browser();
+    const added = await shopper.post("/cart/add", { slug, variant: sku, quantity: "2" }, { from: null });
+    expect(added.status).toBe(303);
+    expect(shopper.cookies.has(PAGES_CHANGED_COOKIE)).toBe(false);
+    const ordered = await shopper.post(
+      "/cart/order",
+      { idempotencyKey: crypto.randomUUID(), ...customer },
+      { from: null },
+    );
+    expect(ordered.status).toBe(303);
+    const noted = Number(shopper.cookies.get(PAGES_CHANGED_COOKIE));
+    expect(Math.abs(noted - Date.now())).toBeLessThan(60_000);
+    const { browser: staff } = await signedIn("staff");
+    expect(staff.cookies.has(PAGES_CHANGED_COOKIE)).toBe(false);
+    const rule = { fromPath: `/old-${crypto.randomUUID().slice(0, 8)}`, toTarget: "/catalog", status: "301" };
+    expect((await staff.post("/staff/redirects", rule, { from: null })).status).toBeLessThan(400);
+    expect(staff.cookies.has(PAGES_CHANGED_COOKIE)).toBe(true);
+    expect(ordered.headers.getSetCookie().find((line) => line.startsWith(PAGES_CHANGED_COOKIE))).toMatch(
+      new RegExp(`Max-Age=${SHELL_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax`),
+    );
+  });
+
+  it("counts only a time this shop could have written: within a kept copy's life, not ahead of the clock", () => {
+    vi.useFakeTimers();
+    const now = Date.UTC(2026, 11, 4, 20, 0, 0);
+    vi.setSystemTime(now);
+    const asked = (value: string) =>
+      ownChangeAt({
+        req: { raw: new Request("https://shop.example/", { headers: { Cookie: `${PAGES_CHANGED_COOKIE}=${value}` } }) },
+      } as never);
+    expect(asked(String(now - SHELL_SECONDS * 1000 + 1000))).toBe(now - SHELL_SECONDS * 1000 + 1000);
+    // A kept copy is never older than SHELL_SECONDS: a change that old says nothing.
+    expect(asked(String(now - SHELL_SECONDS * 1000))).toBeNull();
+    expect(asked(String(now + 60_000))).toBe(now + 60_000);
+    expect(asked(String(now + 61_000))).toBeNull();
+    expect(asked("soon")).toBeNull();
+    expect(asked("1".repeat(16))).toBeNull();
   });
 });
 

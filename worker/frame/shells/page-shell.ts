@@ -14,6 +14,7 @@ import { SHELL_NONCE, setPageNonce } from "../personal/nonce";
 import { ownReviews } from "../personal/own-reviews";
 import { loadShopperView, mayHaveShopperState } from "../personal/shopper-view";
 import { framedNotFound } from "./not-found-frame";
+import { ownChangeAt } from "./own-changes";
 import { edgeCacheControl, etagMatches, PUBLIC_CACHE_CONTROL, SHELL_STATE_HEADER } from "./page-cache";
 import { canonicalUrl, readPageQuery } from "./page-query";
 import { releaseRender } from "./render-lock";
@@ -140,7 +141,7 @@ export function pageShell(query: PageQuery) {
     if (!isShellRefresh(c) && c.env.PAGE_SHELLS_ENABLED !== "false") {
       // Search results answer from the index as it is now (decisions 0079, 0086: a renamed or deleted product is
       // found, or not, on the next request), so a search page is never served from a stale copy.
-      const found = await findShell(c, key, canRefresh(c) && query !== "search");
+      const found = await findShell(c, key, canRefresh(c) && query !== "search", ownChangeAt(c));
       if (found.state === "stale" && found.refresh) refreshInBackground(c, key.url);
       if (found.state !== "miss") return serveStored(c, found.shell, requestNonce, found.state);
     }

@@ -55,14 +55,21 @@ export type FoundShell =
 
 /**
  * A page's shell for this request: its kept shell when current, else served stale (when
- * `mayServeStale`), else, while another request of this isolate renders it, the one that request keeps.
+ * `mayServeStale`, and it was kept after `ownChangeAt`, this browser's last change to what pages show), else, while another request of this isolate renders it, the one that request keeps.
  */
-export async function findShell(c: Context<AppEnv>, key: Request, mayServeStale: boolean): Promise<FoundShell> {
+export async function findShell(
+  c: Context<AppEnv>,
+  key: Request,
+  mayServeStale: boolean,
+  ownChangeAt: number | null = null,
+): Promise<FoundShell> {
   const kept = await matchShell(key);
   if (kept) {
     if (await isCurrent(c, kept)) return { state: "hit", shell: kept };
     // A page past its time shows a sale that has ended or misses one that began: never served (decision 0120).
-    if (mayServeStale && servableStale(kept.madeAt) && !outlived(kept)) {
+    // Nor is a copy kept before this browser's own change to what pages show (own-changes.ts).
+    const beforeOwnChange = ownChangeAt !== null && kept.madeAt <= ownChangeAt;
+    if (mayServeStale && servableStale(kept.madeAt) && !outlived(kept) && !beforeOwnChange) {
       return { state: "stale", shell: kept, refresh: claimRender(key.url) };
     }
     await kept.body?.cancel();

@@ -5,6 +5,7 @@ import { type Translator, translator } from "../../../shared/i18n/translator";
 import { formatPrice } from "../../../shared/money";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { getContacts } from "../../frame/layout/layout-data";
+import { noteOwnChange } from "../../frame/shells/own-changes";
 import type { AppEnv, LimitRefusal } from "../../platform/app-env";
 import type { CartOwner } from "../../platform/bag/cart-store";
 import { bagStatements, readBag, setQuantity } from "../../platform/bag/cart-store";
@@ -190,7 +191,11 @@ export async function placeOrder(
   if (!placed) throw new Error("Order was not written");
   const created = placed.number === numberWritten;
   const counted = view.items.filter((i) => i.product!.onHand !== null);
-  if (created && counted.length > 0) backgroundTask(c, showStockChanges(c, counted));
+  if (created && counted.length > 0) {
+    backgroundTask(c, showStockChanges(c, counted));
+    // The shopper's next pages show what their order left, not a copy kept before it (own-changes.ts).
+    noteOwnChange(c);
+  }
   // A gift's line is written only while it has one on hand (gift-statements.ts): one that ran out meanwhile is missing.
   const given = placed.lines.filter((l) => l.gift).map((l) => l.sku);
   const missing = view.gifts

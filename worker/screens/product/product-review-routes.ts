@@ -4,6 +4,7 @@ import { productReviewSchemas } from "../../../shared/forms/product-review";
 import { renderNotFound } from "../../frame/document/not-found";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
+import { noteOwnChange } from "../../frame/shells/own-changes";
 import type { AppEnv } from "../../platform/app-env";
 import { ensureCartOwner } from "../../platform/bag/cart-owner";
 import { reviewsTags } from "../../platform/caches/page-tags";
@@ -89,7 +90,10 @@ reviewActions.post("/:slug", writes(REVIEW_FORM), async (c) => {
     status,
   });
   // A review published at once changes shared pages (ratings, the list): they must not be served from old shells.
-  if (status === "approved") await bumpTags(c.env.CMS_CACHE, reviewsTags(productId));
+  if (status === "approved") {
+    await bumpTags(c.env.CMS_CACHE, reviewsTags(productId));
+    noteOwnChange(c);
+  }
   const message = status === "approved" ? texts.published : texts.pending;
   if (json) return c.json({ ok: true, status, message });
   setFlash(c, { kind: "success", text: message });

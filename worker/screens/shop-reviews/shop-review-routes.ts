@@ -12,6 +12,7 @@ import { maxUploadBytes } from "../../../shared/upload-limit";
 import { siteOrigin } from "../../frame/head/site-origin";
 import { textsOf } from "../../frame/i18n/texts";
 import { getContacts } from "../../frame/layout/layout-data";
+import { noteOwnChange } from "../../frame/shells/own-changes";
 import type { AppEnv } from "../../platform/app-env";
 import { reviewsTags } from "../../platform/caches/page-tags";
 import { bumpTags } from "../../platform/caches/versions";
@@ -91,7 +92,10 @@ reviewRoutes.post("/", writes(SHOP_REVIEW_FORM), (c) => {
         });
       });
       // A review published at once changes the shared /reviews page: it must not be served from an old shell.
-      if (published) await bumpTags(c.env.CMS_CACHE, reviewsTags(null));
+      if (published) {
+        await bumpTags(c.env.CMS_CACHE, reviewsTags(null));
+        noteOwnChange(c);
+      }
     },
     sentPath: routePath("reviews", { query: { sent: published ? "published" : "review" }, hash: "leave-review" }),
     renderAgain: (state, status) => renderReviews(c, state, status),

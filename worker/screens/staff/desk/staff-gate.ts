@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { routePath } from "../../../../shared/links";
 import { RETRY_AFTER_SECONDS } from "../../../frame/document/render-page";
+import { noteOwnChange } from "../../../frame/shells/own-changes";
 import type { AppEnv } from "../../../platform/app-env";
 import { accountRole, ROLE_UNKNOWN } from "../../../platform/cms-client/account-role";
 import { displayName } from "../../../platform/session/session";
@@ -66,5 +67,7 @@ export const staffOnly = createMiddleware<AppEnv>(async (c, next) => {
     );
   }
   c.set("staff", { id: user.id, name: displayName(user), email: user.email });
+  // Staff check on the shop what they just changed: their next pages are made after it (own-changes.ts).
+  if (c.req.method === "POST") noteOwnChange(c);
   await next();
 });
