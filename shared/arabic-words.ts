@@ -49,7 +49,48 @@ const ARTICLE = /^(?:وال|بال|كال|فال|ال|لل)(?=[\u0621-\u064A]{2,
 /** The sound feminine plural "-ات", only when three letters or more stay ("كريمات" → "كريم", "نبات" stays). */
 const PLURAL = /(?<=^[\u0621-\u064A]{3,})ات$/;
 
-/** One folded Arabic word as the index holds it: "العطور" and "عطور", "كريمات" and "كريم" meet. */
+/**
+ * Words a shopper types for what the catalogue names otherwise, folded and stemmed, and the word the
+ * index holds: broken plurals, which no suffix rule takes off ("عطور" → "عطر"), and the Arabic word beside
+ * the loanword the shop's names use ("مصل", the classical word for serum, → "سيروم"). Both sides of
+ * the search pass through it, so a product named either way meets a query typed either way.
+ */
+const WORD_FORMS: ReadonlyMap<string, string> = new Map([
+  ["عطور", "عطر"],
+  ["مصل", "سيروم"],
+  ["امصال", "سيروم"],
+  ["مسحوق", "بودره"],
+  ["مساحيق", "بودره"],
+  ["رموش", "رمش"],
+  ["شفايف", "شفاه"],
+  ["فرش", "فرشاه"],
+  ["فراشي", "فرشاه"],
+  ["زيوت", "زيت"],
+  ["قناع", "ماسك"],
+  ["اقنعه", "ماسك"],
+]);
+
+/**
+ * One-word names for what the catalogue writes in two: "روج" for "أحمر شفاه" (lipstick). The index adds
+ * the one word where a text holds the two (search-words.ts indexText), so either finds the product.
+ */
+export const TWO_WORD_NAMES: readonly { words: readonly [string, string]; word: string }[] = [
+  { words: ["احمر", "شفاه"], word: "روج" },
+];
+
+/** One folded Arabic word as a query looks it up: "العطور" and "عطور", "كريمات" and "كريم" meet, and "عطور" is "عطر". */
 export function arabicStem(word: string): string {
-  return word.replace(ARTICLE, "").replace(PLURAL, "");
+  const stem = word.replace(ARTICLE, "").replace(PLURAL, "");
+  return WORD_FORMS.get(stem) ?? stem;
+}
+
+/**
+ * One folded Arabic word as the index holds it: its stem and, when WORD_FORMS names another, that one
+ * too, so a whole word typed either way meets it and so does the beginning of the word as written
+ * ("العطو…" as a shopper types "العطور").
+ */
+export function arabicIndexForms(word: string): string[] {
+  const stem = word.replace(ARTICLE, "").replace(PLURAL, "");
+  const form = WORD_FORMS.get(stem);
+  return form ? [stem, form] : [stem];
 }

@@ -1,4 +1,4 @@
-import { arabicStem, foldArabic, isArabicWord } from "./arabic-words";
+import { arabicIndexForms, arabicStem, foldArabic, isArabicWord, TWO_WORD_NAMES } from "./arabic-words";
 
 /**
  * The words of a text as the search index holds them, and of a query as it is looked up: the same
@@ -16,7 +16,7 @@ import { arabicStem, foldArabic, isArabicWord } from "./arabic-words";
  * (worker/platform/search/search-index-build.ts), so a shopper's words always meet the products'
  * as the same function made them.
  */
-export const NORMALISER_VERSION = 2;
+export const NORMALISER_VERSION = 3;
 
 /** Words spelt differently in American English, inside longer words too ("colorless"). */
 const SPELLING_STEMS: [RegExp, string][] = [
@@ -77,7 +77,17 @@ export function indexWord(word: string): string {
 /** Every word of a text as the index holds it, in order (repeats kept: they weigh in ranking). */
 export function indexText(text: string): string {
   const folded = foldText(text);
-  return folded ? folded.split(" ").map(indexWord).join(" ") : "";
+  if (!folded) return "";
+  const words = folded.split(" ").flatMap((word) => (isArabicWord(word) ? arabicIndexForms(word) : [indexWord(word)]));
+  // A two-word name also held as the one word shoppers type for it ("احمر شفاه" + "روج").
+  for (const {
+    words: [first, second],
+    word,
+  } of TWO_WORD_NAMES) {
+    for (let i = words.length - 2; i >= 0; i--)
+      if (words[i] === first && words[i + 1] === second) words.splice(i + 2, 0, word);
+  }
+  return words.join(" ");
 }
 
 /** At most this many words of a query are looked up, each at most this long. */

@@ -59,6 +59,17 @@ describe("the normaliser folds Arabic (shared/arabic-words.ts)", () => {
     expect(queryWords("نبات")).toEqual(["نبات"]);
     expect(indexText("مرطّب روز ريتشوال اليومي")).toBe("مرطب روز ريتشوال يومي");
   });
+
+  it("meets a broken plural or an Arabic word with the word the names use, on both sides", () => {
+    expect(queryWords("عطور")).toEqual(queryWords("عطر"));
+    expect(queryWords("أمصال مصل")).toEqual(["سيروم"]);
+    // The index keeps the word as written too, so its beginning still finds it ("العطو…").
+    expect(indexText("قناع الطين")).toBe("قناع ماسك طين");
+    expect(indexText("العطور")).toBe("عطور عطر");
+    // A two-word name is also indexed as the one word shoppers type for it.
+    expect(indexText("أحمر شفاه مخملي")).toBe("احمر شفاه روج مخملي");
+    expect(indexText("أحمر")).toBe("احمر");
+  });
 });
 
 describe("searching on Arabic pages (seed catalogue)", () => {
@@ -72,6 +83,10 @@ describe("searching on Arabic pages (seed catalogue)", () => {
     ["عود", /رويال عود/, "a word of the name"],
     ["العود", /رويال عود/, "with the article"],
     ["soleil hydrating serum", /^سيروم سولاي المرطّب$/, "English still finds the products, shown in Arabic"],
+    ["مصل", /^سيروم /, "the Arabic word for serum, where the names use the loanword"],
+    ["روج", /^أحمر شفاه /, "the one word shoppers say for the two the names write"],
+    ["عطور", /^عطر /, "a broken plural, which no suffix rule takes off"],
+    ["العطور", /^عطر /, "the broken plural with the article"],
   ];
   for (const [query, expected, why] of table) {
     it(`finds ${expected} in the first three for “${query}” (${why})`, async () => {
