@@ -1,4 +1,4 @@
-import type { Availability } from "./cart-rules";
+import { type Availability, canBuy } from "./cart-rules";
 import { type StockState, stockState } from "./stock-rules";
 import { chooseVariant } from "./variants";
 
@@ -43,6 +43,15 @@ export function productStock(product: StockedProduct, onHand: OnHand): StockStat
     .map((v) => variantStock(v, onHand))
     .reduce((a, b) => (RANK[b.availability] < RANK[a.availability] ? b : a));
   return { availability: best.availability, left: product.variants.length === 1 ? best.left : null };
+}
+
+/** These products with what can be put in the bag first, the order among each kept (a list that leads with what sells). */
+export function buyableFirst<P extends StockedProduct>(products: readonly P[], onHand: OnHand): P[] {
+  const rank = (product: P) => (canBuy(productStock(product, onHand).availability) ? 0 : 1);
+  return products
+    .map((product, i) => ({ product, i, rank: rank(product) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ product }) => product);
 }
 
 /** Every SKU whose stock these products' cards read, for one readStock per page. */

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { bumpStockVersion } from "../../worker/platform/caches/versions";
 import { fetchWorker } from "./fetch";
 import { markSearchIndexStale } from "./support/search-index";
 import { signedIn } from "./support/staff-session";
@@ -224,5 +225,38 @@ describe("no results", () => {
     expect(n).toBe(1000);
     expect(await env.DB.prepare("SELECT 1 FROM search_misses WHERE query = 'quokka sparkle'").first()).not.toBeNull();
     expect(await env.DB.prepare("SELECT 1 FROM search_misses WHERE query = 'filler 0'").first()).toBeNull();
+  });
+});
+
+describe("a search that finds nothing offers popular products", () => {
+  it("leads with what can be put in the bag: the most popular product, sold out, comes after the rest", async () => {
+    const top = await env.DB.prepare(
+      `SELECT p.slug, p.name, p.sku FROM cms_products p
+       WHERE p.availability = 'in_stock' AND NOT EXISTS (SELECT 1 FROM cms_product_variants v WHERE v.product_id = p.id)
+       ORDER BY p.popularity DESC, p.id LIMIT 1`,
+    ).first<{ slug: string; name: string; sku: string }>();
+    const popularNames = async () => {
+      const res = await fetchWorker(`/search?q=${encodeURIComponent(`qqzz${crypto.randomUUID().slice(0, 6)}`)}`);
+      const popular = (await res.text()).split('id="search-popular"')[1] ?? "";
+      return [...popular.matchAll(/<h3 class="product-card__name"><a[^>]*>([^<]+)<\/a>/g)].map((m) =>
+        m[1]!.replaceAll("&#x27;", "'").replaceAll("&amp;", "&"),
+      );
+    };
+    const before = await popularNames();
+    const at = before.indexOf(top!.name);
+    expect(at, `${top!.name} among ${before.join(", ")}`).toBeGreaterThanOrEqual(0);
+
+    await env.DB.prepare(
+      "INSERT INTO stock_levels (sku, product_slug, on_hand) VALUES (?1, ?2, 0) ON CONFLICT (sku) DO UPDATE SET on_hand = 0",
+    )
+      .bind(top!.sku, top!.slug)
+      .run();
+    // As the desk's stock write does when a product sells out (worker/platform/stock/stock-moves.ts).
+    await bumpStockVersion(env.CMS_CACHE);
+    const after = await popularNames();
+    expect(after.slice(-1), `${before.join(", ")} → ${after.join(", ")}`).toEqual([top!.name]);
+    expect(after.filter((name) => name !== top!.name)).toEqual(before.filter((name) => name !== top!.name));
+    await env.DB.prepare("DELETE FROM stock_levels WHERE sku = ?1").bind(top!.sku).run();
+    await bumpStockVersion(env.CMS_CACHE);
   });
 });

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { routePath } from "../../../shared/links";
+import { buyableFirst } from "../../../shared/product-stock";
 import { leftOutWords, readSearchQuery, SEARCH_WORD_MAX_BYTES } from "../../../shared/search-query";
 import type { ProductSummary } from "../../../shared/types/catalog";
 import { renderNotFound } from "../../frame/document/not-found";
@@ -144,7 +145,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
           {popular && popular.items.length > 0 && (
             <section aria-labelledby="search-popular" className="search-results">
               <h2 id="search-popular">{s.popular}</h2>
-              <ProductGrid products={popular.items} stock={stock} favourites={favourites} />
+              <ProductGrid products={buyableFirst(popular.items, stock)} stock={stock} favourites={favourites} />
             </section>
           )}
         </section>
