@@ -2,12 +2,19 @@ import type { Context } from "hono";
 import type { TextLocale } from "../../../shared/i18n/locales";
 import { productPath, routePath } from "../../../shared/links";
 import { aedToFils, formatPrice } from "../../../shared/money";
+import type { Promotion } from "../../../shared/promotions/promotion";
+import { cardItem, saleItemsOf, shownPrice } from "../../../shared/promotions/sale-items";
+import { nextSaleChange, saleOf } from "../../../shared/promotions/sale-price";
 import type { Suggestion } from "../../../shared/quick-view";
 import { matchPhrases, queryWords } from "../../../shared/search-words";
+import type { ProductSummary } from "../../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
 import { SEARCH_TAG } from "../caches/page-tags";
+import { SALE_ALL_TAG } from "../caches/sale-tags";
 import { CONTENT_TAG, versionsOf } from "../caches/versions";
+import { getProductsBySlugs } from "../cms-client/catalog-records";
+import { readSales } from "../promotions/sale-store";
 import { type IndexSuggestion, suggestFromIndex } from "./product-search";
 import { searchVocabulary, type Vocabulary } from "./search-vocabulary";
 import { correctSpelling } from "./spelling-correction";
@@ -17,22 +24,31 @@ import { correctSpelling } from "./spelling-correction";
  * six products, priced and named in the request's locale (an Arabic page shows an entry's Arabic
  * name where it has one). A word that matches nothing in the index is corrected as the search page
  * corrects it (spelling-correction.ts), so "mascra" or "سيرم" suggest what "mascara" or "سيروم" do.
+ * A product is priced as its card is (decision 0120): a sale's price, the old one struck through and
+ * the percent off, from the same cards (through the record cache) and the one quote.
  * Kept per isolate per locale, prefix and content version (caches/isolate-cache.ts; the
- * webhook moves the version on when the index changes).
+ * webhook moves the version on when the index changes), the version of every sale (which the desk
+ * moves on adding, changing, pausing or resuming one), and no later than the next start or end of a
+ * sale on what it suggests.
  */
 const PRODUCTS = 6;
 const NAMES = 2;
 const CACHE_MAX = 500;
-const settled = new IsolateCache<Suggestion[]>(CACHE_MAX);
+const settled = new IsolateCache<{ items: Suggestion[]; until: number | null }>(CACHE_MAX);
 
-function toSuggestion(s: IndexSuggestion, locale: TextLocale): Suggestion {
+/** A product's price line: its card's when the CMS gave its card, else the index's price. */
+type PriceOf = (s: IndexSuggestion) => Suggestion["priceLine"];
+
+function toSuggestion(s: IndexSuggestion, locale: TextLocale, priceOf: PriceOf): Suggestion {
   const name = locale === "ar" && s.nameAr ? s.nameAr : s.name;
   if (s.kind === "product") {
+    const priceLine = priceOf(s);
     return {
       kind: "product",
       name,
       brand: s.brandName,
-      price: s.price === null ? null : formatPrice(locale, aedToFils(s.price)),
+      price: priceLine && formatPrice(locale, aedToFils(priceLine.price)),
+      priceLine,
       path: productPath(s.categorySlug, s.slug),
     };
   }
@@ -40,7 +56,7 @@ function toSuggestion(s: IndexSuggestion, locale: TextLocale): Suggestion {
     s.kind === "category"
       ? routePath("catalog-category", { category: s.slug })
       : routePath("brands-slug", { slug: s.slug });
-  return { kind: s.kind, name, brand: null, price: null, path };
+  return { kind: s.kind, name, brand: null, price: null, priceLine: null, path };
 }
 
 /**
@@ -63,14 +79,33 @@ export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise
   // The index changes with any catalogue change (search's tag) or a reindex (the content version);
   // prices are written in the request's locale.
   const locale = c.get("locale") ?? "en";
-  const key = `${await versionsOf(c, [CONTENT_TAG, SEARCH_TAG])}|${locale}|${words.join(" ")}`;
-  const kept = settled.get(key);
-  if (kept) return kept.value;
+  const key = `${await versionsOf(c, [CONTENT_TAG, SEARCH_TAG, SALE_ALL_TAG])}|${locale}|${words.join(" ")}`;
+  const now = new Date();
+  const kept = settled.get(key)?.value;
+  if (kept && (kept.until === null || now.getTime() < kept.until)) return kept.items;
   // The vocabulary is held in the isolate; reading it builds the index first when it must.
   const held = await searchVocabulary(c);
   if (!held) return [];
   const looked = wordsToSuggest(held.vocabulary, words);
-  const items = (await suggestFromIndex(c.env.DB, looked, PRODUCTS, NAMES)).map((s) => toSuggestion(s, locale));
-  settled.set(key, items);
+  // The sales are read beside the index (no round trip of their own).
+  const [found, sales] = await Promise.all([
+    suggestFromIndex(c.env.DB, looked, PRODUCTS, NAMES),
+    readSales(c.env.DB, now),
+  ]);
+  const slugs = found.filter((s) => s.kind === "product").map((s) => s.slug);
+  const cards = (await getProductsBySlugs(c, locale, slugs)) ?? [];
+  const priceOf = pricing(cards, sales, now);
+  const items = found.map((s) => toSuggestion(s, locale, priceOf));
+  settled.set(key, { items, until: nextSaleChange(sales, cards.flatMap(saleItemsOf), now) });
   return items;
+}
+
+/** Each product's price line as its card shows it now, a sale's included (decision 0120). */
+function pricing(cards: readonly ProductSummary[], sales: readonly Promotion[], now: Date): PriceOf {
+  const bySlug = new Map(cards.map((p) => [p.slug, p]));
+  return (s) => {
+    const card = bySlug.get(s.slug);
+    if (!card) return s.price === null ? null : { price: s.price, oldPrice: null, percentOff: null };
+    return shownPrice(card.price, card.oldPrice, sales.length === 0 ? null : saleOf(sales, cardItem(card), now));
+  };
 }
