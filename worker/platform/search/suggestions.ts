@@ -2,22 +2,18 @@ import type { Context } from "hono";
 import type { TextLocale } from "../../../shared/i18n/locales";
 import { productPath, routePath } from "../../../shared/links";
 import { aedToFils, formatPrice } from "../../../shared/money";
-import type { Promotion } from "../../../shared/promotions/promotion";
-import { cardItem, saleItemsOf, shownPrice } from "../../../shared/promotions/sale-items";
-import { nextSaleChange, saleOf } from "../../../shared/promotions/sale-price";
 import type { Suggestion } from "../../../shared/quick-view";
 import { matchPhrases, queryWords } from "../../../shared/search-words";
-import type { ProductSummary } from "../../../shared/types/catalog";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
 import { SEARCH_TAG } from "../caches/page-tags";
 import { SALE_ALL_TAG } from "../caches/sale-tags";
 import { CONTENT_TAG, versionsOf } from "../caches/versions";
-import { getProductsBySlugs } from "../cms-client/catalog-records";
 import { readSales } from "../promotions/sale-store";
 import { type IndexSuggestion, suggestFromIndex } from "./product-search";
 import { searchVocabulary, type Vocabulary } from "./search-vocabulary";
 import { correctSpelling } from "./spelling-correction";
+import { type PriceOf, suggestionPrices } from "./suggestion-prices";
 
 /**
  * The header's suggestions from the search index: up to two categories or brands, then up to
@@ -25,7 +21,7 @@ import { correctSpelling } from "./spelling-correction";
  * name where it has one). A word that matches nothing in the index is corrected as the search page
  * corrects it (spelling-correction.ts), so "mascra" or "سيرم" suggest what "mascara" or "سيروم" do.
  * A product is priced as its card is (decision 0120): a sale's price, the old one struck through and
- * the percent off, from the same cards (through the record cache) and the one quote.
+ * the percent off, by the one quote (suggestion-prices.ts).
  * Kept per isolate per locale, prefix and content version (caches/isolate-cache.ts; the
  * webhook moves the version on when the index changes), the version of every sale (which the desk
  * moves on adding, changing, pausing or resuming one), and no later than the next start or end of a
@@ -35,9 +31,6 @@ const PRODUCTS = 6;
 const NAMES = 2;
 const CACHE_MAX = 500;
 const settled = new IsolateCache<{ items: Suggestion[]; until: number | null }>(CACHE_MAX);
-
-/** A product's price line: its card's when the CMS gave its card, else the index's price. */
-type PriceOf = (s: IndexSuggestion) => Suggestion["priceLine"];
 
 function toSuggestion(s: IndexSuggestion, locale: TextLocale, priceOf: PriceOf): Suggestion {
   const name = locale === "ar" && s.nameAr ? s.nameAr : s.name;
@@ -92,20 +85,8 @@ export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise
     suggestFromIndex(c.env.DB, looked, PRODUCTS, NAMES),
     readSales(c.env.DB, now),
   ]);
-  const slugs = found.filter((s) => s.kind === "product").map((s) => s.slug);
-  const cards = (await getProductsBySlugs(c, locale, slugs)) ?? [];
-  const priceOf = pricing(cards, sales, now);
+  const { priceOf, until } = await suggestionPrices(c, locale, found, sales, now);
   const items = found.map((s) => toSuggestion(s, locale, priceOf));
-  settled.set(key, { items, until: nextSaleChange(sales, cards.flatMap(saleItemsOf), now) });
+  settled.set(key, { items, until });
   return items;
-}
-
-/** Each product's price line as its card shows it now, a sale's included (decision 0120). */
-function pricing(cards: readonly ProductSummary[], sales: readonly Promotion[], now: Date): PriceOf {
-  const bySlug = new Map(cards.map((p) => [p.slug, p]));
-  return (s) => {
-    const card = bySlug.get(s.slug);
-    if (!card) return s.price === null ? null : { price: s.price, oldPrice: null, percentOff: null };
-    return shownPrice(card.price, card.oldPrice, sales.length === 0 ? null : saleOf(sales, cardItem(card), now));
-  };
 }
