@@ -212,6 +212,7 @@ describe("White Friday, prepared on the desk from a phone", () => {
     expect(await option.locator(".price__now").innerText()).toBe("AED 127.20");
     expect(await option.locator("del.price__old").innerText()).toContain("AED 159.00");
     await first.screenshot({ path: `${SHOTS}/suggestions-390.png` });
+    await expectAccessible(first);
 
     // Two eye creams: AED 254.40 after the sale, above AED 250: the travel size comes free.
     await addEyeCream(first, 2);
