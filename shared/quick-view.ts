@@ -36,7 +36,9 @@ export interface Suggestion {
   kind: "product" | "brand" | "category";
   name: string;
   brand: string | null;
-  /** Formatted, e.g. "AED 89.00"; null for a brand or a category. */
+  /** What one costs now, formatted, e.g. "AED 89.00" (a sale's included); null for a brand or a category. */
   price: string | null;
+  /** A product's price line as its card shows it (decision 0120): the price, the one struck through, the sale's percent off. */
+  priceLine: { price: number; oldPrice: number | null; percentOff: number | null } | null;
   path: string;
 }

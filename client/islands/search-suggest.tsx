@@ -14,6 +14,7 @@ import { routePath } from "../../shared/links";
 import type { Suggestion } from "../../shared/quick-view";
 import { Icon } from "../components/icons";
 import { pagePath } from "../components/page-locale";
+import { PriceLine } from "../components/price";
 
 export interface SearchSuggestProps extends IslandTexts<"searchSuggest"> {
   query: string;
@@ -146,8 +147,10 @@ export default function SearchSuggest({ query, locale, texts }: SearchSuggestPro
           >
             <span className="search-suggest__name">{item.name}</span>
             <span className="search-suggest__meta">
-              {item.kind === "product" ? [item.brand, item.price].filter(Boolean).join(" · ") : texts[item.kind]}
+              {item.kind === "product" ? (item.brand ?? (item.priceLine ? "" : item.price)) : texts[item.kind]}
             </span>
+            {/* Priced as the product's card is: a sale's price, the old one struck through, "−20%" (decision 0120). */}
+            {item.priceLine && <PriceLine {...item.priceLine} locale={locale} texts={texts} />}
           </div>
         ))}
       </div>

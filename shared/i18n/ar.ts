@@ -854,6 +854,9 @@ export const ar: Messages = {
     },
     brand: "علامة تجارية",
     category: "فئة",
+    was: "السعر السابق ",
+    saleBadge: "−{percent}٪",
+    saleOff: "خصم {percent}٪",
   },
   bagActions: {
     quantity: {

@@ -792,6 +792,10 @@ export const en = {
     },
     brand: "Brand",
     category: "Category",
+    /** A suggested product's price line, as its card says it (decision 0120). */
+    was: "Was ",
+    saleBadge: "−{percent}%",
+    saleOff: "{percent}% off",
   },
   /** What the bag's actions and the order say about quantities and stock (worker/screens/cart). */
   bagActions: {

@@ -7,6 +7,7 @@ import type { Fils } from "../money";
  */
 export type PromotionGives =
   | { kind: "percent"; percent: number; cap: Fils | null }
+  /** Off each unit of the products it is on; off the order once when it is on the order (decision 0123). */
   | { kind: "fixed"; amount: Fils }
   | { kind: "free_delivery" }
   /** A SKU added at 0 while its stock lasts. */

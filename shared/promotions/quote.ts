@@ -110,6 +110,12 @@ function takeOff(
     const capped = gives.cap !== null && full > gives.cap;
     return { parts: splitByWeight(capped ? gives.cap! : full, weights), limitedTo: capped ? "cap" : null };
   }
+  if (gives.kind === "fixed" && promotion.target.kind !== "order") {
+    // On products, the amount comes off each unit (decision 0123), so a card's price is the bag's at any quantity.
+    const parts = lines.map((line, i) => (mine[i] ? Math.min(net[i]!, gives.amount * line.quantity) : 0));
+    const over = lines.some((line, i) => mine[i] && gives.amount * line.quantity > net[i]!);
+    return { parts, limitedTo: over ? "base" : null };
+  }
   if (gives.kind === "fixed") {
     const over = gives.amount > base;
     return { parts: splitByWeight(over ? base : gives.amount, weights), limitedTo: over ? "base" : null };

@@ -301,6 +301,20 @@ describe("promotions with a real Strapi", () => {
     expect(product).toContain(`"price":"${sale.toFixed(2)}"`);
     const listing = await (await guest.send("/catalog/skincare?sort=price-asc")).text();
     expect(listing).toContain(shown);
+    // Search's cards and the header's suggestions say the same (decision 0123).
+    let found = "";
+    for (let attempt = 0; attempt < 50 && !found.includes("−25%"); attempt++) {
+      found = await (await guest.send("/search?q=rose+ritual+soothing+toner")).text();
+      if (!found.includes("−25%")) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(found).toContain(`<span class="price__now">${shown}</span>`);
+    const suggested = (await (await guest.send("/catalog-api/suggest?q=rose%20ritual%20soothing")).json()) as {
+      items: { path: string; priceLine: { price: number; percentOff: number | null } | null }[];
+    };
+    expect(suggested.items.find((item) => item.path.endsWith(`/${slug}`))?.priceLine).toMatchObject({
+      price: sale,
+      percentOff: 25,
+    });
     expect((await guest.send("/cart/add", { slug, quantity: "1" })).status).toBe(303);
     const bag = (await (await guest.send("/cart")).text()).replaceAll("&amp;", "&");
     expect(bag).toContain(`Toner sale ${tag}`);

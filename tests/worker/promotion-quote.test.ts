@@ -78,6 +78,17 @@ describe("the quote", () => {
     expect(q.vat).toBe(0);
   });
 
+  it("takes an amount off each unit of the products it is on, and once off the order", () => {
+    const onBrand = promotion({ kind: "fixed", amount: 2000 }, { target: { kind: "brand", values: ["noor"] } });
+    const lines = [line("a", 15900, 2), line("b", 1500, 1), line("c", 5000, 3, { brandSlug: "other" })];
+    const q = run(lines, [auto(onBrand)], { delivery: "pickup" });
+    // Two units of a at 20 each; b (15.00) can lose no more than itself, and says so; c is another brand.
+    expect(q.lines.map((l) => l.discount)).toEqual([4000, 1500, 0]);
+    expect(q.discounts[0]).toMatchObject({ amount: 5500, limitedTo: "base" });
+    const onOrder = run(lines, [auto(promotion({ kind: "fixed", amount: 2000 }))], { delivery: "pickup" });
+    expect(onOrder.discounts[0]).toMatchObject({ amount: 2000, limitedTo: null });
+  });
+
   it("gives free delivery as a discount line of the fee, and nudges towards the shop's threshold", () => {
     const plain = run([line("a", 10000, 1)], []);
     expect(plain.delivery).toBe(2500);

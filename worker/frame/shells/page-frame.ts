@@ -2,11 +2,12 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../platform/app-env";
 import { keep, readKept } from "../../platform/caches/edge-cache";
 import { IsolateCache } from "../../platform/caches/isolate-cache";
+import { deadlineApart, noteMadeAgainBy } from "../../platform/caches/page-deadline";
 import { noteTags, notingApart, shownUnder } from "../../platform/caches/page-tags";
 import { backgroundTask } from "../../platform/errors/background-task";
 import type { FrameKind } from "../../platform/page-fate";
-import { MADE_HEADER, readTags, SHELL_SECONDS, TAGS_HEADER, writeTags } from "./shell-store";
-import { tagsStand } from "./stale-shells";
+import { MADE_AGAIN_HEADER, MADE_HEADER, readTags, SHELL_SECONDS, TAGS_HEADER, writeTags } from "./shell-store";
+import { outlived, tagsStand } from "./stale-shells";
 
 /*
  * Page frames (decision 0093): a page rendered once for markers where a request's own words go (the path
@@ -14,7 +15,9 @@ import { tagsStand } from "./stale-shells";
  * a render would spell them. A frame is kept in the Cache API under its own key (shell-store.ts
  * `frameKey`) and held in the isolate, and is judged by the tags its own render noted (noted apart
  * from the route's look-ups), like a shell (decision 0086): a change to what it shows remakes it.
- * A page filled from a frame shows what the frame shows, so a shell kept of it waits on the same tags.
+ * A page filled from a frame shows what the frame shows, so a shell kept of it waits on the same tags, and
+ * is made again by the frame's deadline (a sale's next start or end on what it shows, decision 0120): a
+ * frame past it is made again too.
  * Users: not-found-frame.ts, search-frame.ts.
  */
 
@@ -39,6 +42,8 @@ export function filledFrom(c: Context<AppEnv>, kind: FrameKind, status: 200 | 40
 export interface PageFrame {
   html: string;
   tags: ReadonlyMap<string, string>;
+  /** When it must be made again whatever its tags say (ms, platform/caches/page-deadline.ts), or null. */
+  madeAgainBy: number | null;
 }
 
 /**
@@ -65,11 +70,11 @@ export async function pageFrame(
 /** The frame from this isolate or else the Cache API, when everything it shows still stands. */
 async function keptFrame(c: Context<AppEnv>, key: Request): Promise<PageFrame | null> {
   const held = frames.get(key.url)?.value;
-  if (held && (await tagsStand(c, held.tags))) return showing(c, held);
+  if (held && !outlived(held) && (await tagsStand(c, held.tags))) return showing(c, held);
   frames.delete(key.url);
   // Another isolate may have made the frame anew already.
   const read = await readFrame(key);
-  if (!read || !(await tagsStand(c, read.frame.tags))) return null;
+  if (!read || outlived(read.frame) || !(await tagsStand(c, read.frame.tags))) return null;
   // Held as old as the copy it was read from: use never renews it.
   frames.set(key.url, read.frame, read.madeAt);
   return showing(c, read.frame);
@@ -78,13 +83,19 @@ async function keptFrame(c: Context<AppEnv>, key: Request): Promise<PageFrame | 
 /** The page filled from a frame shows what the frame shows: a shell kept of it waits on the same tags. */
 function showing(c: Context<AppEnv>, frame: PageFrame): PageFrame {
   noteTags(c, frame.tags.keys());
+  noteMadeAgainBy(c, frame.madeAgainBy);
   return frame;
 }
 
 async function readFrame(key: Request): Promise<{ frame: PageFrame; madeAt: number } | null> {
   const kept = await readKept(key);
   if (!kept) return null;
-  const frame = { html: await kept.text(), tags: readTags(kept.headers.get(TAGS_HEADER)) };
+  const again = kept.headers.get(MADE_AGAIN_HEADER);
+  const frame = {
+    html: await kept.text(),
+    tags: readTags(kept.headers.get(TAGS_HEADER)),
+    madeAgainBy: again ? Number(again) : null,
+  };
   return { frame, madeAt: Number(kept.headers.get(MADE_HEADER)) || Date.now() };
 }
 
@@ -98,13 +109,15 @@ async function makeFrame(
   status: number,
   render: () => Promise<Response>,
 ): Promise<PageFrame | null> {
-  const made = await notingApart(c, async (part) => {
-    const res = await render();
-    const html = await res.text();
-    // Drawn whole: at the frame's status, and nothing said its render failed (the page's fate hears it, decision 0096).
-    const whole = res.status === status && !c.get("keeping")?.fate.against.has("render-failed");
-    return { html, whole, tags: whole ? await shownUnder(c, part) : null };
-  });
+  const { value: made, madeAgainBy } = await deadlineApart(c, () =>
+    notingApart(c, async (part) => {
+      const res = await render();
+      const html = await res.text();
+      // Drawn whole: at the frame's status, and nothing said its render failed (the page's fate hears it, decision 0096).
+      const whole = res.status === status && !c.get("keeping")?.fate.against.has("render-failed");
+      return { html, whole, tags: whole ? await shownUnder(c, part) : null };
+    }),
+  );
   if (!made.whole) return null;
   const { html, tags } = made;
   if (tags) {
@@ -113,9 +126,10 @@ async function makeFrame(
       "Cache-Control": `public, max-age=${SHELL_SECONDS}`,
       [MADE_HEADER]: String(Date.now()),
       [TAGS_HEADER]: writeTags(tags),
+      ...(madeAgainBy === null ? {} : { [MADE_AGAIN_HEADER]: String(madeAgainBy) }),
     };
-    frames.set(key.url, { html, tags });
+    frames.set(key.url, { html, tags, madeAgainBy });
     backgroundTask(c, keep(key, new Response(html, { headers })));
   }
-  return { html, tags: tags ?? new Map() };
+  return { html, tags: tags ?? new Map(), madeAgainBy };
 }

@@ -30,7 +30,7 @@ const STATUS_HEADER = "X-Shell-Status";
 export const MADE_HEADER = "X-Shell-Made";
 export const TAGS_HEADER = "X-Shell-Tags";
 /** When (ms) it must be made again whatever its tags say: a sale's next start or end (decision 0120). */
-const MADE_AGAIN_HEADER = "X-Shell-Made-Again-By";
+export const MADE_AGAIN_HEADER = "X-Shell-Made-Again-By";
 
 /** Settled per isolate, made on first use (random values can't be made at module scope). */
 let localBuild: string | undefined;

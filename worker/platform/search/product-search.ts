@@ -75,6 +75,8 @@ export interface IndexSuggestion {
   nameAr: string | null;
   slug: string;
   brandName: string | null;
+  /** The brand's slug, from the names the index holds (null when it holds none for it): what a sale is on. */
+  brandSlug: string | null;
   categorySlug: string | null;
   price: number | null;
 }
@@ -92,7 +94,8 @@ export async function suggestFromIndex(
     db
       .prepare(
         `WITH ${HITS}, named AS (SELECT rowid AS id FROM search_products WHERE search_products MATCH ?3)
-         SELECT d.name AS name, d.name_ar AS name_ar, d.slug AS slug, d.brand_name AS brand_name, d.category_slug AS category_slug, d.price AS price
+         SELECT d.name AS name, d.name_ar AS name_ar, d.slug AS slug, d.brand_name AS brand_name, d.category_slug AS category_slug, d.price AS price,
+                (SELECT n.slug FROM search_names AS n WHERE n.rowid = CAST(d.brand_id AS INTEGER) AND n.kind = 'brand') AS brand_slug
          FROM ranked AS r JOIN search_documents AS d ON d.product_id = r.id
          ORDER BY (r.id IN (SELECT id FROM named)) DESC, r.tier DESC, d.popularity DESC, d.product_id
          LIMIT ?2`,
@@ -112,6 +115,7 @@ export async function suggestFromIndex(
       nameAr: r.name_ar === null ? null : String(r.name_ar),
       slug: String(r.slug),
       brandName: null,
+      brandSlug: null,
       categorySlug: null,
       price: null,
     })),
@@ -121,6 +125,7 @@ export async function suggestFromIndex(
       nameAr: r.name_ar === null ? null : String(r.name_ar),
       slug: String(r.slug),
       brandName: r.brand_name === null ? null : String(r.brand_name),
+      brandSlug: r.brand_slug === null ? null : String(r.brand_slug),
       categorySlug: r.category_slug === null ? null : String(r.category_slug),
       price: Number(r.price),
     })),

@@ -7,32 +7,41 @@ import { matchPhrases, queryWords } from "../../../shared/search-words";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
 import { SEARCH_TAG } from "../caches/page-tags";
+import { SALE_ALL_TAG } from "../caches/sale-tags";
 import { CONTENT_TAG, versionsOf } from "../caches/versions";
+import { readSales } from "../promotions/sale-store";
 import { type IndexSuggestion, suggestFromIndex } from "./product-search";
 import { searchVocabulary, type Vocabulary } from "./search-vocabulary";
 import { correctSpelling } from "./spelling-correction";
+import { type PriceOf, suggestionPrices } from "./suggestion-prices";
 
 /**
  * The header's suggestions from the search index: up to two categories or brands, then up to
  * six products, priced and named in the request's locale (an Arabic page shows an entry's Arabic
  * name where it has one). A word that matches nothing in the index is corrected as the search page
  * corrects it (spelling-correction.ts), so "mascra" or "سيرم" suggest what "mascara" or "سيروم" do.
+ * A product is priced as its card is (decision 0120): a sale's price, the old one struck through and
+ * the percent off, by the one quote (suggestion-prices.ts).
  * Kept per isolate per locale, prefix and content version (caches/isolate-cache.ts; the
- * webhook moves the version on when the index changes).
+ * webhook moves the version on when the index changes), the version of every sale (which the desk
+ * moves on adding, changing, pausing or resuming one), and no later than the next start or end of a
+ * sale on what it suggests.
  */
 const PRODUCTS = 6;
 const NAMES = 2;
 const CACHE_MAX = 500;
-const settled = new IsolateCache<Suggestion[]>(CACHE_MAX);
+const settled = new IsolateCache<{ items: Suggestion[]; until: number | null }>(CACHE_MAX);
 
-function toSuggestion(s: IndexSuggestion, locale: TextLocale): Suggestion {
+function toSuggestion(s: IndexSuggestion, locale: TextLocale, priceOf: PriceOf): Suggestion {
   const name = locale === "ar" && s.nameAr ? s.nameAr : s.name;
   if (s.kind === "product") {
+    const priceLine = priceOf(s);
     return {
       kind: "product",
       name,
       brand: s.brandName,
-      price: s.price === null ? null : formatPrice(locale, aedToFils(s.price)),
+      price: priceLine && formatPrice(locale, aedToFils(priceLine.price)),
+      priceLine,
       path: productPath(s.categorySlug, s.slug),
     };
   }
@@ -40,7 +49,7 @@ function toSuggestion(s: IndexSuggestion, locale: TextLocale): Suggestion {
     s.kind === "category"
       ? routePath("catalog-category", { category: s.slug })
       : routePath("brands-slug", { slug: s.slug });
-  return { kind: s.kind, name, brand: null, price: null, path };
+  return { kind: s.kind, name, brand: null, price: null, priceLine: null, path };
 }
 
 /**
@@ -63,14 +72,21 @@ export async function suggestionsFor(c: Context<AppEnv>, query: string): Promise
   // The index changes with any catalogue change (search's tag) or a reindex (the content version);
   // prices are written in the request's locale.
   const locale = c.get("locale") ?? "en";
-  const key = `${await versionsOf(c, [CONTENT_TAG, SEARCH_TAG])}|${locale}|${words.join(" ")}`;
-  const kept = settled.get(key);
-  if (kept) return kept.value;
+  const key = `${await versionsOf(c, [CONTENT_TAG, SEARCH_TAG, SALE_ALL_TAG])}|${locale}|${words.join(" ")}`;
+  const now = new Date();
+  const kept = settled.get(key)?.value;
+  if (kept && (kept.until === null || now.getTime() < kept.until)) return kept.items;
   // The vocabulary is held in the isolate; reading it builds the index first when it must.
   const held = await searchVocabulary(c);
   if (!held) return [];
   const looked = wordsToSuggest(held.vocabulary, words);
-  const items = (await suggestFromIndex(c.env.DB, looked, PRODUCTS, NAMES)).map((s) => toSuggestion(s, locale));
-  settled.set(key, items);
+  // The sales are read beside the index (no round trip of their own).
+  const [found, sales] = await Promise.all([
+    suggestFromIndex(c.env.DB, looked, PRODUCTS, NAMES),
+    readSales(c.env.DB, now),
+  ]);
+  const { priceOf, until } = await suggestionPrices(c, locale, found, sales, now);
+  const items = found.map((s) => toSuggestion(s, locale, priceOf));
+  settled.set(key, { items, until });
   return items;
 }

@@ -19,6 +19,7 @@ import { readListingStock } from "../../platform/stock/listing-stock";
 import { PostGrid } from "../../shop/content/post-card";
 import { Pager } from "../../shop/listing/pager";
 import { ProductGrid } from "../../shop/products/product-grid";
+import { cardItem, loadSales } from "../../shop/products/sale-view";
 
 const PAGE_SIZE = 12;
 const POPULAR = 4;
@@ -74,7 +75,11 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
     const popular = noProducts
       ? await getProducts(c, locale, { sort: ["popularity:desc", "id:asc"], pageSize: POPULAR })
       : null;
-    const stock = await readListingStock(c.env.DB, [...(items ?? []), ...(popular?.items ?? [])]);
+    // Sales as on the catalogue's cards (decision 0120), read beside the stock: the page (or its frame)
+    // notes the tags of what it shows and the next start or end of a sale on it.
+    const shown = [...(items ?? []), ...(popular?.items ?? [])];
+    const [stock, sales] = await Promise.all([readListingStock(c.env.DB, shown), loadSales(c, shown)]);
+    const sale = (p: ProductSummary) => sales(cardItem(p));
     return renderPage(c, {
       // Search down is not a page to keep: the next shopper asks again.
       status: q && !products ? 503 : 200,
@@ -132,7 +137,7 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
           {products && products.total > 0 && (
             <section aria-labelledby="search-products" className="search-results">
               <h2 id="search-products">{t.fill(s.products, { count: String(products.total) })}</h2>
-              <ProductGrid products={products.items} stock={stock} favourites={favourites} />
+              <ProductGrid products={products.items} stock={stock} favourites={favourites} sale={sale} />
               <Pager base={routePath("search")} query={{ q }} page={page} pageCount={products.pageCount} />
             </section>
           )}
@@ -145,7 +150,12 @@ export async function searchPage(c: Context<AppEnv>): Promise<Response> {
           {popular && popular.items.length > 0 && (
             <section aria-labelledby="search-popular" className="search-results">
               <h2 id="search-popular">{s.popular}</h2>
-              <ProductGrid products={buyableFirst(popular.items, stock)} stock={stock} favourites={favourites} />
+              <ProductGrid
+                products={buyableFirst(popular.items, stock)}
+                stock={stock}
+                favourites={favourites}
+                sale={sale}
+              />
             </section>
           )}
         </section>

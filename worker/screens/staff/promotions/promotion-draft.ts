@@ -11,11 +11,13 @@ export type DraftErrors = Partial<Record<string, string>>;
 const KINDS = ["percent", "fixed", "free_delivery", "gift", "buy_get"] as const;
 const TARGETS: readonly TargetKind[] = ["order", "product", "variant", "category", "brand"];
 
-/** "2026-12-01T10:00" in Dubai → "2026-12-01T06:00:00.000Z"; "" → null; anything else → undefined. */
+/** "2026-12-01T10:00" (or with seconds) in Dubai → "2026-12-01T06:00:00.000Z"; "" → null; anything else → undefined. */
 export function dubaiToUtc(value: string): string | null | undefined {
   if (value.trim() === "") return null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value.trim())) return undefined;
-  const at = Date.parse(`${value.trim()}:00+04:00`);
+  // A phone's date picker (type="datetime-local") may send the seconds too.
+  const typed = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2})?$/.exec(value.trim());
+  if (!typed) return undefined;
+  const at = Date.parse(`${typed[1]}${typed[2] ?? ":00"}+04:00`);
   return Number.isNaN(at) ? undefined : new Date(at).toISOString();
 }
 
@@ -64,7 +66,7 @@ export function readDraft(
   } else if (kind === "free_delivery") {
     gives = { kind };
   } else if (kind === "gift") {
-    const productSlug = (form.giftSlug ?? "").trim();
+    const productSlug = (form.giftSlug ?? "").trim().toLowerCase();
     const variantSku = (form.giftVariant ?? "").trim();
     const sku = (form.giftSku ?? "").trim() || variantSku;
     if (!/^[a-z0-9-]{1,120}$/.test(productSlug) || !sku)
@@ -78,9 +80,10 @@ export function readDraft(
     else gives = { kind, buy, get };
   } else errors.kind = "Choose what the promotion gives.";
   const targetKind = TARGETS.includes(form.targetKind as TargetKind) ? (form.targetKind as TargetKind) : "order";
+  // Slugs are lower case (a phone's keyboard may capitalise the first letter typed); SKUs are as typed.
   const values = (form.targetValues ?? "")
     .split(/[,\n]/)
-    .map((v) => v.trim())
+    .map((v) => (targetKind === "variant" ? v.trim() : v.trim().toLowerCase()))
     .filter(Boolean);
   if (targetKind !== "order" && values.length === 0)
     errors.targetValues = "List the products, SKUs, categories or brands (their slugs), separated by commas.";

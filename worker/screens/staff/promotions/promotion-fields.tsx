@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import type { DraftErrors } from "./promotion-draft";
 
 /** One field of a promotion's form (the desk is in English), its refusal beside it. */
@@ -10,9 +10,12 @@ function Field({
   hint,
   errorKey,
   prefix,
+  input,
   children,
 }: {
   prefix: string;
+  /** How a phone's keyboard serves it: a number pad, a date picker, no capital letter added to a slug. */
+  input?: Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "inputMode" | "autoCapitalize" | "spellCheck">;
   name: string;
   label: string;
   errors: DraftErrors;
@@ -31,6 +34,7 @@ function Field({
           id={id}
           name={name}
           defaultValue={values[name] ?? ""}
+          {...input}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
@@ -97,7 +101,12 @@ export function PromotionFields({
               ]}
             />
           </Field>
-          <Field name="code" label="Code (for one shared code; single-use codes are made on its page)" {...f} />
+          <Field
+            name="code"
+            input={{ autoCapitalize: "characters", spellCheck: false }}
+            label="Code (for one shared code; single-use codes are made on its page)"
+            {...f}
+          />
         </>
       )}
       <Field name="kind" label="What it gives" {...f}>
@@ -114,14 +123,35 @@ export function PromotionFields({
           ]}
         />
       </Field>
-      <Field name="percent" label="Percentage off" {...f} />
-      <Field name="cap" label="Cap in AED (for a percentage; empty for none)" {...f} />
-      <Field name="amount" label="Amount off in AED" {...f} />
-      <Field name="giftSlug" label="Gift: product slug" errorKey="gift" {...f} />
-      <Field name="giftVariant" label="Gift: variant SKU (a shade or size; empty for none)" {...f} />
-      <Field name="giftSku" label="Gift: stock SKU (empty: the variant's)" {...f} />
-      <Field name="buy" label="Buy (how many)" errorKey="buyGet" {...f} />
-      <Field name="get" label="Get free (how many)" {...f} />
+      <Field name="percent" input={{ inputMode: "numeric" }} label="Percentage off" {...f} />
+      <Field name="cap" input={{ inputMode: "decimal" }} label="Cap in AED (for a percentage; empty for none)" {...f} />
+      <Field
+        name="amount"
+        input={{ inputMode: "decimal" }}
+        label="Amount off in AED (on products: off each unit; on the whole order: once)"
+        {...f}
+      />
+      <Field
+        name="giftSlug"
+        input={{ autoCapitalize: "none", spellCheck: false }}
+        label="Gift: product slug"
+        errorKey="gift"
+        {...f}
+      />
+      <Field
+        name="giftVariant"
+        input={{ autoCapitalize: "none", spellCheck: false }}
+        label="Gift: variant SKU (a shade or size; empty for none)"
+        {...f}
+      />
+      <Field
+        name="giftSku"
+        input={{ autoCapitalize: "none", spellCheck: false }}
+        label="Gift: stock SKU (empty: the variant's)"
+        {...f}
+      />
+      <Field name="buy" input={{ inputMode: "numeric" }} label="Buy (how many)" errorKey="buyGet" {...f} />
+      <Field name="get" input={{ inputMode: "numeric" }} label="Get free (how many)" {...f} />
       <Field name="targetKind" label="On what" {...f}>
         <Select
           name="targetKind"
@@ -136,14 +166,19 @@ export function PromotionFields({
           ]}
         />
       </Field>
-      <Field name="targetValues" label="Which (slugs or SKUs, separated by commas)" {...f} />
-      <Field name="minSubtotal" label="Minimum subtotal in AED" {...f} />
-      <Field name="minQuantity" label="Minimum items" {...f} />
-      <Field name="startsAt" label="Starts (Dubai time, like 2026-12-01T09:00)" {...f} />
-      <Field name="endsAt" label="Ends (Dubai time)" {...f} />
-      <Field name="usesMax" label="Uses in all (empty: no limit)" {...f} />
-      <Field name="usesPerShopper" label="Uses per shopper (empty: no limit)" {...f} />
-      <Field name="priority" label="Priority (higher applies first)" {...f} />
+      <Field
+        name="targetValues"
+        input={{ autoCapitalize: "none", spellCheck: false }}
+        label="Which (slugs or SKUs, separated by commas)"
+        {...f}
+      />
+      <Field name="minSubtotal" input={{ inputMode: "decimal" }} label="Minimum subtotal in AED" {...f} />
+      <Field name="minQuantity" input={{ inputMode: "numeric" }} label="Minimum items" {...f} />
+      <Field name="startsAt" input={{ type: "datetime-local" }} label="Starts (Dubai time)" {...f} />
+      <Field name="endsAt" input={{ type: "datetime-local" }} label="Ends (Dubai time)" {...f} />
+      <Field name="usesMax" input={{ inputMode: "numeric" }} label="Uses in all (empty: no limit)" {...f} />
+      <Field name="usesPerShopper" input={{ inputMode: "numeric" }} label="Uses per shopper (empty: no limit)" {...f} />
+      <Field name="priority" input={{ inputMode: "numeric" }} label="Priority (higher applies first)" {...f} />
       <div className="field field--check">
         <input
           id={`${f.prefix}-combinable`}

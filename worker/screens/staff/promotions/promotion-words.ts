@@ -9,7 +9,9 @@ export function givesWords(p: Promotion): string {
     case "percent":
       return `${g.percent}% off${g.cap !== null ? `, at most ${formatAed(g.cap)}` : ""}`;
     case "fixed":
-      return `${formatAed(g.amount)} off`;
+      // On products the amount comes off each unit; on the order, once (shared/promotions/quote.ts, decision 0123).
+      if (!p.target) return `${formatAed(g.amount)} off`;
+      return `${formatAed(g.amount)} off ${p.target.kind === "order" ? "the order, once" : "each unit it is on"}`;
     case "free_delivery":
       return "Free delivery";
     case "gift":
