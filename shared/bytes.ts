@@ -16,10 +16,28 @@ export function utf8(text: string): Uint8Array<ArrayBuffer> {
   return encoder.encode(text);
 }
 
-/** How many bytes a string takes in UTF-8 (limits are in bytes, not characters). */
+/**
+ * How many bytes a string takes in UTF-8 (limits are in bytes, not characters), counted from its
+ * UTF-16 units without encoding it: the secrets are measured on every request (shared/secrets.ts),
+ * and an encoder's copy of each cost more than the count. A lone surrogate counts as the three
+ * bytes of U+FFFD, as TextEncoder writes it.
+ */
 export function utf8Length(text: string): number {
-  return encoder.encode(text).length;
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    if (unit < 0x800) bytes += 1;
+    else if (unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
+      // A pair: two units, four bytes.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
 }
+
+const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;
 
 /** Standard base64 with padding (RFC 4648 §4). */
 export function toBase64(bytes: Bytes): string {

@@ -37,6 +37,12 @@ describe("the crypto helper against published vectors", () => {
     expect(utf8Length("عطر")).toBe(6);
     expect(utf8Length("💄")).toBe(4);
   });
+
+  it("counts what TextEncoder writes, three-byte characters and lone surrogates too", () => {
+    const texts = ["", "é", "€", "a\u07ff\u0800\uffff", "💄x💄", "\ud83d", "\udc84a", "\ud83d\ud83d\udc84", "x\ud83d"];
+    for (const text of texts)
+      expect(utf8Length(text), JSON.stringify(text)).toBe(new TextEncoder().encode(text).length);
+  });
 });
 
 describe("signatures and secrets compare in constant time", () => {

@@ -15,6 +15,7 @@ import { authenticateBearer, type BearerResult, bearerErrorBody } from "../auth/
 import { depthAndCostLimit } from "./limits";
 import { type CmsContext, createLoaders } from "./loaders";
 import { isCmsLocale } from "./locales";
+import { ReadBatch } from "./read-batch";
 import { rootValue } from "./resolvers";
 import { typeDefs } from "./schema";
 import { createTranslationLoaders } from "./translations";
@@ -140,10 +141,11 @@ export async function handleGraphql(request: Request, env: Env): Promise<Respons
   ) {
     return Response.json({ errors: [{ message: "Only queries can be sent with GET" }] }, { status: 405 });
   }
+  const reads = new ReadBatch(env.DB);
   const context: CmsContext = {
     db: env.DB,
-    loaders: createLoaders(env.DB),
-    translations: createTranslationLoaders(env.DB),
+    loaders: createLoaders(reads),
+    translations: createTranslationLoaders(reads),
     user: bearer.kind === "user" ? bearer.user : null,
   };
   const result = await execute({

@@ -1,4 +1,5 @@
 import type { CmsUserRow } from "../auth/user-store";
+import type { ReadBatch } from "./read-batch";
 
 /**
  * Per-request batching of relation lookups: every id asked for in the same
@@ -35,17 +36,17 @@ export class BatchLoader<K extends string | number, V> {
 }
 
 /** Rows of `table` by id, as a map. */
-export function rowsById<T extends { id: number }>(db: D1Database, sql: string) {
+export function rowsById<T extends { id: number }>(reads: ReadBatch, sql: string) {
   return async (ids: number[]): Promise<Map<number, T>> => {
-    const { results } = await db.prepare(sql).bind(JSON.stringify(ids)).all<T>();
+    const { results } = await reads.all<T>(sql, JSON.stringify(ids));
     return new Map(results.map((row) => [row.id, row]));
   };
 }
 
 /** Rows grouped by a parent id, as a map of lists. */
-export function rowsByParent<T extends { parent_id: number }>(db: D1Database, sql: string) {
+export function rowsByParent<T extends { parent_id: number }>(reads: ReadBatch, sql: string) {
   return async (ids: number[]): Promise<Map<number, T[]>> => {
-    const { results } = await db.prepare(sql).bind(JSON.stringify(ids)).all<T>();
+    const { results } = await reads.all<T>(sql, JSON.stringify(ids));
     const map = new Map<number, T[]>();
     for (const row of results) map.set(row.parent_id, [...(map.get(row.parent_id) ?? []), row]);
     return map;
@@ -63,16 +64,19 @@ export interface MediaRow {
 }
 export type Row = Record<string, unknown> & { id: number };
 
-/** The loaders one GraphQL request uses: media, brands, lines, categories, images, variants, tags, counts. */
-export function createLoaders(db: D1Database) {
+/**
+ * The loaders one GraphQL request uses: media, brands, lines, categories, images, variants, tags,
+ * counts. Their reads go through the request's ReadBatch: those asked in one tick are one D1 call.
+ */
+export function createLoaders(reads: ReadBatch) {
   const byIds = (table: string, columns = "*") =>
     new BatchLoader<number, Row>(
-      rowsById<Row>(db, `SELECT ${columns} FROM ${table} WHERE id IN (SELECT value FROM json_each(?1))`),
+      rowsById<Row>(reads, `SELECT ${columns} FROM ${table} WHERE id IN (SELECT value FROM json_each(?1))`),
     );
   return {
     media: new BatchLoader<number, MediaRow>(
       rowsById<MediaRow>(
-        db,
+        reads,
         "SELECT id, name, url, alternative_text, width, height, mime FROM cms_media WHERE id IN (SELECT value FROM json_each(?1))",
       ),
     ),
@@ -81,7 +85,7 @@ export function createLoaders(db: D1Database) {
     category: byIds("cms_categories"),
     productImages: new BatchLoader<number, (MediaRow & { parent_id: number })[]>(
       rowsByParent<MediaRow & { parent_id: number }>(
-        db,
+        reads,
         `SELECT pi.product_id AS parent_id, m.id, m.name, m.url, m.alternative_text, m.width, m.height, m.mime
          FROM cms_product_images pi JOIN cms_media m ON m.id = pi.media_id
          WHERE pi.product_id IN (SELECT value FROM json_each(?1)) ORDER BY pi.product_id, pi.position`,
@@ -90,14 +94,14 @@ export function createLoaders(db: D1Database) {
     // The repeatable component product.variant, in the order the editor put them.
     productVariants: new BatchLoader<number, (Row & { parent_id: number })[]>(
       rowsByParent<Row & { parent_id: number }>(
-        db,
+        reads,
         `SELECT product_id AS parent_id, * FROM cms_product_variants
          WHERE product_id IN (SELECT value FROM json_each(?1)) ORDER BY product_id, position`,
       ),
     ),
     linesOfBrand: new BatchLoader<number, (Row & { parent_id: number })[]>(
       rowsByParent<Row & { parent_id: number }>(
-        db,
+        reads,
         // Strapi lists a relation in the order it was made (ids here), not by name.
         "SELECT brand_id AS parent_id, * FROM cms_product_lines WHERE brand_id IN (SELECT value FROM json_each(?1)) ORDER BY brand_id, id",
       ),
@@ -105,27 +109,23 @@ export function createLoaders(db: D1Database) {
     // In the order the post lists them: the first is its primary topic (its canonical path).
     tagsOfPost: new BatchLoader<number, (Row & { parent_id: number })[]>(
       rowsByParent<Row & { parent_id: number }>(
-        db,
+        reads,
         `SELECT pt.post_id AS parent_id, t.* FROM cms_blog_post_tags pt JOIN cms_tags t ON t.id = pt.tag_id
          WHERE pt.post_id IN (SELECT value FROM json_each(?1)) ORDER BY pt.post_id, pt.rowid`,
       ),
     ),
     productCount: new BatchLoader<number, number>(async (ids) => {
-      const { results } = await db
-        .prepare(
-          "SELECT category_id AS id, COUNT(*) AS n FROM cms_products WHERE category_id IN (SELECT value FROM json_each(?1)) GROUP BY category_id",
-        )
-        .bind(JSON.stringify(ids))
-        .all<{ id: number; n: number }>();
+      const { results } = await reads.all<{ id: number; n: number }>(
+        "SELECT category_id AS id, COUNT(*) AS n FROM cms_products WHERE category_id IN (SELECT value FROM json_each(?1)) GROUP BY category_id",
+        JSON.stringify(ids),
+      );
       return new Map(results.map((r) => [r.id, r.n]));
     }),
     brandProductCount: new BatchLoader<number, number>(async (ids) => {
-      const { results } = await db
-        .prepare(
-          "SELECT brand_id AS id, COUNT(*) AS n FROM cms_products WHERE brand_id IN (SELECT value FROM json_each(?1)) GROUP BY brand_id",
-        )
-        .bind(JSON.stringify(ids))
-        .all<{ id: number; n: number }>();
+      const { results } = await reads.all<{ id: number; n: number }>(
+        "SELECT brand_id AS id, COUNT(*) AS n FROM cms_products WHERE brand_id IN (SELECT value FROM json_each(?1)) GROUP BY brand_id",
+        JSON.stringify(ids),
+      );
       return new Map(results.map((r) => [r.id, r.n]));
     }),
   };

@@ -1,6 +1,7 @@
 import type { EntityName } from "./entities";
 import { BatchLoader, type CmsContext, type Row } from "./loaders";
 import { CMS_DEFAULT_LOCALE } from "./locales";
+import type { ReadBatch } from "./read-batch";
 
 /**
  * Content in a locale other than the default: an entry's translated fields (cms_translations)
@@ -22,21 +23,21 @@ export const LOCALIZED_FIELDS: Record<EntityName, readonly string[]> = {
 
 type Fields = Map<string, string>;
 
-/** One batch loader per (model, locale) for the request: a page of entries costs one query. */
-export function createTranslationLoaders(db: D1Database) {
+/** One batch loader per (model, locale) for the request: a page of entries costs one query, read with the loaders' (read-batch.ts). */
+export function createTranslationLoaders(reads: ReadBatch) {
   const loaders = new Map<string, BatchLoader<number, Fields>>();
   return (model: string, locale: string): BatchLoader<number, Fields> => {
     const key = `${model}:${locale}`;
     let loader = loaders.get(key);
     if (!loader) {
       loader = new BatchLoader<number, Fields>(async (ids) => {
-        const { results } = await db
-          .prepare(
-            `SELECT entry_id, field, value FROM cms_translations
-              WHERE model = ?1 AND locale = ?2 AND entry_id IN (SELECT value FROM json_each(?3))`,
-          )
-          .bind(model, locale, JSON.stringify(ids))
-          .all<{ entry_id: number; field: string; value: string }>();
+        const { results } = await reads.all<{ entry_id: number; field: string; value: string }>(
+          `SELECT entry_id, field, value FROM cms_translations
+            WHERE model = ?1 AND locale = ?2 AND entry_id IN (SELECT value FROM json_each(?3))`,
+          model,
+          locale,
+          JSON.stringify(ids),
+        );
         const found = new Map<number, Fields>();
         for (const r of results) {
           const fields = found.get(r.entry_id) ?? new Map<string, string>();

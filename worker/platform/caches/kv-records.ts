@@ -1,11 +1,11 @@
 import type { Context } from "hono";
-import { shortDigest } from "../../../shared/bytes";
 import type { Locale } from "../../../shared/constants";
 import { LOCALES } from "../../../shared/constants";
 import type { AppEnv } from "../app-env";
 import { backgroundTask } from "../errors/background-task";
 import { log } from "../log/log";
 import { recordsTag } from "./page-tags";
+import { variablesDigest } from "./variables-digest";
 import { CONTENT_TAG, versionsOf } from "./versions";
 
 /**
@@ -143,7 +143,7 @@ export async function cachedRecord<T>(
   };
   if (!recordsCached(c)) return loaded();
   const version = await versionsOf(c, [CONTENT_TAG, ...models.map(recordsTag)]);
-  const key = `cms:record:${kind}:${version}:${await shortDigest(JSON.stringify(variables))}`;
+  const key = `cms:record:${kind}:${version}:${await variablesDigest(variables)}`;
   try {
     const hit = await c.env.CMS_CACHE.get<KeptRecord<T>>(key, "json");
     if (hit) return { value: hit.value, tags: hit.tags ?? tagsOf(hit.value) };
