@@ -10,6 +10,12 @@ export const REFUSALS_ENDING_CASH = 2;
 /** A cash order still unconfirmed this long after it was placed is marked on the desk (48 hours). */
 export const CONFIRM_WITHIN_MS = 48 * 60 * 60 * 1000;
 
+/**
+ * A cash order at or above this total (fils: AED 1,000) is marked on the desk as a large one to confirm
+ * first: a refused parcel of this size costs the most (decision 0118). A rule of thumb, changed here.
+ */
+export const LARGE_CASH_ORDER = 100_000;
+
 /** An order as these rules read it. */
 export interface CashOrderFacts {
   payment: string;

@@ -39,6 +39,8 @@ export interface VariantOption {
   href: string;
   /** The main image when this one is chosen (its own, else the product's first). */
   image: VariantImage | null;
+  /** "Or 4 payments of AED 59.75 with Tabby" at this one's price, or null (worker/shop/payments/instalment-line.tsx). */
+  instalment?: string | null;
 }
 
 export interface VariantPickerProps extends IslandTexts<"product"> {
@@ -77,6 +79,11 @@ function showOutside(option: VariantOption, skuLine: string): void {
     img.removeAttribute("srcset");
     img.src = option.image.url;
     if (img.dataset.variantImage === "main") img.alt = option.image.alt;
+  }
+  // Paying in four follows the price (product-page.tsx marks the line).
+  for (const line of document.querySelectorAll<HTMLElement>("[data-variant-instalment]")) {
+    line.textContent = option.instalment ?? "";
+    line.hidden = !option.instalment;
   }
   if (codes.length > 0) return;
   for (const sku of document.querySelectorAll<HTMLElement>("[data-variant-sku]")) sku.textContent = skuLine;

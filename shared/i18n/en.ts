@@ -463,6 +463,14 @@ export const en = {
       refused:
         "This parcel was refused at the door and has come back to us. If that was a mistake, reply to your confirmation e-mail.",
     },
+    /** An instalment order's page (docs/decisions/0122-an-instalment-order-names-its-provider.md): its provider named, what to do while it waits. */
+    instalments: {
+      awaiting:
+        "We're waiting for your payment with {provider}. Finish paying on {provider}'s page; once it arrives, we prepare your order.",
+      payLink: "Finish paying with {provider}",
+      notCompleted:
+        "The payment with {provider} was not completed, so nothing was charged. If you don't finish it, this order is cancelled and its products go back on sale.",
+    },
     headings: {
       shipped: "Your order is on its way",
       completed: "Your order is delivered",
@@ -895,6 +903,11 @@ export const en = {
       cancelled: "Your order has been cancelled. If you paid by card, the payment is refunded to your card.",
       cancelledBecause:
         "Your order has been cancelled. Reason: {reason} If you paid by card, the payment is refunded to your card.",
+      /** An instalment order cancelled: its provider gives the money back (a refund task, decision 0119). */
+      cancelledInstalments:
+        "Your order has been cancelled. If you paid with {provider}, we ask {provider} to give back what you paid and to cancel the payments still to come.",
+      cancelledInstalmentsBecause:
+        "Your order has been cancelled. Reason: {reason} If you paid with {provider}, we ask {provider} to give back what you paid and to cancel the payments still to come.",
       now: "Your order is now: {status}.",
       refused:
         "Your parcel was refused at the door and has come back to us. If that was a mistake, reply to this e-mail and we will arrange it with you.",
@@ -906,6 +919,8 @@ export const en = {
       expired: "the card payment was not completed in time",
       failed: "the card payment did not go through",
       cancelled: "the payment was cancelled before it was completed",
+      instalmentsExpired: "the payment with {provider} was not completed in time",
+      instalmentsFailed: "{provider} did not approve the payment",
       again: "The products are back on sale: you are welcome to order them again.",
     },
     alertConfirm: {

@@ -146,6 +146,50 @@ describe("paying in four", () => {
     await page.context().close();
   });
 
+  it("the product page's four payments follow the shade picked in place, as its price does", async () => {
+    const product = "/catalog/makeup/velvet-hue-eyes-long-wear-foundation";
+    const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url });
+    const page = await context.newPage();
+    await page.goto(product);
+    // The shades in stock: a pick among them happens in place (a sold-out one loads its own page).
+    const hrefs = await page
+      .locator(".variant-picker a:not(.variant-option--out)")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const skus = hrefs.map((href) => new URL(href, shop.url).searchParams.get("variant")!);
+    expect(skus.length).toBeGreaterThanOrEqual(3);
+    // Three of them at three prices: within both providers' limits, Tabby's only, and neither's.
+    for (const [sku, price] of [
+      [skus[0]!, 200],
+      [skus[1]!, 80],
+      [skus[2]!, 20],
+    ] as const) {
+      await shop.execute("UPDATE cms_product_variants SET price = ?2 WHERE sku = ?1", sku, price);
+    }
+    await shop.moveContentVersion();
+    await page.goto(`${product}?variant=${encodeURIComponent(skus[0]!)}`);
+    const line = page.locator(".product-details .instalment-line");
+    await expect.poll(() => line.textContent()).toBe("Or 4 payments of AED 50.00 with Tabby or Tamara");
+    const island = page.locator("[data-island='variant-picker']");
+    await island.hover();
+    await page.waitForFunction((el) => el?.getAttribute("data-hydrated") === "true", await island.elementHandle());
+    // Picked in place (no new page): the marker set on this page survives the picks.
+    await page.evaluate(() => {
+      (window as unknown as { picked: boolean }).picked = true;
+    });
+    await page.locator(`.variant-picker a[href="${hrefs[1]}"]`).click();
+    await page.waitForURL(new RegExp(`variant=${encodeURIComponent(skus[1]!)}`));
+    await expect.poll(() => line.textContent()).toBe("Or 4 payments of AED 20.00 with Tabby");
+    expect(await line.isVisible()).toBe(true);
+    await page.locator(`.variant-picker a[href="${hrefs[2]}"]`).click();
+    await expect.poll(() => line.isHidden()).toBe(true);
+    await page.locator(`.variant-picker a[href="${hrefs[0]}"]`).click();
+    await expect.poll(() => line.textContent()).toBe("Or 4 payments of AED 50.00 with Tabby or Tamara");
+    expect(await line.isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { picked?: boolean }).picked)).toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+
   for (const provider of ["tabby", "tamara"] as const) {
     it(`places the order, pays it on ${provider}'s page and comes back to it paid`, async () => {
       const page = await bagOfOne();

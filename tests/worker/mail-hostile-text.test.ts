@@ -157,7 +157,14 @@ describe("e-mails with words a stranger typed", () => {
   });
 
   it("card holds, stock alerts, requests, reviews and account e-mails keep the shop's links and nothing else", async () => {
-    const held = { id: 1, number: "NB-2026-000001", status: "awaiting_payment", version: 1, email: "a@example.ae" };
+    const held = {
+      id: 1,
+      number: "NB-2026-000001",
+      status: "awaiting_payment",
+      version: 1,
+      email: "a@example.ae",
+      payment: "online",
+    };
     for (const locale of ["en", "ar"] as const) {
       const order = { ...held, firstName: `${PHISH} ${MARKUP} ${REVERSED}`, locale };
       expectWordsOnly(await queued(releaseMail(order, "expired")), `card release ${locale}`);

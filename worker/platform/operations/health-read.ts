@@ -1,9 +1,12 @@
 import { CONTENT_TAG, readTagVersions, STOCK_TAG } from "../caches/versions";
+import { FAILING_TASKS_SQL } from "../payments/payment-task-store";
 import { type CronMark, MARKS_SQL, type MarkRow, readMarks, type WebhookMark } from "./ops-marks";
 
 /** What the health page (/staff/health) shows, read in two D1 round trips and one KV read. */
 export interface HealthFacts {
   outbox: { waiting: number; failed: number; oldestWaiting: string | null };
+  /** Instalment captures and refunds that failed and are not done (payment_tasks). */
+  paymentTasks: { failing: number; oldest: string | null };
   cron: CronMark | null;
   webhook: WebhookMark | null;
   search: { builtAt: number | null; products: number; documents: number };
@@ -28,7 +31,7 @@ function identifier(name: string): string {
 
 export async function readHealth(db: D1Database, kv: KVNamespace): Promise<HealthFacts> {
   const versions = readTagVersions(kv, [CONTENT_TAG, STOCK_TAG]);
-  const [outbox, marks, state, products, documents, tables] = await db.batch([
+  const [outbox, marks, state, products, documents, tables, tasks] = await db.batch([
     db.prepare(
       `SELECT SUM(status = 'pending') AS waiting, SUM(status = 'failed') AS failed,
               MIN(CASE WHEN status = 'pending' THEN created_at END) AS oldest FROM outbox`,
@@ -42,7 +45,9 @@ export async function readHealth(db: D1Database, kv: KVNamespace): Promise<Healt
          AND name NOT GLOB 'sqlite_*' AND name NOT GLOB '_cf_*'
          AND name NOT GLOB 'search_products_*' AND name NOT GLOB 'search_names_*' ORDER BY name`,
     ),
+    db.prepare(FAILING_TASKS_SQL),
   ]);
+  const failingTasks = (tasks!.results[0] ?? {}) as { failing?: number; oldest?: string | null };
   const names = (tables!.results as { name: string }[]).map((row) => row.name);
   // One statement per few tables (a compound SELECT has few terms in D1), all in one batch.
   const groups: string[][] = [];
@@ -67,6 +72,7 @@ export async function readHealth(db: D1Database, kv: KVNamespace): Promise<Healt
   const read = await versions;
   return {
     outbox: { waiting: box.waiting ?? 0, failed: box.failed ?? 0, oldestWaiting: box.oldest ?? null },
+    paymentTasks: { failing: failingTasks.failing ?? 0, oldest: failingTasks.oldest ?? null },
     cron,
     webhook,
     search: {

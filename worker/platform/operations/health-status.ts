@@ -40,6 +40,13 @@ export const THRESHOLDS = {
   /** D1's size against its limit. */
   d1AmberShare: 0.5,
   d1RedShare: 0.8,
+  /**
+   * Captures and refunds an instalment provider keeps refusing (docs/decisions/0122-an-instalment-order-names-its-provider.md):
+   * any is a look; five, or one failing for a day (the provider's own deadline draws near), an act.
+   */
+  paymentTasksAmber: 1,
+  paymentTasksRed: 5,
+  paymentTaskRedHours: 24,
   /** The CMS sends a webhook on every change: none for 30 days is a look (its settings may be wrong). */
   webhookAmberDays: 30,
 } as const;
@@ -69,6 +76,17 @@ export function outboxFailedHealth(failed: number): HealthSignal {
   const rule = `good at 0; look from ${THRESHOLDS.failedAmber}; act from ${THRESHOLDS.failedRed}`;
   if (failed >= THRESHOLDS.failedRed) return signal("red", rule);
   if (failed >= THRESHOLDS.failedAmber) return signal("amber", rule);
+  return signal("green", rule);
+}
+
+/** Payment tasks that have failed and are not done: how many, and since when the oldest was queued. */
+export function paymentTasksHealth(failing: number, oldest: string | null, now: number): HealthSignal {
+  const rule = `good at 0; look from ${THRESHOLDS.paymentTasksAmber}; act from ${THRESHOLDS.paymentTasksRed}, or when one has failed for ${THRESHOLDS.paymentTaskRedHours} h`;
+  const age = oldest ? now - Date.parse(oldest) : 0;
+  if (failing >= THRESHOLDS.paymentTasksRed || age >= THRESHOLDS.paymentTaskRedHours * 60 * MINUTE) {
+    return signal("red", rule);
+  }
+  if (failing >= THRESHOLDS.paymentTasksAmber) return signal("amber", rule);
   return signal("green", rule);
 }
 

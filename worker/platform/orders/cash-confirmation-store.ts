@@ -21,15 +21,26 @@ export const WAITING_SHOWN = 50;
 export function waitingStatement(db: D1Database): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT ${ORDER_COLUMNS} FROM orders INDEXED BY orders_cash_waiting
+      `SELECT ${ORDER_COLUMNS},
+         (SELECT COUNT(*) FROM orders AS refused WHERE refused.phone_key = orders.phone_key AND refused.status = 'refused')
+           AS refusals
+       FROM orders INDEXED BY orders_cash_waiting
        WHERE payment_method = 'cash' AND status IN ('new', 'processing') AND cod_confirmed_at IS NULL
        ORDER BY created_at, id LIMIT ?1`,
     )
     .bind(WAITING_SHOWN);
 }
 
-export function waitingOf(result: D1Result | undefined): Order[] {
-  return ((result?.results ?? []) as OrderRecord[]).map((row) => toOrder(row, []));
+/** A waiting cash order with the parcels refused at the door to its phone before (a risk the desk marks). */
+export interface WaitingOrder extends Order {
+  refusals: number;
+}
+
+export function waitingOf(result: D1Result | undefined): WaitingOrder[] {
+  return ((result?.results ?? []) as (OrderRecord & { refusals: number })[]).map((row) => ({
+    ...toOrder(row, []),
+    refusals: row.refusals,
+  }));
 }
 
 /** Parcels refused at the door to this phone number, however it is written (0083's phone_key). */

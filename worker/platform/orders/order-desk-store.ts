@@ -5,7 +5,7 @@ import { issueInvoiceStatements } from "../invoices/invoice-statements";
 import { invoiceOnStatus } from "../invoices/supply-hooks";
 import { type MailMessage, outboxInsertWhere } from "../mail/mailer";
 import { giveBackStatements } from "../stock/stock-return-store";
-import { waitingOf, waitingStatement } from "./cash-confirmation-store";
+import { type WaitingOrder, waitingOf, waitingStatement } from "./cash-confirmation-store";
 import { orderEventStatement } from "./order-history-store";
 import {
   ORDER_COLUMNS,
@@ -111,7 +111,7 @@ export async function listOrders(
   db: D1Database,
   filter: OrderFilter,
   paging: { page: number; perPage: number; withLines?: boolean; withWaiting?: boolean },
-): Promise<{ orders: Order[]; total: number; waiting: Order[] }> {
+): Promise<{ orders: Order[]; total: number; waiting: WaitingOrder[] }> {
   const { count, rows } = orderListQueries(filter, paging);
   const [counted, found, waiting] = await db.batch([
     db.prepare(count.sql).bind(...count.params),

@@ -74,6 +74,8 @@ export interface Order {
   notes: string | null;
   payment: PaymentMethod;
   paymentReference: string | null;
+  /** The provider's page to finish paying on (an instalment order's session), or null. */
+  paymentUrl: string | null;
   totals: Totals;
   createdAt: string;
   updatedAt: string;
@@ -124,6 +126,7 @@ export interface OrderRecord {
   locale: string;
   access_token: string | null;
   cod_confirmed_at: string | null;
+  payment_url: string | null;
 }
 
 export interface LineRecord {
@@ -146,6 +149,7 @@ export interface LineRecord {
 export const ORDER_COLUMNS = `id, number, user_id, visitor_id, status, first_name, last_name, email, phone, delivery_method,
   address, city, region, postcode, notes, payment_method, payment_reference, subtotal, delivery_fee, vat, total, created_at,
   updated_at, version, carrier, tracking_number, locale, access_token, discount, cod_fee, cod_confirmed_at,
+  payment_url,
   (SELECT json_group_array(json_object('name', d.name, 'code', d.code, 'kind', d.kind, 'amount', d.amount, 'limitedTo', d.limited_to))
      FROM (SELECT * FROM order_discounts WHERE order_id = orders.id ORDER BY position) AS d) AS discounts_json`;
 
@@ -174,6 +178,7 @@ export function toOrder(row: OrderRecord, lines: OrderLine[]): Order {
     notes: row.notes,
     payment: row.payment_method,
     paymentReference: row.payment_reference,
+    paymentUrl: row.payment_url,
     totals: {
       subtotal: row.subtotal,
       discount: row.discount,

@@ -199,12 +199,18 @@ export async function listOrdersOfUser(db: D1Database, userId: number): Promise<
   return results.map((row) => toOrder(row, lines.get(row.id) ?? []));
 }
 
-export async function setPaymentReference(db: D1Database, orderId: number, reference: string): Promise<void> {
+/** Keeps the provider's id for the order's payment and, for an instalment order, the page it is paid on. */
+export async function setPaymentReference(
+  db: D1Database,
+  orderId: number,
+  reference: string,
+  paymentUrl: string | null = null,
+): Promise<void> {
   await db
     .prepare(
-      "UPDATE orders SET payment_reference = ?2, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1",
+      "UPDATE orders SET payment_reference = ?2, payment_url = ?3, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1",
     )
-    .bind(orderId, reference)
+    .bind(orderId, reference, paymentUrl)
     .run();
 }
 

@@ -27,6 +27,8 @@ export interface HeldOrder {
   version: number;
   email: string;
   firstName: string;
+  /** How it was to be paid: "online" (card) or an instalment provider's id. */
+  payment: string;
   /** The language the order was placed in: its e-mails are written in it. */
   locale: Locale;
 }
@@ -38,10 +40,11 @@ interface HeldOrderRow {
   version: number;
   email: string;
   first_name: string;
+  payment_method: string;
   locale: string;
 }
 
-const HELD_COLUMNS = "id, number, status, version, email, first_name, locale";
+const HELD_COLUMNS = "id, number, status, version, email, first_name, payment_method, locale";
 
 function toHeld(row: HeldOrderRow): HeldOrder {
   return {
@@ -51,6 +54,7 @@ function toHeld(row: HeldOrderRow): HeldOrder {
     version: row.version,
     email: row.email,
     firstName: row.first_name,
+    payment: row.payment_method,
     locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
   };
 }

@@ -1,4 +1,5 @@
-import { translator } from "../../../shared/i18n/translator";
+import { type Translator, translator } from "../../../shared/i18n/translator";
+import { isInstalmentProvider } from "../../../shared/instalments";
 import type { MailMessage } from "../mail/mailer";
 import { shopperMailBody } from "../mail/shopper-mail";
 import { withStockMoves } from "../stock/stock-moves";
@@ -28,6 +29,14 @@ export const SWEEP_MARGIN_MINUTES = 15;
 /** Orders released per cron run (each its own batch); the rest wait five minutes for the next. */
 export const SWEEP_LIMIT = 25;
 
+/** Why the order was let go: an instalment order's provider by name, not "the card payment" (decision 0122). */
+function releaseWhy(t: Translator, order: HeldOrder, reason: ReleaseReason): string {
+  const words = t.m.email.cardCancelled;
+  if (!isInstalmentProvider(order.payment) || reason === "cancelled") return words[reason];
+  const provider = t.m.checkout.instalments.names[order.payment];
+  return t.fill(reason === "expired" ? words.instalmentsExpired : words.instalmentsFailed, { provider });
+}
+
 /** The shopper's e-mail when the shop cancels their unpaid card order, in the order's language. */
 export function releaseMail(order: HeldOrder, reason: ReleaseReason): MailMessage {
   const t = translator(order.locale);
@@ -38,7 +47,7 @@ export function releaseMail(order: HeldOrder, reason: ReleaseReason): MailMessag
     subject,
     ...shopperMailBody(order.locale, subject, [
       [t.fill(t.m.email.dear, { name: order.firstName })],
-      [t.fill(words.why, { number: order.number, why: words[reason] })],
+      [t.fill(words.why, { number: order.number, why: releaseWhy(t, order, reason) })],
       [words.again],
     ]),
     kind: "order-cancelled",

@@ -73,7 +73,7 @@ export async function startInstalments(c: Context<AppEnv>, order: Order, t: Tran
       failureUrl: back({ cancelled: 1 }),
       notificationUrl: `${origin}/api/payments/${id}/webhook`,
     });
-    await setPaymentReference(c.env.DB, order.id, session.reference);
+    await setPaymentReference(c.env.DB, order.id, session.reference, session.redirectUrl);
     return c.redirect(session.redirectUrl, 303);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;

@@ -10,6 +10,7 @@ import type { AppEnv } from "../../platform/app-env";
 import type { OrderEvent } from "../../platform/orders/order-history-store";
 import type { Order, OrderStatus } from "../../platform/orders/order-record";
 import { listOrdersOfUser } from "../../platform/orders/order-store";
+import { instalmentAwaitingStep, instalmentNotCompleted } from "../../shop/payments/instalment-order-note";
 import { TotalsTable } from "./cart-totals";
 import { keepOrderPagePrivate } from "./order-key";
 import { ConfirmOnWhatsapp, shopWhatsapp } from "./order-whatsapp";
@@ -43,7 +44,7 @@ function NextSteps({ order }: { order: Order }) {
       t.m.checkout.shippingNote,
       last,
     ],
-    awaiting_payment: [o.now.awaitingPayment, last],
+    awaiting_payment: [instalmentAwaitingStep(order, t) ?? o.now.awaitingPayment, last],
     paid: [o.now.paid, last],
     processing: [o.now.processing, last],
     shipped: [pickup ? o.now.readyNow : o.now.shipped, ...(pickup ? [] : [o.courierCalls])],
@@ -184,7 +185,7 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
         <h1>{heading(order, o)}</h1>
         {cancelled ? (
           <div className="notice notice--info" role="status">
-            {o.cardCancelled}
+            {instalmentNotCompleted(order, t) ?? o.cardCancelled}
           </div>
         ) : (
           <p className="lead">

@@ -169,6 +169,15 @@ export async function renderProductPage(
   const kind = chosen?.kind ?? null;
   const site = pageSiteOf(c);
   const t = textsOf(c);
+  // Each shade's "Or 4 payments of …" (decision 0119) at its own price, a sale's included: the picker
+  // swaps the line with the price (decision 0122).
+  const options =
+    chosen && kind
+      ? variantOptions(product, stock, sales).map((option) => ({
+          ...option,
+          instalment: instalmentLine(c.env, t, aedToFils(option.price)),
+        }))
+      : [];
   const crumbs: Crumb[] = [
     { name: t.m.crumbs.home, path: "/" },
     { name: t.m.crumbs.catalog, path: routePath("catalog") },
@@ -226,7 +235,7 @@ export async function renderProductPage(
                     slug: product.slug,
                     productName: product.name,
                     kind,
-                    options: variantOptions(product, stock, sales),
+                    options,
                     chosen: chosen.sku,
                     quantityTexts: t.m.bagActions.quantity,
                     ...islandTexts(t, "product"),
@@ -242,8 +251,15 @@ export async function renderProductPage(
             ) : (
               <SingleBuyBox product={product} stock={productStock(product, stock)} sale={sales(cardItem(product))} />
             )}
-            {/* Paying in four, in words (decision 0119): the price (AED in the catalogue) of the shade shown first. */}
-            <InstalmentLine text={instalmentLine(c.env, t, aedToFils(chosen?.price ?? product.price))} />
+            {/* Paying in four, in words (decision 0119): the chosen shade's, which the picker swaps on a pick. */}
+            {chosen && kind ? (
+              <InstalmentLine
+                text={options.find((option) => option.sku === chosen.sku)?.instalment ?? null}
+                follows={options.some((option) => option.instalment)}
+              />
+            ) : (
+              <InstalmentLine text={instalmentLine(c.env, t, aedToFils(product.price))} />
+            )}
             <section aria-labelledby="about">
               <h2 id="about">{t.m.productPage.about}</h2>
               <RichText html={product.description} {...said(product.description)} />

@@ -23,6 +23,17 @@ export function instalmentLine(env: Env, t: Translator, total: number): string |
   return t.fill(words.line, { each: eachPayment(t, total), providers });
 }
 
-export function InstalmentLine({ text }: { text: string | null }) {
+/**
+ * `follows`: the variant picker (client/islands/variant-picker.tsx) rewrites the line when a shade is
+ * picked, so it is there, hidden, even while the chosen shade has none.
+ */
+export function InstalmentLine({ text, follows = false }: { text: string | null; follows?: boolean }) {
+  if (follows) {
+    return (
+      <p className="instalment-line muted small" data-variant-instalment="" hidden={!text}>
+        {text}
+      </p>
+    );
+  }
   return text ? <p className="instalment-line muted small">{text}</p> : null;
 }

@@ -11,6 +11,7 @@ import {
   type HealthSignal,
   outboxFailedHealth,
   outboxWaitingHealth,
+  paymentTasksHealth,
   searchHealth,
   webhookHealth,
 } from "../../../platform/operations/health-status";
@@ -50,7 +51,7 @@ export async function healthPage(c: Context<AppEnv>): Promise<Response> {
   const now = Date.now();
   const facts = await readHealth(c.env.DB, c.env.CMS_CACHE);
   const build = buildInfo(c.env);
-  const { outbox, cron, webhook, search, database } = facts;
+  const { outbox, cron, webhook, search, database, paymentTasks } = facts;
   return renderStaffList(c, {
     title: "Health · Staff",
     section: "health",
@@ -71,6 +72,14 @@ export async function healthPage(c: Context<AppEnv>): Promise<Response> {
           </Line>
           <Line label="E-mails failed" signal={outboxFailedHealth(outbox.failed)}>
             {outbox.failed} failed (retry them in E-mails)
+          </Line>
+          <Line
+            label="Instalment payments failing"
+            signal={paymentTasksHealth(paymentTasks.failing, paymentTasks.oldest, now)}
+          >
+            {paymentTasks.failing} failing
+            {paymentTasks.oldest ? `, the oldest queued ${when(paymentTasks.oldest)}` : ""} (each order's page says why
+            and can try again)
           </Line>
           <Line label="Last cron run" signal={cronHealth(cron, now)}>
             {cron ? (

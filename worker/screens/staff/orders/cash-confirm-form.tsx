@@ -1,9 +1,10 @@
-import { awaitsShopperConfirmation, confirmationOverdue } from "../../../../shared/cash-on-delivery";
+import { awaitsShopperConfirmation, confirmationOverdue, LARGE_CASH_ORDER } from "../../../../shared/cash-on-delivery";
 import { en } from "../../../../shared/i18n/en";
 import { translator } from "../../../../shared/i18n/translator";
 import { routePath } from "../../../../shared/links";
 import { formatAed } from "../../../../shared/money";
 import { whatsappDigits, whatsappLink } from "../../../../shared/whatsapp-link";
+import type { WaitingOrder } from "../../../platform/orders/cash-confirmation-store";
 import type { Order } from "../../../platform/orders/order-record";
 import { StaffRowHead, StaffTable } from "../desk/staff-list";
 import { ORDER_LANGUAGES, staffDate } from "../desk/staff-page";
@@ -29,6 +30,22 @@ export function messageLink(order: Order): string | null {
 function Overdue({ order, now }: { order: Order; now: Date }) {
   if (!confirmationOverdue(order, now)) return null;
   return <strong className="status status--overdue">Waiting over 48 h</strong>;
+}
+
+/** "Refused before: 1 parcel", beside a shopper whose phone had a parcel refused at the door. */
+function RefusedBefore({ refusals }: { refusals: number }) {
+  if (refusals === 0) return null;
+  return (
+    <strong className="status status--overdue">
+      Refused before: {refusals} {refusals === 1 ? "parcel" : "parcels"}
+    </strong>
+  );
+}
+
+/** "Large order", beside a total of LARGE_CASH_ORDER or more. */
+function Large({ order }: { order: Order }) {
+  if (order.totals.total < LARGE_CASH_ORDER) return null;
+  return <strong className="status status--overdue">Large order</strong>;
 }
 
 function ConfirmForm({ order, from }: { order: Order; from?: "list" }) {
@@ -73,12 +90,15 @@ export function CashConfirmation({ order, now = new Date() }: { order: Order; no
 }
 
 /** Above the list: the cash orders waiting for the shopper's confirmation, oldest first. */
-export function WaitingCashOrders({ orders, now = new Date() }: { orders: readonly Order[]; now?: Date }) {
+export function WaitingCashOrders({ orders, now = new Date() }: { orders: readonly WaitingOrder[]; now?: Date }) {
   if (orders.length === 0) return null;
   return (
     <section className="staff-waiting" aria-labelledby="waiting-title">
       <h2 id="waiting-title">Cash orders to confirm with the shopper</h2>
-      <p className="muted">{orders.length} waiting, oldest first: confirm each before it leaves.</p>
+      <p className="muted">
+        {orders.length} waiting, oldest first: confirm each before it leaves. Marked: waiting over 48 h, a phone with a
+        parcel refused before, an order of {formatAed(LARGE_CASH_ORDER)} or more.
+      </p>
       <StaffTable
         label="Cash orders to confirm"
         caption="Cash orders to confirm with the shopper"
@@ -98,6 +118,7 @@ export function WaitingCashOrders({ orders, now = new Date() }: { orders: readon
                 <span className="staff-table__sub">
                   {order.phone} · {ORDER_LANGUAGES[order.locale]}
                 </span>
+                <RefusedBefore refusals={order.refusals} />
                 {message && (
                   <a className="staff-table__sub" href={message} rel="noopener" target="_blank">
                     {en.whatsapp.message}
@@ -105,7 +126,7 @@ export function WaitingCashOrders({ orders, now = new Date() }: { orders: readon
                 )}
               </td>
               <td data-label="Total" className="staff-table__num">
-                {formatAed(order.totals.total)}
+                {formatAed(order.totals.total)} <Large order={order} />
               </td>
               <td data-label="Confirm">
                 <ConfirmForm order={order} from="list" />

@@ -23,6 +23,8 @@ import {
   SHOPPER_CONFIRMED,
   TRANSITIONS,
 } from "./order-workflow";
+import { retryPayment } from "./payment-retry-action";
+import { RETRY_PAYMENT } from "./payment-tasks-part";
 import { type Errors, FIELD_MAX, type FormState, findOrder, renderOrder } from "./staff-order";
 
 /**
@@ -38,7 +40,11 @@ const ORDER_DESK: DeskRecord<Order, FormState> = {
       form,
       order.version,
       (action) =>
-        isOrderAction(action) || action === "note" || action === SHOPPER_CONFIRMED || action === INVOICE_ACTION,
+        isOrderAction(action) ||
+        action === "note" ||
+        action === SHOPPER_CONFIRMED ||
+        action === INVOICE_ACTION ||
+        action === RETRY_PAYMENT,
     ),
   audit: (order) => ({ kind: "order", ref: order.number }),
   meanwhile: (_now, who, form) => ({
@@ -72,6 +78,7 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
   }
   if (action === SHOPPER_CONFIRMED) return confirmWithShopper(c, order, values, actor);
   if (action === INVOICE_ACTION) return issueFromDesk(c, order, actor);
+  if (action === RETRY_PAYMENT) return retryPayment(c, order, actor);
   if (!isOrderAction(action)) return { again: { alert: INCOMPLETE }, status: 422 };
   const refused = refusal(order, action);
   if (refused) return { again: { alert: refused }, status: 422 };

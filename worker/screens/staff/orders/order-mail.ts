@@ -1,10 +1,23 @@
-import { translator } from "../../../../shared/i18n/translator";
+import { type Translator, translator } from "../../../../shared/i18n/translator";
+import { isInstalmentProvider } from "../../../../shared/instalments";
 import type { MailContacts } from "../../../../shared/mail-layout";
 import type { MailMessage } from "../../../platform/mail/mailer";
 import { orderMailTable } from "../../../platform/mail/order-mail-table";
 import { type MailLink, mailLink, shopperMailBody } from "../../../platform/mail/shopper-mail";
 import { OTHER_CARRIER, trackingUrl } from "../../../platform/orders/carriers";
 import type { Order, OrderStatus } from "../../../platform/orders/order-record";
+
+/** A cancel's sentence: an instalment order's names its provider, which gives the money back, not "your card". */
+function cancelledLine(order: Order, t: Translator, reason?: string): string {
+  const words = t.m.email.status;
+  if (isInstalmentProvider(order.payment)) {
+    const provider = t.m.checkout.instalments.names[order.payment];
+    return reason
+      ? t.fill(words.cancelledInstalmentsBecause, { reason, provider })
+      : t.fill(words.cancelledInstalments, { provider });
+  }
+  return reason ? t.fill(words.cancelledBecause, { reason }) : words.cancelled;
+}
 
 /**
  * The e-mail a shopper gets when staff move their order on: the number in the subject, the new
@@ -31,7 +44,7 @@ export function statusMail(
       tracking: shipping.trackingNumber ?? "—",
     }),
     completed: words.completed,
-    cancelled: reason ? t.fill(words.cancelledBecause, { reason }) : words.cancelled,
+    cancelled: cancelledLine(order, t, reason),
     refused: words.refused,
   };
   const subject = t.fill(words.subject, { number: order.number, status });

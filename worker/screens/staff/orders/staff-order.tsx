@@ -7,6 +7,7 @@ import { CARRIERS } from "../../../platform/orders/carriers";
 import { listOrderEvents } from "../../../platform/orders/order-history-store";
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../platform/orders/order-record";
 import { findOrderByNumber } from "../../../platform/orders/order-store";
+import { listPaymentTasks } from "../../../platform/payments/payment-task-store";
 import { lineStock } from "../../../platform/stock/stock-return-store";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
@@ -14,6 +15,7 @@ import { CashConfirmation } from "./cash-confirm-form";
 import { InvoicePart } from "./invoice-part";
 import { Facts, Lines } from "./order-facts";
 import { allowedActions, CANCEL_QUESTION, type OrderAction, REFUSE_QUESTION, TRANSITIONS } from "./order-workflow";
+import { PaymentTasks } from "./payment-tasks-part";
 
 /**
  * `/staff/orders/{number}`: the order as staff need it (lines, totals with VAT, customer,
@@ -31,9 +33,16 @@ const ORDER_RECORD: RecordFrame = {
       cancel: "cancelled the order",
       refuse: "marked it refused at the door",
       "shopper-confirmed": "confirmed it with the shopper",
+      "payment-retried": "tried the provider again",
       note: "added a note",
     },
-    fields: { status: "Status", carrier: "Carrier", trackingNumber: "Tracking number", note: "Note" },
+    fields: {
+      status: "Status",
+      carrier: "Carrier",
+      trackingNumber: "Tracking number",
+      note: "Note",
+      payment: "Payment with the provider",
+    },
     value: (field, value) =>
       field === "status" ? (ORDER_STATUS_LABELS[value as OrderStatus] ?? String(value)) : String(value),
   },
@@ -176,11 +185,12 @@ export async function renderOrder(
   state: FormState = {},
   status: 200 | 409 | 422 = 200,
 ) {
-  const [events, audit, stock, documents] = await Promise.all([
+  const [events, audit, stock, documents, tasks] = await Promise.all([
     listOrderEvents(c.env.DB, order.id),
     listAudit(c.env.DB, "order", order.number),
     lineStock(c.env.DB, order.id),
     listDocuments(c.env.DB, order.id),
+    listPaymentTasks(c.env.DB, order.id),
   ]);
   const actions = allowedActions(order);
   return renderStaffRecord(
@@ -191,6 +201,7 @@ export async function renderOrder(
       <h1>Order {order.number}</h1>
       <Facts order={order} />
       <CashConfirmation order={order} />
+      <PaymentTasks order={order} tasks={tasks} />
       <div className="staff-actions">
         {actions.length === 0 ? (
           <p className="muted">Nothing more to do with this order.</p>

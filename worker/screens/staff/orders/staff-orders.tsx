@@ -26,13 +26,15 @@ import { messageLink, WaitingCashOrders } from "./cash-confirm-form";
 /** `/staff/orders`: every order, newest first, filtered and searched; `/staff/orders.csv`: the same as a spreadsheet. */
 const PER_PAGE = 25;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The payment filter's choices: cash, card and each instalment provider (decision 0119). */
+const DESK_PAYMENTS = ["cash", "online", "tabby", "tamara"] as const satisfies readonly PaymentMethod[];
 
 /** The filter from the query; anything unknown is left out, never an error. */
 export function readFilter(c: Context<AppEnv>): OrderFilter {
   const q = c.req.query();
   const filter: OrderFilter = {};
   if ((ORDER_STATUSES as readonly string[]).includes(q.status ?? "")) filter.status = q.status as OrderStatus;
-  if (q.payment === "cash" || q.payment === "online") filter.payment = q.payment as PaymentMethod;
+  if ((DESK_PAYMENTS as readonly string[]).includes(q.payment ?? "")) filter.payment = q.payment as PaymentMethod;
   if (q.delivery === "transport" || q.delivery === "pickup") filter.delivery = q.delivery as DeliveryMethod;
   if ((EMIRATES as readonly string[]).includes(q.region ?? "")) filter.region = q.region;
   if (DAY.test(q.from ?? "")) filter.from = q.from;
@@ -55,10 +57,7 @@ const MORE_SELECTS: readonly StaffSelect<keyof OrderFilter>[] = [
   {
     name: "payment",
     label: "Payment",
-    options: [
-      ["cash", en.checkout.payment.cash],
-      ["online", en.checkout.payment.online],
-    ],
+    options: DESK_PAYMENTS.map((method) => [method, en.checkout.payment[method]]),
   },
   {
     name: "delivery",
