@@ -1,0 +1,285 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type Candidate, quote } from "../../shared/promotions/quote";
+import { DEFAULT_SETTINGS } from "../../shared/promotions/shop-settings";
+import { readPeriod } from "../../shared/vat-register/vat-period";
+import { creditNoteStatements, issueInvoiceStatements } from "../../worker/platform/invoices/invoice-statements";
+import { Browser } from "./support/browser-session";
+import { farShop } from "./support/far-shop";
+import { orderFromQuote, setSeller } from "./support/invoice-orders";
+import { signedIn } from "./support/staff-session";
+
+/**
+ * The VAT register on the desk (docs/decisions/0121-a-vat-register-read-from-the-issued-snapshots.md):
+ * a period's boundaries at Dubai midnight to the second, credit notes subtracted, the split by emirate
+ * (the delivery's, the shop's for a pick-up), totals that are the sum of the documents to the fils, the
+ * CSV's escaping, who may open it, and its one round trip. Each test issues its documents at instants
+ * of its own period, so the tests do not see each other's.
+ */
+const ALWAYS = { sql: "1 = 1", params: [] };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+beforeAll(async () => {
+  await setSeller();
+});
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+
+function bag(unitPrice: number, quantity = 1) {
+  const candidates: Candidate[] = [];
+  return quote({
+    lines: [
+      { key: "0", productSlug: "rose-balm", sku: "rb", brandSlug: null, categorySlug: null, unitPrice, quantity },
+    ],
+    candidates,
+    settings: DEFAULT_SETTINGS,
+    delivery: "transport",
+    region: "Dubai",
+    payment: "online",
+    now: new Date("2026-12-01T10:00:00Z"),
+    ordered: true,
+    giftsInStock: new Set(),
+  });
+}
+
+/** An order delivered to `place` (a region and a city, or a pick-up), its invoice issued at `at`. */
+async function invoiced(at: string, place: { region?: string; city?: string } | "pickup", unitPrice = 8900) {
+  const order = await orderFromQuote(bag(unitPrice), {
+    status: "paid",
+    delivery: place === "pickup" ? "pickup" : "transport",
+  });
+  if (place !== "pickup") {
+    await env.DB.prepare("UPDATE orders SET region = ?2, city = ?3 WHERE id = ?1")
+      .bind(order.id, place.region ?? "", place.city ?? "")
+      .run();
+  }
+  await env.DB.batch(issueInvoiceStatements(env.DB, order.id, ALWAYS, new Date(at)));
+  const row = (await env.DB.prepare("SELECT number, snapshot FROM invoices WHERE order_id = ?1 AND kind = 'invoice'")
+    .bind(order.id)
+    .first<{ number: number; snapshot: string }>())!;
+  const snapshot = JSON.parse(row.snapshot) as { total: number; vat: number };
+  return { ...order, invoice: `INV-${String(row.number).padStart(6, "0")}`, ...snapshot };
+}
+
+async function credited(orderId: number, at: string) {
+  await env.DB.batch(creditNoteStatements(env.DB, orderId, ALWAYS, "Returned unopened", new Date(at)));
+}
+
+async function csvOf(browser: Browser, period: string) {
+  const res = await browser.get(`/staff/invoices.csv?period=${period}`);
+  expect(res.status).toBe(200);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // A fetch's text() drops a byte order mark, so it is looked for in the bytes.
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  const rows = body
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n")
+    .map((line) =>
+      [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)|(?<=,|^)(?=,|$)/g)].map(
+        (m) => m[1]?.replace(/""/g, '"') ?? m[2] ?? "",
+      ),
+    );
+  return { res, body, bom, rows };
+}
+
+const fils = (cell: string | undefined) => Math.round(Number(cell) * 100);
+
+describe("the period", () => {
+  it("starts and ends at midnight in Dubai, to the second", () => {
+    const now = new Date("2026-12-01T10:00:00Z");
+    const q1 = readPeriod("2025-Q1", now).period!;
+    expect(q1.start.toISOString()).toBe("2024-12-31T20:00:00.000Z");
+    expect(q1.end.toISOString()).toBe("2025-03-31T20:00:00.000Z");
+    expect(readPeriod("2025-02", now).period!.end.toISOString()).toBe("2025-02-28T20:00:00.000Z");
+    // None asked: the quarter it is in Dubai, which turns at 20:00:00 UTC on the last day.
+    expect(readPeriod("", new Date("2026-09-30T19:59:59.999Z")).period!.key).toBe("2026-Q3");
+    expect(readPeriod("", new Date("2026-09-30T20:00:00.000Z")).period!.key).toBe("2026-Q4");
+    expect(readPeriod("2026-13", now).problem).toBe("format");
+    expect(readPeriod("2017-Q4", now).problem).toBe("before-vat");
+    expect(readPeriod("2027-01", now).problem).toBe("not-begun");
+  });
+
+  it("lists a document issued at Dubai midnight in the period it opens, one a millisecond before in the one it closes", async () => {
+    const before = await invoiced("2024-12-31T19:59:59.999Z", { region: "Dubai" });
+    const first = await invoiced("2024-12-31T20:00:00.000Z", { region: "Dubai" });
+    const last = await invoiced("2025-03-31T19:59:59.999Z", { region: "Dubai" });
+    const after = await invoiced("2025-03-31T20:00:00.000Z", { region: "Dubai" });
+    const { browser } = await signedIn("staff");
+    const q1 = text(await (await browser.get("/staff/invoices?period=2025-Q1")).text());
+    expect(q1).toContain(`${first.invoice} `);
+    expect(q1).toContain(`${last.invoice} `);
+    expect(q1).not.toContain(before.invoice);
+    expect(q1).not.toContain(after.invoice);
+    // Issued at 00:00 on 1 January in Dubai: dated so, though it was still 31 December in UTC.
+    expect(q1).toMatch(new RegExp(`${first.invoice} 2025-01-01 ${first.number}`));
+    const q4 = text(await (await browser.get("/staff/invoices?period=2024-Q4")).text());
+    expect(q4).toContain(before.invoice);
+    expect(q4).not.toContain(first.invoice);
+    const march = text(await (await browser.get("/staff/invoices?period=2025-03")).text());
+    expect(march).toContain(last.invoice);
+    expect(march).not.toContain(first.invoice);
+  });
+
+  it("opens on the current quarter in Dubai, read on a clock stopped at the boundary second", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-31T19:59:59Z"));
+    // Signed in on the stopped clock, so the session is as new as the moment.
+    const { browser } = await signedIn("staff");
+    expect(text(await (await browser.get("/staff/invoices")).text())).toContain("VAT register: Q4 2026");
+    const early = await browser.get("/staff/invoices?period=2027-Q1");
+    expect(early.status).toBe(422);
+    expect(text(await early.text())).toContain("That period has not begun yet in Dubai");
+    vi.setSystemTime(new Date("2026-12-31T20:00:00Z"));
+    expect(text(await (await browser.get("/staff/invoices")).text())).toContain("VAT register: Q1 2027");
+    expect((await browser.get("/staff/invoices?period=2027-Q1")).status).toBe(200);
+  });
+
+  it("refuses a period it cannot read with a sentence beside the field, for the page and the CSV", async () => {
+    const { browser } = await signedIn("staff");
+    for (const path of ["/staff/invoices?period=last-quarter", "/staff/invoices.csv?period=2026-Q5"]) {
+      const res = await browser.get(path);
+      expect(res.status).toBe(422);
+      const html = await res.text();
+      expect(html).toContain('aria-describedby="register-period-error"');
+      expect(text(html)).toContain("Choose a month written like 2026-11 or a quarter like 2026-Q4.");
+    }
+  });
+});
+
+describe("the register's amounts", () => {
+  it("subtracts credit notes, splits by emirate, and its totals are the documents' sum to the fils", async () => {
+    const abuDhabi = await invoiced("2024-05-02T08:00:00Z", { region: "Abu Dhabi", city: "Abu Dhabi" }, 12_345);
+    const sharjah = await invoiced("2024-05-03T08:00:00Z", { region: "Sharjah", city: "Al Nahda" }, 7_777);
+    // An older order with no emirate chosen, its city naming one; one naming none at all.
+    const ajman = await invoiced("2024-05-04T08:00:00Z", { region: "", city: "ajman" }, 4_999);
+    const nowhere = await invoiced("2024-05-05T08:00:00Z", { region: "", city: "Somewhere" }, 3_001);
+    // A pick-up: supplied at the shop, in the emirate its registered address names (Dubai).
+    const pickup = await invoiced("2024-05-06T08:00:00Z", "pickup", 15_050);
+    const cancelled = await invoiced("2024-05-07T08:00:00Z", { region: "Sharjah", city: "Sharjah" }, 2_500);
+    await credited(cancelled.id, "2024-05-08T08:00:00Z");
+    // Credited in the next quarter: subtracted there, not here.
+    await credited(abuDhabi.id, "2024-07-01T08:00:00Z");
+
+    const { browser } = await signedIn("staff");
+    const { res, body, bom, rows } = await csvOf(browser, "2024-Q2");
+    expect(bom).toBe(true);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="vat-register-2024-Q2.csv"');
+    expect(body.startsWith("\uFEFF")).toBe(true);
+    const documents = rows.filter((r) => r[0] === "tax invoice" || r[0] === "credit note");
+    expect(documents.map((r) => r[1])).toEqual([
+      abuDhabi.invoice,
+      sharjah.invoice,
+      ajman.invoice,
+      nowhere.invoice,
+      pickup.invoice,
+      cancelled.invoice,
+      expect.stringMatching(/^CN-\d{6}$/),
+    ]);
+    const credit = documents.at(-1)!;
+    expect(credit[7]).toBe(cancelled.invoice);
+    expect(fils(credit[10])).toBe(-cancelled.total);
+    expect(fils(credit[9])).toBe(-cancelled.vat);
+    expect(credit[8]).toMatch(/^-\d+\.\d{2}$/);
+    for (const r of documents) expect(fils(r[8]) + fils(r[9])).toBe(fils(r[10]));
+
+    const total = (label: string) => rows.find((r) => r[0] === label)!;
+    const net = (o: { total: number; vat: number }) => o.total - o.vat;
+    expect(fils(total("total box 1a")[8])).toBe(net(abuDhabi));
+    expect(fils(total("total box 1b")[8])).toBe(net(pickup));
+    expect(fils(total("total box 1c")[8])).toBe(net(sharjah));
+    expect(fils(total("total box 1c")[9])).toBe(sharjah.vat);
+    expect(fils(total("total box 1d")[9])).toBe(ajman.vat);
+    expect(fils(total("total box 1e")[8])).toBe(0);
+    expect(fils(total("total emirate not known")[9])).toBe(nowhere.vat);
+    for (const column of [8, 9, 10]) {
+      const sum = documents.reduce((s, r) => s + fils(r[column]), 0);
+      expect(fils(total("total")[column])).toBe(sum);
+      const boxes = rows.filter((r) => r[0]?.startsWith("total box") || r[0] === "total emirate not known");
+      expect(boxes.reduce((s, r) => s + fils(r[column]), 0)).toBe(sum);
+    }
+    const all = [abuDhabi, sharjah, ajman, nowhere, pickup];
+    expect(fils(total("total")[9])).toBe(all.reduce((s, o) => s + o.vat, 0));
+
+    const page = text(await (await browser.get("/staff/invoices?period=2024-Q2")).text());
+    expect(page).toContain("6 tax invoices and 1 credit note issued");
+    expect(page).toContain("1 document names no emirate");
+    expect(page).toContain("Dubai (pick-up)");
+    const next = (await csvOf(browser, "2024-Q3")).rows;
+    const late = next.find((r) => r[0] === "credit note")!;
+    expect(late[7]).toBe(abuDhabi.invoice);
+    expect(fils(next.find((r) => r[0] === "total box 1a")![8])).toBe(-net(abuDhabi));
+  });
+
+  it("names a business buyer, escapes a name a spreadsheet would run as a formula, and keeps Arabic", async () => {
+    const order = await invoiced("2025-08-10T08:00:00Z", { region: "Dubai" });
+    await env.DB.prepare(
+      "INSERT INTO order_business_buyers (order_id, company, trn) VALUES (?1, ?2, '100987654300003')",
+    )
+      .bind(order.id, '=HYPERLINK("http://evil.example","صالون نور")')
+      .run();
+    // The invoice was issued before the buyer row: a second order, issued after it, carries the company.
+    const business = await orderFromQuote(bag(5_000), { status: "paid" });
+    await env.DB.prepare(
+      "INSERT INTO order_business_buyers (order_id, company, trn) VALUES (?1, ?2, '100987654300003')",
+    )
+      .bind(business.id, '=HYPERLINK("http://evil.example","صالون نور")')
+      .run();
+    await env.DB.batch(issueInvoiceStatements(env.DB, business.id, ALWAYS, new Date("2025-08-11T08:00:00Z")));
+    const { browser } = await signedIn("staff");
+    const { body, rows } = await csvOf(browser, "2025-08");
+    expect(body).toContain('"\'=HYPERLINK(""http://evil.example"",""صالون نور"")"');
+    expect(rows.find((r) => r[1] === order.invoice)?.[4]).toBe("simplified");
+    const row = rows.find((r) => r[3] === business.number)!;
+    expect(row[4]).toBe('\'=HYPERLINK("http://evil.example","صالون نور")');
+    expect(row[5]).toBe("100987654300003");
+    const page = text(await (await browser.get("/staff/invoices?period=2025-08")).text());
+    expect(page).toContain("صالون نور");
+    expect(page).toContain("TRN 100987654300003");
+    // What the desk shows of a buyer is what the invoice kept: the first stays simplified.
+    expect(page).toContain("Simplified (not registered)");
+  });
+});
+
+describe("who may open it, and what it costs", () => {
+  it("is the staff's: a shopper gets the desk's refusal, a visitor the sign-in, for the page and the CSV", async () => {
+    const { browser: shopper } = await signedIn("authenticated");
+    const visitor = new Browser();
+    for (const path of ["/staff/invoices", "/staff/invoices.csv?period=2025-Q2"]) {
+      const refused = await shopper.get(path);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get("content-type")).toContain("text/html");
+      expect(text(await refused.text())).toContain("This page is for the shop's staff");
+      const anonymous = await visitor.get(path);
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("location")).toMatch(/^\/user\/login\?redirect=/);
+    }
+  });
+
+  it("reads the period's documents in one round trip of one statement, and links them from the desk's navigation", async () => {
+    await invoiced("2025-10-02T08:00:00Z", { region: "Fujairah" });
+    const shop = farShop();
+    const { browser } = await signedIn("staff", shop.send);
+    const overview = await browser.get("/staff");
+    expect(await overview.text()).toContain('href="/staff/invoices"');
+    shop.reset();
+    const res = await browser.get("/staff/invoices?period=2025-Q4");
+    expect(res.status).toBe(200);
+    expect(text(await res.text())).toContain("1g Fujairah");
+    const register = shop.d1.log.filter((call) => call.sql.some((sql) => sql.includes("FROM invoices")));
+    expect(register.length, JSON.stringify(shop.d1.log)).toBe(1);
+    // The desk's own: the session and the visitor's counts, one batch every desk page reads; then the register.
+    expect(shop.d1.roundTrips, JSON.stringify(shop.d1.log)).toBe(2);
+    expect(register[0]?.sql.length).toBe(1);
+  });
+});
