@@ -251,6 +251,38 @@ describe("the register's amounts", () => {
   });
 });
 
+describe("a long period", () => {
+  it("shows a hundred documents a page, the whole period's totals on each, and every one in the CSV", async () => {
+    const first = await invoiced("2023-02-01T08:00:00Z", { region: "Ajman" });
+    // 149 more issued that quarter, each a copy of the first's snapshot (numbers far past the counter's).
+    await env.DB.prepare(
+      `WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 149)
+       INSERT INTO invoices (kind, number, order_id, issued_at, snapshot)
+       SELECT 'invoice', 500000 + x, 800000 + x, '2023-03-0' || (1 + x % 9) || 'T08:00:00.000Z', snapshot
+       FROM n, (SELECT snapshot FROM invoices WHERE order_id = ?1)`,
+    )
+      .bind(first.id)
+      .run();
+    const { browser } = await signedIn("staff");
+    const rowsOf = (html: string) =>
+      html.match(/<th scope="row"><a href="\/staff\/orders\/[^"]+\/invoice">INV-/g) ?? [];
+    const one = await (await browser.get("/staff/invoices?period=2023-Q1")).text();
+    const two = await (await browser.get("/staff/invoices?period=2023-Q1&page=2")).text();
+    expect(rowsOf(one).length).toBe(100);
+    expect(rowsOf(two).length).toBe(50);
+    expect(one).toContain('href="/staff/invoices?period=2023-Q1&amp;page=2"');
+    expect(text(two)).toContain("Documents 101–150 of 150; the CSV holds them all.");
+    const total = `${((first.total * 150) / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`;
+    expect(text(one)).toContain(
+      `Total of the period ${(((first.total - first.vat) * 150) / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`,
+    );
+    expect(text(two)).toContain(total);
+    const { rows } = await csvOf(browser, "2023-Q1");
+    expect(rows.filter((r) => r[0] === "tax invoice").length).toBe(150);
+    expect(fils(rows.find((r) => r[0] === "total box 1d")![10])).toBe(first.total * 150);
+  });
+});
+
 describe("who may open it, and what it costs", () => {
   it("is the staff's: a shopper gets the desk's refusal, a visitor the sign-in, for the page and the CSV", async () => {
     const { browser: shopper } = await signedIn("authenticated");

@@ -96,7 +96,8 @@ function EntryRow({ entry }: { entry: RegisterEntry }) {
   );
 }
 
-export function EntriesTable({ register }: { register: VatRegister }) {
+/** One page of the period's documents, with the whole period's total at its foot. */
+export function EntriesTable({ register, entries }: { register: VatRegister; entries: readonly RegisterEntry[] }) {
   return (
     <StaffTable
       label="Invoices and credit notes"
@@ -129,7 +130,7 @@ export function EntriesTable({ register }: { register: VatRegister }) {
         </tr>
       }
     >
-      {register.entries.map((entry) => (
+      {entries.map((entry) => (
         <EntryRow key={entry.number} entry={entry} />
       ))}
     </StaffTable>

@@ -14,6 +14,7 @@ import {
 import { buildRegister, type VatRegister } from "../../../../shared/vat-register/vat-register";
 import type { AppEnv } from "../../../platform/app-env";
 import { readRegister } from "../../../platform/invoices/register-store";
+import { Pager } from "../../../shop/listing/pager";
 import { renderStaffList } from "../desk/staff-list";
 import { BoxTable, EntriesTable } from "./register-tables";
 
@@ -104,8 +105,14 @@ function PeriodSteps({ period }: { period: VatPeriod }) {
 }
 
 function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 }
+
+/**
+ * Documents a page shows: a quarter may hold thousands (3,001 drew a page of 1.4 MB in 3 s); the totals
+ * are always the whole period's, and the CSV holds every document.
+ */
+const PER_PAGE = 100;
 
 export async function vatRegisterPage(c: Context<AppEnv>): Promise<Response> {
   const loaded = await loadRegister(c);
@@ -127,6 +134,10 @@ export async function vatRegisterPage(c: Context<AppEnv>): Promise<Response> {
   }
   const { period, register } = loaded;
   const csv = routePath("staff-invoices-csv", { query: { period: period.key } });
+  const pages = Math.max(1, Math.ceil(register.entries.length / PER_PAGE));
+  const requested = Number.parseInt(c.req.query("page") ?? "1", 10);
+  const page = Number.isFinite(requested) && requested > 0 ? Math.min(requested, pages) : 1;
+  const entries = register.entries.slice((page - 1) * PER_PAGE, page * PER_PAGE);
   return renderStaffList(c, {
     title: `VAT register ${periodName(period)} · Staff`,
     section: "invoices",
@@ -157,7 +168,20 @@ export async function vatRegisterPage(c: Context<AppEnv>): Promise<Response> {
         <BoxTable register={register} />
         <h2>Invoices and credit notes</h2>
         {register.entries.length > 0 ? (
-          <EntriesTable register={register} />
+          <>
+            {pages > 1 && (
+              <p className="muted">{`Documents ${((page - 1) * PER_PAGE + 1).toLocaleString("en-GB")}–${((page - 1) * PER_PAGE + entries.length).toLocaleString("en-GB")} of ${register.entries.length.toLocaleString("en-GB")}; the CSV holds them all.`}</p>
+            )}
+            <EntriesTable register={register} entries={entries} />
+            <Pager
+              base={routePath("staff-invoices")}
+              query={{ period: period.key }}
+              page={page}
+              pageCount={pages}
+              label="Pages of the register"
+              around={2}
+            />
+          </>
         ) : (
           <p className="muted">No tax invoice or credit note was issued in this period.</p>
         )}
