@@ -59,6 +59,8 @@ const targets = [
   { name: "staff-settings", path: "/staff/settings" },
   { name: "staff-settings-seller", path: "/staff/settings/seller" },
   { name: "staff-order-invoice", path: "/staff/orders/:number/invoice" },
+  { name: "staff-invoices", path: "/staff/invoices" },
+  { name: "staff-invoices-csv", path: "/staff/invoices.csv" },
   { name: "cart-order-invoice", path: "/cart/order/:number/invoice" },
   { name: "user-orders-invoice", path: "/user/orders/:number/invoice" },
   { name: "staff-promotion", path: "/staff/promotions/:id" },

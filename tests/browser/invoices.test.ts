@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
@@ -10,9 +11,9 @@ import { startTestShop, type TestShop } from "./shop";
  * A tax invoice in Chromium (docs/decisions/0116-tax-invoices-issued-in-the-batch-that-makes-a-supply.md):
  * a business buyer orders through the checkout with its company and TRN, opens the invoice page from the
  * link in its e-mail (an order confirmation until staff issue the invoice on the desk), then the invoice in
- * English and Arabic at a phone's and a desktop's width, printed to an A4 PDF. No installed library reads
- * a PDF's text and there is no `pdftotext` here, so the printed page is checked through
- * `emulateMedia({ media: "print" })` (what the PDF is drawn from) and the PDF for its A4 pages.
+ * English and Arabic at a phone's and a desktop's width, printed to an A4 PDF whose text is read back with
+ * pdf.js (`pdfjs-dist`'s legacy build, the one for Node): "Tax Invoice", the seller's TRN and the total.
+ * Then the desk's VAT register (decision 0121) lists it, at 390 and 1280 px.
  */
 let browser: Browser;
 let shop: TestShop;
@@ -42,8 +43,23 @@ async function freshPage(viewport: { width: number; height: number } = PHONE): P
   return context.newPage();
 }
 
-/** A staff member issues the order's invoice from its desk page ("Issue the tax invoice now"), as for an old order. */
-async function issueOnTheDesk(number: string): Promise<void> {
+/** The text of every page of a PDF, as pdf.js reads it (each run of text, then a space). */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  }
+  await document.destroy();
+  return pages.join("\n").replace(/\s+/g, " ");
+}
+
+/**
+ * A staff member issues the order's invoice from its desk page ("Issue the tax invoice now"), as for an old
+ * order; returns the staff member's page, still signed in.
+ */
+async function issueOnTheDesk(number: string): Promise<Page> {
   const tag = crypto.randomUUID().slice(0, 6);
   const account = { username: `layla${tag}`, email: `layla.${tag}@noorbeauty.example`, password: "Desk-shift-2026" };
   const page = await freshPage(DESKTOP);
@@ -63,7 +79,7 @@ async function issueOnTheDesk(number: string): Promise<void> {
   await page.getByText("No tax invoice is issued yet.").waitFor();
   await page.getByRole("button", { name: "Issue the tax invoice now" }).click();
   await page.getByText(/Tax invoice INV-\d{6} issued\./).waitFor();
-  await page.context().close();
+  return page;
 }
 
 async function placeBusinessOrder(): Promise<{ number: string; email: string }> {
@@ -114,7 +130,7 @@ describe("a tax invoice", () => {
 
     // Delivered before invoices were issued (as orders from before this change): staff issue it on the desk.
     await shop.execute("UPDATE orders SET status = 'completed' WHERE number = ?1", number);
-    await issueOnTheDesk(number);
+    const desk = await issueOnTheDesk(number);
     for (const [prefix, viewport] of [
       ["", PHONE],
       ["", DESKTOP],
@@ -154,6 +170,11 @@ describe("a tax invoice", () => {
     const total = printed.match(/Total including VAT[\s\S]*?AED ([\d,]+\.\d{2})/)?.[1];
     expect(total, "the printed total").toBeTruthy();
     const pdf = await page.pdf({ format: "A4", printBackground: true });
+    // The PDF itself, read as an accountant's software reads it: its words, the seller's TRN, the total.
+    const words = await pdfText(pdf);
+    expect(words).toContain("Tax Invoice");
+    expect(words).toContain(SELLER.trn);
+    expect(words).toContain(`AED ${total}`);
     await page.screenshot({ path: `${SHOTS}/invoice-print-1280.png`, fullPage: true });
     const raw = pdf.toString("latin1");
     expect(raw.startsWith("%PDF-")).toBe(true);
@@ -163,5 +184,36 @@ describe("a tax invoice", () => {
     expect(Math.abs(Number(boxes[0]![1]) - 595.3)).toBeLessThan(1.5);
     expect(Math.abs(Number(boxes[0]![2]) - 841.9)).toBeLessThan(1.5);
     await page.context().close();
+
+    // The VAT register lists it in this quarter: a pick-up, so in the emirate of the shop's address (Dubai).
+    const invoiceNumber = words.match(/INV-\d{6}/)![0];
+    for (const viewport of [PHONE, DESKTOP]) {
+      await desk.setViewportSize(viewport);
+      await desk.goto("/staff");
+      await desk.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "VAT register" }).click();
+      await desk.getByRole("heading", { name: /^VAT register: Q[1-4] \d{4}$/ }).waitFor();
+      const row = desk.getByRole("row", { name: new RegExp(invoiceNumber) });
+      await row.waitFor();
+      expect(await row.innerText()).toContain("Al Noor Salon LLC");
+      expect(await row.innerText()).toContain("Dubai (pick-up)");
+      const dubai = await desk.getByRole("row", { name: /^1b Dubai/ }).innerText();
+      expect(dubai).not.toMatch(/(^|\s)0\.00(\s|$)/);
+      await expectAccessible(desk);
+      // Nothing wider than the screen: on a phone each document is a card, the box table fits unscrolled.
+      expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      const boxesClipped = await desk.locator(".staff-table--boxes").evaluate((table) => {
+        const wrap = table.parentElement!;
+        return wrap.scrollWidth > wrap.clientWidth;
+      });
+      expect(boxesClipped).toBe(false);
+      await desk.screenshot({ path: `${SHOTS}/vat-register-${viewport.width}.png`, fullPage: true });
+    }
+    const csvLink = await desk.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+    const csv = await desk.request.get(csvLink!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="vat-register-\d{4}-Q[1-4]\.csv"$/);
+    expect((await csv.body()).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(await csv.text()).toContain(invoiceNumber);
+    await desk.context().close();
   });
 });

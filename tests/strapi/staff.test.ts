@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { deliveredWithInvoice } from "./desk-invoice";
 import { checkoutForm, ShopJar } from "./shop-jar";
 
 /**
@@ -128,6 +129,13 @@ describe("the staff desk with a real Strapi", () => {
     const confirmed = await jar.send(`/staff/orders/${number}`, { action: "confirm", version: version as string });
     expect(confirmed.status).toBe(303);
     expect(await (await jar.send(`/staff/orders/${number}`)).text()).toContain("Mark as shipped");
+    await deliveredWithInvoice(jar, number);
+    // The VAT register (decision 0121) of the current quarter lists the order's tax invoice, page and CSV.
+    const register = await (await jar.send("/staff/invoices")).text();
+    expect(register).toMatch(new RegExp(`INV-\\d{6}</a>(?:(?!</tr>).)*${number}`, "s"));
+    const csv = await jar.send("/staff/invoices.csv");
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain(number);
 
     const { roles } = await admin("/users-permissions/roles");
     const authenticated = (roles as { id: number; type: string }[]).find((r) => r.type === "authenticated");

@@ -21,6 +21,7 @@ const NOT_A_ROUTE =
 /** Routes the walk does not open: answers that are not pages (files, JSON, images). */
 const NOT_OPENED = new Set<LinkName>([
   "staff-orders-csv",
+  "staff-invoices-csv",
   "staff-request-attachment",
   "staff-review-media",
   "reviews-media",

@@ -4,6 +4,8 @@ import { STAFF_DESK } from "../../platform/routing/limit-presets";
 import { reads, type WriteSpec, writes } from "../../platform/routing/route-spec";
 import { staffOnly } from "./desk/staff-gate";
 import { healthPage } from "./health/staff-health";
+import { vatRegisterCsv } from "./invoices/register-csv";
+import { vatRegisterPage } from "./invoices/staff-vat-register";
 import { postOrder } from "./orders/order-action";
 import { staffInvoicePage } from "./orders/staff-invoice";
 import { orderPage } from "./orders/staff-order";
@@ -47,6 +49,8 @@ staffRoutes.get("/orders.csv", ordersCsv);
 staffRoutes.get("/orders/:number", orderPage);
 staffRoutes.post("/orders/:number", writes(DESK_ACTION), postOrder);
 staffRoutes.get("/orders/:number/invoice", staffInvoicePage);
+staffRoutes.get("/invoices", vatRegisterPage);
+staffRoutes.get("/invoices.csv", vatRegisterCsv);
 staffRoutes.get("/products", productsPage);
 // A delivery's CSV: the text box or one file.
 staffRoutes.post("/products", writes({ ...DESK_ACTION, body: "upload", files: 1 }), postProducts);

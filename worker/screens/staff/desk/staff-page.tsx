@@ -14,6 +14,7 @@ export const ORDER_LANGUAGES: Record<Locale, string> = { en: "English", ar: "Ara
 export const STAFF_SECTIONS = {
   overview: { href: routePath("staff"), label: "Overview" },
   orders: { href: routePath("staff-orders"), label: "Orders" },
+  invoices: { href: routePath("staff-invoices"), label: "VAT register" },
   products: { href: routePath("staff-products"), label: "Products" },
   requests: { href: routePath("staff-requests"), label: "Requests" },
   reviews: { href: routePath("staff-reviews"), label: "Reviews" },
