@@ -27,7 +27,7 @@ export class ReadBatch {
     try {
       const results =
         batch.length === 1 ? [await batch[0]!.statement.all()] : await this.db.batch(batch.map((b) => b.statement));
-      batch.forEach((item, i) => item.resolve(results[i]!));
+      for (const [i, item] of batch.entries()) item.resolve(results[i]!);
     } catch (error) {
       for (const item of batch) item.reject(error);
     }
