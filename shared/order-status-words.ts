@@ -3,7 +3,7 @@ import type { Messages } from "./i18n/messages-type";
 /**
  * An order's status as its shopper and the staff desk read it. A Local Pickup order is stored as
  * `shipped` once it is ready for collection and `completed` once collected
- * (docs/decisions/0128-local-pickup-ready-then-collected.md): those two read in collection words.
+ * (docs/decisions/0128-local-pickup-path-and-guest-orders-on-a-proven-e-mail.md): those two read in collection words.
  */
 export function orderStatusLabel(
   orders: Pick<Messages["orders"], "status" | "pickupStatus">,

@@ -6,7 +6,7 @@ import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
 
 /**
- * A Local Pickup order on the staff desk (docs/decisions/0128-local-pickup-ready-then-collected.md):
+ * A Local Pickup order on the staff desk (docs/decisions/0128-local-pickup-path-and-guest-orders-on-a-proven-e-mail.md):
  * confirmed, then "Ready for collection" (the shopper e-mailed where and when, in their language), then
  * "Collected" (a cash order's invoice issued, as Delivered issues it); never a carrier or a tracking number.
  */

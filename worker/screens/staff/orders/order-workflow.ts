@@ -10,7 +10,7 @@ import { isActionOf, type Transition } from "../desk/workflow";
  * parcel the shopper would not take is `refused` (decision 0118): its stock comes back, as a cancel's does.
  * A Local Pickup order is never shipped: it is "ready for collection" (stored `shipped`), then "collected"
  * (stored `completed`, its cash supply like a delivery), or cancelled while it waits uncollected
- * (docs/decisions/0128-local-pickup-ready-then-collected.md).
+ * (docs/decisions/0128-local-pickup-path-and-guest-orders-on-a-proven-e-mail.md).
  */
 export const ORDER_ACTIONS = ["confirm", "ship", "ready", "deliver", "collect", "refuse", "cancel"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
