@@ -142,7 +142,7 @@ describe("the staff desk", () => {
 
   it("takes a Local Pickup order from a phone: ready for collection with where and when, then collected; no carrier", async () => {
     const email = `hessa.${tag}@example.ae`;
-    const [{ number, page: shopper }, account] = await Promise.all([guestOrder(email, true), staffMember(`k${tag}`)]);
+    const [{ number, page: shopper }, account] = await Promise.all([guestOrder(email, true), staffMember(`w${tag}`)]);
     const context = await newContext(PHONE);
     const page = await context.newPage();
     await signInToDesk(page, account);
