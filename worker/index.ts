@@ -40,6 +40,7 @@ import { clientNetwork, hitRateLimit } from "./platform/security/rate-limit";
 import { session } from "./platform/session/session";
 import { rememberLocaleOnSignIn } from "./screens/account/account-locale";
 import { accountRoutes } from "./screens/account/account-routes";
+import { attachGuestOrdersOnSignIn } from "./screens/account/attach-guest-orders";
 import { orderLookupRoutes } from "./screens/account/order-lookup";
 import { latestBuild } from "./screens/builds/latest-route";
 import { cartActions } from "./screens/cart/cart-actions";
@@ -89,7 +90,11 @@ app.use(securityHeaders);
 app.use(originGuard);
 app.use(pageCache);
 app.use(localeCookie);
-app.use(session({ onSignIn: [mergeBagOnSignIn, mergeFavouritesOnSignIn, rememberLocaleOnSignIn] }));
+app.use(
+  session({
+    onSignIn: [mergeBagOnSignIn, mergeFavouritesOnSignIn, rememberLocaleOnSignIn, attachGuestOrdersOnSignIn],
+  }),
+);
 app.use(routeLimits);
 app.use(keepVisitorCounts);
 app.use(shellRefresh(app));

@@ -427,6 +427,10 @@ export const en = {
       cancelled: "Cancelled",
       refused: "Refused at the door",
     },
+    /** A Local Pickup order's statuses (decision 0128): stored as shipped and delivered, read as collection. */
+    pickupStatus: { shipped: "Ready for collection", completed: "Collected" },
+    collectedHeading: "Your order is collected",
+    collectedNow: "You have collected your order. Thank you for shopping with us.",
     history: "History",
     placed: "Placed",
     number: "Order number",
@@ -900,6 +904,10 @@ export const en = {
       /** Before the carrier's tracking page (worker/platform/orders/carriers.ts). */
       track: "Follow your parcel on {carrier}'s site:",
       completed: "Your order has been delivered. We hope you enjoy it.",
+      /** A Local Pickup order (decision 0128): ready, with where and when as the desk wrote it, then collected. */
+      readyForCollection: "Your order is ready for collection. Please bring your order number, {number}.",
+      collectAt: "Where and when to collect it: {place}",
+      collected: "You have collected your order. We hope you enjoy it.",
       cancelled: "Your order has been cancelled. If you paid by card, the payment is refunded to your card.",
       cancelledBecause:
         "Your order has been cancelled. Reason: {reason} If you paid by card, the payment is refunded to your card.",

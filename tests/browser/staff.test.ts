@@ -28,7 +28,7 @@ async function newContext(viewport: { width: number; height: number }, js = true
 }
 
 /** A guest puts a product in the bag and places a cash order; returns the order number and the guest's page. */
-async function guestOrder(email: string): Promise<{ number: string; page: Page }> {
+async function guestOrder(email: string, pickup = false): Promise<{ number: string; page: Page }> {
   const context = await newContext(DESKTOP);
   const page = await context.newPage();
   await page.goto("/catalog/fragrance");
@@ -40,9 +40,13 @@ async function guestOrder(email: string): Promise<{ number: string; page: Page }
   await page.getByLabel(/Last name/).fill("Al Suwaidi");
   await page.getByLabel(/E-mail/).fill(email);
   await page.getByLabel(/^Phone/).fill("050 765 4321");
-  await page.getByLabel(/^Address/).fill("Villa 12, Al Wasl Road");
-  await page.getByLabel(/^City/).fill("Dubai");
-  await page.getByLabel(/^Emirate/).selectOption("Dubai");
+  if (pickup) {
+    await page.getByRole("radio", { name: en.checkout.delivery.pickup }).check();
+  } else {
+    await page.getByLabel(/^Address/).fill("Villa 12, Al Wasl Road");
+    await page.getByLabel(/^City/).fill("Dubai");
+    await page.getByLabel(/^Emirate/).selectOption("Dubai");
+  }
   await page.getByRole("checkbox", { name: en.checkout.consent }).check();
   await page.getByRole("button", { name: /Place order/ }).click();
   await page.getByRole("heading", { name: "Your order is placed" }).waitFor();
@@ -132,6 +136,43 @@ describe("the staff desk", () => {
     await runOrder(page, number, { shots: "staff-390", js: true });
     await expectShopperSeesShipped(shopper, number, email);
     await expectAccessible(shopper);
+    await context.close();
+    await shopper.context().close();
+  });
+
+  it("takes a Local Pickup order from a phone: ready for collection with where and when, then collected; no carrier", async () => {
+    const email = `hessa.${tag}@example.ae`;
+    const [{ number, page: shopper }, account] = await Promise.all([guestOrder(email, true), staffMember(`w${tag}`)]);
+    const context = await newContext(PHONE);
+    const page = await context.newPage();
+    await signInToDesk(page, account);
+    await page.goto(`/staff/orders/${number}`);
+    await page.getByRole("button", { name: "Confirm order" }).click();
+    await page.getByText(`Order ${number}: Confirmed.`).waitFor();
+    await page.getByText("by the shop · not yet confirmed with the shopper").waitFor();
+    expect(await page.getByRole("button", { name: "Mark as shipped" }).count()).toBe(0);
+    expect(await page.getByLabel(/^Tracking number/).count()).toBe(0);
+    await page.getByRole("button", { name: "Ready for collection" }).click();
+    await page.getByText("Say where and when the shopper can collect the order").waitFor();
+    await expectAccessible(page);
+    await page.getByLabel(/^Where and when to collect it/).fill("City Walk, shop 4; today from 16:00 to 22:00");
+    await page.getByRole("button", { name: "Ready for collection" }).click();
+    await page.getByText(`Order ${number}: Ready for collection.`).waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/staff-390-pickup-ready.png`, fullPage: true });
+
+    await shopper.goto(`/cart/order/${number}`);
+    await shopper.getByText("Ready for collection").first().waitFor();
+    const ready = (await shop.readOutbox(email)).find((mail) => mail.subject.includes("Ready for collection"));
+    expect(ready?.body_text).toContain("City Walk, shop 4; today from 16:00 to 22:00");
+
+    await page.getByRole("button", { name: "Collected" }).click();
+    await page.getByText(`Order ${number}: Collected.`).waitFor();
+    await page.getByText("Nothing more to do with this order.").waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/staff-390-pickup-collected.png`, fullPage: true });
+    await shopper.reload();
+    await shopper.getByRole("heading", { name: "Your order is collected" }).waitFor();
     await context.close();
     await shopper.context().close();
   });

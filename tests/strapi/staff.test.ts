@@ -167,7 +167,7 @@ describe("the staff desk with a real Strapi", () => {
     const staff = await shopperSignedIn("codconfirm");
     await setRole(staff.id, staffRoleId);
     const before = await (await staff.jar.send(`/staff/orders/${number}`)).text();
-    expect(before).toContain("Not yet confirmed with the shopper.");
+    expect(before).toContain("The shopper has not confirmed this cash order yet");
     const version = before.match(/name="version" value="(\d+)"/)?.[1];
     const done = await staff.jar.send(`/staff/orders/${number}`, {
       action: "shopper-confirmed",
@@ -178,7 +178,7 @@ describe("the staff desk with a real Strapi", () => {
     expect(done.headers.get("location")).toBe("/staff/orders");
     const after = await (await staff.jar.send(`/staff/orders/${number}`)).text();
     expect(after).toContain("Confirmed with the shopper");
-    expect(after).not.toContain("Not yet confirmed with the shopper.");
+    expect(after).not.toContain("The shopper has not confirmed this cash order yet");
   });
 
   it("refuses a shopper who tries to give themselves the Staff role through Strapi's API", async () => {

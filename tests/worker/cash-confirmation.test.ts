@@ -171,7 +171,7 @@ describe("cash orders to confirm with the shopper, on the desk", () => {
 describe("a parcel refused at the door", () => {
   it("is set after Shipped on a cash order only, asks first, and gives its stock back", async () => {
     const sku = await countedSku(10);
-    const { number, id } = await orderHolding([{ sku, quantity: 3 }], { status: "new" });
+    const { number, id } = await orderHolding([{ sku, quantity: 3 }], { status: "new", delivery: "transport" });
     expect(await onHand(sku)).toBe(7);
     const { browser } = await signedIn("staff");
     const post = async (fields: Record<string, string>) =>
@@ -217,7 +217,10 @@ describe("a parcel refused at the door", () => {
   });
 
   it("is not offered for a card order", async () => {
-    const { number, id } = await orderHolding([{ sku: await countedSku(4), quantity: 1 }], { status: "paid" });
+    const { number, id } = await orderHolding([{ sku: await countedSku(4), quantity: 1 }], {
+      status: "paid",
+      delivery: "transport",
+    });
     await env.DB.prepare("UPDATE orders SET status = 'shipped' WHERE id = ?1").bind(id).run();
     const { browser } = await signedIn("staff");
     expect(plain(await (await browser.get(`/staff/orders/${number}`)).text())).not.toContain("Refused at the door");

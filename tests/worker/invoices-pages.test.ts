@@ -160,7 +160,7 @@ describe("the desk", () => {
     expect(text(await stale.text())).toContain("changed by");
     expect((await auditOf("settings", "seller")).at(-1)?.after?.trn).toBe("100123456700003");
     const page = text(await (await staff.get("/staff/settings")).text());
-    expect(page).toContain("The shop on tax invoices");
+    expect(page).toContain("Seller for tax invoices");
   });
 
   it("issues an old order's invoice when staff ask, shows it to staff, and a shopper cannot reach the desk's page", async () => {

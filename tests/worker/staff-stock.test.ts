@@ -368,6 +368,34 @@ describe("a delivery's CSV", () => {
     expect((await browser.post("/staff/products", { csv: "  ", mode: "add" }, { from: null })).status).toBe(422);
   });
 
+  it("takes a SKU in any case, previews the shop's own spelling and sets it; the same SKU twice in two cases is one SKU", async () => {
+    const product = await productWithVariants(6);
+    const [a] = product.skus;
+    await setStock(a!.sku, product.slug, 2);
+    const { browser } = await signedIn("staff");
+    const lower = a!.sku.toLowerCase();
+    expect(lower).not.toBe(a!.sku);
+    const twice = await browser.post(
+      "/staff/products",
+      { csv: `${lower},5\n${a!.sku},6`, mode: "set" },
+      { from: null },
+    );
+    expect(twice.status).toBe(422);
+    expect(await twice.text()).toContain(`Line 2: ${a!.sku} is already on line 1; give each SKU once.`);
+    const previewed = await browser.post(
+      "/staff/products",
+      { csv: `sku,on_hand\n${lower},9`, mode: "set" },
+      { from: null },
+    );
+    expect(previewed.status).toBe(200);
+    const preview = await previewed.text();
+    expect(preview).toContain(`<code>${a!.sku}</code>`);
+    expect(preview).not.toContain(`<code>${lower}</code>`);
+    expect(await stockOf(a!.sku)).toBe(2);
+    expect((await browser.post("/staff/products", confirmFields(preview), { from: null })).status).toBe(303);
+    expect(await stockOf(a!.sku)).toBe(9);
+  });
+
   it("then sets them all in one batch with an audit row each, and says how many changed", async () => {
     const product = await productWithVariants(7);
     const [a, b, c] = product.skus;

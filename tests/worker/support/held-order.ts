@@ -38,7 +38,7 @@ export async function linesOfOrder(number: string) {
 
 export async function orderHolding(
   lines: { sku: string; quantity: number }[],
-  options: { status?: OrderStatus; reference?: string; email?: string } = {},
+  options: { status?: OrderStatus; reference?: string; email?: string; delivery?: "transport" | "pickup" } = {},
 ): Promise<{ number: string; id: number }> {
   const status = options.status ?? "awaiting_payment";
   const number = newOrderNumber();
@@ -61,10 +61,10 @@ export async function orderHolding(
     lastName: "Haddad",
     email: options.email ?? `${crypto.randomUUID().slice(0, 8)}@example.ae`,
     phone: "0501234567",
-    delivery: "pickup" as const,
-    address: "",
-    city: "",
-    region: "",
+    delivery: options.delivery ?? ("pickup" as const),
+    address: options.delivery === "transport" ? "Villa 12, Al Wasl Road" : "",
+    city: options.delivery === "transport" ? "Dubai" : "",
+    region: options.delivery === "transport" ? "Dubai" : "",
     postcode: "",
     notes: "",
     payment: status === "new" ? ("cash" as const) : ("online" as const),
@@ -82,7 +82,7 @@ export async function orderHolding(
         status,
         locale: "en",
         input,
-        totals: plainTotals(orderLines, "pickup"),
+        totals: plainTotals(orderLines, options.delivery ?? "pickup"),
         lines: orderLines,
       },
       number,

@@ -5,6 +5,7 @@ import { routePath } from "../../../shared/links";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { readFormBody, textFields } from "../../platform/forms/form-guard";
+import { awaitEmailProof } from "../../platform/orders/guest-orders-claim";
 import { authClient } from "../../platform/session/auth-client";
 import { leaveSessionForSignIn, signIn, signInFailed } from "../../platform/session/session";
 import { AccountForm, EmailField, OtherWayIn, PasswordField, refusalState, SubmitButton } from "./account-fields";
@@ -115,7 +116,8 @@ export async function postSignup(c: Context<AppEnv>): Promise<Response> {
     await leaveSessionForSignIn(c);
     const answer = await authClient(c).register(checked.value);
     if (!answer.jwt) {
-      // The CMS asks for the e-mail to be confirmed first.
+      // The CMS asks for the e-mail to be confirmed first: once it is, the guest orders with it are this account's.
+      await awaitEmailProof(c.env.DB, answer.user.id, answer.user.email);
       return renderSignup(c, { confirmationSentTo: answer.user.email });
     }
     await signIn(c, answer);

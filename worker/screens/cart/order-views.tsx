@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
+import { orderStatusLabel } from "../../../shared/order-status-words";
 import { renderNotFound } from "../../frame/document/not-found";
 import { renderPage } from "../../frame/document/render-page";
 import { Rich, textsOf, useTexts } from "../../frame/i18n/texts";
@@ -21,6 +22,7 @@ type OrderTexts = ReturnType<typeof useTexts>["m"]["orders"];
 /** The page's heading as the order stands: placed until it is on its way, delivered or cancelled. */
 function heading(order: Order, o: OrderTexts): string {
   if (order.status === "shipped" && order.delivery === "pickup") return o.now.readyNow;
+  if (order.status === "completed" && order.delivery === "pickup") return o.collectedHeading;
   if (
     order.status === "shipped" ||
     order.status === "completed" ||
@@ -48,7 +50,7 @@ function NextSteps({ order }: { order: Order }) {
     paid: [o.now.paid, last],
     processing: [o.now.processing, last],
     shipped: [pickup ? o.now.readyNow : o.now.shipped, ...(pickup ? [] : [o.courierCalls])],
-    completed: [o.now.completed],
+    completed: [pickup ? o.collectedNow : o.now.completed],
     cancelled: [o.now.cancelled],
     refused: [o.now.refused],
   }[order.status];
@@ -80,7 +82,9 @@ function History({ order, events }: { order: Order; events: OrderEvent[] }) {
         {events.map((event) => (
           <li key={event.id}>
             <time dateTime={event.createdAt}>{t.date(new Date(event.createdAt))}</time>:{" "}
-            {o.status[event.toStatus as OrderStatus] ?? event.toStatus}
+            {event.toStatus && event.toStatus in o.status
+              ? orderStatusLabel(o, { status: event.toStatus as OrderStatus, delivery: order.delivery })
+              : event.toStatus}
           </li>
         ))}
       </ol>
@@ -106,7 +110,7 @@ export function OrderDetail({ order, events = [] }: { order: Order; events?: Ord
         <div>
           <dt>{o.statusLabel}</dt>
           <dd>
-            <span className={`status status--${order.status}`}>{o.status[order.status]}</span>
+            <span className={`status status--${order.status}`}>{orderStatusLabel(o, order)}</span>
           </dd>
         </div>
         <div>
@@ -255,7 +259,7 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
                       <Rich text={o.orderTitle} parts={{ number: order.number }} />
                     </a>
                   </h2>
-                  <span className={`status status--${order.status}`}>{o.status[order.status]}</span>
+                  <span className={`status status--${order.status}`}>{orderStatusLabel(o, order)}</span>
                 </div>
                 <p className="muted">
                   {[

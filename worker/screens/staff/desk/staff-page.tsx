@@ -19,7 +19,7 @@ export const STAFF_SECTIONS = {
   requests: { href: routePath("staff-requests"), label: "Requests" },
   reviews: { href: routePath("staff-reviews"), label: "Reviews" },
   promotions: { href: routePath("staff-promotions"), label: "Promotions" },
-  settings: { href: routePath("staff-settings"), label: "Delivery" },
+  settings: { href: routePath("staff-settings"), label: "Settings" },
   redirects: { href: routePath("staff-redirects"), label: "Redirects" },
   outbox: { href: routePath("staff-outbox"), label: "E-mails" },
   searches: { href: routePath("staff-searches"), label: "Searches" },

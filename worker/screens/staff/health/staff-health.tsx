@@ -15,6 +15,7 @@ import {
   searchHealth,
   webhookHealth,
 } from "../../../platform/operations/health-status";
+import { counted } from "../desk/desk-words";
 import { renderStaffList, StaffTable } from "../desk/staff-list";
 import { staffDate } from "../desk/staff-page";
 
@@ -103,7 +104,7 @@ export async function healthPage(c: Context<AppEnv>): Promise<Response> {
               : "none received"}
           </Line>
           <Line label="Search index" signal={searchHealth(search.builtAt, search.products)}>
-            built {when(search.builtAt)}; {search.products} products, {search.documents} documents
+            built {when(search.builtAt)}; {counted(search.products, "product")}, {counted(search.documents, "document")}
           </Line>
           <Line label="Database size" signal={databaseHealth(database.bytes)}>
             {megabytes(database.bytes)} of {D1_LIMIT_BYTES / 1000 ** 3} GB (

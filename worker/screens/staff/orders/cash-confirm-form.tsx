@@ -77,7 +77,8 @@ export function CashConfirmation({ order, now = new Date() }: { order: Order; no
   return (
     <div className="staff-cash-confirm">
       <p>
-        Not yet confirmed with the shopper. <Overdue order={order} now={now} />
+        The shopper has not confirmed this cash order yet: ask them, then press “Confirmed with the shopper”.{" "}
+        <Overdue order={order} now={now} />
       </p>
       {message && (
         <a className="button button--outlined" href={message} rel="noopener" target="_blank">

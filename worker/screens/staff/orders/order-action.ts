@@ -1,4 +1,6 @@
+import { en } from "../../../../shared/i18n/en";
 import { routePath } from "../../../../shared/links";
+import { orderStatusLabel } from "../../../../shared/order-status-words";
 import { siteOrigin } from "../../../frame/head/site-origin";
 import { getContacts } from "../../../frame/layout/layout-data";
 import { mailContacts } from "../../../platform/mail/order-mail-table";
@@ -6,7 +8,7 @@ import { mailLink } from "../../../platform/mail/shopper-mail";
 import { carrierById } from "../../../platform/orders/carriers";
 import { newAccessToken, orderKeyPath } from "../../../platform/orders/order-access";
 import { changeOrder } from "../../../platform/orders/order-desk-store";
-import { ORDER_STATUS_LABELS, type Order } from "../../../platform/orders/order-record";
+import type { Order } from "../../../platform/orders/order-record";
 import { withStockMoves } from "../../../platform/stock/stock-moves";
 import { heldSkus, lineStock } from "../../../platform/stock/stock-return-store";
 import { type DeskRecord, INCOMPLETE, recordAction, sameVersion } from "../desk/desk-action";
@@ -60,7 +62,8 @@ const ORDER_DESK: DeskRecord<Order, FormState> = {
 function required(values: Record<string, string>, name: keyof Errors, message: string, errors: Errors): string {
   const value = (values[name] ?? "").trim();
   if (!value) errors[name] = message;
-  else if (value.length > (name === "reason" || name === "note" ? 1000 : FIELD_MAX)) errors[name] = "This is too long.";
+  else if (value.length > (name === "reason" || name === "note" || name === "collectAt" ? 1000 : FIELD_MAX))
+    errors[name] = "This is too long.";
   return value;
 }
 
@@ -89,6 +92,16 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
   if (carrierId !== undefined && !errors.carrier && !carrier) errors.carrier = "Choose the carrier from the list.";
   const trackingNumber =
     action === "ship" ? required(values, "trackingNumber", "Enter the tracking number.", errors) : undefined;
+  // Where and when to collect a pickup order: it goes in the shopper's e-mail as staff wrote it.
+  const collectAt =
+    action === "ready"
+      ? required(
+          values,
+          "collectAt",
+          "Say where and when the shopper can collect the order: they are e-mailed it.",
+          errors,
+        )
+      : undefined;
   const reason =
     action === "cancel"
       ? required(values, "reason", "Say why the order is cancelled: the customer is told.", errors)
@@ -112,8 +125,8 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
       to,
       carrier,
       trackingNumber,
-      note: reason,
-      mail: statusMail(order, to, { carrier, trackingNumber }, orderLink, reason, contacts, invoiceLink),
+      note: reason ?? collectAt,
+      mail: statusMail(order, to, { carrier, trackingNumber, collectAt }, orderLink, reason, contacts, invoiceLink),
       ...(order.accessToken ? {} : { accessToken }),
     });
   // A cancel or a refused parcel gives the order's stock back: kept pages and back-in-stock alerts follow.
@@ -126,7 +139,7 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
   return {
     done: {
       kind: "success",
-      text: `Order ${order.number}: ${ORDER_STATUS_LABELS[to]}. The customer is told by e-mail.${
+      text: `Order ${order.number}: ${orderStatusLabel(en.orders, { status: to, delivery: order.delivery })}. The customer is told by e-mail.${
         returned > 0 ? ` ${returned} unit${returned === 1 ? "" : "s"} went back to stock.` : ""
       }`,
     },

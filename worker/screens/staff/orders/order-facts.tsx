@@ -1,6 +1,8 @@
+import { awaitsShopperConfirmation } from "../../../../shared/cash-on-delivery";
 import { en } from "../../../../shared/i18n/en";
 import { formatAed } from "../../../../shared/money";
-import { ORDER_STATUS_LABELS, type Order } from "../../../platform/orders/order-record";
+import { orderStatusLabel } from "../../../../shared/order-status-words";
+import type { Order } from "../../../platform/orders/order-record";
 import type { LineStock } from "../../../platform/stock/stock-return-store";
 import { StaffTable } from "../desk/staff-list";
 import { ORDER_LANGUAGES, staffDate } from "../desk/staff-page";
@@ -12,7 +14,11 @@ export function Facts({ order }: { order: Order }) {
   return (
     <dl className="order-facts">
       <Fact term="Status">
-        <span className={`status status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+        <span className={`status status--${order.status}`}>{orderStatusLabel(en.orders, order)}</span>
+        {/* One story with the cash confirmation below: the shop's step, then the shopper's (decision 0118). */}
+        {awaitsShopperConfirmation(order) &&
+          order.status === "processing" &&
+          " by the shop · not yet confirmed with the shopper"}
       </Fact>
       <Fact term="Placed">{staffDate.format(new Date(order.createdAt))}</Fact>
       <Fact term="Customer">

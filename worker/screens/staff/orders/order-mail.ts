@@ -1,6 +1,7 @@
 import { type Translator, translator } from "../../../../shared/i18n/translator";
 import { isInstalmentProvider } from "../../../../shared/instalments";
 import type { MailContacts } from "../../../../shared/mail-layout";
+import { orderStatusLabel } from "../../../../shared/order-status-words";
 import type { MailMessage } from "../../../platform/mail/mailer";
 import { orderMailTable } from "../../../platform/mail/order-mail-table";
 import { type MailLink, mailLink, shopperMailBody } from "../../../platform/mail/shopper-mail";
@@ -27,7 +28,8 @@ function cancelledLine(order: Order, t: Translator, reason?: string): string {
 export function statusMail(
   order: Order,
   to: OrderStatus,
-  shipping: { carrier?: string; trackingNumber?: string },
+  /** Shipped with a carrier, or (a Local Pickup order) ready with where and when to collect it. */
+  shipping: { carrier?: string; trackingNumber?: string; collectAt?: string },
   orderLink: MailLink,
   reason?: string,
   contacts: MailContacts | null = null,
@@ -36,14 +38,17 @@ export function statusMail(
 ): MailMessage {
   const t = translator(order.locale);
   const words = t.m.email.status;
-  const status = t.m.orders.status[to];
+  const status = orderStatusLabel(t.m.orders, { status: to, delivery: order.delivery });
+  const pickup = order.delivery === "pickup";
   const lines: Partial<Record<OrderStatus, string>> = {
     processing: words.processing,
-    shipped: t.fill(words.shipped, {
-      carrier: shipping.carrier && shipping.carrier !== OTHER_CARRIER ? shipping.carrier : words.ourCourier,
-      tracking: shipping.trackingNumber ?? "—",
-    }),
-    completed: words.completed,
+    shipped: pickup
+      ? t.fill(words.readyForCollection, { number: order.number })
+      : t.fill(words.shipped, {
+          carrier: shipping.carrier && shipping.carrier !== OTHER_CARRIER ? shipping.carrier : words.ourCourier,
+          tracking: shipping.trackingNumber ?? "—",
+        }),
+    completed: pickup ? words.collected : words.completed,
     cancelled: cancelledLine(order, t, reason),
     refused: words.refused,
   };
@@ -58,6 +63,9 @@ export function statusMail(
       [
         [t.fill(t.m.email.dear, { name: order.firstName })],
         [lines[to] ?? t.fill(words.now, { status })],
+        ...(pickup && to === "shipped" && shipping.collectAt
+          ? [[t.fill(words.collectAt, { place: shipping.collectAt })]]
+          : []),
         // Shipped with a carrier of the list: its tracking page, the number URL-encoded into its pattern.
         ...(tracking ? [[t.fill(words.track, { carrier: shipping.carrier ?? "" }), mailLink(tracking)]] : []),
         [t.fill(words.footer, { number: order.number, status })],

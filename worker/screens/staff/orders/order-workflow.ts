@@ -1,5 +1,5 @@
 import type { Order, OrderStatus } from "../../../platform/orders/order-record";
-import { actionsFrom, isActionOf, type Transition } from "../desk/workflow";
+import { isActionOf, type Transition } from "../desk/workflow";
 
 /**
  * The one state machine of an order on the staff desk (decision 0074):
@@ -8,14 +8,19 @@ import { actionsFrom, isActionOf, type Transition } from "../desk/workflow";
  * paid cannot be confirmed. Stored names: confirmed is `processing`, delivered `completed`
  * (migrations/0080); a card order the provider paid is `paid` until staff confirm it. A shipped cash
  * parcel the shopper would not take is `refused` (decision 0118): its stock comes back, as a cancel's does.
+ * A Local Pickup order is never shipped: it is "ready for collection" (stored `shipped`), then "collected"
+ * (stored `completed`, its cash supply like a delivery), or cancelled while it waits uncollected
+ * (docs/decisions/0128-local-pickup-path-and-guest-orders-on-a-proven-e-mail.md).
  */
-export const ORDER_ACTIONS = ["confirm", "ship", "deliver", "refuse", "cancel"] as const;
+export const ORDER_ACTIONS = ["confirm", "ship", "ready", "deliver", "collect", "refuse", "cancel"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const TRANSITIONS: Record<OrderAction, Transition<OrderStatus>> = {
   confirm: { from: ["new", "paid"], to: "processing", label: "Confirm order" },
   ship: { from: ["processing"], to: "shipped", label: "Mark as shipped" },
+  ready: { from: ["processing"], to: "shipped", label: "Ready for collection" },
   deliver: { from: ["shipped"], to: "completed", label: "Mark as delivered" },
+  collect: { from: ["shipped"], to: "completed", label: "Collected" },
   refuse: { from: ["shipped"], to: "refused", label: "Refused at the door" },
   cancel: { from: ["new", "awaiting_payment", "paid", "processing"], to: "cancelled", label: "Cancel order" },
 };
@@ -24,13 +29,32 @@ export function isOrderAction(value: string): value is OrderAction {
   return isActionOf(ORDER_ACTIONS, value);
 }
 
+type WorkflowOrder = Pick<Order, "status" | "payment" | "delivery">;
+
 /** The actions the order's status allows, in the order the desk shows them. */
-export function allowedActions(order: Pick<Order, "status" | "payment">): OrderAction[] {
-  return actionsFrom(ORDER_ACTIONS, TRANSITIONS, order.status).filter((action) => refusal(order, action) === null);
+export function allowedActions(order: WorkflowOrder): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => refusal(order, action) === null);
+}
+
+/** A pickup order's own path: its refusal, null when allowed, undefined when the common rules decide. */
+function pickupRefusal(order: WorkflowOrder, action: OrderAction): string | null | undefined {
+  const pickup = order.delivery === "pickup";
+  if (order.status === "cancelled" || order.status === "refused") return undefined;
+  if (pickup && (action === "ship" || action === "deliver" || action === "refuse")) {
+    return "A Local Pickup order is not shipped: mark it “Ready for collection”, then “Collected” (or cancel it if it is never collected).";
+  }
+  if (!pickup && (action === "ready" || action === "collect")) {
+    return "Only a Local Pickup order is collected: this one is delivered by a carrier.";
+  }
+  // Ready and never collected: cancelling gives its stock back (and credits an issued invoice).
+  if (pickup && action === "cancel" && order.status === "shipped") return null;
+  return undefined;
 }
 
 /** Why an action is refused for this order, in words staff can act on; null when it is allowed. */
-export function refusal(order: Pick<Order, "status" | "payment">, action: OrderAction): string | null {
+export function refusal(order: WorkflowOrder, action: OrderAction): string | null {
+  const pickup = pickupRefusal(order, action);
+  if (pickup !== undefined) return pickup;
   if (action === "refuse" && order.payment !== "cash" && order.status === "shipped") {
     return "Only a cash-on-delivery parcel can be marked refused at the door.";
   }
@@ -41,10 +65,12 @@ export function refusal(order: Pick<Order, "status" | "payment">, action: OrderA
   if (order.status === "cancelled") return "This order is cancelled: nothing more can be done with it.";
   if (order.status === "refused") return "This parcel was refused at the door: nothing more can be done with it.";
   if (action === "cancel") return "A shipped or delivered order cannot be cancelled here.";
-  return `“${TRANSITIONS[action].label}” is not possible for an order that is ${statusWords(order.status)}.`;
+  return `“${TRANSITIONS[action].label}” is not possible for an order that is ${statusWords(order)}.`;
 }
 
-function statusWords(status: OrderStatus): string {
+function statusWords({ status, delivery }: WorkflowOrder): string {
+  if (delivery === "pickup" && status === "shipped") return "ready for collection";
+  if (delivery === "pickup" && status === "completed") return "collected";
   const words: Record<OrderStatus, string> = {
     new: "new",
     awaiting_payment: "awaiting payment",

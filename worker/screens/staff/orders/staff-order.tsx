@@ -1,15 +1,17 @@
 import type { Context } from "hono";
+import { en } from "../../../../shared/i18n/en";
 import { routePath } from "../../../../shared/links";
+import { orderStatusLabel } from "../../../../shared/order-status-words";
 import type { AppEnv } from "../../../platform/app-env";
 import { listAudit } from "../../../platform/audit/staff-audit-store";
 import { listDocuments } from "../../../platform/invoices/invoice-store";
 import { CARRIERS } from "../../../platform/orders/carriers";
 import { listOrderEvents } from "../../../platform/orders/order-history-store";
-import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../platform/orders/order-record";
+import { ORDER_STATUSES, type Order, type OrderStatus } from "../../../platform/orders/order-record";
 import { findOrderByNumber } from "../../../platform/orders/order-store";
 import { listPaymentTasks } from "../../../platform/payments/payment-task-store";
 import { lineStock } from "../../../platform/stock/stock-return-store";
-import { renderStaffMessage, staffDate } from "../desk/staff-page";
+import { ORDER_LANGUAGES, renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import { CashConfirmation } from "./cash-confirm-form";
 import { InvoicePart } from "./invoice-part";
@@ -22,14 +24,16 @@ import { PaymentTasks } from "./payment-tasks-part";
  * address, payment, its history and audit) and a form for each action its status allows.
  * Each form posts the version it showed; its post (order-action.ts) refuses a save from an older copy.
  */
-const ORDER_RECORD: RecordFrame = {
+const orderRecord = (order: Order): RecordFrame => ({
   section: "orders",
   back: { href: routePath("staff-orders"), label: "All orders" },
   words: {
     actions: {
       confirm: "confirmed the order",
       ship: "marked it shipped",
+      ready: "marked it ready for collection",
       deliver: "marked it delivered",
+      collect: "marked it collected",
       cancel: "cancelled the order",
       refuse: "marked it refused at the door",
       "shopper-confirmed": "confirmed it with the shopper",
@@ -43,15 +47,21 @@ const ORDER_RECORD: RecordFrame = {
       note: "Note",
       payment: "Payment with the provider",
     },
-    value: (field, value) =>
-      field === "status" ? (ORDER_STATUS_LABELS[value as OrderStatus] ?? String(value)) : String(value),
+    value: (field, value) => (field === "status" ? statusLabel(order, String(value)) : String(value)),
   },
-};
+});
+
+/** A status as the desk names it for this order: a Local Pickup order's in collection words (decision 0128). */
+function statusLabel(order: Order, status: string): string {
+  return (ORDER_STATUSES as readonly string[]).includes(status)
+    ? orderStatusLabel(en.orders, { status: status as OrderStatus, delivery: order.delivery })
+    : status;
+}
 
 const NUMBER = /^NB-\d{4}-[A-Z0-9]{6}$/;
 export const FIELD_MAX = 200;
 
-export type Errors = Partial<Record<"carrier" | "trackingNumber" | "reason" | "note", string>>;
+export type Errors = Partial<Record<"carrier" | "trackingNumber" | "collectAt" | "reason" | "note", string>>;
 export interface FormState {
   errors?: Errors;
   values?: Record<string, string>;
@@ -149,6 +159,9 @@ const ACTION_FIELDS: Partial<Record<OrderAction, readonly ActionField[]>> = {
     { name: "carrier", label: "Carrier", options: CARRIERS.map((c) => ({ value: c.id, label: c.label ?? c.name })) },
     { name: "trackingNumber", label: "Tracking number" },
   ],
+  ready: [
+    { name: "collectAt", label: "Where and when to collect it (e-mailed to the shopper as written)", multiline: true },
+  ],
   cancel: [{ name: "reason", label: "Reason for cancelling", multiline: true }],
 };
 
@@ -168,7 +181,7 @@ function ActionForm({ order, action, state }: { order: Order; action: OrderActio
           key={field.name}
           form={action}
           name={field.name}
-          label={field.label}
+          label={field.name === "collectAt" ? `${field.label}, in ${ORDER_LANGUAGES[order.locale]}` : field.label}
           error={state.errors?.[field.name]}
           value={state.values?.[field.name]}
           multiline={field.multiline}
@@ -195,7 +208,7 @@ export async function renderOrder(
   const actions = allowedActions(order);
   return renderStaffRecord(
     c,
-    ORDER_RECORD,
+    orderRecord(order),
     { title: `Order ${order.number} · Staff`, alert: state.alert, audit, status },
     <>
       <h1>Order {order.number}</h1>
@@ -220,9 +233,7 @@ export async function renderOrder(
         {events.map((event) => (
           <li key={event.id}>
             <time dateTime={event.createdAt}>{staffDate.format(new Date(event.createdAt))}</time>{" "}
-            {event.kind === "status"
-              ? `${ORDER_STATUS_LABELS[event.toStatus as OrderStatus] ?? event.toStatus}`
-              : "Note"}
+            {event.kind === "status" ? statusLabel(order, event.toStatus ?? "") : "Note"}
             {event.actorName && <> · {event.actorName}</>}
             {event.note && <p className="staff-history__note">{event.note}</p>}
           </li>

@@ -3,6 +3,7 @@ import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { deskOverview } from "../../../platform/orders/order-desk-store";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/orders/order-record";
+import { countedWords } from "../desk/desk-words";
 import { renderStaffList } from "../desk/staff-list";
 
 /** `/staff`: what needs doing today, at a glance. */
@@ -48,10 +49,18 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
           <Tile
             href={routePath("staff-requests", { query: { status: "new" } })}
             count={overview.newRequests}
-            label="new requests"
+            label={countedWords(overview.newRequests, "new request")}
           />
-          <Tile href={routePath("staff-reviews")} count={overview.reviewsWaiting} label="reviews to moderate" />
-          <Tile href={routePath("staff-outbox")} count={overview.failedMails} label="e-mails that failed" />
+          <Tile
+            href={routePath("staff-reviews")}
+            count={overview.reviewsWaiting}
+            label={countedWords(overview.reviewsWaiting, "review to moderate", "reviews to moderate")}
+          />
+          <Tile
+            href={routePath("staff-outbox")}
+            count={overview.failedMails}
+            label={countedWords(overview.failedMails, "e-mail that failed", "e-mails that failed")}
+          />
         </ul>
       </>
     ),

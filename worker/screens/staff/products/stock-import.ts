@@ -14,7 +14,8 @@ export interface ImportRow {
   onHand: number;
 }
 
-export type SkuCheck = { ok: true } | { ok: false; problem: string };
+/** A SKU the shop counts, in the shop's own spelling (whatever case the file used); or why not. */
+export type SkuCheck = { ok: true; sku: string } | { ok: false; problem: string };
 
 export type ImportResult = { ok: true; rows: ImportRow[] } | { ok: false; errors: string[] };
 
@@ -57,14 +58,15 @@ export function parseStockCsv(text: string, checkSku: (sku: string) => SkuCheck)
       errors.push(`Line ${line}: write two values, the SKU and the number on hand, e.g. LIP-ROSEWOOD,12.`);
       return;
     }
-    const sku = cell(cells[0]!);
+    const typed = cell(cells[0]!);
     const count = cell(cells[1]!);
-    if (sku === "") {
+    if (typed === "") {
       errors.push(`Line ${line}: the SKU is missing.`);
       return;
     }
-    const checked = checkSku(sku);
+    const checked = checkSku(typed);
     if (!checked.ok) errors.push(`Line ${line}: ${checked.problem}`);
+    const sku = checked.ok ? checked.sku : typed;
     const onHand = wholeCount(count);
     if (onHand === null) {
       errors.push(

@@ -131,22 +131,27 @@ export function findStock(
 
 /**
  * Whether a SKU is one the shop counts stock under, with the product it belongs to; the reason
- * in words when it is not (for the CSV import's line errors).
+ * in words when it is not (for the CSV import's line errors). A SKU is found whatever its case
+ * ("lip-rosewood" is LIP-ROSEWOOD): the check answers the shop's own spelling of it.
  */
 export function skuIndex(products: readonly ProductStock[]) {
-  const owners = new Map<string, ProductStock>();
+  const owners = new Map<string, { product: ProductStock; sku: string }>();
   const byVariants = new Map<string, ProductStock>();
   for (const product of products) {
-    for (const item of product.items) owners.set(item.sku, product);
-    if (product.items.some((item) => item.variant !== null)) byVariants.set(product.sku, product);
+    for (const item of product.items) owners.set(item.sku.toLowerCase(), { product, sku: item.sku });
+    if (product.items.some((item) => item.variant !== null)) byVariants.set(product.sku.toLowerCase(), product);
   }
   return {
-    owner: (sku: string) => owners.get(sku),
+    owner: (sku: string) => owners.get(sku.toLowerCase())?.product,
     check(sku: string): SkuCheck {
-      if (owners.has(sku)) return { ok: true };
-      const product = byVariants.get(sku);
+      const owner = owners.get(sku.toLowerCase());
+      if (owner) return { ok: true, sku: owner.sku };
+      const product = byVariants.get(sku.toLowerCase());
       if (product) {
-        return { ok: false, problem: `${sku} is ${product.name}'s own SKU; its stock is counted per shade or size.` };
+        return {
+          ok: false,
+          problem: `${product.sku} is ${product.name}'s own SKU; its stock is counted per shade or size.`,
+        };
       }
       return { ok: false, problem: `no product or variant in the shop has the SKU ${sku}.` };
     },

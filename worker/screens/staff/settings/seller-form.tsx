@@ -46,7 +46,7 @@ export function SellerForm({ seller, state = {} }: { seller: SellerSettings; sta
   const values: Record<string, string> = state.values ?? { ...seller, version: String(seller.version) };
   return (
     <section aria-labelledby="seller-heading">
-      <h2 id="seller-heading">The shop on tax invoices</h2>
+      <h2 id="seller-heading">Seller for tax invoices</h2>
       <p className="muted">
         Every tax invoice names the shop by these details, copied into it when it is issued: a change applies to
         invoices issued afterwards. While the TRN is empty no invoice is issued.

@@ -89,9 +89,13 @@ export async function renderSettings(
   return renderStaffRecord(
     c,
     FRAME,
-    { title: "Delivery settings · Staff", alert: state.alert, audit, status },
+    { title: "Settings · Staff", alert: state.alert, audit, status },
     <>
-      <h1>Delivery and cash on delivery</h1>
+      <h1>Settings</h1>
+      <p className="muted">
+        <a href="#delivery-heading">Delivery and payment</a> · <a href="#seller-heading">Seller for tax invoices</a>
+      </p>
+      <h2 id="delivery-heading">Delivery and payment</h2>
       <DeskForm
         to={routePath("staff-settings")}
         className="staff-action"
