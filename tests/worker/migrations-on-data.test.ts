@@ -424,6 +424,9 @@ const FIXTURE: Record<string, Row[]> = {
       created_at: "2026-02-10T09:00:00.000Z",
     },
   ],
+  // An account proving its e-mail, whose guest orders it claims at its first confirmed sign-in
+  // (migrations/0154_account_email_proofs.sql).
+  account_email_proofs: [{ user_id: 911, email: "hessa@example.ae", created_at: "2026-02-10T09:00:00.000Z" }],
   // An instalment order's capture, queued when the desk marked it shipped (migrations/0142_payment_tasks.sql).
   payment_tasks: [
     {
