@@ -4,6 +4,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { unstable_splitSqlQuery } from "wrangler";
+import { prebundledDependencies } from "./scripts/prebundled-dependencies";
 
 /** workerd tests: the worker with its wrangler.toml bindings, real D1 (migrated) and KV. */
 export default defineConfig(async () => {
@@ -68,6 +69,30 @@ export default defineConfig(async () => {
       // loaded cores a test that waits on the shop's background work took 5.5 s (2 s alone) and was cut
       // off (tests/worker/targeted-invalidation.test.ts, 2026-12-01).
       testTimeout: 15_000,
+      // Each file's workerd loads every module the worker imports (the setup file's `cloudflare:test`
+      // imports the main module), one at a time from this Node process over a socket: ~1,340 modules, 870
+      // of them from node_modules, @sentry/cloudflare's alone ~660. Bundled once per run by Vite's
+      // optimizer (scripts/prebundled-dependencies.ts says which), ~490 are left. Measured on
+      // 2026-12-01 with the machine loaded by other suites (load 12 to 17), three small files one at a time,
+      // four runs each in alternation: 16 s of CPU against 24 s (median), 45 s against 58 s of wall time.
+      // Node's own modules and Cloudflare's are the runtime's, not bundled. Tried the same day and left:
+      // - the migrations and seed (tests/worker/setup/apply-migrations.ts, one batch of ~1,700 statements)
+      //   take 0.15 to 0.3 s of a file's start: not where it goes;
+      // - Vitest's experimental.fsModuleCache: workerd is handed a cache file's path to read, and fails;
+      // - leaving the main module out of `cloudflare:test` (loaded at the first request instead): a file
+      //   that never asks the worker starts in a second, but the first test of every other file then
+      //   carries the ~10 s load and meets the 15 s bound below on a loaded machine;
+      // - bundling react and react-dom too: slower (their CommonJS is loaded natively by workerd; the
+      //   bundle was a 1.1 MB module sent to each workerd).
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: prebundledDependencies(import.meta.dirname),
+            rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
+          },
+        },
+      },
     },
   };
 });
