@@ -69,6 +69,9 @@ export default defineConfig(async () => {
       // loaded cores a test that waits on the shop's background work took 5.5 s (2 s alone) and was cut
       // off (tests/worker/targeted-invalidation.test.ts, 2026-12-01).
       testTimeout: 15_000,
+      // The same bound for a file's hooks (Vitest's default is 10 s): a beforeAll that walks pages
+      // (tests/worker/query-plans.test.ts) went over 10 s at a load of 20 (2026-12-01).
+      hookTimeout: 15_000,
       // Each file's workerd loads every module the worker imports (the setup file's `cloudflare:test`
       // imports the main module), one at a time from this Node process over a socket: ~1,340 modules, 870
       // of them from node_modules, @sentry/cloudflare's alone ~660. Bundled once per run by Vite's
