@@ -460,6 +460,7 @@ export const ar: Messages = {
   },
   orders: {
     invoice: "الفاتورة الضريبية",
+    confirmationLink: "تأكيد الطلب",
     status: {
       new: "جديد",
       awaiting_payment: "بانتظار الدفع",
@@ -945,7 +946,7 @@ export const ar: Messages = {
       ourCourier: "مندوب التوصيل لدينا",
       completed: "تم توصيل طلبك. نتمنى أن ينال إعجابك.",
       cancelled: "أُلغي طلبك. إن كنت قد دفعت بالبطاقة، فسيُعاد المبلغ إلى بطاقتك.",
-      cancelledBecause: "أُلغي طلبك. السبب: {reason} إن كنت قد دفعت بالبطاقة، فسيُعاد المبلغ إلى بطاقتك.",
+      reasonGiven: "السبب المذكور: «{reason}»",
       refused: "رُفضت شحنتك عند الاستلام وعادت إلينا. إن كان ذلك خطأً، فردّ على هذه الرسالة وسنرتّب الأمر معك.",
       now: "حالة طلبك الآن: {status}.",
       footer: "الطلب {number} — الحالة: {status}.",

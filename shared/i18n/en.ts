@@ -417,6 +417,8 @@ export const en = {
   orders: {
     /** The order page's link to its tax invoice (decision 0116), or its confirmation until it is issued. */
     invoice: "Tax invoice",
+    /** The same link's name until the invoice is issued: the page it opens is the order's confirmation. */
+    confirmationLink: "Order confirmation",
     status: {
       new: "New",
       awaiting_payment: "Awaiting payment",
@@ -474,7 +476,7 @@ export const en = {
     mineDescription: "Your orders at Noor Beauty.",
     none: "You haven't placed an order yet.",
     browseCatalog: "Browse the catalog",
-    items: { one: "{count} items", other: "{count} items" },
+    items: { one: "{count} item", other: "{count} items" },
     allOrders: "← All orders",
   },
   reviews: {
@@ -889,8 +891,8 @@ export const en = {
       track: "Follow your parcel on {carrier}'s site:",
       completed: "Your order has been delivered. We hope you enjoy it.",
       cancelled: "Your order has been cancelled. If you paid by card, the payment is refunded to your card.",
-      cancelledBecause:
-        "Your order has been cancelled. Reason: {reason} If you paid by card, the payment is refunded to your card.",
+      /** The staff's words, as they typed them, in a paragraph of their own below `cancelled`. */
+      reasonGiven: "Reason given: “{reason}”",
       now: "Your order is now: {status}.",
       refused:
         "Your parcel was refused at the door and has come back to us. If that was a mistake, reply to this e-mail and we will arrange it with you.",

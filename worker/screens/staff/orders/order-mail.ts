@@ -18,7 +18,10 @@ export function statusMail(
   orderLink: MailLink,
   reason?: string,
   contacts: MailContacts | null = null,
-  /** The order's tax invoice page (decision 0116): a delivered order's invoice, a cancelled one's credit note. */
+  /**
+   * The order's tax invoice page (decision 0116): a delivered order's invoice, a cancelled one's credit note.
+   * Only when that document exists once this change is saved (worker/screens/staff/orders/invoice-in-mail.ts).
+   */
   invoiceLink: MailLink | null = null,
 ): MailMessage {
   const t = translator(order.locale);
@@ -31,7 +34,7 @@ export function statusMail(
       tracking: shipping.trackingNumber ?? "—",
     }),
     completed: words.completed,
-    cancelled: reason ? t.fill(words.cancelledBecause, { reason }) : words.cancelled,
+    cancelled: words.cancelled,
     refused: words.refused,
   };
   const subject = t.fill(words.subject, { number: order.number, status });
@@ -45,12 +48,15 @@ export function statusMail(
       [
         [t.fill(t.m.email.dear, { name: order.firstName })],
         [lines[to] ?? t.fill(words.now, { status })],
+        // The reason staff typed is their own words: quoted, in a paragraph of its own (isolated in Arabic).
+        ...(to === "cancelled" && reason?.trim() ? [[t.fill(words.reasonGiven, { reason: reason.trim() })]] : []),
         // Shipped with a carrier of the list: its tracking page, the number URL-encoded into its pattern.
         ...(tracking ? [[t.fill(words.track, { carrier: shipping.carrier ?? "" }), mailLink(tracking)]] : []),
         [t.fill(words.footer, { number: order.number, status })],
         [t.m.email.order.seeOrder, orderLink],
         ...(invoiceLink && (to === "completed" || to === "cancelled") ? [[t.m.invoice.mailLink, invoiceLink]] : []),
-        [t.m.email.shop],
+        // Signed once: by the contacts at the foot (their company name) when the CMS has them, else here.
+        ...(contacts ? [] : [[t.m.email.shop]]),
       ],
       {
         order: { table: orderMailTable(t, order.number, order.lines, order.totals, order.discounts), at: 2 },

@@ -8,11 +8,15 @@ import { renderStaffList } from "../desk/staff-list";
 /** `/staff`: what needs doing today, at a glance. */
 const OPEN: readonly OrderStatus[] = ["new", "paid", "awaiting_payment", "processing", "shipped"];
 
-function Tile({ href, count, label }: { href?: string; count: number; label: string }) {
+/** A tile's words after its count: one form, or the singular and plural ("1 review to moderate"). */
+type TileLabel = string | { one: string; other: string };
+
+function Tile({ href, count, label }: { href?: string; count: number; label: TileLabel }) {
+  const words = typeof label === "string" ? label : count === 1 ? label.one : label.other;
   const inner = (
     <>
       <span className="staff-tile__count">{count}</span>
-      <span className="staff-tile__label">{label}</span>
+      <span className="staff-tile__label">{words}</span>
     </>
   );
   return <li className="staff-tile">{href ? <a href={href}>{inner}</a> : inner}</li>;
@@ -48,10 +52,18 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
           <Tile
             href={routePath("staff-requests", { query: { status: "new" } })}
             count={overview.newRequests}
-            label="new requests"
+            label={{ one: "new request", other: "new requests" }}
           />
-          <Tile href={routePath("staff-reviews")} count={overview.reviewsWaiting} label="reviews to moderate" />
-          <Tile href={routePath("staff-outbox")} count={overview.failedMails} label="e-mails that failed" />
+          <Tile
+            href={routePath("staff-reviews")}
+            count={overview.reviewsWaiting}
+            label={{ one: "review to moderate", other: "reviews to moderate" }}
+          />
+          <Tile
+            href={routePath("staff-outbox")}
+            count={overview.failedMails}
+            label={{ one: "e-mail that failed", other: "e-mails that failed" }}
+          />
         </ul>
       </>
     ),
