@@ -20,7 +20,7 @@ export function statusMail(
   contacts: MailContacts | null = null,
   /**
    * The order's tax invoice page (decision 0116): a delivered order's invoice, a cancelled one's credit note.
-   * Only when that document exists once this change is saved (worker/screens/staff/orders/invoice-in-mail.ts).
+   * Only when that document exists once this change is saved (worker/platform/invoices/document-after-change.ts).
    */
   invoiceLink: MailLink | null = null,
 ): MailMessage {
