@@ -956,6 +956,11 @@ export const en = {
     giftGone: "The gift of “{name}” has run out, so it is no longer in your order.",
     cashTooLarge:
       "Cash on delivery is available for orders up to {amount}. Please pay by card, or make your order smaller.",
+    /** Cash refused by its ceiling and no card or instalments to take the bag (worker/screens/cart/no-way-to-pay.tsx). */
+    noWayToPay:
+      "We can't take this order as it stands: it comes to {total}, we take cash on delivery for orders up to {amount}, and card payment is not available at the moment. To order now, remove products until your bag comes to {amount} or less, or contact us and we will arrange it:",
+    /** The bag's note when cash on delivery is the only way to pay: its fee is in the total shown. */
+    cashOnly: "Cash on delivery is the only way to pay at the moment: its fee of {fee} is included above.",
     /** A phone whose parcels were refused at the door twice (docs/decisions/0118-cash-on-delivery-that-arrives.md). */
     cashRefusedPhone:
       "Cash on delivery is not available for this phone number, because earlier parcels to it were refused at the door. Please pay by card.",
