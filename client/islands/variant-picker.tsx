@@ -15,6 +15,7 @@ import { itemName, safeSwatch } from "../../shared/variants";
 import { AvailabilityText } from "../components/availability";
 import { pagePath } from "../components/page-locale";
 import { PriceLine } from "../components/price";
+import { VariantName } from "../components/variant-name";
 import AddToBag from "./add-to-bag";
 
 export interface VariantImage {
@@ -58,7 +59,9 @@ function chosenLabel(template: string, kind: string, name: string) {
   return (
     <>
       {before}
-      <strong>{name}</strong>
+      <strong>
+        <VariantName name={name} />
+      </strong>
       {after}
     </>
   );
@@ -101,7 +104,7 @@ function OptionContent({
     // A size, or a shade the CMS gave no colour: its name is the label.
     return (
       <>
-        {option.name}
+        <VariantName name={option.name} />
         {out}
       </>
     );

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { ItemName } from "../../../client/components/variant-name";
 import { QUANTITY_MAX } from "../../../shared/cart-rules";
 import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
@@ -63,7 +64,15 @@ function CartLine({ item, catalogueDown }: { item: CartItem; catalogueDown: bool
       </div>
       <div className="cart-line__info">
         {product?.brand && <p className="product-brand">{product.brand}</p>}
-        <p className="cart-line__name">{product ? <a href={product.path}>{name}</a> : name}</p>
+        <p className="cart-line__name">
+          {product ? (
+            <a href={product.path}>
+              <ItemName name={name} />
+            </a>
+          ) : (
+            name
+          )}
+        </p>
         {product?.availability === "prepurchase" && (
           <p className="badge badge--amber">{t.m.product.availability.prepurchase}</p>
         )}

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { ItemName } from "../../../client/components/variant-name";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
@@ -68,7 +69,7 @@ function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProp
           {view.items.map((item) => (
             <li key={item.key}>
               <span>
-                {item.quantity} × {item.product?.name ?? item.slug}
+                {item.quantity} × <ItemName name={item.product?.name ?? item.slug} />
               </span>
               <span>{item.product ? formatPrice(t.locale, item.product.price * item.quantity) : "—"}</span>
             </li>
