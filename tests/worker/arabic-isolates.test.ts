@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { orderTableHtml } from "../../shared/mail-layout";
 import { Browser } from "./support/browser-session";
 
 /**
@@ -25,5 +26,21 @@ describe("sizes in an Arabic page", () => {
     expect(bag).toContain(' — <bdi class="variant-name">30 ml</bdi></a></p>');
     const checkout = await (await shopper.get("/ar/cart/order")).text();
     expect(checkout).toContain('— <bdi class="variant-name">30 ml</bdi>');
+  });
+});
+
+describe("sizes and promotions in an Arabic e-mail", () => {
+  it("isolates the size in the order table and each discount's name", () => {
+    const html = orderTableHtml(
+      {
+        caption: "",
+        headings: { product: "المنتج", quantity: "الكمية", price: "السعر" },
+        lines: [{ name: "عطر رويال عود — 30 ml", quantity: 1, price: "201.00 د.إ." }],
+        totals: [{ label: "Welcome 10", value: "−20.10 د.إ." }],
+      },
+      "right",
+    );
+    expect(html).toContain('<bdi>عطر رويال عود — <bdi style="white-space:nowrap">30 ml</bdi></bdi>');
+    expect(html).toContain("<bdi>Welcome 10</bdi></th>");
   });
 });
