@@ -38,21 +38,19 @@ function onInteraction(element: HTMLElement): void {
     return ready;
   };
   const startFromOutside = (event: Event) => {
-    if (outside && (event.target as Element | null)?.closest?.(outside)) void start();
+    // Listened for only when there is a selector (below).
+    if ((event.target as Element | null)?.closest?.(outside as string)) void start();
   };
   const holdOutside = (event: MouseEvent) => {
-    if (element.dataset.hydrated === "true") {
-      document.removeEventListener("click", holdOutside, true);
-      return;
-    }
-    const target = outside ? (event.target as Element | null)?.closest?.<HTMLElement>(outside) : null;
+    if (element.dataset.hydrated) return;
+    const target = (event.target as Element | null)?.closest?.<HTMLElement>(outside as string);
     if (!target || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     event.stopPropagation();
     // If the island can't load, a link still goes where it points (the same form on its own page).
     start().then(
       () => target.click(),
-      () => target instanceof HTMLAnchorElement && location.assign(target.href),
+      () => (target as HTMLAnchorElement).href && location.assign((target as HTMLAnchorElement).href),
     );
   };
   if (outside) {
@@ -61,19 +59,18 @@ function onInteraction(element: HTMLElement): void {
     for (const type of INTERACTIONS)
       document.addEventListener(type, startFromOutside, { capture: true, passive: true });
   }
-  // A click that lands before hydration is held and replayed on the live island.
-  const hold = (event: MouseEvent) => {
-    if (element.dataset.hydrated === "true") {
-      element.removeEventListener("click", hold, true);
-      return;
-    }
-    const target = (event.target as Element).closest<HTMLElement>("button, [role=button]");
-    if (!target || !element.contains(target)) return;
+  // A click that lands before hydration is held and replayed on the live island; so is an arrow key on
+  // one of its links (the shades' radio group, client/islands/variant-picker.tsx: Tab wakes it, the arrow follows at once).
+  const hold = (event: Event) => {
+    const { key } = event as KeyboardEvent;
+    const target = (event.target as Element).closest<HTMLElement>(key ? "a" : "button, [role=button]");
+    if (element.dataset.hydrated || !target || (key && !key.startsWith("Arrow"))) return;
     event.preventDefault();
     event.stopPropagation();
-    void start().then(() => target.click());
+    // The held key itself, dispatched again once its dispatch is over, reaches the live island's handler.
+    void start().then(() => (key ? target.dispatchEvent(event) : target.click()));
   };
-  element.addEventListener("click", hold, true);
+  for (const type of ["click", "keydown"]) element.addEventListener(type, hold, true);
   for (const type of INTERACTIONS) element.addEventListener(type, start, { passive: true });
 }
 
@@ -88,7 +85,7 @@ function onVisible(element: HTMLElement): void {
 }
 
 function reportFailure(error: unknown): void {
-  window.dispatchEvent(new CustomEvent("island-error", { detail: error }));
+  dispatchEvent(new CustomEvent("island-error", { detail: error }));
   console.error(error);
 }
 

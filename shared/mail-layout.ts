@@ -33,6 +33,17 @@ export interface MailContacts {
 
 const cell = `padding:8px 0;border-bottom:1px solid ${MAIL_COLOURS.line};vertical-align:top`;
 
+/**
+ * An item's name as shared/variants.ts itemName writes it ("Royal Oud — 30 ml"), its shade or size in an
+ * isolate of its own kept on one line, so "30 ml" reads so in an Arabic e-mail (as on the pages:
+ * client/components/variant-name.tsx).
+ */
+function itemNameHtml(name: string): string {
+  const at = name.lastIndexOf(" — ");
+  if (at < 0) return escapeHtml(name);
+  return `${escapeHtml(name.slice(0, at))} — <bdi style="white-space:nowrap">${escapeHtml(name.slice(at + 3))}</bdi>`;
+}
+
 /** The order's table: lines, then totals; numbers kept left to right in an Arabic e-mail. */
 export function orderTableHtml(table: MailOrderTable, align: "left" | "right"): string {
   const end = align === "left" ? "right" : "left";
@@ -41,7 +52,7 @@ export function orderTableHtml(table: MailOrderTable, align: "left" | "right"): 
   const lines = table.lines
     .map(
       (line) =>
-        `<tr><td style="${cell};text-align:${align}"><bdi>${escapeHtml(line.name)}</bdi></td>` +
+        `<tr><td style="${cell};text-align:${align}"><bdi>${itemNameHtml(line.name)}</bdi></td>` +
         `<td style="${cell};text-align:center">${line.quantity}</td>` +
         `<td style="${cell};text-align:${end};white-space:nowrap"><bdi>${escapeHtml(line.price)}</bdi></td></tr>`,
     )
@@ -50,7 +61,7 @@ export function orderTableHtml(table: MailOrderTable, align: "left" | "right"): 
     .map((row, index) => {
       const strong = index === table.totals.length - 1 ? "font-weight:700;font-size:18px" : "";
       return (
-        `<tr><th scope="row" colspan="2" style="padding:6px 0;text-align:${align};font-weight:400;${strong}">${escapeHtml(row.label)}</th>` +
+        `<tr><th scope="row" colspan="2" style="padding:6px 0;text-align:${align};font-weight:400;${strong}"><bdi>${escapeHtml(row.label)}</bdi></th>` +
         `<td style="padding:6px 0;text-align:${end};white-space:nowrap;${strong}"><bdi>${escapeHtml(row.value)}</bdi></td></tr>`
       );
     })

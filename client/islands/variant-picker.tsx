@@ -13,7 +13,9 @@ import type { IslandTexts } from "../../shared/i18n/messages-type";
 import { offersStockAlert } from "../../shared/stock-rules";
 import { itemName, safeSwatch } from "../../shared/variants";
 import { AvailabilityText } from "../components/availability";
+import { pagePath } from "../components/page-locale";
 import { PriceLine } from "../components/price";
+import { VariantName } from "../components/variant-name";
 import AddToBag from "./add-to-bag";
 
 export interface VariantImage {
@@ -59,7 +61,9 @@ function chosenLabel(template: string, kind: string, name: string) {
   return (
     <>
       {before}
-      <strong>{name}</strong>
+      <strong>
+        <VariantName name={name} />
+      </strong>
       {after}
     </>
   );
@@ -107,7 +111,7 @@ function OptionContent({
     // A size, or a shade the CMS gave no colour: its name is the label.
     return (
       <>
-        {option.name}
+        <VariantName name={option.name} />
         {out}
       </>
     );
@@ -154,7 +158,9 @@ export default function VariantPicker({
     // stops offering, "tell me when it's back"): the link loads it, as it does without JavaScript.
     if (offersStockAlert(option.availability) || offersStockAlert(current.availability)) return false;
     setChosen(option.sku);
-    history.replaceState(history.state, "", option.href);
+    // The option's link has no locale prefix (the worker's are given theirs as it renders): the
+    // address written here must keep the page's, or a shared Arabic link opens the English page.
+    history.replaceState(history.state, "", pagePath(option.href));
     showOutside(option, fill(locale, texts.sku, { sku: option.sku }));
     return true;
   }
@@ -183,7 +189,7 @@ export default function VariantPicker({
     event.preventDefault();
     if (next.sku === current?.sku) return;
     if (chooseInPlace(next)) optionRefs.current.get(next.sku)?.focus();
-    else location.assign(next.href);
+    else location.assign(pagePath(next.href));
   }
 
   return (
@@ -219,7 +225,8 @@ export default function VariantPicker({
                     : { "aria-current": isChosen ? "true" : undefined })}
                   title={swatch ? option.name : undefined}
                   onClick={(event) => choose(event, option)}
-                  onKeyDown={awake ? (event) => onKey(event, option) : undefined}
+                  // Live from hydration on, so a key the runtime held while it woke (client/islands.ts) is heard.
+                  onKeyDown={(event) => onKey(event, option)}
                 >
                   <OptionContent option={option} kind={kind} soldOut={soldOut} outOfStock={texts.outOfStockSuffix} />
                 </a>

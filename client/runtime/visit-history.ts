@@ -16,7 +16,7 @@ export function readVisitHistory(): string[] {
 
 export function recordVisit(path = location.pathname + location.search): void {
   const list = readVisitHistory();
-  if (list[list.length - 1] !== path) list.push(path);
+  if (list.at(-1) !== path) list.push(path);
   try {
     localStorage.setItem(VISIT_HISTORY_KEY, JSON.stringify(list.slice(-VISIT_HISTORY_LIMIT)));
   } catch {

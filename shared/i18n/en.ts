@@ -417,6 +417,8 @@ export const en = {
   orders: {
     /** The order page's link to its tax invoice (decision 0116), or its confirmation until it is issued. */
     invoice: "Tax invoice",
+    /** The same link's name until the invoice is issued: the page it opens is the order's confirmation. */
+    confirmationLink: "Order confirmation",
     status: {
       new: "New",
       awaiting_payment: "Awaiting payment",
@@ -486,7 +488,7 @@ export const en = {
     mineDescription: "Your orders at Noor Beauty.",
     none: "You haven't placed an order yet.",
     browseCatalog: "Browse the catalog",
-    items: { one: "{count} items", other: "{count} items" },
+    items: { one: "{count} item", other: "{count} items" },
     allOrders: "← All orders",
   },
   reviews: {
@@ -909,13 +911,11 @@ export const en = {
       collectAt: "Where and when to collect it: {place}",
       collected: "You have collected your order. We hope you enjoy it.",
       cancelled: "Your order has been cancelled. If you paid by card, the payment is refunded to your card.",
-      cancelledBecause:
-        "Your order has been cancelled. Reason: {reason} If you paid by card, the payment is refunded to your card.",
       /** An instalment order cancelled: its provider gives the money back (a refund task, decision 0119). */
       cancelledInstalments:
         "Your order has been cancelled. If you paid with {provider}, we ask {provider} to give back what you paid and to cancel the payments still to come.",
-      cancelledInstalmentsBecause:
-        "Your order has been cancelled. Reason: {reason} If you paid with {provider}, we ask {provider} to give back what you paid and to cancel the payments still to come.",
+      /** The staff's words, as they typed them, in a paragraph of their own below `cancelled`. */
+      reasonGiven: "Reason given: “{reason}”",
       now: "Your order is now: {status}.",
       refused:
         "Your parcel was refused at the door and has come back to us. If that was a mistake, reply to this e-mail and we will arrange it with you.",
@@ -981,6 +981,11 @@ export const en = {
     giftGone: "The gift of “{name}” has run out, so it is no longer in your order.",
     cashTooLarge:
       "Cash on delivery is available for orders up to {amount}. Please pay by card, or make your order smaller.",
+    /** Cash refused by its ceiling and no card or instalments to take the bag (worker/screens/cart/no-way-to-pay.tsx). */
+    noWayToPay:
+      "We can't take this order as it stands: it comes to {total}, we take cash on delivery for orders up to {amount}, and card payment is not available at the moment. To order now, remove products until your bag comes to {amount} or less, or contact us and we will arrange it:",
+    /** The bag's note when cash on delivery is the only way to pay: its fee is in the total shown. */
+    cashOnly: "Cash on delivery is the only way to pay at the moment: its fee of {fee} is included above.",
     /** A phone whose parcels were refused at the door twice (docs/decisions/0118-cash-on-delivery-that-arrives.md). */
     cashRefusedPhone:
       "Cash on delivery is not available for this phone number, because earlier parcels to it were refused at the door. Please pay by card.",

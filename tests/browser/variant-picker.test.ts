@@ -90,6 +90,36 @@ describe("choosing a shade or size", () => {
     await context.close();
   });
 
+  it("keeps an Arabic page Arabic: a shade picked or arrowed to is written under /ar, and a reload stays in Arabic", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(shopUrl(`/ar${LIPSTICK}`), { waitUntil: "networkidle" });
+    await wakePicker(page);
+    await page.locator(".variant-picker [role=radio]").nth(2).click();
+    await page.waitForFunction(() => location.search.startsWith("?variant="));
+    expect(await page.evaluate(() => location.pathname)).toBe(`/ar${LIPSTICK}`);
+    const picked = await page.evaluate(() => location.search);
+    await page.locator(".variant-picker [aria-checked='true']").focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction((before) => location.search !== before, picked);
+    expect(await page.evaluate(() => location.pathname)).toBe(`/ar${LIPSTICK}`);
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("ar");
+    await context.close();
+  });
+
+  it("moves the shade on the very first arrow key, pressed as soon as Tab has reached the picker", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(shopUrl(LIPSTICK), { waitUntil: "networkidle" });
+    // Asleep, the chosen shade is a link: focusing it wakes the island, and the key follows at once.
+    await page.locator(".variant-picker [aria-current='true']").focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => location.search.startsWith("?variant="));
+    await expect.poll(async () => (await shown(page)).label).not.toBe("Shade: Rosewood");
+    await context.close();
+  });
+
   it("puts two shades of one lipstick in the bag as two lines and orders them", async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();

@@ -123,6 +123,18 @@ describe("the order lookup", () => {
     expect((await guest.get(location)).status).toBe(200);
   });
 
+  it("finds an order whose number is typed without its dashes, in lower case or with spaces", async () => {
+    const { number, email } = await guestOrder();
+    const bare = number.replaceAll("-", "");
+    for (const typed of [bare, bare.toLowerCase(), ` ${bare.slice(0, 2)} ${bare.slice(2, 6)} ${bare.slice(6)} `]) {
+      const guest = new Browser();
+      await guest.get("/order-lookup");
+      const res = await guest.post("/order-lookup", { number: typed, contact: email }, { from: null });
+      expect(res.status, typed).toBe(303);
+      expect(res.headers.get("location")).toBe(`/cart/order/${number}?key=${await tokenOf(number)}`);
+    }
+  });
+
   it("gives the same answer for a wrong number and a wrong e-mail or phone, in the page's language", async () => {
     const { number, email } = await guestOrder();
     const guest = new Browser();

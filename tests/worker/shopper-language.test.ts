@@ -195,7 +195,7 @@ describe("order e-mails", SLOW, () => {
     const cancelled = statusMail(english, "cancelled", {}, link, "Out of stock.");
     expect(cancelled.subject).toBe(`Your Noor Beauty order ${english.number}: Cancelled`);
     expect(cancelled.text).toBe(
-      `Dear Mariam,\n\nYour order has been cancelled. Reason: Out of stock. If you paid by card, the payment is refunded to your card.\n\nOrder ${english.number} — status: Cancelled.\n\nSee your order at any time:\n${link.href}\n\nNoor Beauty`,
+      `Dear Mariam,\n\nYour order has been cancelled. If you paid by card, the payment is refunded to your card.\n\nReason given: “Out of stock.”\n\nOrder ${english.number} — status: Cancelled.\n\nSee your order at any time:\n${link.href}\n\nNoor Beauty`,
     );
   });
 });

@@ -209,7 +209,7 @@ describe("an order through the desk", () => {
     ).toBe(303);
     expect((await orderRow(card.number))!.status).toBe("cancelled");
     const [mail] = (await mailsTo(card.email)).filter((m) => m.subject.endsWith(": Cancelled"));
-    expect(mail!.body_text).toContain("Reason: Out of stock");
+    expect(mail!.body_text).toContain("Reason given: “Out of stock”");
     const again = await act(browser, card.number, { action: "confirm" });
     expect(again.status).toBe(422);
     expect(await again.text()).toContain("This order is cancelled");

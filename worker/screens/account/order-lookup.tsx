@@ -80,10 +80,13 @@ async function renderLookup(c: Context<AppEnv>, state: LookupState = {}, status 
   );
 }
 
-/** The number as shoppers type it: spaces and case do not matter ("nb-2612-7k3qx "). */
+/**
+ * The number as shoppers type it: spaces, case and the dashes do not matter ("nb-2612-7k3qx0 ",
+ * "NB26127K3QX0", "nb 2612 7k3qx0"): what is left is written back as the order's own number.
+ */
 function orderNumberOf(typed: string): string | null {
-  const number = typed.replace(/\s+/g, "").toUpperCase();
-  return /^NB-\d{4}-[A-Z0-9]{6}$/.test(number) ? number : null;
+  const match = /^NB(\d{4})([A-Z0-9]{6})$/.exec(typed.replace(/[\s\-\u2010-\u2015]+/g, "").toUpperCase());
+  return match ? `NB-${match[1]}-${match[2]}` : null;
 }
 
 export const orderLookupRoutes = new Hono<AppEnv>();

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { ItemName } from "../../../client/components/variant-name";
 import { QUANTITY_MAX } from "../../../shared/cart-rules";
 import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
@@ -8,13 +9,16 @@ import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readCartOwner } from "../../platform/bag/cart-owner";
 import { acknowledgePrices } from "../../platform/bag/cart-store";
+import { getContacts } from "../../platform/cms-client/layout-records";
 import { backgroundTask } from "../../platform/errors/background-task";
 import { InstalmentLine, instalmentLine } from "../../shop/payments/instalment-line";
 import { OrderOnWhatsapp } from "./bag-whatsapp";
 import { CodeForm, GiftLines, Nudges, TotalsTable } from "./cart-totals";
 import type { CartItem, CartView } from "./cart-view";
 import { loadCartView } from "./cart-view";
+import { totalsFor } from "./checkout-choices";
 import { codeRefusal, refusalSentence } from "./code-refusal";
+import { NoWayToPay, payWays } from "./no-way-to-pay";
 import { shopWhatsapp } from "./order-whatsapp";
 
 function ChangeNotice({ item, catalogueDown }: { item: CartItem; catalogueDown: boolean }) {
@@ -60,7 +64,15 @@ function CartLine({ item, catalogueDown }: { item: CartItem; catalogueDown: bool
       </div>
       <div className="cart-line__info">
         {product?.brand && <p className="product-brand">{product.brand}</p>}
-        <p className="cart-line__name">{product ? <a href={product.path}>{name}</a> : name}</p>
+        <p className="cart-line__name">
+          {product ? (
+            <a href={product.path}>
+              <ItemName name={name} />
+            </a>
+          ) : (
+            name
+          )}
+        </p>
         {product?.availability === "prepurchase" && (
           <p className="badge badge--amber">{t.m.product.availability.prepurchase}</p>
         )}
@@ -117,6 +129,11 @@ export async function cartPage(c: Context<AppEnv>): Promise<Response> {
 export async function renderCart(c: Context<AppEnv>, view: CartView, typed?: TypedCode): Promise<Response> {
   // The shop's WhatsApp number, from the contacts record the page's layout reads too.
   const whatsapp = view.items.length > 0 ? await shopWhatsapp(c) : null;
+  // How the bag can be paid: nothing at all is said here once, and cash alone shows its fee (no-way-to-pay.tsx).
+  const ways = payWays(c.env, view);
+  const stuck = view.items.length > 0 && !ways.other && !ways.cash && !view.catalogueDown;
+  const contacts = stuck ? await getContacts(c, c.get("locale")) : null;
+  const cashOnly = !ways.other && ways.cash ? totalsFor(view, "transport", "cash") : null;
   const flash = takeFlash(c);
   // The shopper sees today's prices on this page: remember them as seen.
   if (view.cartId && view.hasChanges) {
@@ -193,11 +210,22 @@ export async function renderCart(c: Context<AppEnv>, view: CartView, typed?: Typ
                 error={codeError}
                 typed={typed?.code ?? null}
               />
-              <TotalsTable totals={view.totals} discounts={view.quote.discounts} deliveryLabel={b.deliveryEstimate} />
+              <TotalsTable
+                totals={cashOnly ?? view.totals}
+                discounts={view.quote.discounts}
+                deliveryLabel={b.deliveryEstimate}
+              />
+              {cashOnly && cashOnly.codFee > 0 && (
+                <p className="muted small">
+                  {t.fill(t.m.promotions.cashOnly, { fee: formatPrice(t.locale, cashOnly.codFee) })}
+                </p>
+              )}
               <Nudges quote={view.quote} />
               <InstalmentLine text={instalmentLine(c.env, t, view.totals.total)} />
               <p className="muted small">{t.m.checkout.shippingNote}</p>
-              {view.canCheckout ? (
+              {stuck ? (
+                <NoWayToPay view={view} contacts={contacts} />
+              ) : view.canCheckout ? (
                 <a className="button button--block" href={routePath("cart-order")}>
                   {b.checkout}
                 </a>

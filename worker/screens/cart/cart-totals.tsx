@@ -2,7 +2,7 @@ import type { Totals } from "../../../shared/cart-rules";
 import { routePath } from "../../../shared/links";
 import { formatPrice } from "../../../shared/money";
 import type { Quote } from "../../../shared/promotions/quote";
-import { useTexts } from "../../frame/i18n/texts";
+import { Rich, useTexts } from "../../frame/i18n/texts";
 import type { CartGift } from "./cart-view";
 
 /** A discount as the totals show it: from a quote (the bag, checkout) or an order (order_discounts). */
@@ -48,7 +48,15 @@ export function TotalsTable({
           return (
             <div key={`${discount.name}-${discount.code ?? ""}`} className="totals__discount">
               <dt>
-                {discount.code ? t.fill(words.withCode, { name: discount.name, code: discount.code }) : discount.name}
+                {/* The promotion's name and its code, Latin in an Arabic line, each isolated. */}
+                {discount.code ? (
+                  <Rich
+                    text={words.withCode}
+                    parts={{ name: <bdi>{discount.name}</bdi>, code: <bdi dir="ltr">{discount.code}</bdi> }}
+                  />
+                ) : (
+                  <bdi>{discount.name}</bdi>
+                )}
                 {note && <span className="muted small"> {note}</span>}
               </dt>
               <dd>−{price(discount.amount)}</dd>

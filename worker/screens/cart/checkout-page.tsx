@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { ItemName } from "../../../client/components/variant-name";
 import CheckoutForm, { type CheckoutFormProps, type CheckoutValues } from "../../../client/islands/checkout-form";
 import { type CheckoutField, type CheckoutInput, checkoutSchema } from "../../../shared/forms/checkout";
 import { checkForm, type FormErrors } from "../../../shared/forms/form-result";
@@ -12,6 +13,7 @@ import { Island } from "../../frame/islands/island";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readCartOwner } from "../../platform/bag/cart-owner";
+import { getContacts } from "../../platform/cms-client/layout-records";
 import { log } from "../../platform/log/log";
 import { tooMany } from "../../platform/middleware/route-limits";
 import { setPaymentReference } from "../../platform/orders/order-store";
@@ -23,6 +25,7 @@ import type { CartView, QuoteChoices } from "./cart-view";
 import { loadCartView } from "./cart-view";
 import { buttonTotals, cardAvailability, cashFor, PaidTotals, totalsFor } from "./checkout-choices";
 import { instalmentChoices, startInstalments } from "./instalment-choice";
+import { NoWayToPay, payWays } from "./no-way-to-pay";
 import { orderUnconfirmed } from "./order-unconfirmed";
 import { placeOrder } from "./place-order";
 
@@ -66,7 +69,7 @@ function CheckoutLayout({ view, form }: { view: CartView; form: CheckoutFormProp
           {view.items.map((item) => (
             <li key={item.key}>
               <span>
-                {item.quantity} × {item.product?.name ?? item.slug}
+                {item.quantity} × <ItemName name={item.product?.name ?? item.slug} />
               </span>
               <span>{item.product ? formatPrice(t.locale, item.product.price * item.quantity) : "—"}</span>
             </li>
@@ -97,11 +100,21 @@ async function renderCheckout(
   cashClosed?: string,
 ): Promise<Response> {
   const t = textsOf(c);
+  const ways = payWays(c.env, view);
+  // Nothing can pay for this bag: one notice with what to do, and no form to send (no-way-to-pay.tsx).
+  const stuck = !ways.other && !ways.cash && !view.catalogueDown;
+  const contacts = stuck ? await getContacts(c, c.get("locale")) : null;
   return renderPage(c, {
     title: t.m.checkout.title,
     description: t.m.checkout.description,
     status,
-    body: (
+    body: stuck ? (
+      <section className="container page-section narrow">
+        <h1>{t.m.checkout.title}</h1>
+        <NoWayToPay view={view} contacts={contacts} />
+        <a href={routePath("cart")}>{t.m.checkout.editBag}</a>
+      </section>
+    ) : (
       <section className="container page-section">
         <h1>{t.m.checkout.title}</h1>
         <CheckoutLayout

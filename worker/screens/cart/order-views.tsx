@@ -13,6 +13,7 @@ import type { Order, OrderStatus } from "../../platform/orders/order-record";
 import { listOrdersOfUser } from "../../platform/orders/order-store";
 import { instalmentAwaitingStep, instalmentNotCompleted } from "../../shop/payments/instalment-order-note";
 import { TotalsTable } from "./cart-totals";
+import { InvoiceLink, invoiceIssued, withDocuments } from "./invoice-link";
 import { keepOrderPagePrivate } from "./order-key";
 import { ConfirmOnWhatsapp, shopWhatsapp } from "./order-whatsapp";
 import { ownedOrder } from "./owned-order";
@@ -170,7 +171,8 @@ export function OrderDetail({ order, events = [] }: { order: Order; events?: Ord
 
 export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
   keepOrderPagePrivate(c);
-  const [owned, whatsapp] = await Promise.all([ownedOrder(c, c.req.param("number") ?? ""), shopWhatsapp(c)]);
+  const number = c.req.param("number") ?? "";
+  const [owned, whatsapp] = await Promise.all([ownedOrder(c, number, withDocuments(number)), shopWhatsapp(c)]);
   if (!owned) return renderNotFound(c);
   const { order, events } = owned;
   const flash = takeFlash(c);
@@ -183,9 +185,12 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
     body: (
       <section className="container page-section narrow">
         <FlashMessage flash={flash} />
-        <p className="eyebrow">
-          <Rich text={o.thankYou} parts={{ name: order.firstName }} />
-        </p>
+        {/* A cancelled order or a parcel that came back is no occasion for thanks: the heading says which. */}
+        {order.status !== "cancelled" && order.status !== "refused" && (
+          <p className="eyebrow">
+            <Rich text={o.thankYou} parts={{ name: order.firstName }} />
+          </p>
+        )}
         <h1>{heading(order, o)}</h1>
         {cancelled ? (
           <div className="notice notice--info" role="status">
@@ -214,11 +219,10 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
         <NextSteps order={order} />
         <ConfirmOnWhatsapp order={order} digits={whatsapp} />
         <OrderDetail order={order} events={events} />
-        <p>
-          <a href={routePath("cart-order-invoice", { number: order.number }, { query: { key: c.req.query("key") } })}>
-            {o.invoice}
-          </a>
-        </p>
+        <InvoiceLink
+          href={routePath("cart-order-invoice", { number: order.number }, { query: { key: c.req.query("key") } })}
+          issued={invoiceIssued(owned.more)}
+        />
         <p>
           <a className="button" href={routePath("catalog")}>
             {o.continueShopping}
@@ -292,7 +296,8 @@ export async function ordersPage(c: Context<AppEnv>): Promise<Response> {
 export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
   const user = c.get("user");
   if (!user) return c.redirect(routePath("user-login", { query: { redirect: c.req.path } }), 302);
-  const owned = await ownedOrder(c, c.req.param("number") ?? "");
+  const number = c.req.param("number") ?? "";
+  const owned = await ownedOrder(c, number, withDocuments(number));
   if (!owned) return renderNotFound(c);
   const { order, events } = owned;
   const t = textsOf(c);
@@ -308,9 +313,10 @@ export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
         </h1>
         <NextSteps order={order} />
         <OrderDetail order={order} events={events} />
-        <p>
-          <a href={routePath("user-orders-invoice", { number: order.number })}>{t.m.orders.invoice}</a>
-        </p>
+        <InvoiceLink
+          href={routePath("user-orders-invoice", { number: order.number })}
+          issued={invoiceIssued(owned.more)}
+        />
       </section>
     ),
   });

@@ -3,6 +3,7 @@ import { routePath } from "../../../../shared/links";
 import { orderStatusLabel } from "../../../../shared/order-status-words";
 import { siteOrigin } from "../../../frame/head/site-origin";
 import { getContacts } from "../../../frame/layout/layout-data";
+import { documentAfterChange } from "../../../platform/invoices/document-after-change";
 import { mailContacts } from "../../../platform/mail/order-mail-table";
 import { mailLink } from "../../../platform/mail/shopper-mail";
 import { carrierById } from "../../../platform/orders/carriers";
@@ -111,10 +112,17 @@ export const postOrder = recordAction(ORDER_DESK, async ({ c, record: order, for
   // The e-mail links to the order page with its key; an order from before keys were kept gets one now.
   const accessToken = order.accessToken ?? newAccessToken();
   const orderLink = mailLink(siteOrigin(c) + orderKeyPath(order.number, accessToken, order.locale));
-  const invoiceLink = mailLink(
-    siteOrigin(c) +
-      routePath("cart-order-invoice", { number: order.number }, { query: { key: accessToken }, locale: order.locale }),
-  );
+  // Only a document that exists once this change is saved is linked; else the order page is the link.
+  const invoiceLink = (await documentAfterChange(c.env.DB, order.id, to))
+    ? mailLink(
+        siteOrigin(c) +
+          routePath(
+            "cart-order-invoice",
+            { number: order.number },
+            { query: { key: accessToken }, locale: order.locale },
+          ),
+      )
+    : null;
   const contacts = mailContacts(await getContacts(c, order.locale));
   const save = () =>
     changeOrder(c.env.DB, {

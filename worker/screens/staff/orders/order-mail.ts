@@ -9,15 +9,12 @@ import { OTHER_CARRIER, trackingUrl } from "../../../platform/orders/carriers";
 import type { Order, OrderStatus } from "../../../platform/orders/order-record";
 
 /** A cancel's sentence: an instalment order's names its provider, which gives the money back, not "your card". */
-function cancelledLine(order: Order, t: Translator, reason?: string): string {
+function cancelledLine(order: Order, t: Translator): string {
   const words = t.m.email.status;
   if (isInstalmentProvider(order.payment)) {
-    const provider = t.m.checkout.instalments.names[order.payment];
-    return reason
-      ? t.fill(words.cancelledInstalmentsBecause, { reason, provider })
-      : t.fill(words.cancelledInstalments, { provider });
+    return t.fill(words.cancelledInstalments, { provider: t.m.checkout.instalments.names[order.payment] });
   }
-  return reason ? t.fill(words.cancelledBecause, { reason }) : words.cancelled;
+  return words.cancelled;
 }
 
 /**
@@ -33,7 +30,10 @@ export function statusMail(
   orderLink: MailLink,
   reason?: string,
   contacts: MailContacts | null = null,
-  /** The order's tax invoice page (decision 0116): a delivered order's invoice, a cancelled one's credit note. */
+  /**
+   * The order's tax invoice page (decision 0116): a delivered order's invoice, a cancelled one's credit note.
+   * Only when that document exists once this change is saved (worker/platform/invoices/document-after-change.ts).
+   */
   invoiceLink: MailLink | null = null,
 ): MailMessage {
   const t = translator(order.locale);
@@ -49,7 +49,7 @@ export function statusMail(
           tracking: shipping.trackingNumber ?? "—",
         }),
     completed: pickup ? words.collected : words.completed,
-    cancelled: cancelledLine(order, t, reason),
+    cancelled: cancelledLine(order, t),
     refused: words.refused,
   };
   const subject = t.fill(words.subject, { number: order.number, status });
@@ -66,12 +66,15 @@ export function statusMail(
         ...(pickup && to === "shipped" && shipping.collectAt
           ? [[t.fill(words.collectAt, { place: shipping.collectAt })]]
           : []),
+        // The reason staff typed is their own words: quoted, in a paragraph of its own (isolated in Arabic).
+        ...(to === "cancelled" && reason?.trim() ? [[t.fill(words.reasonGiven, { reason: reason.trim() })]] : []),
         // Shipped with a carrier of the list: its tracking page, the number URL-encoded into its pattern.
         ...(tracking ? [[t.fill(words.track, { carrier: shipping.carrier ?? "" }), mailLink(tracking)]] : []),
         [t.fill(words.footer, { number: order.number, status })],
         [t.m.email.order.seeOrder, orderLink],
         ...(invoiceLink && (to === "completed" || to === "cancelled") ? [[t.m.invoice.mailLink, invoiceLink]] : []),
-        [t.m.email.shop],
+        // Signed once: by the contacts at the foot (their company name) when the CMS has them, else here.
+        ...(contacts ? [] : [[t.m.email.shop]]),
       ],
       {
         order: { table: orderMailTable(t, order.number, order.lines, order.totals, order.discounts), at: 2 },

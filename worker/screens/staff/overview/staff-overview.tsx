@@ -3,17 +3,20 @@ import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
 import { deskOverview } from "../../../platform/orders/order-desk-store";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/orders/order-record";
-import { countedWords } from "../desk/desk-words";
 import { renderStaffList } from "../desk/staff-list";
 
 /** `/staff`: what needs doing today, at a glance. */
 const OPEN: readonly OrderStatus[] = ["new", "paid", "awaiting_payment", "processing", "shipped"];
 
-function Tile({ href, count, label }: { href?: string; count: number; label: string }) {
+/** A tile's words after its count: one form, or the singular and plural ("1 review to moderate"). */
+type TileLabel = string | { one: string; other: string };
+
+function Tile({ href, count, label }: { href?: string; count: number; label: TileLabel }) {
+  const words = typeof label === "string" ? label : count === 1 ? label.one : label.other;
   const inner = (
     <>
       <span className="staff-tile__count">{count}</span>
-      <span className="staff-tile__label">{label}</span>
+      <span className="staff-tile__label">{words}</span>
     </>
   );
   return <li className="staff-tile">{href ? <a href={href}>{inner}</a> : inner}</li>;
@@ -49,17 +52,17 @@ export async function overviewPage(c: Context<AppEnv>): Promise<Response> {
           <Tile
             href={routePath("staff-requests", { query: { status: "new" } })}
             count={overview.newRequests}
-            label={countedWords(overview.newRequests, "new request")}
+            label={{ one: "new request", other: "new requests" }}
           />
           <Tile
             href={routePath("staff-reviews")}
             count={overview.reviewsWaiting}
-            label={countedWords(overview.reviewsWaiting, "review to moderate", "reviews to moderate")}
+            label={{ one: "review to moderate", other: "reviews to moderate" }}
           />
           <Tile
             href={routePath("staff-outbox")}
             count={overview.failedMails}
-            label={countedWords(overview.failedMails, "e-mail that failed", "e-mails that failed")}
+            label={{ one: "e-mail that failed", other: "e-mails that failed" }}
           />
         </ul>
       </>
