@@ -151,8 +151,9 @@ describe("an instalment order's e-mails", () => {
       (m) => m.subject === `Your Noor Beauty order ${number}: Cancelled`,
     )!;
     expect(status.body_text).toContain(
-      "Reason: Out of stock. If you paid with Tabby, we ask Tabby to give back what you paid and to cancel the payments still to come.",
+      "Your order has been cancelled. If you paid with Tabby, we ask Tabby to give back what you paid and to cancel the payments still to come.",
     );
+    expect(status.body_text).toContain("Reason given: “Out of stock.”");
     expect(status.body_text).not.toMatch(/card/i);
   });
 });
