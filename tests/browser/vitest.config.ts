@@ -9,5 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    // expect.poll waits for what a page will do (a prefetch after a hover, a bar that finishes): Vitest's
+    // 1 s default is shorter than a loaded machine's page takes, as a prefetch queued behind a dozen
+    // visible links' showed (tests/browser/runtime.test.ts, 2026-12-01). A poll ends as soon as it holds.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
