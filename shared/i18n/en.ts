@@ -454,7 +454,7 @@ export const en = {
     sent: "We've sent a confirmation to {email}. Keep your order number to hand: {number}.",
     next: "What happens next",
     weCall: "Our team checks your order and calls you on {phone} to confirm it.",
-    readyToCollect: "We let you know when it's ready to collect.",
+    readyToCollect: "We e-mail you when it's ready to collect, with where and when.",
     courierCalls: "The courier calls you before delivering.",
     /** What happens next, by the order's status (screens/cart/order-views.tsx NextSteps). */
     now: {
@@ -770,7 +770,7 @@ export const en = {
     },
     chooseEmirate: "Choose…",
     pickupNote:
-      "No delivery charge. We call you when your order is ready to collect, with the address and opening hours.",
+      "No delivery charge. We e-mail you when your order is ready to collect, with where and when to collect it.",
     cardUnavailable:
       "Card payment is not available at the moment. Please choose cash on delivery; we accept cards at the door.",
     /** The checkout schema's messages (shared/forms/checkout.ts), beside each field. */
@@ -891,6 +891,9 @@ export const en = {
     order: {
       subject: "Your Noor Beauty order {number}",
       thanks: "Thank you for your order {number}. We will call you to confirm delivery.",
+      /** A Local Pickup order's (decision 0128): no delivery to confirm; the desk's "ready" e-mail says where and when. */
+      thanksPickup:
+        "Thank you for your order {number}. We will e-mail you when it is ready to collect, with where and when.",
       line: "- {quantity} × {name} — {price}",
       total: "Total: {total}",
       deliveryTo: "{method}: {address}",
@@ -1012,6 +1015,8 @@ export const en = {
   whatsapp: {
     confirm: "Confirm on WhatsApp",
     confirmNote: "Paying cash on delivery? Confirm your order with us on WhatsApp and we will prepare it sooner.",
+    confirmNotePickup:
+      "Paying in cash when you collect? Confirm your order with us on WhatsApp and we will have it ready sooner.",
     mailConfirm: "Confirm your order on WhatsApp: {url}",
     order: "Order on WhatsApp",
     orderNote: "Prefer to chat? Send us your bag on WhatsApp and we will arrange the order with you.",
@@ -1021,6 +1026,8 @@ export const en = {
     bagText: "Hello, I would like to order:",
     staffText:
       "Hello {name}, we are writing about your order {number}, to be paid in cash on delivery. Could you confirm it, please?",
+    staffTextPickup:
+      "Hello {name}, we are writing about your order {number}, to be collected from us and paid in cash. Could you confirm it, please?",
     line: "{quantity} × {name}: {price}",
     total: "Total: {total}",
     address: "Address: {address}",

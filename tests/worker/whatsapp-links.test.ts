@@ -121,6 +121,39 @@ describe("Confirm on WhatsApp after a cash order", () => {
   });
 });
 
+describe("a Local Pickup order's words", () => {
+  for (const prefix of ["", "/ar"] as const) {
+    it(`speak of collecting, never of a delivery, on its page and in its e-mail (${prefix || "/en"})`, async () => {
+      const t = translator(prefix === "/ar" ? "ar" : "en");
+      const shopper = new Browser();
+      const [slug] = await productSlugs("in_stock", 1);
+      await shopper.post(`${prefix}/cart/add`, { slug: slug!, quantity: "1" }, { from: null });
+      const email = `pickup-${crypto.randomUUID().slice(0, 8)}@example.ae`;
+      const placed = await shopper.post(
+        `${prefix}/cart/order`,
+        { idempotencyKey: crypto.randomUUID(), ...customer, delivery: "pickup", email },
+        { from: null },
+      );
+      expect(placed.status).toBe(303);
+      const page = plainText(await (await shopper.get(placed.headers.get("location")!)).text());
+      expect(page).toContain(t.m.orders.readyToCollect);
+      expect(page).toContain(t.m.whatsapp.confirmNotePickup);
+      expect(page).not.toContain(t.m.checkout.shippingNote);
+      expect(page).not.toContain(t.m.whatsapp.confirmNote);
+      const mail = (await env.DB.prepare(
+        "SELECT body_text FROM outbox WHERE recipient = ?1 AND kind = 'order-confirmation'",
+      )
+        .bind(email)
+        .first<{ body_text: string }>())!;
+      const number = placed.headers.get("location")!.split("/").pop()!;
+      expect(mail.body_text.replace(/[\u2066-\u2069]/g, "")).toContain(
+        t.fill(t.m.email.order.thanksPickup, { number }),
+      );
+      expect(mail.body_text).not.toContain(t.m.checkout.shippingNote);
+    });
+  }
+});
+
 describe("Order on WhatsApp on the bag", () => {
   it("opens a chat with the bag's lines, quantities and total", async () => {
     const shopper = new Browser();
@@ -166,7 +199,7 @@ describe("cash orders on the desk's order list", () => {
     const url = new URL(href!);
     expect(url.pathname).toBe("/971501234567");
     const t = translator("ar");
-    expect(url.searchParams.get("text")).toBe(t.fill(t.m.whatsapp.staffText, { name: "Mariam", number: waiting }));
+    expect(url.searchParams.get("text")).toBe(t.fill(t.m.whatsapp.staffTextPickup, { name: "Mariam", number: waiting }));
     const other = html.slice(html.indexOf(confirmed), html.indexOf("</tr>", html.indexOf(confirmed)));
     expect(other).not.toContain("Message on WhatsApp");
   });

@@ -98,6 +98,7 @@ export function confirmationMail(
 ): MailMessage {
   const t = translator(locale);
   const subject = t.fill(t.m.email.order.subject, { number });
+  const pickup = input.delivery === "pickup";
   return {
     to: input.email,
     subject,
@@ -106,10 +107,11 @@ export function confirmationMail(
       subject,
       [
         [t.fill(t.m.email.dear, { name: input.firstName })],
-        [t.fill(t.m.email.order.thanks, { number: isolate(locale, number) })],
+        [t.fill(pickup ? t.m.email.order.thanksPickup : t.m.email.order.thanks, { number: isolate(locale, number) })],
         ...orderSummary(t, order, input),
         ...whatsappParagraph(t, number, order, input, whatsapp),
-        [t.m.checkout.shippingNote],
+        // The spec's note on the delivery cost: a parcel's, so not a Local Pickup order's.
+        ...(pickup ? [] : [[t.m.checkout.shippingNote]]),
         [t.m.email.order.seeOrder, orderLink],
         ...(invoiceLink ? [[t.m.invoice.mailLink, invoiceLink]] : []),
       ],

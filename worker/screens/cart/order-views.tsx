@@ -44,7 +44,8 @@ function NextSteps({ order }: { order: Order }) {
   const steps: ReactNode[] = {
     new: [
       <Rich key="call" text={o.weCall} parts={{ phone: <bdi dir="ltr">{order.phone}</bdi> }} />,
-      t.m.checkout.shippingNote,
+      // The spec's note on the delivery cost: a parcel's, so not a Local Pickup order's.
+      ...(pickup ? [] : [t.m.checkout.shippingNote]),
       last,
     ],
     awaiting_payment: [instalmentAwaitingStep(order, t) ?? o.now.awaitingPayment, last],

@@ -38,7 +38,7 @@ export function ConfirmOnWhatsapp({ order, digits }: { order: Order; digits: str
   const href = confirmOrderLink(digits, order.locale, messageOf(order));
   return (
     <div className="whatsapp-confirm">
-      <p>{t.m.whatsapp.confirmNote}</p>
+      <p>{order.delivery === "pickup" ? t.m.whatsapp.confirmNotePickup : t.m.whatsapp.confirmNote}</p>
       <a className="button button--outlined" href={href} rel="noopener" target="_blank">
         <Icon name="whatsapp" size={18} /> {t.m.whatsapp.confirm}
       </a>

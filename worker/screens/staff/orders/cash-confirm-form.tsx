@@ -23,7 +23,8 @@ export function messageLink(order: Order): string | null {
   const digits = whatsappDigits(order.phone);
   if (!awaitsShopperConfirmation(order) || !digits) return null;
   const t = translator(order.locale);
-  return whatsappLink(digits, t.fill(t.m.whatsapp.staffText, { name: order.firstName, number: order.number }));
+  const words = order.delivery === "pickup" ? t.m.whatsapp.staffTextPickup : t.m.whatsapp.staffText;
+  return whatsappLink(digits, t.fill(words, { name: order.firstName, number: order.number }));
 }
 
 /** "Waiting over 48 h", beside an order unconfirmed for longer. */
