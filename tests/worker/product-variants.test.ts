@@ -59,7 +59,7 @@ describe("the product page's shades and sizes", () => {
       ...html.matchAll(/href="(\/catalog\/makeup\/velvet-hue-tools-matte-liquid-lipstick\?variant=[A-Z0-9-]+)"/g),
     ];
     expect(new Set(links.map((m) => m[1])).size).toBe(8);
-    expect(html).toMatch(/Shade: <strong>Rosewood<\/strong>/);
+    expect(html).toMatch(/Shade: <strong><bdi class="variant-name"[^>]*>Rosewood<\/bdi><\/strong>/);
     // The name is text for screen readers, never the colour alone; the chosen one is aria-current.
     expect(html).toMatch(
       /<a href="[^"]*\?variant=VEL-TOO-0046-ROSEWOOD" class="variant-option variant-option--swatch" aria-current="true" title="Rosewood"><span class="variant-option__chip" style="background-color:#9E5B5B" aria-hidden="true"><\/span><span class="visually-hidden">Rosewood<\/span>/,
@@ -72,7 +72,7 @@ describe("the product page's shades and sizes", () => {
   it("follows ?variant=: the shade's name, its picture, its SKU in the add-to-bag form", async () => {
     await setStock({ "VEL-TOO-0046-MOCHA": 30 }, "velvet-hue-tools-matte-liquid-lipstick");
     const html = await page(`${LIPSTICK}?variant=VEL-TOO-0046-MOCHA`);
-    expect(html).toMatch(/Shade: <strong>Mocha<\/strong>/);
+    expect(html).toMatch(/Shade: <strong><bdi class="variant-name"[^>]*>Mocha<\/bdi><\/strong>/);
     expect(hiddenVariant(html)).toBe("VEL-TOO-0046-MOCHA");
     expect(html).toMatch(/aria-current="true" title="Mocha"/);
     expect(html).toMatch(/<img src="[^"]*-vel-too-0046-mocha\.svg" alt="[^"]*Mocha"[^>]*data-variant-image="main"/);
@@ -82,13 +82,15 @@ describe("the product page's shades and sizes", () => {
   it("changes price and availability with a size", async () => {
     await setStock({ "OUD-ROY-0020-30ML": 14, "OUD-ROY-0020-100ML": 9 }, "oud-and-amber-royal-oud-eau-de-parfum");
     const small = await page(`${PERFUME}?variant=OUD-ROY-0020-30ML`);
-    expect(small).toMatch(/Size: <strong>30 ml<\/strong>/);
+    expect(small).toMatch(/Size: <strong><bdi class="variant-name"[^>]*>30 ml<\/bdi><\/strong>/);
     expect(small).toMatch(/<p class="price"><span class="price__now">AED\s?201\.00<\/span>/);
     const large = await page(`${PERFUME}?variant=OUD-ROY-0020-100ML`);
     expect(large).toMatch(/<p class="price"><span class="price__now">AED\s?479\.00<\/span>/);
     expect(hiddenVariant(large)).toBe("OUD-ROY-0020-100ML");
     // Sizes are text buttons: the size is the visible label.
-    expect(large).toMatch(/class="variant-option variant-option--text"[^>]*>50 ml<\/a>/);
+    expect(large).toMatch(
+      /class="variant-option variant-option--text"[^>]*><bdi class="variant-name">50 ml<\/bdi><\/a>/,
+    );
   });
 
   it("shows a shade at 0 on hand as out of stock with no way to add it", async () => {
@@ -117,7 +119,7 @@ describe("the product page's shades and sizes", () => {
     );
     try {
       const html = await page(LIPSTICK);
-      expect(html).toMatch(/Shade: <strong>Desert Rose<\/strong>/);
+      expect(html).toMatch(/Shade: <strong><bdi class="variant-name"[^>]*>Desert Rose<\/bdi><\/strong>/);
       expect(hiddenVariant(html)).toBe("VEL-TOO-0046-DESERTROSE");
     } finally {
       await setStock(
@@ -153,8 +155,8 @@ describe("the product page's shades and sizes", () => {
     // Both answers come from kept shells (they carry an ETag): neither stands in for the other.
     const plain = await keptPage(LIPSTICK);
     const ruby = await keptPage(`${LIPSTICK}?variant=VEL-TOO-0046-RUBY`);
-    expect(await plain.text()).toMatch(/Shade: <strong>Rosewood<\/strong>/);
-    expect(await ruby.text()).toMatch(/Shade: <strong>Ruby<\/strong>/);
+    expect(await plain.text()).toMatch(/Shade: <strong><bdi class="variant-name"[^>]*>Rosewood<\/bdi><\/strong>/);
+    expect(await ruby.text()).toMatch(/Shade: <strong><bdi class="variant-name"[^>]*>Ruby<\/bdi><\/strong>/);
   });
 
   it("describes the shades as a ProductGroup with a Product and an Offer per shade", async () => {

@@ -199,7 +199,9 @@ describe("cash orders on the desk's order list", () => {
     const url = new URL(href!);
     expect(url.pathname).toBe("/971501234567");
     const t = translator("ar");
-    expect(url.searchParams.get("text")).toBe(t.fill(t.m.whatsapp.staffTextPickup, { name: "Mariam", number: waiting }));
+    expect(url.searchParams.get("text")).toBe(
+      t.fill(t.m.whatsapp.staffTextPickup, { name: "Mariam", number: waiting }),
+    );
     const other = html.slice(html.indexOf(confirmed), html.indexOf("</tr>", html.indexOf(confirmed)));
     expect(other).not.toContain("Message on WhatsApp");
   });
