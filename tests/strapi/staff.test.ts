@@ -261,14 +261,16 @@ describe("promotions with a real Strapi", () => {
     expect((await guest.send("/cart/add", { slug: lipstick, quantity: "1" })).status).toBe(303);
     expect((await guest.send("/cart/code", { code: ` ${code.toLowerCase()} ` })).status).toBe(303);
     const bag = (await (await guest.send("/cart")).text()).replaceAll("&amp;", "&");
-    expect(bag).toContain(`Brand week (code ${code})`);
+    // The name and the code are each isolated (<bdi>) for right-to-left pages: read the words.
+    const words = (html: string) => html.replace(/<[^>]+>/g, "");
+    expect(words(bag)).toContain(`Brand week (code ${code})`);
     const placed = await guest.send(
       "/cart/order",
       checkoutForm({ firstName: "Hessa", lastName: `Promo${tag}`, email: `hessa.promo.${tag}@example.ae` }),
     );
     expect(placed.status).toBe(303);
     const page = await (await guest.send(placed.headers.get("location") ?? "")).text();
-    expect(page).toContain(`Brand week (code ${code})`);
+    expect(words(page)).toContain(`Brand week (code ${code})`);
   });
   it("a sale on a product, added on the desk, shows on Strapi's catalogue at the price the bag charges", async () => {
     // Decision 0120: the sale price is the quote's, shown on the card, the product page and JSON-LD.
