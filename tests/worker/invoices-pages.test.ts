@@ -1,11 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Candidate, quote } from "../../shared/promotions/quote";
-import { DEFAULT_SETTINGS } from "../../shared/promotions/shop-settings";
 import { issueInvoiceStatements } from "../../worker/platform/invoices/invoice-statements";
 import { Browser } from "./support/browser-session";
 import { documentsOf, orderFromQuote, SELLER, setSeller } from "./support/invoice-orders";
 import { auditOf, signedIn } from "./support/staff-session";
+import { quoteOf, text } from "./support/vat-register";
 
 /**
  * The tax invoice's pages and the desk's part in it (docs/decisions/0116-tax-invoices-issued-in-the-batch-that-makes-a-supply.md):
@@ -13,45 +12,11 @@ import { auditOf, signedIn } from "./support/staff-session";
  * what it shows before and after issue, the seller's details on the desk, and issuing from the desk.
  */
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
-
 function bag() {
-  const candidates: Candidate[] = [];
-  return quote({
-    lines: [
-      {
-        key: "0",
-        productSlug: "rose-balm",
-        sku: "rb",
-        brandSlug: null,
-        categorySlug: null,
-        unitPrice: 8900,
-        quantity: 2,
-      },
-      {
-        key: "1",
-        productSlug: "oud-mist",
-        sku: "om",
-        brandSlug: null,
-        categorySlug: null,
-        unitPrice: 12_350,
-        quantity: 1,
-      },
-    ],
-    candidates,
-    settings: DEFAULT_SETTINGS,
-    delivery: "transport",
-    region: "Dubai",
-    payment: "online",
-    now: new Date("2026-12-01T10:00:00Z"),
-    ordered: true,
-    giftsInStock: new Set(),
-  });
+  return quoteOf([
+    { productSlug: "rose-balm", sku: "rb", unitPrice: 8900, quantity: 2 },
+    { productSlug: "oud-mist", sku: "om", unitPrice: 12_350, quantity: 1 },
+  ]);
 }
 
 async function issue(orderId: number) {

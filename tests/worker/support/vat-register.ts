@@ -20,12 +20,11 @@ export const text = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
 
-export function bag(unitPrice: number, quantity = 1) {
+/** A quote of these lines as an online order delivered in Dubai on 2026-12-01, with no promotion. */
+export function quoteOf(lines: { unitPrice: number; quantity: number; productSlug: string; sku: string }[]) {
   const candidates: Candidate[] = [];
   return quote({
-    lines: [
-      { key: "0", productSlug: "rose-balm", sku: "rb", brandSlug: null, categorySlug: null, unitPrice, quantity },
-    ],
+    lines: lines.map((line, i) => ({ key: String(i), brandSlug: null, categorySlug: null, ...line })),
     candidates,
     settings: DEFAULT_SETTINGS,
     delivery: "transport",
@@ -35,6 +34,10 @@ export function bag(unitPrice: number, quantity = 1) {
     ordered: true,
     giftsInStock: new Set(),
   });
+}
+
+export function bag(unitPrice: number, quantity = 1) {
+  return quoteOf([{ productSlug: "rose-balm", sku: "rb", unitPrice, quantity }]);
 }
 
 /** An order delivered to `place` (a region and a city, or a pick-up), its invoice issued at `at`. */
