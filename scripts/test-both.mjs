@@ -5,7 +5,8 @@
 // both, and its pages timed out), and a second one from the moment the browser suite ends, so the last
 // of the workerd files no longer run one at a time on a machine with a core idle. The largest files
 // go first, so no long file starts last. Each line is prefixed with its runner; the exit code is the first
-// failing suite's, or 0, and the workerd half ends with its totals over every chunk.
+// failing suite's, or 0, and the workerd half ends with its totals over every chunk. A failing test's lines
+// (Vitest's "FAIL" and "×" lines) are said again at the very end, since CI shows only a run's last lines.
 import { spawn } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -24,6 +25,10 @@ function workerdFiles(dir = WORKERD_ROOT) {
   return dir === WORKERD_ROOT ? files.sort((a, b) => statSync(b).size - statSync(a).size) : files;
 }
 
+/** Vitest's lines that name a failing file or test, in the order they were printed, with their runner. */
+const failures = [];
+const FAILURE_LINE = /^\s*(FAIL|×|✗)\s|Error: Test timed out|Unhandled/;
+
 function run(name, args, onLine = () => {}) {
   return new Promise((resolve) => {
     const child = spawn("npx", args, {
@@ -36,6 +41,7 @@ function run(name, args, onLine = () => {}) {
       let rest = "";
       const write = (line) => {
         process.stdout.write(`[${name}] ${line}\n`);
+        if (FAILURE_LINE.test(line)) failures.push(`[${name}] ${line.trim()}`);
         onLine(line);
       };
       stream.on("data", (chunk) => {
@@ -82,7 +88,10 @@ const browserCode = await browser;
 await Promise.all(runners);
 const seconds = Math.round((Date.now() - started) / 1000);
 process.stdout.write(
-  `[workerd] ${fileCount} files in ${totals.chunks} chunks: ${totals.passed} tests passed, ${totals.skipped} skipped, ${totals.failed} failed; ${totals.failedChunks} chunk(s) failed; ${seconds} s for both suites\n`,
+  `[browser] finished with code ${browserCode}\n[workerd] ${fileCount} files in ${totals.chunks} chunks: ${totals.passed} tests passed, ${totals.skipped} skipped, ${totals.failed} failed; ${totals.failedChunks} chunk(s) failed; ${seconds} s for both suites\n`,
 );
+if (failures.length > 0) {
+  process.stdout.write(`What failed (${failures.length} lines, as printed above):\n${failures.slice(0, 60).join("\n")}\n`);
+}
 const workerdCode = totals.failedChunks > 0 || totals.failed > 0 ? 1 : 0;
 process.exit(workerdCode || browserCode);
