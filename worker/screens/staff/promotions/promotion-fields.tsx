@@ -15,7 +15,10 @@ function Field({
 }: {
   prefix: string;
   /** How a phone's keyboard serves it: a number pad, a date picker, no capital letter added to a slug. */
-  input?: Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "inputMode" | "autoCapitalize" | "spellCheck">;
+  input?: Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    "type" | "inputMode" | "autoCapitalize" | "spellCheck" | "dir" | "lang"
+  >;
   name: string;
   label: string;
   errors: DraftErrors;
@@ -88,6 +91,13 @@ export function PromotionFields({
   return (
     <>
       <Field name="name" label="Name (shoppers read it on the discount line)" {...f} />
+      <Field
+        name="nameAr"
+        input={{ dir: "rtl", lang: "ar" }}
+        label="Name in Arabic"
+        hint="Arabic pages show it; left empty, they show the English name."
+        {...f}
+      />
       {!changing && (
         <>
           <Field name="applies" label="How it applies" {...f}>
