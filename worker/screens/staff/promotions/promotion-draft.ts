@@ -1,3 +1,4 @@
+import { en } from "../../../../shared/i18n/en";
 import type { PromotionGives, TargetKind } from "../../../../shared/promotions/promotion";
 import { normaliseCode } from "../../../../shared/promotions/promotion";
 import { PROMOTION_NAME_MAX } from "../../../../shared/promotions/promotion-name";
@@ -52,7 +53,7 @@ export function readDraft(
   // Optional: Arabic pages show the English name without it (decision 0129).
   const nameAr = (form.nameAr ?? "").trim();
   if (nameAr.length > PROMOTION_NAME_MAX)
-    errors.nameAr = `Shorten the Arabic name to ${PROMOTION_NAME_MAX} characters, or leave it empty to show the English name.`;
+    errors.nameAr = en.promotions.deskNameAr.tooLong.replace("{max}", String(PROMOTION_NAME_MAX));
   const applies = form.applies === "code" ? "code" : "auto";
   const code = normaliseCode(form.code ?? "");
   if (applies === "code" && code !== "" && !/^[A-Z0-9-]{3,40}$/.test(code))

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { en } from "../../../../shared/i18n/en";
 import type { DraftErrors } from "./promotion-draft";
 
 /** One field of a promotion's form (the desk is in English), its refusal beside it. */
@@ -94,8 +95,8 @@ export function PromotionFields({
       <Field
         name="nameAr"
         input={{ dir: "rtl", lang: "ar" }}
-        label="Name in Arabic"
-        hint="Arabic pages show it; left empty, they show the English name."
+        label={en.promotions.deskNameAr.label}
+        hint={en.promotions.deskNameAr.hint}
         {...f}
       />
       {!changing && (
