@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { en } from "../../../../shared/i18n/en";
 import type { DraftErrors } from "./promotion-draft";
 
 /** One field of a promotion's form (the desk is in English), its refusal beside it. */
@@ -15,7 +16,10 @@ function Field({
 }: {
   prefix: string;
   /** How a phone's keyboard serves it: a number pad, a date picker, no capital letter added to a slug. */
-  input?: Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "inputMode" | "autoCapitalize" | "spellCheck">;
+  input?: Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    "type" | "inputMode" | "autoCapitalize" | "spellCheck" | "dir" | "lang"
+  >;
   name: string;
   label: string;
   errors: DraftErrors;
@@ -88,6 +92,13 @@ export function PromotionFields({
   return (
     <>
       <Field name="name" label="Name (shoppers read it on the discount line)" {...f} />
+      <Field
+        name="nameAr"
+        input={{ dir: "rtl", lang: "ar" }}
+        label={en.promotions.deskNameAr.label}
+        hint={en.promotions.deskNameAr.hint}
+        {...f}
+      />
       {!changing && (
         <>
           <Field name="applies" label="How it applies" {...f}>

@@ -48,6 +48,7 @@ const FRAME: RecordFrame = {
       paused: "Paused",
       codes: "Codes",
       name: "Name",
+      nameAr: "Name in Arabic",
       gives: "Gives",
       target: "On",
       minSubtotal: "Minimum subtotal",
@@ -91,6 +92,15 @@ async function renderPromotion(
         {p.paused ? " (paused)" : ""}
       </h1>
       <dl className="order-facts">
+        <Fact term="Name in Arabic">
+          {p.nameAr ? (
+            <bdi lang="ar" dir="rtl">
+              {p.nameAr}
+            </bdi>
+          ) : (
+            "None: Arabic pages show the English name"
+          )}
+        </Fact>
         <Fact term="Applies">
           {p.applies === "code" ? `With a code (${p.codes} code${p.codes === 1 ? "" : "s"})` : "Automatically"}
         </Fact>
