@@ -5,7 +5,9 @@
 // browser suite, which keeps the other core (two workerd files at once took both, and its pages timed
 // out), and a second one from the moment the browser suite ends, so the last of the workerd files no
 // longer run one at a time on a machine with a core idle. The largest files go first, so no long file
-// starts last. `--workerd-only` (`npm run test:worker`) runs the two workerd runners from the start. Each line is prefixed with its runner; the exit code is the first
+// starts last. `--workerd-only` (`npm run test:worker`) runs the two workerd runners from the start.
+// `--checks` (`npm test`) first runs `npm run check:static` beside the browser suite, on the core the
+// first workerd runner then takes: the typecheck is most of a minute that no test needs to wait for. Each line is prefixed with its runner; the exit code is the first
 // failing suite's, or 0, and the workerd half ends with its totals over every chunk. A failing test's lines
 // (Vitest's "FAIL" and "×" lines) are said again at the very end, since CI shows only a run's last lines.
 import { spawn } from "node:child_process";
@@ -15,6 +17,7 @@ import { join } from "node:path";
 /** Files per chunk: at most 12 in one workerd (vitest.config.ts `isolate` says why). */
 const CHUNK = 12;
 const WORKERD_ONLY = process.argv.includes("--workerd-only");
+const CHECKS = process.argv.includes("--checks");
 const WORKERD_ROOT = "tests/worker";
 
 /** The workerd suite's files (vitest.config.ts's include), largest first. */
@@ -30,11 +33,12 @@ function workerdFiles(dir = WORKERD_ROOT) {
 
 /** Vitest's lines that name a failing file or test, in the order they were printed, with their runner. */
 const failures = [];
-const FAILURE_LINE = /^\s*(FAIL|×|✗)\s|Error: Test timed out|Unhandled/;
+const FAILURE_LINE = /^\s*(FAIL|×|✗)\s|Error: Test timed out|Unhandled|error TS\d+/;
 
-function run(name, args, onLine = () => {}) {
+/** Runs `command` (its first word the program), each line of its output prefixed with `[name]`. */
+function run(name, [program, ...args], onLine = () => {}) {
   return new Promise((resolve) => {
-    const child = spawn("npx", args, {
+    const child = spawn(program, args, {
       stdio: ["ignore", "pipe", "pipe"],
       // One file at a time per workerd runner (vitest.config.ts): a core stays with the browser suite.
       env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, TEST_SIDE_BY_SIDE: "1", TEST_CHUNK: "1" },
@@ -75,19 +79,28 @@ async function workerdRunner(name) {
   while (queue.length > 0) {
     const chunk = queue.splice(0, CHUNK);
     totals.chunks++;
-    const code = await run(name, ["vitest", "run", ...chunk], count);
+    const code = await run(name, ["npx", "vitest", "run", ...chunk], count);
     if (code !== 0) totals.failedChunks++;
   }
 }
 
 const started = Date.now();
-const runners = [workerdRunner("workerd")];
+let checksCode = null;
+const runners = [
+  CHECKS
+    ? run("checks", ["npm", "run", "check:static"]).then((code) => {
+        checksCode = code;
+        return workerdRunner("workerd");
+      })
+    : workerdRunner("workerd"),
+];
 let browserCode = null;
-if (!WORKERD_ONLY) browserCode = await run("browser", ["vitest", "run", "--config", "tests/browser/vitest.config.ts"]);
+if (!WORKERD_ONLY) browserCode = await run("browser", ["npx", "vitest", "run", "--config", "tests/browser/vitest.config.ts"]);
 // The browser suite's core is free (or was never taken): a second runner takes what is left of the queue.
 runners.push(workerdRunner("workerd-2"));
 await Promise.all(runners);
 const seconds = Math.round((Date.now() - started) / 1000);
+if (checksCode !== null) process.stdout.write(`[checks] finished with code ${checksCode}\n`);
 if (browserCode !== null) process.stdout.write(`[browser] finished with code ${browserCode}\n`);
 process.stdout.write(
   `[workerd] ${fileCount} files in ${totals.chunks} chunks: ${totals.passed} tests passed, ${totals.skipped} skipped, ${totals.failed} failed; ${totals.failedChunks} chunk(s) failed; ${seconds} s for ${WORKERD_ONLY ? "the workerd suite" : "both suites"}\n`,
@@ -98,4 +111,4 @@ if (failures.length > 0) {
   );
 }
 const workerdCode = totals.failedChunks > 0 || totals.failed > 0 ? 1 : 0;
-process.exit(workerdCode || browserCode || 0);
+process.exit(checksCode || workerdCode || browserCode || 0);
