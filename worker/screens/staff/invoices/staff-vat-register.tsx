@@ -15,6 +15,7 @@ import { buildRegister, type VatRegister } from "../../../../shared/vat-register
 import type { AppEnv } from "../../../platform/app-env";
 import { readRegister } from "../../../platform/invoices/register-store";
 import { Pager } from "../../../shop/listing/pager";
+import { DeskField } from "../desk/desk-field";
 import { renderStaffList } from "../desk/staff-list";
 import { BoxTable, EntriesTable } from "./register-tables";
 
@@ -45,36 +46,31 @@ function PeriodForm({ period, problem }: { period: VatPeriod | null; problem?: P
   const months = choices.filter((p) => p.kind === "month");
   return (
     <form method="get" action={routePath("staff-invoices")} className="staff-filter staff-period">
-      <div className="field">
-        <label htmlFor="register-period">Period (Dubai time)</label>
-        <select
-          id="register-period"
-          name="period"
-          defaultValue={chosen}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? "register-period-error" : undefined}
-        >
-          <optgroup label="Quarters">
-            {quarters.map((p) => (
-              <option key={p.key} value={p.key}>
-                {periodName(p)}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Months">
-            {months.map((p) => (
-              <option key={p.key} value={p.key}>
-                {periodName(p)}
-              </option>
-            ))}
-          </optgroup>
-        </select>
-        {problem && (
-          <p id="register-period-error" className="field-error" role="alert">
-            {PERIOD_PROBLEMS[problem]}
-          </p>
+      <DeskField
+        id="register-period"
+        label="Period (Dubai time)"
+        error={problem ? PERIOD_PROBLEMS[problem] : undefined}
+        announced
+      >
+        {(aria) => (
+          <select {...aria} name="period" defaultValue={chosen}>
+            <optgroup label="Quarters">
+              {quarters.map((p) => (
+                <option key={p.key} value={p.key}>
+                  {periodName(p)}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Months">
+              {months.map((p) => (
+                <option key={p.key} value={p.key}>
+                  {periodName(p)}
+                </option>
+              ))}
+            </optgroup>
+          </select>
         )}
-      </div>
+      </DeskField>
       <div className="staff-filter__actions">
         <button type="submit" className="button">
           Show the register

@@ -1,17 +1,17 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes } from "react";
+import { DeskField } from "../desk/desk-field";
 import type { DraftErrors } from "./promotion-draft";
 
-/** One field of a promotion's form (the desk is in English), its refusal beside it. */
+/** One field of a promotion's form, its refusal announced beside it; `options` makes it a select. */
 function Field({
   name,
   label,
   errors,
   values,
-  hint,
   errorKey,
   prefix,
   input,
-  children,
+  options,
 }: {
   prefix: string;
   /** How a phone's keyboard serves it: a number pad, a date picker, no capital letter added to a slug. */
@@ -20,56 +20,54 @@ function Field({
   label: string;
   errors: DraftErrors;
   values: Record<string, string>;
-  hint?: string;
   errorKey?: string;
-  children?: ReactNode;
+  /** The choices as [value, words], the first chosen when the form has no value. */
+  options?: readonly (readonly [string, string])[];
 }) {
-  const error = errors[errorKey ?? name];
-  const id = `${prefix}-${name}`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children ?? (
-        <input
-          id={id}
-          name={name}
-          defaultValue={values[name] ?? ""}
-          {...input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      )}
-      {hint && <p className="muted small">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <DeskField
+      id={`${prefix}-${name}`}
+      label={label}
+      error={errors[errorKey ?? name]}
+      name={name}
+      value={values[name]}
+      input={input}
+      announced
+    >
+      {options &&
+        (({ id }) => (
+          <select id={id} name={name} defaultValue={values[name] ?? options[0]![0]}>
+            {options.map(([value, words]) => (
+              <option key={value} value={value}>
+                {words}
+              </option>
+            ))}
+          </select>
+        ))}
+    </DeskField>
   );
 }
 
-function Select({
-  name,
-  values,
-  options,
-  prefix,
-}: {
-  name: string;
-  values: Record<string, string>;
-  options: [string, string][];
-  prefix: string;
-}) {
-  return (
-    <select id={`${prefix}-${name}`} name={name} defaultValue={values[name] ?? options[0]![0]}>
-      {options.map(([value, words]) => (
-        <option key={value} value={value}>
-          {words}
-        </option>
-      ))}
-    </select>
-  );
-}
+const APPLIES = [
+  ["auto", "Automatically"],
+  ["code", "With a code"],
+] as const;
+
+const KINDS = [
+  ["percent", "A percentage off"],
+  ["fixed", "An amount off"],
+  ["free_delivery", "Free delivery"],
+  ["gift", "A gift"],
+  ["buy_get", "Buy X, get Y free"],
+] as const;
+
+const TARGETS = [
+  ["order", "The whole order"],
+  ["product", "Products"],
+  ["variant", "Variants (SKUs)"],
+  ["category", "Categories"],
+  ["brand", "Brands"],
+] as const;
 
 /**
  * The fields of a promotion's form: adding one, or changing one (`changing`: how it applies and its code
@@ -90,17 +88,7 @@ export function PromotionFields({
       <Field name="name" label="Name (shoppers read it on the discount line)" {...f} />
       {!changing && (
         <>
-          <Field name="applies" label="How it applies" {...f}>
-            <Select
-              name="applies"
-              values={values}
-              prefix={f.prefix}
-              options={[
-                ["auto", "Automatically"],
-                ["code", "With a code"],
-              ]}
-            />
-          </Field>
+          <Field name="applies" label="How it applies" options={APPLIES} {...f} />
           <Field
             name="code"
             input={{ autoCapitalize: "characters", spellCheck: false }}
@@ -109,20 +97,7 @@ export function PromotionFields({
           />
         </>
       )}
-      <Field name="kind" label="What it gives" {...f}>
-        <Select
-          name="kind"
-          values={values}
-          prefix={f.prefix}
-          options={[
-            ["percent", "A percentage off"],
-            ["fixed", "An amount off"],
-            ["free_delivery", "Free delivery"],
-            ["gift", "A gift"],
-            ["buy_get", "Buy X, get Y free"],
-          ]}
-        />
-      </Field>
+      <Field name="kind" label="What it gives" options={KINDS} {...f} />
       <Field name="percent" input={{ inputMode: "numeric" }} label="Percentage off" {...f} />
       <Field name="cap" input={{ inputMode: "decimal" }} label="Cap in AED (for a percentage; empty for none)" {...f} />
       <Field
@@ -152,20 +127,7 @@ export function PromotionFields({
       />
       <Field name="buy" input={{ inputMode: "numeric" }} label="Buy (how many)" errorKey="buyGet" {...f} />
       <Field name="get" input={{ inputMode: "numeric" }} label="Get free (how many)" {...f} />
-      <Field name="targetKind" label="On what" {...f}>
-        <Select
-          name="targetKind"
-          values={values}
-          prefix={f.prefix}
-          options={[
-            ["order", "The whole order"],
-            ["product", "Products"],
-            ["variant", "Variants (SKUs)"],
-            ["category", "Categories"],
-            ["brand", "Brands"],
-          ]}
-        />
-      </Field>
+      <Field name="targetKind" label="On what" options={TARGETS} {...f} />
       <Field
         name="targetValues"
         input={{ autoCapitalize: "none", spellCheck: false }}
