@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
-import { listAudit } from "../../../platform/audit/staff-audit-store";
 import { getProduct } from "../../../platform/cms-client/catalog-records";
 import { STOCK_AUDIT_KIND, type StockSet, writeStockSets } from "../../../platform/stock/stock-desk-store";
 import { readStock } from "../../../platform/stock/stock-store";
@@ -62,12 +61,16 @@ async function renderProduct(
   state: FormState = {},
   status: 200 | 409 | 422 = 200,
 ) {
-  const audit = await listAudit(c.env.DB, STOCK_AUDIT_KIND, product.slug);
   const errors = state.errors ?? {};
   return renderStaffRecord(
     c,
     stockRecord(product),
-    { title: `Stock of ${product.name} · Staff`, alert: state.alert, audit, status },
+    {
+      title: `Stock of ${product.name} · Staff`,
+      alert: state.alert,
+      audit: { kind: STOCK_AUDIT_KIND, ref: product.slug },
+      status,
+    },
     <>
       <h1>{product.name}</h1>
       {product.brand && <p className="muted">{product.brand}</p>}

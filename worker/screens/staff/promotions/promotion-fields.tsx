@@ -48,6 +48,32 @@ function Field({
   );
 }
 
+/** The keyboards of the form's inputs: a slug or SKU as typed, a count, an amount in AED, a moment. */
+const AS_TYPED = { autoCapitalize: "none", spellCheck: false } as const;
+const COUNT = { inputMode: "numeric" } as const;
+const AED = { inputMode: "decimal" } as const;
+const WHEN = { type: "datetime-local" } as const;
+
+/** A yes-or-no of the form, ticked when the form's value is "yes". */
+function Check({
+  id,
+  name,
+  label,
+  values,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  values: Record<string, string>;
+}) {
+  return (
+    <div className="field field--check">
+      <input id={id} type="checkbox" name={name} value="yes" defaultChecked={values[name] === "yes"} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
 const APPLIES = [
   ["auto", "Automatically"],
   ["code", "With a code"],
@@ -98,69 +124,30 @@ export function PromotionFields({
         </>
       )}
       <Field name="kind" label="What it gives" options={KINDS} {...f} />
-      <Field name="percent" input={{ inputMode: "numeric" }} label="Percentage off" {...f} />
-      <Field name="cap" input={{ inputMode: "decimal" }} label="Cap in AED (for a percentage; empty for none)" {...f} />
+      <Field name="percent" input={COUNT} label="Percentage off" {...f} />
+      <Field name="cap" input={AED} label="Cap in AED (for a percentage; empty for none)" {...f} />
       <Field
         name="amount"
-        input={{ inputMode: "decimal" }}
+        input={AED}
         label="Amount off in AED (on products: off each unit; on the whole order: once)"
         {...f}
       />
-      <Field
-        name="giftSlug"
-        input={{ autoCapitalize: "none", spellCheck: false }}
-        label="Gift: product slug"
-        errorKey="gift"
-        {...f}
-      />
-      <Field
-        name="giftVariant"
-        input={{ autoCapitalize: "none", spellCheck: false }}
-        label="Gift: variant SKU (a shade or size; empty for none)"
-        {...f}
-      />
-      <Field
-        name="giftSku"
-        input={{ autoCapitalize: "none", spellCheck: false }}
-        label="Gift: stock SKU (empty: the variant's)"
-        {...f}
-      />
-      <Field name="buy" input={{ inputMode: "numeric" }} label="Buy (how many)" errorKey="buyGet" {...f} />
-      <Field name="get" input={{ inputMode: "numeric" }} label="Get free (how many)" {...f} />
+      <Field name="giftSlug" input={AS_TYPED} label="Gift: product slug" errorKey="gift" {...f} />
+      <Field name="giftVariant" input={AS_TYPED} label="Gift: variant SKU (a shade or size; empty for none)" {...f} />
+      <Field name="giftSku" input={AS_TYPED} label="Gift: stock SKU (empty: the variant's)" {...f} />
+      <Field name="buy" input={COUNT} label="Buy (how many)" errorKey="buyGet" {...f} />
+      <Field name="get" input={COUNT} label="Get free (how many)" {...f} />
       <Field name="targetKind" label="On what" options={TARGETS} {...f} />
-      <Field
-        name="targetValues"
-        input={{ autoCapitalize: "none", spellCheck: false }}
-        label="Which (slugs or SKUs, separated by commas)"
-        {...f}
-      />
-      <Field name="minSubtotal" input={{ inputMode: "decimal" }} label="Minimum subtotal in AED" {...f} />
-      <Field name="minQuantity" input={{ inputMode: "numeric" }} label="Minimum items" {...f} />
-      <Field name="startsAt" input={{ type: "datetime-local" }} label="Starts (Dubai time)" {...f} />
-      <Field name="endsAt" input={{ type: "datetime-local" }} label="Ends (Dubai time)" {...f} />
-      <Field name="usesMax" input={{ inputMode: "numeric" }} label="Uses in all (empty: no limit)" {...f} />
-      <Field name="usesPerShopper" input={{ inputMode: "numeric" }} label="Uses per shopper (empty: no limit)" {...f} />
-      <Field name="priority" input={{ inputMode: "numeric" }} label="Priority (higher applies first)" {...f} />
-      <div className="field field--check">
-        <input
-          id={`${f.prefix}-combinable`}
-          type="checkbox"
-          name="combinable"
-          value="yes"
-          defaultChecked={values.combinable === "yes"}
-        />
-        <label htmlFor={`${f.prefix}-combinable`}>Combinable with other promotions</label>
-      </div>
-      <div className="field field--check">
-        <input
-          id={`${f.prefix}-first`}
-          type="checkbox"
-          name="firstOrderOnly"
-          value="yes"
-          defaultChecked={values.firstOrderOnly === "yes"}
-        />
-        <label htmlFor={`${f.prefix}-first`}>First order only</label>
-      </div>
+      <Field name="targetValues" input={AS_TYPED} label="Which (slugs or SKUs, separated by commas)" {...f} />
+      <Field name="minSubtotal" input={AED} label="Minimum subtotal in AED" {...f} />
+      <Field name="minQuantity" input={COUNT} label="Minimum items" {...f} />
+      <Field name="startsAt" input={WHEN} label="Starts (Dubai time)" {...f} />
+      <Field name="endsAt" input={WHEN} label="Ends (Dubai time)" {...f} />
+      <Field name="usesMax" input={COUNT} label="Uses in all (empty: no limit)" {...f} />
+      <Field name="usesPerShopper" input={COUNT} label="Uses per shopper (empty: no limit)" {...f} />
+      <Field name="priority" input={COUNT} label="Priority (higher applies first)" {...f} />
+      <Check id={`${f.prefix}-combinable`} name="combinable" label="Combinable with other promotions" values={values} />
+      <Check id={`${f.prefix}-first`} name="firstOrderOnly" label="First order only" values={values} />
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
 import { formatAed } from "../../../../shared/money";
 import type { AppEnv } from "../../../platform/app-env";
-import { listAudit } from "../../../platform/audit/staff-audit-store";
 import {
   addSingleUseCodes,
   type DeskPromotion,
@@ -80,11 +79,15 @@ async function renderPromotion(
   state: PromotionFormState = {},
   status: 200 | 409 | 422 = 200,
 ) {
-  const audit = await listAudit(c.env.DB, "promotion", String(p.id));
   return renderStaffRecord(
     c,
     FRAME,
-    { title: `${p.name} · Promotions · Staff`, alert: state.alert, audit, status },
+    {
+      title: `${p.name} · Promotions · Staff`,
+      alert: state.alert,
+      audit: { kind: "promotion", ref: String(p.id) },
+      status,
+    },
     <>
       <h1>
         {p.name}

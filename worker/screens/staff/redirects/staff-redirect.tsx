@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
-import { listAudit } from "../../../platform/audit/staff-audit-store";
 import { checkRule } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
 import {
@@ -51,11 +50,15 @@ async function renderRule(
   state: RuleFormState = {},
   status: 200 | 409 | 422 = 200,
 ) {
-  const audit = await listAudit(c.env.DB, "redirect", String(rule.id));
   return renderStaffRecord(
     c,
     RULE_RECORD,
-    { title: `Redirect ${rule.fromPath} · Staff`, alert: state.alert, audit, status },
+    {
+      title: `Redirect ${rule.fromPath} · Staff`,
+      alert: state.alert,
+      audit: { kind: "redirect", ref: String(rule.id) },
+      status,
+    },
     <>
       <h1 className="staff-redirects-title">
         Redirect from <code>{rule.fromPath}</code>
