@@ -174,3 +174,13 @@ export function StaffRowHead({ href, title, sub }: { href: string; title: string
     </th>
   );
 }
+
+/** A list's row: its head cell (StaffRowHead), then its other cells. */
+export function StaffRow({ children, ...head }: Parameters<typeof StaffRowHead>[0] & { children: ReactNode }) {
+  return (
+    <tr>
+      <StaffRowHead {...head} />
+      {children}
+    </tr>
+  );
+}

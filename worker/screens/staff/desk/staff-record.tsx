@@ -12,6 +12,9 @@ import { renderStaffSection, StaffRecordTop, type StaffSection } from "./staff-p
  * forms, and its audit log last.
  */
 /** What every page of one kind of record shares: its section, the way back to its list, its audit's words. */
+/** A record page's status: shown, refused as overtaken (409), or refused as wrong (422). */
+export type RecordStatus = 200 | 409 | 422;
+
 export interface RecordFrame {
   section: StaffSection;
   back: { href: string; label: string };
@@ -22,7 +25,7 @@ export interface RecordFrame {
 export async function renderStaffRecord(
   c: Context<AppEnv>,
   frame: RecordFrame,
-  page: { title: string; alert?: string; audit: AuditEntry[] | AuditRef; status?: 200 | 409 | 422 },
+  page: { title: string; alert?: string; audit: AuditEntry[] | AuditRef; status?: RecordStatus },
   body: ReactNode,
 ): Promise<Response> {
   const audit = Array.isArray(page.audit) ? page.audit : await listAudit(c.env.DB, page.audit.kind, page.audit.ref);

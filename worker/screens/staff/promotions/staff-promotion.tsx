@@ -13,7 +13,7 @@ import {
 import { afterSaleChange } from "../../../platform/promotions/sale-moves";
 import { type DeskRecord, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
-import { DeskForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, Fact, type RecordFrame, type RecordStatus, renderStaffRecord } from "../desk/staff-record";
 import { draftValues, readDraft, utcToDubai } from "./promotion-draft";
 import { PromotionFields } from "./promotion-fields";
 import { conditionWords, givesWords, limitWords, stackingWords, targetWords, whenWords } from "./promotion-words";
@@ -73,11 +73,11 @@ function auditValue(field: string, value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-async function renderPromotion(
+function renderPromotion(
   c: Context<AppEnv>,
   p: DeskPromotion,
   state: PromotionFormState = {},
-  status: 200 | 409 | 422 = 200,
+  status: RecordStatus = 200,
 ) {
   return renderStaffRecord(
     c,
