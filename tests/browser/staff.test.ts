@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
-import { DESKTOP, expectAccessible, launchBrowser, openFresh, PHONE } from "./harness";
-import { startTestShop, type TestShop } from "./shop";
+import { withBrowserAndShop } from "./browser-and-shop";
+import { DESKTOP, expectAccessible, openFresh, PHONE } from "./harness";
+import type { TestShop } from "./shop";
 
 /**
  * The staff desk in Chromium (decision 0074): a staff member runs a guest's order from a phone,
@@ -14,13 +14,9 @@ let browser: Browser;
 let shop: TestShop;
 const SHOTS = "/tmp/shots";
 
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.dispose();
+withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+  browser = started;
+  shop = test;
 });
 
 async function newContext(viewport: { width: number; height: number }, js = true): Promise<BrowserContext> {

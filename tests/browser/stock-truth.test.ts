@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, PHONE } from "./harness";
-import { startTestShop, type TestShop } from "./shop";
+import { describe, expect, it } from "vitest";
+import { withBrowserAndShop } from "./browser-and-shop";
+import { expectAccessible, PHONE } from "./harness";
+import type { TestShop } from "./shop";
 
 /**
  * One stock truth in Chromium (decision 0107): the seed's foundation has no availability in the CMS and
@@ -14,13 +14,9 @@ let shop: TestShop;
 const SHOTS = "/tmp/shots";
 const FOUNDATION = "/catalog/makeup/velvet-hue-eyes-long-wear-foundation";
 
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.dispose();
+withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+  browser = started;
+  shop = test;
 });
 
 function newContext(javaScript = true): Promise<BrowserContext> {

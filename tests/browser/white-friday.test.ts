@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
-import { expectAccessible, launchBrowser, PHONE } from "./harness";
-import { startTestShop, type TestShop } from "./shop";
+import { withBrowserAndShop } from "./browser-and-shop";
+import { expectAccessible, PHONE } from "./harness";
+import type { TestShop } from "./shop";
 
 /**
  * White Friday prepared on the desk from a phone, and the day itself (docs/promotions.md, decisions 0120
@@ -27,13 +27,9 @@ const LEAD_MS = 5_000;
 let browser: Browser;
 let shop: TestShop;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await shop?.dispose();
+withBrowserAndShop({ shots: SHOTS, timeout: 120_000 }, (started, test) => {
+  browser = started;
+  shop = test;
 });
 
 /** Next Friday's date in Dubai (UTC+4), never today: "2026-12-04". */
