@@ -94,3 +94,12 @@ export function DeskField({
     </div>
   );
 }
+
+/** A select's options from [value, words] pairs, in their order. */
+export function DeskOptions({ options }: { options: readonly (readonly [string, string])[] }) {
+  return options.map(([value, words]) => (
+    <option key={value} value={value}>
+      {words}
+    </option>
+  ));
+}

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../../../platform/app-env";
 import { Pager } from "../../../shop/listing/pager";
+import { DeskOptions } from "./desk-field";
 import { renderStaffSection, StaffNav, StaffNotices, type StaffSection } from "./staff-page";
 
 /* The desk's lists (orders, requests, products, reviews, rules, e-mails, searches): frame, tables, filters, pages. */
@@ -111,11 +112,7 @@ export function StaffFilterSelects<Filter extends object>({
         <label htmlFor={id}>{label}</label>
         <select id={id} name={name} defaultValue={String(values[name] ?? "")}>
           <option value="">All</option>
-          {options.map(([key, words]) => (
-            <option key={key} value={key}>
-              {words}
-            </option>
-          ))}
+          <DeskOptions options={options} />
         </select>
       </div>
     );

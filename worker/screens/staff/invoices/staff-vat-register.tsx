@@ -15,7 +15,7 @@ import { buildRegister, type VatRegister } from "../../../../shared/vat-register
 import type { AppEnv } from "../../../platform/app-env";
 import { readRegister } from "../../../platform/invoices/register-store";
 import { Pager } from "../../../shop/listing/pager";
-import { DeskField } from "../desk/desk-field";
+import { DeskField, DeskOptions } from "../desk/desk-field";
 import { renderStaffList } from "../desk/staff-list";
 import { BoxTable, EntriesTable } from "./register-tables";
 
@@ -42,8 +42,10 @@ function PeriodForm({ period, problem }: { period: VatPeriod | null; problem?: P
   const choices = recentPeriods(now);
   if (period && !choices.some((p) => p.key === period.key)) choices.unshift(period);
   const chosen = period?.key ?? choices[0]?.key;
-  const quarters = choices.filter((p) => p.kind === "quarter");
-  const months = choices.filter((p) => p.kind === "month");
+  const groups = [
+    { label: "Quarters", periods: choices.filter((p) => p.kind === "quarter") },
+    { label: "Months", periods: choices.filter((p) => p.kind === "month") },
+  ];
   return (
     <form method="get" action={routePath("staff-invoices")} className="staff-filter staff-period">
       <DeskField
@@ -54,20 +56,11 @@ function PeriodForm({ period, problem }: { period: VatPeriod | null; problem?: P
       >
         {(aria) => (
           <select {...aria} name="period" defaultValue={chosen}>
-            <optgroup label="Quarters">
-              {quarters.map((p) => (
-                <option key={p.key} value={p.key}>
-                  {periodName(p)}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Months">
-              {months.map((p) => (
-                <option key={p.key} value={p.key}>
-                  {periodName(p)}
-                </option>
-              ))}
-            </optgroup>
+            {groups.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                <DeskOptions options={group.periods.map((p) => [p.key, periodName(p)] as const)} />
+              </optgroup>
+            ))}
           </select>
         )}
       </DeskField>

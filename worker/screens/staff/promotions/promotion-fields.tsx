@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { DeskField } from "../desk/desk-field";
+import { DeskField, DeskOptions } from "../desk/desk-field";
 import type { DraftErrors } from "./promotion-draft";
 
 /** One field of a promotion's form, its refusal announced beside it; `options` makes it a select. */
@@ -37,11 +37,7 @@ function Field({
       {options &&
         (({ id }) => (
           <select id={id} name={name} defaultValue={values[name] ?? options[0]![0]}>
-            {options.map(([value, words]) => (
-              <option key={value} value={value}>
-                {words}
-              </option>
-            ))}
+            <DeskOptions options={options} />
           </select>
         ))}
     </DeskField>
