@@ -4,7 +4,7 @@ import { en } from "../../shared/i18n/en";
 import { withBrowserAndShop } from "./browser-and-shop";
 import { DESKTOP, expectAccessible, openFresh, PHONE } from "./harness";
 import type { TestShop } from "./shop";
-import { signUpAsStaff } from "./staff-account";
+import { signInToDesk, signUpAsStaff } from "./staff-account";
 
 /**
  * The staff desk in Chromium (decision 0074): a staff member runs a guest's order from a phone,
@@ -63,7 +63,7 @@ async function staffMember(tag: string): Promise<{ email: string; password: stri
 }
 
 async function signInToDeskNav(page: Page, account: { email: string; password: string }) {
-  await signInToDeskNav(page, account);
+  await signInToDesk(page, account);
   await page.getByRole("navigation", { name: "Staff desk" }).waitFor();
 }
 
