@@ -65,6 +65,13 @@ export default defineConfig(async () => {
       // workerd files then took both cores from the browser suite's shop, and its pages timed out
       // (variant-picker, arabic-reading, 2026-12-01).
       maxWorkers: process.env.TEST_SIDE_BY_SIDE ? 1 : 2,
+      // In `npm test` and `npm run test:worker` (scripts/test-both.mjs sets TEST_CHUNK) a workerd runs its
+      // chunk's files one after another, the worker's modules loaded once: the setup file gives each file
+      // storage as fresh as its own workerd would (decision 0131). 16 files, 2026-12-01: 79 s one workerd
+      // each, 31 s one for all. Not for a whole run in one `vitest run`: @cloudflare/vitest-pool-workers
+      // 0.15 wraps the module runner once more for each file a workerd runs, and past about 70 files its
+      // imports exceed the stack; a chunk is at most 12.
+      isolate: !process.env.TEST_CHUNK,
       // Vitest's 5 s default is a bound on a hung test, not a measurement: with two files sharing two
       // loaded cores a test that waits on the shop's background work took 5.5 s (2 s alone) and was cut
       // off (tests/worker/targeted-invalidation.test.ts, 2026-12-01).

@@ -1,16 +1,20 @@
 // `npm test`'s two suites side by side on two cores (docs/decisions/0113-a-fast-suite-that-still-runs-everything.md):
-// the browser tests (one shop, Chromium, a file at a time) and the workerd tests (a workerd per file).
-// The workerd files are a queue taken in chunks by runners, each a `vitest run` of one chunk, one file at
-// a time: one runner beside the browser suite, which keeps the other core (two workerd files at once took
-// both, and its pages timed out), and a second one from the moment the browser suite ends, so the last
-// of the workerd files no longer run one at a time on a machine with a core idle. The largest files
-// go first, so no long file starts last. Each line is prefixed with its runner; the exit code is the first
-// failing suite's, or 0, and the workerd half ends with its totals over every chunk.
+// the browser tests (one shop, Chromium, a file at a time) and the workerd tests. The workerd files are a
+// queue taken in chunks by runners, each a `vitest run` of one chunk, one file at a time in one workerd
+// that loads the worker's modules once for the chunk (TEST_CHUNK, decision 0131): one runner beside the
+// browser suite, which keeps the other core (two workerd files at once took both, and its pages timed
+// out), and a second one from the moment the browser suite ends, so the last of the workerd files no
+// longer run one at a time on a machine with a core idle. The largest files go first, so no long file
+// starts last. `--workerd-only` (`npm run test:worker`) runs the two workerd runners from the start. Each line is prefixed with its runner; the exit code is the first
+// failing suite's, or 0, and the workerd half ends with its totals over every chunk. A failing test's lines
+// (Vitest's "FAIL" and "×" lines) are said again at the very end, since CI shows only a run's last lines.
 import { spawn } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const CHUNK = 8;
+/** Files per chunk: at most 12 in one workerd (vitest.config.ts `isolate` says why). */
+const CHUNK = 12;
+const WORKERD_ONLY = process.argv.includes("--workerd-only");
 const WORKERD_ROOT = "tests/worker";
 
 /** The workerd suite's files (vitest.config.ts's include), largest first. */
@@ -24,18 +28,23 @@ function workerdFiles(dir = WORKERD_ROOT) {
   return dir === WORKERD_ROOT ? files.sort((a, b) => statSync(b).size - statSync(a).size) : files;
 }
 
+/** Vitest's lines that name a failing file or test, in the order they were printed, with their runner. */
+const failures = [];
+const FAILURE_LINE = /^\s*(FAIL|×|✗)\s|Error: Test timed out|Unhandled/;
+
 function run(name, args, onLine = () => {}) {
   return new Promise((resolve) => {
     const child = spawn("npx", args, {
       stdio: ["ignore", "pipe", "pipe"],
       // One file at a time per workerd runner (vitest.config.ts): a core stays with the browser suite.
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, TEST_SIDE_BY_SIDE: "1" },
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, TEST_SIDE_BY_SIDE: "1", TEST_CHUNK: "1" },
     });
     const started = Date.now();
     for (const stream of [child.stdout, child.stderr]) {
       let rest = "";
       const write = (line) => {
         process.stdout.write(`[${name}] ${line}\n`);
+        if (FAILURE_LINE.test(line)) failures.push(`[${name}] ${line.trim()}`);
         onLine(line);
       };
       stream.on("data", (chunk) => {
@@ -73,16 +82,20 @@ async function workerdRunner(name) {
 
 const started = Date.now();
 const runners = [workerdRunner("workerd")];
-const browser = run("browser", ["vitest", "run", "--config", "tests/browser/vitest.config.ts"]).then((code) => {
-  // The browser suite's core is free: a second runner takes what is left of the queue.
-  runners.push(workerdRunner("workerd-2"));
-  return code;
-});
-const browserCode = await browser;
+let browserCode = null;
+if (!WORKERD_ONLY) browserCode = await run("browser", ["vitest", "run", "--config", "tests/browser/vitest.config.ts"]);
+// The browser suite's core is free (or was never taken): a second runner takes what is left of the queue.
+runners.push(workerdRunner("workerd-2"));
 await Promise.all(runners);
 const seconds = Math.round((Date.now() - started) / 1000);
+if (browserCode !== null) process.stdout.write(`[browser] finished with code ${browserCode}\n`);
 process.stdout.write(
-  `[workerd] ${fileCount} files in ${totals.chunks} chunks: ${totals.passed} tests passed, ${totals.skipped} skipped, ${totals.failed} failed; ${totals.failedChunks} chunk(s) failed; ${seconds} s for both suites\n`,
+  `[workerd] ${fileCount} files in ${totals.chunks} chunks: ${totals.passed} tests passed, ${totals.skipped} skipped, ${totals.failed} failed; ${totals.failedChunks} chunk(s) failed; ${seconds} s for ${WORKERD_ONLY ? "the workerd suite" : "both suites"}\n`,
 );
+if (failures.length > 0) {
+  process.stdout.write(
+    `What failed (${failures.length} lines, as printed above):\n${failures.slice(0, 60).join("\n")}\n`,
+  );
+}
 const workerdCode = totals.failedChunks > 0 || totals.failed > 0 ? 1 : 0;
-process.exit(workerdCode || browserCode);
+process.exit(workerdCode || browserCode || 0);

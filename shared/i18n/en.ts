@@ -973,6 +973,12 @@ export const en = {
     applied: "Code {code} applied.",
     removed: "The code is removed from your bag.",
     withCode: "{name} (code {code})",
+    /** The desk's field for a promotion's name on Arabic pages (decision 0129); the desk reads the English. */
+    deskNameAr: {
+      label: "Name in Arabic",
+      hint: "Arabic pages show it; left empty, they show the English name.",
+      tooLong: "Shorten the Arabic name to {max} characters, or leave it empty to show the English name.",
+    },
     discountsLabel: "Discounts",
     heldToBase: "Capped at {amount}, the price of what it applies to.",
     heldToCap: "Capped at {amount}.",

@@ -20,6 +20,8 @@ export type TargetKind = "order" | "product" | "variant" | "category" | "brand";
 export interface Promotion {
   id: number;
   name: string;
+  /** Its name on Arabic pages; empty or absent: they show `name` (shared/promotions/promotion-name.ts, decision 0129). */
+  nameAr?: string;
   /** "auto" applies by itself; "code" only with one of its codes. */
   applies: "auto" | "code";
   gives: PromotionGives;

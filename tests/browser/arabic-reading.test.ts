@@ -89,7 +89,7 @@ for (const [width, viewport] of [
     it("leaves Arabic words in the page's language and direction", async () => {
       const page = await open(viewport, ARABIC_PRODUCT);
       const h1 = page.locator("h1");
-      expect(await h1.textContent()).toBe("أحمر شفاه سائل مطفأ من تولز");
+      expect(await h1.textContent()).toBe("أحمر شفاه سائل مطفأ من مجموعة الأدوات");
       expect(await h1.getAttribute("lang")).toBeNull();
       expect(await h1.getAttribute("dir")).toBeNull();
       expect(await page.locator(".product-details .rich-text").getAttribute("lang")).toBeNull();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { withBrowserAndShop } from "./browser-and-shop";
 import { expectAccessible, PHONE } from "./harness";
@@ -23,6 +24,8 @@ import { signInToDesk, signUpAsStaff } from "./staff-account";
 const EYE_CREAM = "nordic-pure-cleansers-eye-contour-cream"; // AED 159, Nordic Pure
 const GIFT = { slug: "maison-lumiere-soleil-hydrating-serum", sku: "MAI-SOL-0010-10MLTRAVEL" }; // 10 ml travel size
 const SHOTS = "/tmp/white-friday-shots";
+/** The sale's name on Arabic pages (decision 0129). */
+const WHITE_FRIDAY_AR = "الجمعة البيضاء";
 /** How long before the moved start the shopper looks at the pages (kept then, made again at the start). */
 const LEAD_MS = 5_000;
 let browser: Browser;
@@ -107,6 +110,7 @@ describe("White Friday, prepared on the desk from a phone", () => {
       desk,
       {
         "Name (shoppers read it on the discount line)": "White Friday",
+        "Name in Arabic": WHITE_FRIDAY_AR,
         "Percentage off": "20",
         "Which (slugs or SKUs, separated by commas)": "Nordic-pure",
         "Starts (Dubai time)": start,
@@ -231,5 +235,23 @@ describe("White Friday, prepared on the desk from a phone", () => {
     await applyCode(second, codes[1]!);
     await second.getByText(`Code ${codes[1]} applied.`).waitFor();
     expect(await second.locator(".cart-line").count()).toBeGreaterThan(0);
+
+    // A shopper on the Arabic pages reads the sale by the Arabic name the desk gave it, isolated.
+    const arabic = await shopper();
+    await arabic.goto(`/ar/catalog/skincare/${EYE_CREAM}`);
+    await arabic
+      .locator(".product-details")
+      .getByRole("button", { name: new RegExp(`^${ar.product.addToBag}`) })
+      .click();
+    await arabic
+      .locator(".product-details")
+      .getByText(/إلى حقيبتك/)
+      .waitFor();
+    await arabic.goto("/ar/cart");
+    const discounts = arabic.locator(".totals__discount");
+    await discounts.locator("bdi", { hasText: WHITE_FRIDAY_AR }).waitFor();
+    expect(await arabic.locator(".totals").innerText()).not.toContain("White Friday");
+    await arabic.screenshot({ path: `${SHOTS}/bag-ar-390.png`, fullPage: true });
+    await expectAccessible(arabic);
   }, 90_000);
 });

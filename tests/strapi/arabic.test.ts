@@ -122,8 +122,8 @@ describe("Arabic content from a real Strapi 4.25", () => {
   it("shows the seed's Arabic for entries that had none before: a product, its line, a blog post and a project", async () => {
     const product = await (await fetch(`${inject("shopUrl")}/ar/catalog/makeup/velvet-hue-lips-blush-duo`)).text();
     expect(product).toContain('<html lang="ar" dir="rtl"');
-    expect(product.match(/<h1[^>]*>([^<]+)<\/h1>/)?.[1]).toBe("ثنائي أحمر الخدود من ليبس");
-    expect(product).toContain("ثنائي أحمر خدود من مجموعة ليبس لدى فيلفت هيو");
+    expect(product.match(/<h1[^>]*>([^<]+)<\/h1>/)?.[1]).toBe("ثنائي أحمر الخدود من مجموعة الشفاه");
+    expect(product).toContain("ثنائي أحمر خدود من مجموعة الشفاه لدى فيلفت هيو");
     const post = await (await fetch(`${inject("shopUrl")}/ar/blog/skincare/summer-skincare-routine-uae`)).text();
     expect(post).toContain("روتين العناية بالبشرة في صيف الإمارات");
     expect(post).not.toContain("A summer skincare routine for the UAE</h1>");

@@ -272,6 +272,43 @@ describe("promotions with a real Strapi", () => {
     const page = await (await guest.send(placed.headers.get("location") ?? "")).text();
     expect(words(page)).toContain(`Brand week (code ${code})`);
   });
+  it("a code with an Arabic name, added on the desk, is named in Arabic on Strapi's Arabic pages and the order keeps it", async () => {
+    // Decision 0129: Arabic pages show the promotion's Arabic name; an order keeps the name it was given.
+    const slug = "velvet-hue-tools-matte-liquid-lipstick";
+    const staff = await shopperSignedIn("arpromodesk");
+    await setRole(staff.id, staffRoleId);
+    const code = `ARNAME${tag}`.toUpperCase();
+    const nameAr = "أسبوع المكياج";
+    const added = await staff.jar.send("/staff/promotions", {
+      name: `Make-up week ${tag}`,
+      nameAr: ` ${nameAr} `,
+      applies: "code",
+      code,
+      kind: "percent",
+      percent: "10",
+      targetKind: "order",
+      combinable: "yes",
+      priority: "0",
+    });
+    expect(added.status).toBe(303);
+    const desk = await (await staff.jar.send("/staff/promotions")).text();
+    expect(desk).toContain(`<bdi lang="ar" dir="rtl">${nameAr}</bdi>`);
+    const guest = new ShopJar(inject("shopUrl"));
+    expect((await guest.send("/ar/cart/add", { slug, quantity: "1" })).status).toBe(303);
+    expect((await guest.send("/ar/cart/code", { code })).status).toBe(303);
+    const words = (html: string) => html.replace(/<[^>]+>/g, "");
+    const bag = await (await guest.send("/ar/cart")).text();
+    expect(bag).toContain('<html lang="ar" dir="rtl"');
+    expect(bag).toContain(`<bdi>${nameAr}</bdi>`);
+    expect(words(bag)).not.toContain(`Make-up week ${tag}`);
+    const placed = await guest.send(
+      "/ar/cart/order",
+      checkoutForm({ firstName: "Hessa", lastName: `Arabic${tag}`, email: `hessa.arname.${tag}@example.ae` }),
+    );
+    expect(placed.status).toBe(303);
+    const page = await (await guest.send(placed.headers.get("location") ?? "")).text();
+    expect(page).toContain(`<bdi>${nameAr}</bdi>`);
+  });
   it("a sale on a product, added on the desk, shows on Strapi's catalogue at the price the bag charges", async () => {
     // Decision 0120: the sale price is the quote's, shown on the card, the product page and JSON-LD.
     const slug = "maison-lumiere-rose-ritual-soothing-toner";

@@ -11,6 +11,17 @@ describe("IsolateCache (settled values in an isolate's memory)", () => {
     expect(cache.get("a", 5_500)).toBeNull();
   });
 
+  it("forgets a value kept under a clock that has since gone back, rather than keep it forever", () => {
+    const cache = new IsolateCache<string>(10, 1_000);
+    cache.set("a", "kept at a later time", 10_000);
+    expect(cache.get("a", 9_999)).toBeNull();
+    expect(cache.get("a", 10_000)).toBeNull();
+    // Also with no age limit: a negative age is no age.
+    const unbounded = new IsolateCache<string>(10);
+    unbounded.set("b", "kept at a later time", 10_000);
+    expect(unbounded.get("b", 9_000)).toBeNull();
+  });
+
   it("stays within maxEntries: the aged-out go first, then the oldest", () => {
     const cache = new IsolateCache<number>(3, 1_000);
     cache.set("old", 1, 0);

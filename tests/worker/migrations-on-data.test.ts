@@ -452,6 +452,7 @@ const FIXTURE: Record<string, Row[]> = {
     {
       id: 931,
       name: "Ramadan 15%",
+      name_ar: "رمضان ١٥٪",
       applies: "code",
       gives_json: '{"kind":"percent","percent":15,"cap":5000}',
       target_kind: "brand",

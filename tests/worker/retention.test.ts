@@ -34,6 +34,7 @@ beforeEach(async () => {
     db.prepare("DELETE FROM stock_alerts"),
     db.prepare("DELETE FROM shop_sessions"),
     db.prepare("DELETE FROM rate_limits"),
+    db.prepare("DELETE FROM account_email_proofs"),
   ]);
 });
 
@@ -115,6 +116,28 @@ describe("retention: rows go at their stated age, not a millisecond before", () 
     expect(marks.find((mark) => mark.step === "sweep-stock-alerts")).toMatchObject({ ok: true, count: 3 });
   });
 
+  it("accounts' e-mail proofs 30 days after registration: kept at the boundary second, gone a second past it", async () => {
+    const age = RETENTION_DAYS.emailProofs * DAY;
+    expect(age).toBe(30 * DAY);
+    const proof = (userId: number, createdAt: string) =>
+      db
+        .prepare("INSERT INTO account_email_proofs (user_id, email, created_at) VALUES (?1, ?2, ?3)")
+        .bind(userId, `proof${userId}@example.com`, createdAt);
+    await db.batch([
+      proof(1, at(age - 1000)),
+      proof(2, at(age)),
+      proof(3, at(age + 1)),
+      proof(4, at(age + 1000)),
+      proof(5, at(DAY)),
+    ]);
+    const marks = await sweep();
+    const left = (
+      await db.prepare("SELECT user_id FROM account_email_proofs ORDER BY user_id").all<{ user_id: number }>()
+    ).results;
+    expect(left.map((row) => row.user_id)).toEqual([1, 2, 5]);
+    expect(marks.find((mark) => mark.step === "sweep-email-proofs")).toMatchObject({ ok: true, count: 2 });
+  });
+
   it("sessions a day after they ended, or once expired; rate-limit counters once their window is over", async () => {
     const ended = RETENTION_DAYS.endedSessions * DAY;
     const session = (hash: string, expiresAt: number, endedAt: number | null) =>
@@ -156,6 +179,7 @@ describe("retention: rows go at their stated age, not a millisecond before", () 
       "sweep-sent-mails",
       "sweep-search-misses",
       "sweep-stock-alerts",
+      "sweep-email-proofs",
     ]);
   });
 });

@@ -35,7 +35,9 @@ export class IsolateCache<V> {
     const entry = this.#entries.get(key);
     if (!entry) return null;
     const ageMs = now - entry.storedAt;
-    if (ageMs >= this.maxAgeMs) {
+    // An entry from "the future" was kept under a clock that has since gone back (a test's controlled
+    // clock, or a corrected one): its age means nothing, and read as negative it would never expire.
+    if (ageMs < 0 || ageMs >= this.maxAgeMs) {
       this.#entries.delete(key);
       return null;
     }

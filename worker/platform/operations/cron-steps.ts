@@ -4,7 +4,14 @@ import { runPaymentTasks } from "../payments/payment-tasks";
 import { sweepRateLimits } from "../security/rate-limit";
 import { sweepSessions } from "../session/session-store";
 import type { CronStep } from "./cron-run";
-import { RETENTION_DAYS, SWEEP_BATCH, sweepSearchMisses, sweepSentMails, sweepStockAlerts } from "./retention";
+import {
+  RETENTION_DAYS,
+  SWEEP_BATCH,
+  sweepEmailProofs,
+  sweepSearchMisses,
+  sweepSentMails,
+  sweepStockAlerts,
+} from "./retention";
 
 /**
  * The cron's work (wrangler.toml [triggers], every 5 minutes), step by step: each answers how many
@@ -25,4 +32,5 @@ export const CRON_STEPS: readonly CronStep[] = [
   { step: "sweep-sent-mails", run: (env, now) => sweepSentMails(env.DB, now) },
   { step: "sweep-search-misses", run: (env, now) => sweepSearchMisses(env.DB, now) },
   { step: "sweep-stock-alerts", run: (env, now) => sweepStockAlerts(env.DB, now) },
+  { step: "sweep-email-proofs", run: (env, now) => sweepEmailProofs(env.DB, now) },
 ];

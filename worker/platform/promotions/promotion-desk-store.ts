@@ -52,6 +52,7 @@ export type NewPromotion = Omit<Promotion, "id" | "paused">;
 
 const audited = (p: NewPromotion | Promotion) => ({
   name: p.name,
+  nameAr: p.nameAr ?? "",
   applies: p.applies,
   gives: p.gives,
   target: p.target,
@@ -101,10 +102,10 @@ export async function addPromotion(
       db
         .prepare(
           `INSERT INTO promotions (name, applies, gives_json, target_kind, target_values, min_subtotal, min_quantity,
-             starts_at, ends_at, first_order_only, uses_max, uses_per_shopper, combinable, priority)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) RETURNING id`,
+             starts_at, ends_at, first_order_only, uses_max, uses_per_shopper, combinable, priority, name_ar)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) RETURNING id`,
         )
-        .bind(p.name, p.applies, ...termValues(p)),
+        .bind(p.name, p.applies, ...termValues(p), p.nameAr ?? ""),
       ...(code ? [db.prepare(`INSERT INTO promotion_codes (code, promotion_id) VALUES (?1, ${last})`).bind(code)] : []),
       db
         .prepare(
@@ -166,7 +167,8 @@ export function setPaused(
 /**
  * Changes what a promotion gives, on what, when and how often (not how it applies: codes handed out
  * stay valid), guarded on the version the page showed, with its audit row; false when someone else's
- * change won. Orders placed keep the discount they got (order_discounts).
+ * change won. Orders placed keep the discount they got (order_discounts), under the name they got it by
+ * (decision 0129): a new name, English or Arabic, is for orders to come.
  */
 export function updatePromotion(
   db: D1Database,
@@ -183,8 +185,8 @@ export function updatePromotion(
     { action: "change", before: audited(p), after: audited(next) },
     `name = ?3, gives_json = ?4, target_kind = ?5, target_values = ?6, min_subtotal = ?7, min_quantity = ?8,
      starts_at = ?9, ends_at = ?10, first_order_only = ?11, uses_max = ?12, uses_per_shopper = ?13,
-     combinable = ?14, priority = ?15`,
-    [next.name, ...termValues(next)],
+     combinable = ?14, priority = ?15, name_ar = ?16`,
+    [next.name, ...termValues(next), next.nameAr ?? ""],
   );
 }
 

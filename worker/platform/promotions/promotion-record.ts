@@ -4,6 +4,8 @@ import type { Promotion, PromotionGives, TargetKind } from "../../../shared/prom
 export interface PromotionRow {
   id: number;
   name: string;
+  /** Its Arabic name, '' for none (migrations/0156_promotions_name_ar.sql). */
+  name_ar: string | null;
   applies: "auto" | "code";
   gives_json: string;
   target_kind: TargetKind;
@@ -24,7 +26,7 @@ export interface PromotionRow {
   gift_on_hand?: number | null;
 }
 
-export const PROMOTION_COLUMNS = `p.id, p.name, p.applies, p.gives_json, p.target_kind, p.target_values, p.min_subtotal,
+export const PROMOTION_COLUMNS = `p.id, p.name, p.name_ar, p.applies, p.gives_json, p.target_kind, p.target_values, p.min_subtotal,
   p.min_quantity, p.starts_at, p.ends_at, p.first_order_only, p.uses_max, p.uses, p.uses_per_shopper, p.combinable,
   p.priority, p.paused, p.version,
   (SELECT s.on_hand FROM stock_levels s WHERE s.sku = json_extract(p.gives_json, '$.sku')) AS gift_on_hand`;
@@ -42,6 +44,7 @@ export function toPromotion(row: PromotionRow): Promotion {
   return {
     id: row.id,
     name: row.name,
+    nameAr: row.name_ar ?? "",
     applies: row.applies,
     gives: JSON.parse(row.gives_json) as PromotionGives,
     target: { kind: row.target_kind, values: strings(row.target_values) },

@@ -1,5 +1,7 @@
+import type { Locale } from "../../../shared/constants";
 import { mailboxOf } from "../../../shared/mailbox";
 import type { Promotion, PromotionUsage } from "../../../shared/promotions/promotion";
+import { promotionIn } from "../../../shared/promotions/promotion-name";
 import type { Candidate } from "../../../shared/promotions/quote";
 import { type ShopSettings, settingsOf } from "../../../shared/promotions/shop-settings";
 import type { CartOwner } from "../bag/cart-store";
@@ -85,7 +87,8 @@ export interface PromotionsRead {
 
 type CodeRow = PromotionRow & { asked: string; single_use: number | null; code_uses: number | null };
 
-export function readPromotions(results: readonly D1Result[]): PromotionsRead {
+/** The reads' results, each promotion named in the shopper's language (`locale`: the page's). */
+export function readPromotions(results: readonly D1Result[], locale: Locale): PromotionsRead {
   const autoRows = (results[0]?.results ?? []) as PromotionRow[];
   const codeRow = (results[1]?.results ?? [])[0] as CodeRow | undefined;
   const uses = new Map(
@@ -99,14 +102,14 @@ export function readPromotions(results: readonly D1Result[]): PromotionsRead {
     if (promotion.gives.kind === "gift" && (row.gift_on_hand ?? 1) > 0) giftsInStock.add(promotion.gives.sku);
   };
   const candidates: Candidate[] = autoRows.map((row) => {
-    const promotion = toPromotion(row);
+    const promotion = promotionIn(toPromotion(row), locale);
     noteGift(row, promotion);
     return { promotion, code: null, usage: usage(row) };
   });
   let code: CodeFound | null = null;
   if (codeRow) {
     const usable = codeRow.id !== null && !(codeRow.single_use === 1 && (codeRow.code_uses ?? 0) >= 1);
-    const promotion = usable ? toPromotion(codeRow) : null;
+    const promotion = usable ? promotionIn(toPromotion(codeRow), locale) : null;
     code = { code: codeRow.asked, promotion };
     if (promotion && !candidates.some((c) => c.promotion.id === promotion.id)) {
       noteGift(codeRow, promotion);

@@ -96,17 +96,23 @@ export function Nudges({ quote }: { quote: Quote }) {
   const shipsFree = quote.delivery === 0 || quote.discounts.some((d) => d.kind === "free_delivery");
   const t = useTexts();
   const amount = (fils: number) => formatPrice(t.locale, fils);
-  const sentences = nudges.map((nudge) =>
-    nudge.kind === "free-delivery"
-      ? t.fill(t.m.bag.freeDeliveryIn, { amount: amount(nudge.missing) })
-      : nudge.kind === "gift"
-        ? t.fill(t.m.promotions.giftNudge, { amount: amount(nudge.missing), name: nudge.name ?? "" })
-        : t.fill(t.m.promotions.promotionFreeDeliveryNudge, { amount: amount(nudge.missing), name: nudge.name ?? "" }),
-  );
+  // A promotion's name, in either language whatever the page's, is isolated in the sentence (decision 0129).
+  const sentences = nudges.map((nudge, i) => (
+    <p key={`${nudge.kind}-${nudge.name ?? i}`}>
+      {nudge.kind === "free-delivery" ? (
+        t.fill(t.m.bag.freeDeliveryIn, { amount: amount(nudge.missing) })
+      ) : (
+        <Rich
+          text={nudge.kind === "gift" ? t.m.promotions.giftNudge : t.m.promotions.promotionFreeDeliveryNudge}
+          parts={{ amount: amount(nudge.missing), name: <bdi>{nudge.name ?? ""}</bdi> }}
+        />
+      )}
+    </p>
+  ));
   if (sentences.length === 0 && !shipsFree) return null;
   return (
     <div className="free-delivery" role="status">
-      {sentences.length === 0 ? <p>{t.m.bag.freeDelivery}</p> : sentences.map((s) => <p key={s}>{s}</p>)}
+      {sentences.length === 0 ? <p>{t.m.bag.freeDelivery}</p> : sentences}
     </div>
   );
 }
@@ -121,7 +127,9 @@ export function GiftLines({ gifts }: { gifts: readonly CartGift[] }) {
       </div>
       <div className="cart-line__info">
         <p className="cart-line__name">{t.fill(t.m.promotions.gift, { name: product.name })}</p>
-        <p className="muted small">{promotionName}</p>
+        <p className="muted small">
+          <bdi>{promotionName}</bdi>
+        </p>
       </div>
       <p className="cart-line__price">{t.m.promotions.giftFree}</p>
     </li>

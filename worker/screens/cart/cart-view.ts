@@ -111,7 +111,7 @@ async function readOwnBag(
 ): Promise<{ bag: BagRead; promotions: PromotionsRead; phoneRefusals?: number }> {
   const db = exact ? c.env.DB : nearDatabase(c);
   // No bag: nothing to price, and no round trip.
-  if (!owner) return { bag: EMPTY_BAG, promotions: readPromotions([]) };
+  if (!owner) return { bag: EMPTY_BAG, promotions: readPromotions([], c.get("locale")) };
   const reads = promotionStatements(db, bagShopper(c, owner, typedCode), new Date());
   const results = await db.batch([
     ...bagStatements(db, owner),
@@ -122,7 +122,7 @@ async function readOwnBag(
   knownShopperCounts(c, owner, countsOf(results[2]!.results as CountRow[]));
   return {
     bag: readBag(results),
-    promotions: readPromotions(results.slice(3, 3 + PROMOTION_READS)),
+    promotions: readPromotions(results.slice(3, 3 + PROMOTION_READS), c.get("locale")),
     ...(phone ? { phoneRefusals: refusalsOf(results.at(-1)) } : {}),
   };
 }

@@ -137,7 +137,12 @@ export async function placeOrder(
   // An order is priced from the CMS itself, never from a cached record: a missed webhook must not cost money.
   c.set("uncachedRecords", true);
   const [view, contacts] = await Promise.all([
-    cartViewOf(c, readBag(results.slice(2, 4)), readPromotions(results.slice(4, 4 + PROMOTION_READS)), choices),
+    cartViewOf(
+      c,
+      readBag(results.slice(2, 4)),
+      readPromotions(results.slice(4, 4 + PROMOTION_READS), c.get("locale")),
+      choices,
+    ),
     getContacts(c, c.get("locale")),
   ]);
   if (!view.cartId || view.items.length === 0) return { ok: false, reason: "empty" };

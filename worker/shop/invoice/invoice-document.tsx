@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import {
   documentNumber,
   type InvoiceLine,
@@ -198,7 +199,14 @@ export function InvoiceDocument({ doc }: { doc: IssuedDocument }) {
       </div>
       {s.discounts.length > 0 && (
         <p className="invoice__discounts">
-          <Bi word="discounts" />: {s.discounts.map((d) => `${d.name} (−${aed(d.amount)})`).join(", ")}
+          <Bi word="discounts" />:{" "}
+          {/* A promotion's name as the order keeps it, in the language it was ordered in (decision 0129), isolated. */}
+          {s.discounts.map((d, i) => (
+            <Fragment key={i}>
+              {i > 0 && ", "}
+              <bdi>{d.name}</bdi> (−{aed(d.amount)})
+            </Fragment>
+          ))}
         </p>
       )}
       <dl className="invoice__totals">

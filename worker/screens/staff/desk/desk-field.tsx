@@ -26,6 +26,7 @@ export function DeskField({
   input,
   hint,
   hintGivesWay = false,
+  note,
   describedAfter,
   announced = false,
   className,
@@ -41,6 +42,8 @@ export function DeskField({
   /** A hint under the control (`${id}-hint`), read with it; `hintGivesWay`: the refusal takes its place. */
   hint?: ReactNode;
   hintGivesWay?: boolean;
+  /** A quieter line under the control that it is not described by (the promotion form's). */
+  note?: ReactNode;
   /** The id of a note after the refusal that the control is described by too (drawn in `below`). */
   describedAfter?: string;
   announced?: boolean;
@@ -80,6 +83,7 @@ export function DeskField({
           {hint}
         </p>
       )}
+      {note && <p className="muted small">{note}</p>}
       {error &&
         (announced ? (
           <p id={`${id}-error`} className="field-error" role="alert">

@@ -1,5 +1,7 @@
+import { en } from "../../../../shared/i18n/en";
 import type { PromotionGives, TargetKind } from "../../../../shared/promotions/promotion";
 import { normaliseCode } from "../../../../shared/promotions/promotion";
+import { PROMOTION_NAME_MAX } from "../../../../shared/promotions/promotion-name";
 import type { NewPromotion } from "../../../platform/promotions/promotion-desk-store";
 
 /**
@@ -46,7 +48,12 @@ export function readDraft(
 ): { ok: true; promotion: NewPromotion; code: string | null } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   const name = (form.name ?? "").trim();
-  if (!name || name.length > 80) errors.name = "Give the promotion a name shoppers will read (up to 80 characters).";
+  if (!name || name.length > PROMOTION_NAME_MAX)
+    errors.name = `Give the promotion a name shoppers will read (up to ${PROMOTION_NAME_MAX} characters).`;
+  // Optional: Arabic pages show the English name without it (decision 0129).
+  const nameAr = (form.nameAr ?? "").trim();
+  if (nameAr.length > PROMOTION_NAME_MAX)
+    errors.nameAr = en.promotions.deskNameAr.tooLong.replace("{max}", String(PROMOTION_NAME_MAX));
   const applies = form.applies === "code" ? "code" : "auto";
   const code = normaliseCode(form.code ?? "");
   if (applies === "code" && code !== "" && !/^[A-Z0-9-]{3,40}$/.test(code))
@@ -109,6 +116,7 @@ export function readDraft(
     code: applies === "code" && code ? code : null,
     promotion: {
       name,
+      nameAr,
       applies,
       gives,
       target: { kind: targetKind, values: targetKind === "order" ? [] : values },
@@ -133,6 +141,7 @@ export function draftValues(p: NewPromotion): Record<string, string> {
   const g = p.gives;
   return {
     name: p.name,
+    nameAr: p.nameAr ?? "",
     applies: p.applies,
     kind: g.kind,
     ...(g.kind === "percent" ? { percent: String(g.percent), cap: typedAed(g.cap) } : {}),

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { en } from "../../../../shared/i18n/en";
 import { DeskField, DeskOptions } from "../desk/desk-field";
 import type { DraftErrors } from "./promotion-draft";
 
@@ -11,16 +12,22 @@ function Field({
   errorKey,
   prefix,
   input,
+  hint,
   options,
 }: {
   prefix: string;
   /** How a phone's keyboard serves it: a number pad, a date picker, no capital letter added to a slug. */
-  input?: Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "inputMode" | "autoCapitalize" | "spellCheck">;
+  input?: Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    "type" | "inputMode" | "autoCapitalize" | "spellCheck" | "dir" | "lang"
+  >;
   name: string;
   label: string;
   errors: DraftErrors;
   values: Record<string, string>;
   errorKey?: string;
+  /** A line under the field, not read with it. */
+  hint?: string;
   /** The choices as [value, words], the first chosen when the form has no value. */
   options?: readonly (readonly [string, string])[];
 }) {
@@ -32,6 +39,7 @@ function Field({
       name={name}
       value={values[name]}
       input={input}
+      note={hint}
       announced
     >
       {options &&
@@ -108,6 +116,13 @@ export function PromotionFields({
   return (
     <>
       <Field name="name" label="Name (shoppers read it on the discount line)" {...f} />
+      <Field
+        name="nameAr"
+        input={{ dir: "rtl", lang: "ar" }}
+        label={en.promotions.deskNameAr.label}
+        hint={en.promotions.deskNameAr.hint}
+        {...f}
+      />
       {!changing && (
         <>
           <Field name="applies" label="How it applies" options={APPLIES} {...f} />

@@ -47,6 +47,7 @@ const FRAME: RecordFrame = {
       paused: "Paused",
       codes: "Codes",
       name: "Name",
+      nameAr: "Name in Arabic",
       gives: "Gives",
       target: "On",
       minSubtotal: "Minimum subtotal",
@@ -94,6 +95,15 @@ function renderPromotion(
         {p.paused ? " (paused)" : ""}
       </h1>
       <dl className="order-facts">
+        <Fact term="Name in Arabic">
+          {p.nameAr ? (
+            <bdi lang="ar" dir="rtl">
+              {p.nameAr}
+            </bdi>
+          ) : (
+            "None: Arabic pages show the English name"
+          )}
+        </Fact>
         <Fact term="Applies">
           {p.applies === "code" ? `With a code (${p.codes} code${p.codes === 1 ? "" : "s"})` : "Automatically"}
         </Fact>

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../../platform/app-env";
 import { addPromotion, listDeskPromotions } from "../../../platform/promotions/promotion-desk-store";
 import { afterSaleChange } from "../../../platform/promotions/sale-moves";
 import { type DeskState, listAction } from "../desk/desk-action";
-import { renderStaffList, StaffRowHead, StaffTable } from "../desk/staff-list";
+import { renderStaffList, StaffTable } from "../desk/staff-list";
 import { type DraftErrors, readDraft } from "./promotion-draft";
 import { PromotionFields } from "./promotion-fields";
 import { givesWords, stackingWords, targetWords, whenWords } from "./promotion-words";
@@ -56,11 +56,17 @@ export async function renderPromotions(
             >
               {promotions.map((p) => (
                 <tr key={p.id}>
-                  <StaffRowHead
-                    href={routePath("staff-promotion", { id: p.id })}
-                    title={`${p.name}${p.paused ? " (paused)" : ""}`}
-                    sub={stackingWords(p)}
-                  />
+                  <th scope="row">
+                    <a href={routePath("staff-promotion", { id: p.id })}>{`${p.name}${p.paused ? " (paused)" : ""}`}</a>
+                    {p.nameAr && (
+                      <span className="staff-table__sub staff-promotions__name-ar">
+                        <bdi lang="ar" dir="rtl">
+                          {p.nameAr}
+                        </bdi>
+                      </span>
+                    )}
+                    <span className="staff-table__sub">{stackingWords(p)}</span>
+                  </th>
                   <td>
                     {givesWords(p)} · {targetWords(p)}
                   </td>
