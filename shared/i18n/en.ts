@@ -456,7 +456,7 @@ export const en = {
     weCall: "Our team checks your order and calls you on {phone} to confirm it.",
     readyToCollect: "We e-mail you when it's ready to collect, with where and when.",
     courierCalls: "The courier calls you before delivering.",
-    /** What happens next, by the order's status (screens/cart/order-views.tsx NextSteps). */
+    /** What happens next, by the order's status (screens/cart/order-next-steps.tsx NextSteps). */
     now: {
       awaitingPayment: "We're waiting for the card payment; once it arrives, we prepare your order.",
       paid: "Your payment has arrived. Our team is preparing your order.",

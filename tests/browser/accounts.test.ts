@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, launchBrowser, PHONE } from "./harness";
-import { startTestShop, type TestShop } from "./shop";
+import { describe, expect, it } from "vitest";
+import { withBrowserAndShop } from "./browser-and-shop";
+import { DESKTOP, expectAccessible, PHONE } from "./harness";
+import type { TestShop } from "./shop";
 
 /**
  * A new shopper's account, end to end in Chromium: sign up, sign out, sign in,
@@ -13,13 +13,9 @@ let browser: Browser;
 let shop: TestShop;
 const SHOTS = "/tmp/shots";
 
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.dispose();
+withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+  browser = started;
+  shop = test;
 });
 
 async function newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
 import { expectAccessible, launchBrowser, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
+import { signInToDesk, signUpAsStaff } from "./staff-account";
 
 /**
  * Cash on delivery as a shopper on a phone meets it (docs/promotions.md): the fee the desk set is in the
@@ -99,14 +100,8 @@ async function staffMember(): Promise<{ email: string; password: string }> {
   const account = { username: `desk${tag}`, email: `desk.${tag}@noorbeauty.example`, password: "Desk-shift-2026" };
   const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url });
   const page = await context.newPage();
-  await page.goto("/user/signup");
-  await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("E-mail").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/user?notice=welcome");
+  await signUpAsStaff(page, shop, account);
   await context.close();
-  await shop.execute("UPDATE cms_users SET role = 'staff' WHERE email = ?1", account.email);
   return account;
 }
 
@@ -116,12 +111,7 @@ describe("the desk's cash orders to confirm, on a phone", () => {
     const account = await staffMember();
     const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url });
     const page = await context.newPage();
-    await page.goto("/staff");
-    await page.waitForURL(/\/user\/login\?redirect=%2Fstaff/);
-    await page.getByLabel("E-mail or username").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/staff$/);
+    await signInToDesk(page, account);
 
     await page.goto("/staff/orders");
     const waiting = page.getByRole("region", { name: "Cash orders to confirm", exact: true });

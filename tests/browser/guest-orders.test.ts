@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
-import { expectAccessible, launchBrowser, PHONE } from "./harness";
-import { startTestShop, type TestShop } from "./shop";
+import { withBrowserAndShop } from "./browser-and-shop";
+import { expectAccessible, PHONE } from "./harness";
+import type { TestShop } from "./shop";
 
 /**
  * A guest's way back to their order (decision 0112), in Chromium at a phone's width: an order placed in
@@ -15,13 +15,9 @@ let browser: Browser;
 let shop: TestShop;
 const SHOTS = "/work/notes/shots-mail";
 
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.dispose();
+withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+  browser = started;
+  shop = test;
 });
 
 async function freshPage(): Promise<Page> {

@@ -4,6 +4,7 @@ import { en } from "../../shared/i18n/en";
 import { launchBrowser } from "./harness";
 import { htmlErrors } from "./html-validator";
 import { startTestShop, type TestShop } from "./shop";
+import { signUpThroughForm } from "./staff-account";
 
 /**
  * Every kind of page, in both languages, as the server sends it, through an HTML validator
@@ -94,12 +95,7 @@ function contextGet(context: BrowserContext) {
 async function signUp(context: BrowserContext, tag: string): Promise<{ email: string; password: string }> {
   const account = { username: `layla${tag}`, email: `layla.${tag}@noorbeauty.example`, password: "Valid-markup-2026" };
   const page = await context.newPage();
-  await page.goto("/user/signup");
-  await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("E-mail").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/user?notice=welcome");
+  await signUpThroughForm(page, account);
   await page.close();
   return account;
 }

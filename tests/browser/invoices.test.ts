@@ -6,6 +6,7 @@ import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { DESKTOP, expectAccessible, launchBrowser, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
+import { signUpAsStaff } from "./staff-account";
 
 /**
  * A tax invoice in Chromium (docs/decisions/0116-tax-invoices-issued-in-the-batch-that-makes-a-supply.md):
@@ -63,13 +64,7 @@ async function issueOnTheDesk(number: string): Promise<Page> {
   const tag = crypto.randomUUID().slice(0, 6);
   const account = { username: `layla${tag}`, email: `layla.${tag}@noorbeauty.example`, password: "Desk-shift-2026" };
   const page = await freshPage(DESKTOP);
-  await page.goto("/user/signup");
-  await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("E-mail").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/user?notice=welcome");
-  await shop.execute("UPDATE cms_users SET role = 'staff' WHERE email = ?1", account.email);
+  await signUpAsStaff(page, shop, account);
   await page.context().clearCookies();
   await page.goto(`/staff/orders/${number}`);
   await page.getByLabel("E-mail or username").fill(account.email);

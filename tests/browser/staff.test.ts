@@ -1,9 +1,10 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
-import { DESKTOP, expectAccessible, launchBrowser, openFresh, PHONE } from "./harness";
-import { startTestShop, type TestShop } from "./shop";
+import { withBrowserAndShop } from "./browser-and-shop";
+import { DESKTOP, expectAccessible, openFresh, PHONE } from "./harness";
+import type { TestShop } from "./shop";
+import { signInToDesk, signUpAsStaff } from "./staff-account";
 
 /**
  * The staff desk in Chromium (decision 0074): a staff member runs a guest's order from a phone,
@@ -14,13 +15,9 @@ let browser: Browser;
 let shop: TestShop;
 const SHOTS = "/tmp/shots";
 
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.dispose();
+withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+  browser = started;
+  shop = test;
 });
 
 async function newContext(viewport: { width: number; height: number }, js = true): Promise<BrowserContext> {
@@ -60,24 +57,13 @@ async function staffMember(tag: string): Promise<{ email: string; password: stri
   const account = { username: `noura${tag}`, email: `noura.${tag}@noorbeauty.example`, password: "Desk-shift-2026" };
   const context = await newContext(DESKTOP);
   const page = await context.newPage();
-  await page.goto("/user/signup");
-  await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("E-mail").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/user?notice=welcome");
+  await signUpAsStaff(page, shop, account);
   await context.close();
-  await shop.execute("UPDATE cms_users SET role = 'staff' WHERE email = ?1", account.email);
   return account;
 }
 
-async function signInToDesk(page: Page, account: { email: string; password: string }) {
-  await page.goto("/staff");
-  await page.waitForURL(/\/user\/login\?redirect=%2Fstaff/);
-  await page.getByLabel("E-mail or username").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/staff$/);
+async function signInToDeskNav(page: Page, account: { email: string; password: string }) {
+  await signInToDesk(page, account);
   await page.getByRole("navigation", { name: "Staff desk" }).waitFor();
 }
 
@@ -132,7 +118,7 @@ describe("the staff desk", () => {
     const [{ number, page: shopper }, account] = await Promise.all([guestOrder(email), staffMember(`p${tag}`)]);
     const context = await newContext(PHONE);
     const page = await context.newPage();
-    await signInToDesk(page, account);
+    await signInToDeskNav(page, account);
     await runOrder(page, number, { shots: "staff-390", js: true });
     await expectShopperSeesShipped(shopper, number, email);
     await expectAccessible(shopper);
@@ -145,7 +131,7 @@ describe("the staff desk", () => {
     const [{ number, page: shopper }, account] = await Promise.all([guestOrder(email, true), staffMember(`w${tag}`)]);
     const context = await newContext(PHONE);
     const page = await context.newPage();
-    await signInToDesk(page, account);
+    await signInToDeskNav(page, account);
     await page.goto(`/staff/orders/${number}`);
     await page.getByRole("button", { name: "Confirm order" }).click();
     await page.getByText(`Order ${number}: Confirmed.`).waitFor();
@@ -182,7 +168,7 @@ describe("the staff desk", () => {
     const [{ number, page: shopper }, account] = await Promise.all([guestOrder(email), staffMember(`d${tag}`)]);
     const context = await newContext(DESKTOP, false);
     const page = await context.newPage();
-    await signInToDesk(page, account);
+    await signInToDeskNav(page, account);
     await runOrder(page, number, { shots: "staff-nojs-1280", js: false });
     await expectShopperSeesShipped(shopper, number, email);
     await context.close();
@@ -215,7 +201,7 @@ describe("the staff desk", () => {
     ] as const) {
       const context = await newContext(viewport);
       const page = await context.newPage();
-      await signInToDesk(page, account);
+      await signInToDeskNav(page, account);
       await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Requests" }).click();
       await page.getByRole("heading", { name: "Requests", level: 1 }).waitFor();
       await expectAccessible(page);
@@ -281,7 +267,7 @@ describe("the staff desk", () => {
       const account = await staffMember(`v${tag}${js ? "j" : "n"}`);
       const context = await newContext(js ? PHONE : DESKTOP, js);
       const page = await context.newPage();
-      await signInToDesk(page, account);
+      await signInToDeskNav(page, account);
       await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Reviews" }).click();
       await page.getByRole("heading", { name: "Reviews", level: 1 }).waitFor();
       const card = page.getByRole("article").filter({ hasText: words });
@@ -328,7 +314,7 @@ describe("the staff desk", () => {
     const account = await staffMember(`k${tag}`);
     const context = await newContext(PHONE);
     const page = await context.newPage();
-    await signInToDesk(page, account);
+    await signInToDeskNav(page, account);
     const fitsThePhone = async () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
@@ -372,7 +358,7 @@ describe("the staff desk", () => {
     const account = await staffMember(`f${tag}`);
     const context = await newContext(PHONE);
     const page = await context.newPage();
-    await signInToDesk(page, account);
+    await signInToDeskNav(page, account);
     for (const path of ["/staff", "/staff/orders", "/staff/products"]) {
       await page.goto(path);
       await page.getByRole("navigation", { name: "Staff desk" }).waitFor();

@@ -1,8 +1,9 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, PHONE } from "./harness";
-import { startTestShop, type TestShop } from "./shop";
+import { describe, expect, it } from "vitest";
+import { withBrowserAndShop } from "./browser-and-shop";
+import { expectAccessible, PHONE } from "./harness";
+import type { TestShop } from "./shop";
+import { signInToDesk, signUpAsStaff } from "./staff-account";
 
 /**
  * One stock truth in Chromium (decision 0107): the seed's foundation has no availability in the CMS and
@@ -14,13 +15,9 @@ let shop: TestShop;
 const SHOTS = "/tmp/shots";
 const FOUNDATION = "/catalog/makeup/velvet-hue-eyes-long-wear-foundation";
 
-beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.dispose();
+withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+  browser = started;
+  shop = test;
 });
 
 function newContext(javaScript = true): Promise<BrowserContext> {
@@ -31,21 +28,10 @@ async function staffPage(tag: string): Promise<Page> {
   const account = { username: `hessa${tag}`, email: `hessa.${tag}@noorbeauty.example`, password: "Desk-shift-2026" };
   const context = await newContext();
   const page = await context.newPage();
-  await page.goto("/user/signup");
-  await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("E-mail").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/user?notice=welcome");
+  await signUpAsStaff(page, shop, account);
   await context.close();
-  await shop.execute("UPDATE cms_users SET role = 'staff' WHERE email = ?1", account.email);
   const desk = await (await newContext()).newPage();
-  await desk.goto("/staff");
-  await desk.waitForURL(/\/user\/login\?redirect=%2Fstaff/);
-  await desk.getByLabel("E-mail or username").fill(account.email);
-  await desk.getByLabel("Password", { exact: true }).fill(account.password);
-  await desk.getByRole("button", { name: "Sign in" }).click();
-  await desk.waitForURL(/\/staff$/);
+  await signInToDesk(desk, account);
   return desk;
 }
 

@@ -1,10 +1,11 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
-import { expectAccessible, launchBrowser, PHONE } from "./harness";
-import { startTestShop, type TestShop } from "./shop";
+import { withBrowserAndShop } from "./browser-and-shop";
+import { expectAccessible, PHONE } from "./harness";
+import type { TestShop } from "./shop";
+import { signInToDesk, signUpAsStaff } from "./staff-account";
 
 /**
  * White Friday prepared on the desk from a phone, and the day itself (docs/promotions.md, decisions 0120
@@ -30,13 +31,9 @@ const LEAD_MS = 5_000;
 let browser: Browser;
 let shop: TestShop;
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await shop?.dispose();
+withBrowserAndShop({ shots: SHOTS, timeout: 120_000 }, (started, test) => {
+  browser = started;
+  shop = test;
 });
 
 /** Next Friday's date in Dubai (UTC+4), never today: "2026-12-04". */
@@ -50,21 +47,10 @@ async function staffOnPhone(): Promise<Page> {
   const account = { username: "nourawf", email: "noura.wf@noorbeauty.example", password: "Desk-shift-2026" };
   const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url });
   const page = await context.newPage();
-  await page.goto("/user/signup");
-  await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("E-mail").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/user?notice=welcome");
-  // Given the role as the owner would (`npm run staff -- grant`), then signed in again for the desk.
-  await shop.execute("UPDATE cms_users SET role = 'staff' WHERE email = ?1", account.email);
+  // Given the role as the owner would, then signed in again for the desk.
+  await signUpAsStaff(page, shop, account);
   await context.clearCookies();
-  await page.goto("/staff");
-  await page.waitForURL(/\/user\/login\?redirect=%2Fstaff/);
-  await page.getByLabel("E-mail or username").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/staff$/);
+  await signInToDesk(page, account);
   return page;
 }
 

@@ -5,7 +5,9 @@ import { checkoutSchema } from "../../shared/forms/checkout";
 import { checkForm } from "../../shared/forms/form-result";
 import { en } from "../../shared/i18n/en";
 import { plainTotals } from "../../shared/promotions/quote";
-import { addLine, countItems, ensureCartId, listLines, mergeCarts } from "../../worker/platform/bag/cart-store";
+import { addLine } from "../../worker/platform/bag/cart-add";
+import { countItems, listLines } from "../../worker/platform/bag/cart-store";
+import { ensureCartId, mergeCarts } from "../../worker/platform/bag/cart-writes";
 import { customer } from "./support/shop-fixtures";
 
 const visitor = () => ({ kind: "visitor" as const, id: crypto.randomUUID().replaceAll("-", "") });

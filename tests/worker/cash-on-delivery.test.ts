@@ -2,29 +2,13 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
-import { productSlugs } from "./support/shop-fixtures";
+import { fillBag, pageText, saveDeliverySettings } from "./support/delivery-bag";
 
 /**
  * Cash on delivery at the checkout (docs/promotions.md): its fee in the summary and the button before the
  * order is sent, drawn beside the card's totals (the checked payment radio picks one, commerce.css), and
  * above the largest cash order, why cash is not offered, with the card offered instead.
  */
-const text = (html: string) =>
-  html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&nbsp;", " ");
-
-async function settings(value: Record<string, unknown>) {
-  await env.DB.prepare("INSERT OR REPLACE INTO shop_settings (key, value, version) VALUES ('delivery', ?1, 1)")
-    .bind(JSON.stringify(value))
-    .run();
-}
-
-async function bag(shopper: Browser, quantity = 1) {
-  const [slug] = await productSlugs("in_stock", 1);
-  expect((await shopper.post("/cart/add", { slug: slug!, quantity: String(quantity) }, { from: null })).status).toBe(
-    303,
-  );
-}
-
 /** The part of the page between an element's class and the next sibling of its kind. */
 function part(html: string, start: string, end: string): string {
   const from = html.indexOf(start);
@@ -38,10 +22,10 @@ afterEach(async () => {
 
 describe("cash on delivery at the checkout", () => {
   it("shows the cash fee in the summary and the button when cash is chosen, and not with the card", async () => {
-    await settings({ deliveryFee: 2500, freeDeliveryFrom: null, cashFee: 700, cashMax: null });
+    await saveDeliverySettings({ deliveryFee: 2500, freeDeliveryFrom: null, cashFee: 700, cashMax: null });
     const shopper = new Browser();
-    await bag(shopper);
-    const html = text(await (await shopper.get("/cart/order")).text());
+    await fillBag(shopper);
+    const html = pageText(await (await shopper.get("/cart/order")).text());
     const cash = part(html, '<div class="for-cash">', '<div class="for-online">');
     const card = part(html, '<div class="for-online">', "</dl>");
     expect(cash).toContain("Cash on delivery fee</dt><dd>AED 7.00");
@@ -54,11 +38,11 @@ describe("cash on delivery at the checkout", () => {
   });
 
   it("above the largest cash order says why cash is not offered, and offers the card instead", async () => {
-    await settings({ deliveryFee: 2500, freeDeliveryFrom: null, cashFee: 500, cashMax: 1000 });
+    await saveDeliverySettings({ deliveryFee: 2500, freeDeliveryFrom: null, cashFee: 500, cashMax: 1000 });
     const cardEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_cash", STRIPE_WEBHOOK_SECRET: "whsec_cash" };
     const shopper = new Browser((path, init) => appRequest(`https://shop.example${path}`, init, cardEnv));
-    await bag(shopper, 2);
-    const html = text(await (await shopper.get("/cart/order")).text());
+    await fillBag(shopper, 2);
+    const html = pageText(await (await shopper.get("/cart/order")).text());
     expect(html).toContain(
       '<input type="radio" disabled="" aria-describedby="cash-refused-transport cash-refused-pickup" name="payment" value="cash"/>',
     );

@@ -1,10 +1,15 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentTasksHealth } from "../../worker/platform/operations/health-status";
 import { runPaymentTasks } from "../../worker/platform/payments/payment-tasks";
 import { appRequest } from "./support/app-request";
-import { FakeInstalments } from "./support/fake-instalments";
-import { deskMoves, instalmentEnv, placeInstalmentOrder, stubProviders, tasksOf } from "./support/instalment-orders";
+import {
+  deskMoves,
+  fakeInstalmentsEachTest,
+  instalmentEnv,
+  placeInstalmentOrder,
+  tasksOf,
+} from "./support/instalment-orders";
 import { auditOf, signedIn } from "./support/staff-session";
 
 /**
@@ -12,14 +17,7 @@ import { auditOf, signedIn } from "./support/staff-session";
  * the list's payment filter knows Tabby and Tamara; a capture or refund the provider keeps refusing is
  * said on the order's page, with "Try again now" (checked, audited), and counted on the health page.
  */
-let fake: FakeInstalments;
-beforeEach(() => {
-  fake = new FakeInstalments();
-  stubProviders(fake);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const fake = fakeInstalmentsEachTest();
 
 const send = (path: string, init?: RequestInit) => appRequest(`https://shop.example${path}`, init, instalmentEnv);
 

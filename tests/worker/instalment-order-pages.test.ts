@@ -1,9 +1,8 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
-import { FakeInstalments } from "./support/fake-instalments";
-import { instalmentEnv, placeInstalmentOrder, statusOf, stubProviders } from "./support/instalment-orders";
+import { fakeInstalmentsEachTest, instalmentEnv, placeInstalmentOrder, statusOf } from "./support/instalment-orders";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
 
@@ -12,14 +11,7 @@ import { signedIn } from "./support/staff-session";
  * (docs/decisions/0122-an-instalment-order-names-its-provider.md), and while it waits they say how to
  * finish paying: on the provider's page, whose address the order keeps.
  */
-let fake: FakeInstalments;
-beforeEach(() => {
-  fake = new FakeInstalments();
-  stubProviders(fake);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const fake = fakeInstalmentsEachTest();
 
 const send = (path: string, init?: RequestInit) => appRequest(`https://shop.example${path}`, init, instalmentEnv);
 

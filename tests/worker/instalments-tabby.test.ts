@@ -1,17 +1,16 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SWEEP_MARGIN_MINUTES, sweepExpiredCardOrders } from "../../worker/platform/payments/card-holds";
 import { CARD_SESSION_MINUTES } from "../../worker/platform/payments/payment-provider";
 import { runPaymentTasks } from "../../worker/platform/payments/payment-tasks";
 import { appRequest } from "./support/app-request";
-import { FakeInstalments } from "./support/fake-instalments";
 import {
   deskMoves,
+  fakeInstalmentsEachTest,
   instalmentEnv,
   onHand,
   placeInstalmentOrder,
   statusOf,
-  stubProviders,
   tasksOf,
 } from "./support/instalment-orders";
 
@@ -20,14 +19,7 @@ import {
  * with the order's stock held; a notification counts only for what Tabby's API says of the payment;
  * the desk's shipping captures it (retried until Tabby says yes), its cancel gives it back.
  */
-let fake: FakeInstalments;
-beforeEach(() => {
-  fake = new FakeInstalments();
-  stubProviders(fake);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const fake = fakeInstalmentsEachTest();
 
 async function notify(body: unknown) {
   const res = await appRequest(

@@ -1,15 +1,15 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runPaymentTasks } from "../../worker/platform/payments/payment-tasks";
 import { appRequest } from "./support/app-request";
-import { FAKE_KEYS, FakeInstalments, tamaraToken } from "./support/fake-instalments";
+import { FAKE_KEYS, tamaraToken } from "./support/fake-instalments";
 import {
   deskMoves,
+  fakeInstalmentsEachTest,
   instalmentEnv,
   onHand,
   placeInstalmentOrder,
   statusOf,
-  stubProviders,
   tasksOf,
 } from "./support/instalment-orders";
 
@@ -18,14 +18,7 @@ import {
  * with a token signed by the merchant's notification token; approved, the order is authorised with
  * Tamara before it is paid; the desk's shipping captures it (retried), its cancel gives it back.
  */
-let fake: FakeInstalments;
-beforeEach(() => {
-  fake = new FakeInstalments();
-  stubProviders(fake);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const fake = fakeInstalmentsEachTest();
 
 async function notify(orderId: string, eventType: string, token: string | null, where: "query" | "header" = "query") {
   const query = token && where === "query" ? `?tamaraToken=${encodeURIComponent(token)}` : "";

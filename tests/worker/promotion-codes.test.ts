@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
+import { racingDb } from "./support/racing-db";
 import { customer, productSlugs } from "./support/shop-fixtures";
 
 /**
@@ -53,47 +54,6 @@ const text = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&amp;"
 
 async function bag(shopper: Browser): Promise<string> {
   return text(await (await shopper.get("/cart")).text());
-}
-
-/**
- * A D1 whose order batches (those that redeem a promotion) wait until `count` of them have arrived:
- * every racing shopper has then read the code with uses to spare and passed the quote's own check, so
- * only the counters' CHECK inside the batch decides who gets the discount.
- */
-function racingDb(count: number): D1Database {
-  const redeeming = new WeakSet<object>();
-  let arrived = 0;
-  let release!: () => void;
-  const allThere = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return new Proxy(env.DB, {
-    get(target, name) {
-      if (name === "prepare")
-        return (sql: string) => {
-          const statement = target.prepare(sql);
-          if (!/UPDATE promotions SET uses = uses \+ 1/.test(sql)) return statement;
-          const bind = statement.bind.bind(statement);
-          statement.bind = (...values: unknown[]) => {
-            const bound = bind(...values);
-            redeeming.add(bound);
-            return bound;
-          };
-          return statement;
-        };
-      if (name === "batch")
-        return async (statements: D1PreparedStatement[]) => {
-          if (statements.some((st) => redeeming.has(st))) {
-            arrived += 1;
-            if (arrived === count) release();
-            await allThere;
-          }
-          return target.batch(statements);
-        };
-      const value = Reflect.get(target, name, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }
 
 function order(shopper: Browser): Promise<Response> {
@@ -193,7 +153,7 @@ describe("discount codes", () => {
 
   it("gives exactly 100 discounted orders when 150 shoppers race a code with 100 uses; the others keep their bag", async () => {
     await promotion({ name: "Flash 100", gives: { kind: "fixed", amount: 1000 }, code: "FLASH", usesMax: 100 });
-    const racing = { ...env, DB: racingDb(150) };
+    const racing = { ...env, DB: racingDb(150, /UPDATE promotions SET uses = uses \+ 1/) };
     const shoppers = await Promise.all(
       Array.from({ length: 150 }, async () => {
         const shopper = new Browser((path, init) => appRequest(`https://shop.example${path}`, init, racing));

@@ -2,14 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CART_LINES_MAX } from "../../shared/cart-rules";
 import { VISITOR_COOKIE } from "../../shared/cookie-names";
-import {
-  addLine,
-  type CartOwner,
-  ensureCartId,
-  findCartId,
-  listLines,
-  mergeCarts,
-} from "../../worker/platform/bag/cart-store";
+import { addLine } from "../../worker/platform/bag/cart-add";
+import { type CartOwner, findCartId, listLines } from "../../worker/platform/bag/cart-store";
+import { ensureCartId, mergeCarts } from "../../worker/platform/bag/cart-writes";
 import { wrapD1 } from "../../worker/platform/database/wrap-d1";
 import { appRequest } from "./support/app-request";
 import { customer, productSlugs } from "./support/shop-fixtures";

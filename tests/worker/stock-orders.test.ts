@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { STOCK_VERSION_KEY } from "../../worker/platform/caches/versions";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
+import { racingDb } from "./support/racing-db";
 import { customer } from "./support/shop-fixtures";
 
 /**
@@ -63,49 +64,6 @@ async function shopperWith(lines: { slug: string; variant: string; quantity: num
   return shopper;
 }
 
-/**
- * A D1 whose order batches (those that take stock) wait until `count` of them have arrived: every
- * racing shopper has then read the stock (5 left) and passed the bag's own check, so only the
- * batch's CHECK can decide who gets the last ones. Without it local D1 serves the requests one
- * after another and the early check alone would refuse them.
- */
-function racingDb(count: number): D1Database {
-  const taking = new WeakSet<object>();
-  let arrived = 0;
-  let release!: () => void;
-  const allThere = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return new Proxy(env.DB, {
-    get(target, name) {
-      if (name === "prepare")
-        return (sql: string) => {
-          const statement = target.prepare(sql);
-          if (!/UPDATE stock_levels SET on_hand = on_hand -/.test(sql)) return statement;
-          // bind() makes a new statement: it is that one the batch will hold.
-          const bind = statement.bind.bind(statement);
-          statement.bind = (...values: unknown[]) => {
-            const bound = bind(...values);
-            taking.add(bound);
-            return bound;
-          };
-          return statement;
-        };
-      if (name === "batch")
-        return async (statements: D1PreparedStatement[]) => {
-          if (statements.some((st) => taking.has(st))) {
-            arrived += 1;
-            if (arrived === count) release();
-            await allThere;
-          }
-          return target.batch(statements);
-        };
-      const value = Reflect.get(target, name, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
 async function order(shopper: Browser): Promise<Response> {
   return shopper.post("/cart/order", { idempotencyKey: crypto.randomUUID(), ...customer }, { from: null });
 }
@@ -129,7 +87,7 @@ describe("stock that cannot be oversold", () => {
   it("lets exactly 5 of 20 racing shoppers have the last 5, refuses 15 with the message, never below zero", async () => {
     const [shade] = await shades(1);
     await setStock(shade!.sku, shade!.slug, 5);
-    const db = racingDb(20);
+    const db = racingDb(20, /UPDATE stock_levels SET on_hand = on_hand -/);
     const racing = { ...env, DB: db };
     // Twenty bags, each with one of the shade.
     const shoppers = await Promise.all(

@@ -1,15 +1,37 @@
 import { env } from "cloudflare:test";
-import { expect, vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import { changeOrder } from "../../../worker/platform/orders/order-desk-store";
 import type { OrderStatus } from "../../../worker/platform/orders/order-record";
 import { findOrderByNumber } from "../../../worker/platform/orders/order-store";
 import { appRequest } from "./app-request";
 import { Browser } from "./browser-session";
-import { FAKE_KEYS, type FakeInstalments, TABBY_BASE, TAMARA_BASE } from "./fake-instalments";
+import { FAKE_KEYS, FakeInstalments, TABBY_BASE, TAMARA_BASE } from "./fake-instalments";
 import { customer } from "./shop-fixtures";
 
 /** The shop with both instalment providers configured against the local fakes. */
 export const instalmentEnv = { ...env, ...FAKE_KEYS, TABBY_API_BASE: TABBY_BASE, TAMARA_API_BASE: TAMARA_BASE };
+
+/**
+ * A fresh local Tabby and Tamara for each test of the file that calls this at its top level, the
+ * providers' calls answered by it (stubProviders) and fetch put back after. What it answers reads the
+ * running test's fake.
+ */
+export function fakeInstalmentsEachTest(): FakeInstalments {
+  let current = new FakeInstalments();
+  beforeEach(() => {
+    current = new FakeInstalments();
+    stubProviders(current);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  return new Proxy({} as FakeInstalments, {
+    get(_target, name) {
+      const value = Reflect.get(current, name, current);
+      return typeof value === "function" ? value.bind(current) : value;
+    },
+  });
+}
 
 /** Every call to the providers' hosts answered by the fake; anything else goes out as before. */
 export function stubProviders(fake: FakeInstalments): void {

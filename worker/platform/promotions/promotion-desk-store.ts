@@ -127,32 +127,41 @@ const atVersion = (p: DeskPromotion, seen: number) => ({
   params: [p.id, seen],
 });
 
+/**
+ * A change of a promotion's columns (`set`, its values from ?3 on), guarded on the version the page
+ * showed and moving it, with its audit row, in one batch; false when someone else's change won.
+ */
+async function changeAtVersion(
+  db: D1Database,
+  p: DeskPromotion,
+  seen: number,
+  actor: Actor,
+  audit: { action: string; before: unknown; after: unknown },
+  set: string,
+  values: unknown[],
+): Promise<boolean> {
+  const [, updated] = await db.batch([
+    auditStatement(db, atVersion(p, seen), { actor, recordKind: "promotion", recordId: String(p.id), ...audit }),
+    db
+      .prepare(
+        `UPDATE promotions SET ${set}, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+         WHERE id = ?1 AND version = ?2`,
+      )
+      .bind(p.id, seen, ...values),
+  ]);
+  return (updated!.meta.changes ?? 0) > 0;
+}
+
 /** Pauses or resumes, guarded on the version the page showed; false when someone else's change won. */
-export async function setPaused(
+export function setPaused(
   db: D1Database,
   p: DeskPromotion,
   seen: number,
   paused: boolean,
   actor: Actor,
 ): Promise<boolean> {
-  const guard = atVersion(p, seen);
-  const [, updated] = await db.batch([
-    auditStatement(db, guard, {
-      actor,
-      action: paused ? "pause" : "resume",
-      recordKind: "promotion",
-      recordId: String(p.id),
-      before: { paused: p.paused },
-      after: { paused },
-    }),
-    db
-      .prepare(
-        `UPDATE promotions SET paused = ?3, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE id = ?1 AND version = ?2`,
-      )
-      .bind(p.id, seen, paused ? 1 : 0),
-  ]);
-  return (updated!.meta.changes ?? 0) > 0;
+  const audit = { action: paused ? "pause" : "resume", before: { paused: p.paused }, after: { paused } };
+  return changeAtVersion(db, p, seen, actor, audit, "paused = ?3", [paused ? 1 : 0]);
 }
 
 /**
@@ -161,34 +170,24 @@ export async function setPaused(
  * change won. Orders placed keep the discount they got (order_discounts), under the name they got it by
  * (decision 0129): a new name, English or Arabic, is for orders to come.
  */
-export async function updatePromotion(
+export function updatePromotion(
   db: D1Database,
   p: DeskPromotion,
   seen: number,
   next: NewPromotion,
   actor: Actor,
 ): Promise<boolean> {
-  const guard = atVersion(p, seen);
-  const [, updated] = await db.batch([
-    auditStatement(db, guard, {
-      actor,
-      action: "change",
-      recordKind: "promotion",
-      recordId: String(p.id),
-      before: audited(p),
-      after: audited(next),
-    }),
-    db
-      .prepare(
-        `UPDATE promotions SET name = ?3, gives_json = ?4, target_kind = ?5, target_values = ?6, min_subtotal = ?7,
-           min_quantity = ?8, starts_at = ?9, ends_at = ?10, first_order_only = ?11, uses_max = ?12,
-           uses_per_shopper = ?13, combinable = ?14, priority = ?15, name_ar = ?16, version = version + 1,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-         WHERE id = ?1 AND version = ?2`,
-      )
-      .bind(p.id, seen, next.name, ...termValues(next), next.nameAr ?? ""),
-  ]);
-  return (updated!.meta.changes ?? 0) > 0;
+  return changeAtVersion(
+    db,
+    p,
+    seen,
+    actor,
+    { action: "change", before: audited(p), after: audited(next) },
+    `name = ?3, gives_json = ?4, target_kind = ?5, target_values = ?6, min_subtotal = ?7, min_quantity = ?8,
+     starts_at = ?9, ends_at = ?10, first_order_only = ?11, uses_max = ?12, uses_per_shopper = ?13,
+     combinable = ?14, priority = ?15, name_ar = ?16`,
+    [next.name, ...termValues(next), next.nameAr ?? ""],
+  );
 }
 
 /** Single-use codes: `count` new ones of PREFIX-XXXXXXXX, written with the version's move and an audit row. */

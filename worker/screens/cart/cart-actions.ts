@@ -5,17 +5,10 @@ import { routePath } from "../../../shared/links";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { addLineStatements, type LineToAdd, readAdd } from "../../platform/bag/cart-add";
 import { ensureCartOwner, readCartOwner } from "../../platform/bag/cart-owner";
-import {
-  addLineStatements,
-  type CartOwner,
-  type LineKey,
-  type LineToAdd,
-  type NamedLine,
-  readAdd,
-  removeLineStatement,
-  setQuantityStatement,
-} from "../../platform/bag/cart-store";
+import type { CartOwner, LineKey } from "../../platform/bag/cart-store";
+import { type NamedLine, removeLineStatement, setQuantityStatement } from "../../platform/bag/cart-writes";
 import {
   type CountRow,
   countsOf,

@@ -8,7 +8,7 @@ import { textsOf, useTexts } from "../../frame/i18n/texts";
 import { FlashMessage, takeFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
 import { readCartOwner } from "../../platform/bag/cart-owner";
-import { acknowledgePrices } from "../../platform/bag/cart-store";
+import { acknowledgePrices } from "../../platform/bag/cart-writes";
 import { getContacts } from "../../platform/cms-client/layout-records";
 import { backgroundTask } from "../../platform/errors/background-task";
 import { InstalmentLine, instalmentLine } from "../../shop/payments/instalment-line";

@@ -6,8 +6,8 @@ import { textsOf } from "../../frame/i18n/texts";
 import type { AppEnv } from "../../platform/app-env";
 import { documentsStatement, readDocuments } from "../../platform/invoices/invoice-store";
 import { InvoiceSheet } from "../../shop/invoice/invoice-sheet";
+import { OrderDetail } from "./order-detail";
 import { keepOrderPagePrivate } from "./order-key";
-import { OrderDetail } from "./order-views";
 import { ownedOrder } from "./owned-order";
 
 /**

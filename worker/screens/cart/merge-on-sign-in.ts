@@ -1,5 +1,5 @@
 import type { SignInHook } from "../../platform/app-env";
-import { mergeCarts } from "../../platform/bag/cart-store";
+import { mergeCarts } from "../../platform/bag/cart-writes";
 
 /** On sign-in, this browser's anonymous bag joins the account's (quantities added, capped). */
 export const mergeBagOnSignIn: SignInHook = async (c, user, visitorId) => {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../../../platform/app-env";
 import { Pager } from "../../../shop/listing/pager";
+import { DeskOptions } from "./desk-field";
 import { renderStaffSection, StaffNav, StaffNotices, type StaffSection } from "./staff-page";
 
 /* The desk's lists (orders, requests, products, reviews, rules, e-mails, searches): frame, tables, filters, pages. */
@@ -111,11 +112,7 @@ export function StaffFilterSelects<Filter extends object>({
         <label htmlFor={id}>{label}</label>
         <select id={id} name={name} defaultValue={String(values[name] ?? "")}>
           <option value="">All</option>
-          {options.map(([key, words]) => (
-            <option key={key} value={key}>
-              {words}
-            </option>
-          ))}
+          <DeskOptions options={options} />
         </select>
       </div>
     );
@@ -172,5 +169,15 @@ export function StaffRowHead({ href, title, sub }: { href: string; title: string
       <a href={href}>{title}</a>
       {sub && <span className="staff-table__sub">{sub}</span>}
     </th>
+  );
+}
+
+/** A list's row: its head cell (StaffRowHead), then its other cells. */
+export function StaffRow({ children, ...head }: Parameters<typeof StaffRowHead>[0] & { children: ReactNode }) {
+  return (
+    <tr>
+      <StaffRowHead {...head} />
+      {children}
+    </tr>
   );
 }

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../../../platform/app-env";
-import type { AuditEntry } from "../../../platform/audit/staff-audit-store";
-import { CONFIRMED } from "./desk-action";
+import { type AuditEntry, listAudit } from "../../../platform/audit/staff-audit-store";
+import { type AuditRef, CONFIRMED } from "./desk-action";
 import { AuditLog, type AuditWords } from "./staff-audit";
 import { renderStaffSection, StaffRecordTop, type StaffSection } from "./staff-page";
 
@@ -12,18 +12,23 @@ import { renderStaffSection, StaffRecordTop, type StaffSection } from "./staff-p
  * forms, and its audit log last.
  */
 /** What every page of one kind of record shares: its section, the way back to its list, its audit's words. */
+/** A record page's status: shown, refused as overtaken (409), or refused as wrong (422). */
+export type RecordStatus = 200 | 409 | 422;
+
 export interface RecordFrame {
   section: StaffSection;
   back: { href: string; label: string };
   words: AuditWords;
 }
 
-export function renderStaffRecord(
+/** `page.audit`: the record's audit rows, or where they are (read here when the page needs nothing beside them). */
+export async function renderStaffRecord(
   c: Context<AppEnv>,
   frame: RecordFrame,
-  page: { title: string; alert?: string; audit: AuditEntry[]; status?: 200 | 409 | 422 },
+  page: { title: string; alert?: string; audit: AuditEntry[] | AuditRef; status?: RecordStatus },
   body: ReactNode,
 ): Promise<Response> {
+  const audit = Array.isArray(page.audit) ? page.audit : await listAudit(c.env.DB, page.audit.kind, page.audit.ref);
   return renderStaffSection(
     c,
     page.title,
@@ -32,7 +37,7 @@ export function renderStaffRecord(
         <StaffRecordTop section={frame.section} back={frame.back} flash={flash} alert={page.alert} />
         {body}
         <h2>Audit</h2>
-        <AuditLog entries={page.audit} words={frame.words} />
+        <AuditLog entries={audit} words={frame.words} />
       </>
     ),
     page.status,

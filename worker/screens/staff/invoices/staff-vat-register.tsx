@@ -15,6 +15,7 @@ import { buildRegister, type VatRegister } from "../../../../shared/vat-register
 import type { AppEnv } from "../../../platform/app-env";
 import { readRegister } from "../../../platform/invoices/register-store";
 import { Pager } from "../../../shop/listing/pager";
+import { DeskField, DeskOptions } from "../desk/desk-field";
 import { renderStaffList } from "../desk/staff-list";
 import { BoxTable, EntriesTable } from "./register-tables";
 
@@ -41,40 +42,28 @@ function PeriodForm({ period, problem }: { period: VatPeriod | null; problem?: P
   const choices = recentPeriods(now);
   if (period && !choices.some((p) => p.key === period.key)) choices.unshift(period);
   const chosen = period?.key ?? choices[0]?.key;
-  const quarters = choices.filter((p) => p.kind === "quarter");
-  const months = choices.filter((p) => p.kind === "month");
+  const groups = [
+    { label: "Quarters", periods: choices.filter((p) => p.kind === "quarter") },
+    { label: "Months", periods: choices.filter((p) => p.kind === "month") },
+  ];
   return (
     <form method="get" action={routePath("staff-invoices")} className="staff-filter staff-period">
-      <div className="field">
-        <label htmlFor="register-period">Period (Dubai time)</label>
-        <select
-          id="register-period"
-          name="period"
-          defaultValue={chosen}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? "register-period-error" : undefined}
-        >
-          <optgroup label="Quarters">
-            {quarters.map((p) => (
-              <option key={p.key} value={p.key}>
-                {periodName(p)}
-              </option>
+      <DeskField
+        id="register-period"
+        label="Period (Dubai time)"
+        error={problem ? PERIOD_PROBLEMS[problem] : undefined}
+        announced
+      >
+        {(aria) => (
+          <select {...aria} name="period" defaultValue={chosen}>
+            {groups.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                <DeskOptions options={group.periods.map((p) => [p.key, periodName(p)] as const)} />
+              </optgroup>
             ))}
-          </optgroup>
-          <optgroup label="Months">
-            {months.map((p) => (
-              <option key={p.key} value={p.key}>
-                {periodName(p)}
-              </option>
-            ))}
-          </optgroup>
-        </select>
-        {problem && (
-          <p id="register-period-error" className="field-error" role="alert">
-            {PERIOD_PROBLEMS[problem]}
-          </p>
+          </select>
         )}
-      </div>
+      </DeskField>
       <div className="staff-filter__actions">
         <button type="submit" className="button">
           Show the register

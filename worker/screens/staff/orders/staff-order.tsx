@@ -11,6 +11,7 @@ import { ORDER_STATUSES, type Order, type OrderStatus } from "../../../platform/
 import { findOrderByNumber } from "../../../platform/orders/order-store";
 import { listPaymentTasks } from "../../../platform/payments/payment-task-store";
 import { lineStock } from "../../../platform/stock/stock-return-store";
+import { DeskField } from "../desk/desk-field";
 import { ORDER_LANGUAGES, renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import { CashConfirmation } from "./cash-confirm-form";
@@ -91,59 +92,34 @@ function Field({
   /** A choice from a list (the carriers) in place of free text. */
   options?: readonly { value: string; label: string }[];
 }) {
-  const id = `${form}-${name}`;
-  const described = error ? `${id}-error` : undefined;
   return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id}>
-        {label}
-        <span aria-hidden="true"> *</span>
-      </label>
-      {options ? (
-        <select
-          id={id}
-          name={name}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-          defaultValue={value ?? ""}
-        >
-          <option value="">Choose…</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      ) : multiline ? (
-        <textarea
-          id={id}
-          name={name}
-          rows={3}
-          maxLength={1000}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-          defaultValue={value ?? ""}
-        />
-      ) : (
-        <input
-          id={id}
-          name={name}
-          type="text"
-          maxLength={FIELD_MAX}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-          defaultValue={value ?? ""}
-        />
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          <span>{error}</span>
-        </p>
-      )}
-    </div>
+    <DeskField
+      id={`${form}-${name}`}
+      label={
+        <>
+          {label}
+          <span aria-hidden="true"> *</span>
+        </>
+      }
+      error={error}
+    >
+      {(aria) =>
+        options ? (
+          <select {...aria} name={name} required defaultValue={value ?? ""}>
+            <option value="">Choose…</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : multiline ? (
+          <textarea {...aria} name={name} rows={3} maxLength={1000} required defaultValue={value ?? ""} />
+        ) : (
+          <input {...aria} name={name} type="text" maxLength={FIELD_MAX} required defaultValue={value ?? ""} />
+        )
+      }
+    </DeskField>
   );
 }
 

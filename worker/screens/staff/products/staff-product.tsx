@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
-import { listAudit } from "../../../platform/audit/staff-audit-store";
 import { getProduct } from "../../../platform/cms-client/catalog-records";
 import { STOCK_AUDIT_KIND, type StockSet, writeStockSets } from "../../../platform/stock/stock-desk-store";
 import { readStock } from "../../../platform/stock/stock-store";
 import { type DeskRecord, recordAction } from "../desk/desk-action";
+import { DeskField } from "../desk/desk-field";
 import type { AuditWords } from "../desk/staff-audit";
 import { renderStaffMessage } from "../desk/staff-page";
 import { DeskForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
@@ -61,12 +61,16 @@ async function renderProduct(
   state: FormState = {},
   status: 200 | 409 | 422 = 200,
 ) {
-  const audit = await listAudit(c.env.DB, STOCK_AUDIT_KIND, product.slug);
   const errors = state.errors ?? {};
   return renderStaffRecord(
     c,
     stockRecord(product),
-    { title: `Stock of ${product.name} · Staff`, alert: state.alert, audit, status },
+    {
+      title: `Stock of ${product.name} · Staff`,
+      alert: state.alert,
+      audit: { kind: STOCK_AUDIT_KIND, ref: product.slug },
+      status,
+    },
     <>
       <h1>{product.name}</h1>
       {product.brand && <p className="muted">{product.brand}</p>}
@@ -83,45 +87,52 @@ async function renderProduct(
         <input type="hidden" name="shown" value={new Date().toISOString()} />
         {product.items.map((item, i) => {
           const id = `stock-${i}`;
-          const error = errors[item.sku];
-          const hint = `${id}-now`;
           return (
-            <div key={item.sku} className={`field staff-stock-field${error ? " field--invalid" : ""}`}>
-              <label htmlFor={id}>
-                {`${item.variant ?? product.name} `}
-                <span className="staff-stock__sku">{`SKU ${item.sku}`}</span>
-              </label>
-              <input
-                id={id}
-                name={`count:${item.sku}`}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={7}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error ${hint}` : hint}
-                defaultValue={state.values?.[item.sku] ?? shownCount(item.onHand)}
-              />
-              <input type="hidden" name={`seen:${item.sku}`} value={shownCount(item.onHand)} />
-              {error && (
-                <p className="field-error" id={`${id}-error`}>
-                  <span>{error}</span>
-                </p>
-              )}
-              <p className="staff-stock-field__now" id={hint}>
-                Now: <StockCount onHand={item.onHand} shop={item.shop} />
-              </p>
-              {item.onHand !== undefined && (
-                <label className="check staff-stock-field__stop">
+            <DeskField
+              key={item.sku}
+              id={id}
+              className="staff-stock-field"
+              label={
+                <>
+                  {`${item.variant ?? product.name} `}
+                  <span className="staff-stock__sku">{`SKU ${item.sku}`}</span>
+                </>
+              }
+              error={errors[item.sku]}
+              describedAfter={`${id}-now`}
+              below={
+                <>
+                  <p className="staff-stock-field__now" id={`${id}-now`}>
+                    Now: <StockCount onHand={item.onHand} shop={item.shop} />
+                  </p>
+                  {item.onHand !== undefined && (
+                    <label className="check staff-stock-field__stop">
+                      <input
+                        type="checkbox"
+                        name={`stop:${item.sku}`}
+                        defaultChecked={state.values?.[`stop:${item.sku}`] === "on"}
+                      />{" "}
+                      Stop counting (sell it without a count)
+                    </label>
+                  )}
+                </>
+              }
+            >
+              {(aria) => (
+                <>
                   <input
-                    type="checkbox"
-                    name={`stop:${item.sku}`}
-                    defaultChecked={state.values?.[`stop:${item.sku}`] === "on"}
-                  />{" "}
-                  Stop counting (sell it without a count)
-                </label>
+                    {...aria}
+                    name={`count:${item.sku}`}
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={7}
+                    defaultValue={state.values?.[item.sku] ?? shownCount(item.onHand)}
+                  />
+                  <input type="hidden" name={`seen:${item.sku}`} value={shownCount(item.onHand)} />
+                </>
               )}
-            </div>
+            </DeskField>
           );
         })}
       </DeskForm>

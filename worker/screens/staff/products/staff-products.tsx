@@ -4,13 +4,7 @@ import { routePath } from "../../../../shared/links";
 import { LOW_STOCK_AT } from "../../../../shared/stock-rules";
 import type { AppEnv } from "../../../platform/app-env";
 import { pageNumber } from "../../../shop/listing/pager";
-import {
-  renderStaffList,
-  StaffFilterForm,
-  StaffFilterSelects,
-  StaffPagedTable,
-  StaffRowHead,
-} from "../desk/staff-list";
+import { renderStaffList, StaffFilterForm, StaffFilterSelects, StaffPagedTable, StaffRow } from "../desk/staff-list";
 import { ImportForm } from "./import-form";
 import { type ImportState, importAnswered } from "./import-state";
 import {
@@ -145,17 +139,13 @@ export async function renderProducts(c: Context<AppEnv>, state: ImportState = {}
 }
 
 function ProductRow({ product }: { product: ProductStock }) {
+  const href = routePath("staff-product", { slug: product.slug });
   return (
-    <tr>
-      <StaffRowHead
-        href={routePath("staff-product", { slug: product.slug })}
-        title={product.name}
-        sub={product.brand}
-      />
+    <StaffRow href={href} title={product.name} sub={product.brand}>
       <td data-label="Stock on hand">
         <Items items={product.items} />
       </td>
-    </tr>
+    </StaffRow>
   );
 }
 

@@ -1,18 +1,19 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes } from "react";
 import { en } from "../../../../shared/i18n/en";
+import { DeskField, DeskOptions } from "../desk/desk-field";
 import type { DraftErrors } from "./promotion-draft";
 
-/** One field of a promotion's form (the desk is in English), its refusal beside it. */
+/** One field of a promotion's form, its refusal announced beside it; `options` makes it a select. */
 function Field({
   name,
   label,
   errors,
   values,
-  hint,
   errorKey,
   prefix,
   input,
-  children,
+  hint,
+  options,
 }: {
   prefix: string;
   /** How a phone's keyboard serves it: a number pad, a date picker, no capital letter added to a slug. */
@@ -24,56 +25,79 @@ function Field({
   label: string;
   errors: DraftErrors;
   values: Record<string, string>;
-  hint?: string;
   errorKey?: string;
-  children?: ReactNode;
+  /** A line under the field, not read with it. */
+  hint?: string;
+  /** The choices as [value, words], the first chosen when the form has no value. */
+  options?: readonly (readonly [string, string])[];
 }) {
-  const error = errors[errorKey ?? name];
-  const id = `${prefix}-${name}`;
   return (
-    <div className="field">
+    <DeskField
+      id={`${prefix}-${name}`}
+      label={label}
+      error={errors[errorKey ?? name]}
+      name={name}
+      value={values[name]}
+      input={input}
+      note={hint}
+      announced
+    >
+      {options &&
+        (({ id }) => (
+          <select id={id} name={name} defaultValue={values[name] ?? options[0]![0]}>
+            <DeskOptions options={options} />
+          </select>
+        ))}
+    </DeskField>
+  );
+}
+
+/** The keyboards of the form's inputs: a slug or SKU as typed, a count, an amount in AED, a moment. */
+const AS_TYPED = { autoCapitalize: "none", spellCheck: false } as const;
+const COUNT = { inputMode: "numeric" } as const;
+const AED = { inputMode: "decimal" } as const;
+const WHEN = { type: "datetime-local" } as const;
+
+/** A yes-or-no of the form, ticked when the form's value is "yes". */
+function Check({
+  id,
+  name,
+  label,
+  values,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  values: Record<string, string>;
+}) {
+  return (
+    <div className="field field--check">
+      <input id={id} type="checkbox" name={name} value="yes" defaultChecked={values[name] === "yes"} />
       <label htmlFor={id}>{label}</label>
-      {children ?? (
-        <input
-          id={id}
-          name={name}
-          defaultValue={values[name] ?? ""}
-          {...input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      )}
-      {hint && <p className="muted small">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
     </div>
   );
 }
 
-function Select({
-  name,
-  values,
-  options,
-  prefix,
-}: {
-  name: string;
-  values: Record<string, string>;
-  options: [string, string][];
-  prefix: string;
-}) {
-  return (
-    <select id={`${prefix}-${name}`} name={name} defaultValue={values[name] ?? options[0]![0]}>
-      {options.map(([value, words]) => (
-        <option key={value} value={value}>
-          {words}
-        </option>
-      ))}
-    </select>
-  );
-}
+const APPLIES = [
+  ["auto", "Automatically"],
+  ["code", "With a code"],
+] as const;
+
+const KINDS = [
+  ["percent", "A percentage off"],
+  ["fixed", "An amount off"],
+  ["free_delivery", "Free delivery"],
+  ["gift", "A gift"],
+  ["buy_get", "Buy X, get Y free"],
+] as const;
+
+const TARGETS = [
+  ["order", "The whole order"],
+  ["product", "Products"],
+  ["variant", "Variants (SKUs)"],
+  ["category", "Categories"],
+  ["brand", "Brands"],
+] as const;
 
 /**
  * The fields of a promotion's form: adding one, or changing one (`changing`: how it applies and its code
@@ -101,17 +125,7 @@ export function PromotionFields({
       />
       {!changing && (
         <>
-          <Field name="applies" label="How it applies" {...f}>
-            <Select
-              name="applies"
-              values={values}
-              prefix={f.prefix}
-              options={[
-                ["auto", "Automatically"],
-                ["code", "With a code"],
-              ]}
-            />
-          </Field>
+          <Field name="applies" label="How it applies" options={APPLIES} {...f} />
           <Field
             name="code"
             input={{ autoCapitalize: "characters", spellCheck: false }}
@@ -120,96 +134,31 @@ export function PromotionFields({
           />
         </>
       )}
-      <Field name="kind" label="What it gives" {...f}>
-        <Select
-          name="kind"
-          values={values}
-          prefix={f.prefix}
-          options={[
-            ["percent", "A percentage off"],
-            ["fixed", "An amount off"],
-            ["free_delivery", "Free delivery"],
-            ["gift", "A gift"],
-            ["buy_get", "Buy X, get Y free"],
-          ]}
-        />
-      </Field>
-      <Field name="percent" input={{ inputMode: "numeric" }} label="Percentage off" {...f} />
-      <Field name="cap" input={{ inputMode: "decimal" }} label="Cap in AED (for a percentage; empty for none)" {...f} />
+      <Field name="kind" label="What it gives" options={KINDS} {...f} />
+      <Field name="percent" input={COUNT} label="Percentage off" {...f} />
+      <Field name="cap" input={AED} label="Cap in AED (for a percentage; empty for none)" {...f} />
       <Field
         name="amount"
-        input={{ inputMode: "decimal" }}
+        input={AED}
         label="Amount off in AED (on products: off each unit; on the whole order: once)"
         {...f}
       />
-      <Field
-        name="giftSlug"
-        input={{ autoCapitalize: "none", spellCheck: false }}
-        label="Gift: product slug"
-        errorKey="gift"
-        {...f}
-      />
-      <Field
-        name="giftVariant"
-        input={{ autoCapitalize: "none", spellCheck: false }}
-        label="Gift: variant SKU (a shade or size; empty for none)"
-        {...f}
-      />
-      <Field
-        name="giftSku"
-        input={{ autoCapitalize: "none", spellCheck: false }}
-        label="Gift: stock SKU (empty: the variant's)"
-        {...f}
-      />
-      <Field name="buy" input={{ inputMode: "numeric" }} label="Buy (how many)" errorKey="buyGet" {...f} />
-      <Field name="get" input={{ inputMode: "numeric" }} label="Get free (how many)" {...f} />
-      <Field name="targetKind" label="On what" {...f}>
-        <Select
-          name="targetKind"
-          values={values}
-          prefix={f.prefix}
-          options={[
-            ["order", "The whole order"],
-            ["product", "Products"],
-            ["variant", "Variants (SKUs)"],
-            ["category", "Categories"],
-            ["brand", "Brands"],
-          ]}
-        />
-      </Field>
-      <Field
-        name="targetValues"
-        input={{ autoCapitalize: "none", spellCheck: false }}
-        label="Which (slugs or SKUs, separated by commas)"
-        {...f}
-      />
-      <Field name="minSubtotal" input={{ inputMode: "decimal" }} label="Minimum subtotal in AED" {...f} />
-      <Field name="minQuantity" input={{ inputMode: "numeric" }} label="Minimum items" {...f} />
-      <Field name="startsAt" input={{ type: "datetime-local" }} label="Starts (Dubai time)" {...f} />
-      <Field name="endsAt" input={{ type: "datetime-local" }} label="Ends (Dubai time)" {...f} />
-      <Field name="usesMax" input={{ inputMode: "numeric" }} label="Uses in all (empty: no limit)" {...f} />
-      <Field name="usesPerShopper" input={{ inputMode: "numeric" }} label="Uses per shopper (empty: no limit)" {...f} />
-      <Field name="priority" input={{ inputMode: "numeric" }} label="Priority (higher applies first)" {...f} />
-      <div className="field field--check">
-        <input
-          id={`${f.prefix}-combinable`}
-          type="checkbox"
-          name="combinable"
-          value="yes"
-          defaultChecked={values.combinable === "yes"}
-        />
-        <label htmlFor={`${f.prefix}-combinable`}>Combinable with other promotions</label>
-      </div>
-      <div className="field field--check">
-        <input
-          id={`${f.prefix}-first`}
-          type="checkbox"
-          name="firstOrderOnly"
-          value="yes"
-          defaultChecked={values.firstOrderOnly === "yes"}
-        />
-        <label htmlFor={`${f.prefix}-first`}>First order only</label>
-      </div>
+      <Field name="giftSlug" input={AS_TYPED} label="Gift: product slug" errorKey="gift" {...f} />
+      <Field name="giftVariant" input={AS_TYPED} label="Gift: variant SKU (a shade or size; empty for none)" {...f} />
+      <Field name="giftSku" input={AS_TYPED} label="Gift: stock SKU (empty: the variant's)" {...f} />
+      <Field name="buy" input={COUNT} label="Buy (how many)" errorKey="buyGet" {...f} />
+      <Field name="get" input={COUNT} label="Get free (how many)" {...f} />
+      <Field name="targetKind" label="On what" options={TARGETS} {...f} />
+      <Field name="targetValues" input={AS_TYPED} label="Which (slugs or SKUs, separated by commas)" {...f} />
+      <Field name="minSubtotal" input={AED} label="Minimum subtotal in AED" {...f} />
+      <Field name="minQuantity" input={COUNT} label="Minimum items" {...f} />
+      <Field name="startsAt" input={WHEN} label="Starts (Dubai time)" {...f} />
+      <Field name="endsAt" input={WHEN} label="Ends (Dubai time)" {...f} />
+      <Field name="usesMax" input={COUNT} label="Uses in all (empty: no limit)" {...f} />
+      <Field name="usesPerShopper" input={COUNT} label="Uses per shopper (empty: no limit)" {...f} />
+      <Field name="priority" input={COUNT} label="Priority (higher applies first)" {...f} />
+      <Check id={`${f.prefix}-combinable`} name="combinable" label="Combinable with other promotions" values={values} />
+      <Check id={`${f.prefix}-first`} name="firstOrderOnly" label="First order only" values={values} />
     </>
   );
 }

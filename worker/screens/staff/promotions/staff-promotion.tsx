@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
 import { formatAed } from "../../../../shared/money";
 import type { AppEnv } from "../../../platform/app-env";
-import { listAudit } from "../../../platform/audit/staff-audit-store";
 import {
   addSingleUseCodes,
   type DeskPromotion,
@@ -14,7 +13,7 @@ import {
 import { afterSaleChange } from "../../../platform/promotions/sale-moves";
 import { type DeskRecord, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage } from "../desk/staff-page";
-import { DeskForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
+import { DeskForm, Fact, type RecordFrame, type RecordStatus, renderStaffRecord } from "../desk/staff-record";
 import { draftValues, readDraft, utcToDubai } from "./promotion-draft";
 import { PromotionFields } from "./promotion-fields";
 import { conditionWords, givesWords, limitWords, stackingWords, targetWords, whenWords } from "./promotion-words";
@@ -75,17 +74,21 @@ function auditValue(field: string, value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-async function renderPromotion(
+function renderPromotion(
   c: Context<AppEnv>,
   p: DeskPromotion,
   state: PromotionFormState = {},
-  status: 200 | 409 | 422 = 200,
+  status: RecordStatus = 200,
 ) {
-  const audit = await listAudit(c.env.DB, "promotion", String(p.id));
   return renderStaffRecord(
     c,
     FRAME,
-    { title: `${p.name} · Promotions · Staff`, alert: state.alert, audit, status },
+    {
+      title: `${p.name} · Promotions · Staff`,
+      alert: state.alert,
+      audit: { kind: "promotion", ref: String(p.id) },
+      status,
+    },
     <>
       <h1>
         {p.name}

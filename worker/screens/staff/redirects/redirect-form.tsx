@@ -4,6 +4,7 @@ import type { AppEnv } from "../../../platform/app-env";
 import type { RuleDraft, RuleErrors } from "../../../platform/redirects/check-rule";
 import type { RedirectRule } from "../../../platform/redirects/redirect-rules";
 import { parseAllowedHosts } from "../../../platform/redirects/resolve-redirect";
+import { DeskField } from "../desk/desk-field";
 
 /** The fields of a redirect rule, the same on the add form and a rule's own page. */
 export const STATUS_WORDS: Record<301 | 302, string> = {
@@ -40,51 +41,6 @@ export function ruleSaved(done: "added" | "saved", rule: RedirectRule): Flash {
   };
 }
 
-function TextField({
-  form,
-  name,
-  label,
-  hint,
-  value,
-  error,
-}: {
-  form: string;
-  name: "fromPath" | "toTarget";
-  label: string;
-  hint: string;
-  value: string;
-  error?: string;
-}) {
-  const id = `${form}-${name}`;
-  const described = [`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={2000}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        defaultValue={value}
-      />
-      <p className="field__hint" id={`${id}-hint`}>
-        {hint}
-      </p>
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          <span>{error}</span>
-        </p>
-      )}
-    </div>
-  );
-}
-
 const PATH_FIELDS = [
   {
     name: "fromPath",
@@ -111,41 +67,39 @@ export function RuleFields({
   const values = state.values ?? {};
   const errors = state.errors ?? {};
   const status = values.status ?? String(rule?.status ?? 301);
-  const statusId = `${form}-status`;
   return (
     <div className="staff-redirects-fields">
-      {PATH_FIELDS.map((field) => (
-        <TextField
-          key={field.name}
-          form={form}
-          {...field}
-          value={values[field.name] ?? rule?.[field.name] ?? ""}
-          error={errors[field.name]}
-        />
+      {PATH_FIELDS.map(({ name, label, hint }) => (
+        <DeskField key={name} id={`${form}-${name}`} label={label} hint={hint} error={errors[name]}>
+          {(aria) => (
+            <input
+              {...aria}
+              name={name}
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={2000}
+              required
+              defaultValue={values[name] ?? rule?.[name] ?? ""}
+            />
+          )}
+        </DeskField>
       ))}
-      <div className={`field${errors.status ? " field--invalid" : ""}`}>
-        <label htmlFor={statusId}>Kind of redirect</label>
-        <select
-          id={statusId}
-          name="status"
-          defaultValue={status}
-          aria-invalid={errors.status ? true : undefined}
-          aria-describedby={errors.status ? `${statusId}-error` : `${statusId}-hint`}
-        >
-          <option value="301">{STATUS_WORDS[301]}</option>
-          <option value="302">{STATUS_WORDS[302]}</option>
-        </select>
-        {errors.status ? (
-          <p className="field-error" id={`${statusId}-error`}>
-            <span>{errors.status}</span>
-          </p>
-        ) : (
-          <p className="field__hint" id={`${statusId}-hint`}>
-            Permanent: the page has moved for good (search engines move its ranking). Temporary: for a while, e.g. a
-            campaign.
-          </p>
+      <DeskField
+        id={`${form}-status`}
+        label="Kind of redirect"
+        hint="Permanent: the page has moved for good (search engines move its ranking). Temporary: for a while, e.g. a campaign."
+        hintGivesWay
+        error={errors.status}
+      >
+        {(aria) => (
+          <select {...aria} name="status" defaultValue={status}>
+            <option value="301">{STATUS_WORDS[301]}</option>
+            <option value="302">{STATUS_WORDS[302]}</option>
+          </select>
         )}
-      </div>
+      </DeskField>
     </div>
   );
 }

@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
-import { listAudit } from "../../../platform/audit/staff-audit-store";
-import { checkRule } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
 import {
   changeRule,
@@ -13,17 +11,9 @@ import {
 } from "../../../platform/redirects/redirect-rules";
 import { type DeskRecord, latestChange, recordAction, sameVersion } from "../desk/desk-action";
 import { renderStaffMessage, staffDate } from "../desk/staff-page";
-import { DeskForm, Fact, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
-import {
-  draftOf,
-  pathTaken,
-  RuleFields,
-  type RuleFormState,
-  ruleSaved,
-  ruleScope,
-  STATUS_WORDS,
-} from "./redirect-form";
-import { sentBack } from "./sent-back-check";
+import { DeskForm, Fact, type RecordFrame, type RecordStatus, renderStaffRecord } from "../desk/staff-record";
+import { checkPostedRule } from "./posted-rule";
+import { pathTaken, RuleFields, type RuleFormState, ruleSaved, STATUS_WORDS } from "./redirect-form";
 import { renderRedirects } from "./staff-redirects";
 
 /**
@@ -45,17 +35,16 @@ const RULE_FORMS = [
   { intent: "delete", title: "Delete the rule", submit: "Delete this rule" },
 ] as const;
 
-async function renderRule(
-  c: Context<AppEnv>,
-  rule: StoredRule,
-  state: RuleFormState = {},
-  status: 200 | 409 | 422 = 200,
-) {
-  const audit = await listAudit(c.env.DB, "redirect", String(rule.id));
+function renderRule(c: Context<AppEnv>, rule: StoredRule, state: RuleFormState = {}, status: RecordStatus = 200) {
   return renderStaffRecord(
     c,
     RULE_RECORD,
-    { title: `Redirect ${rule.fromPath} · Staff`, alert: state.alert, audit, status },
+    {
+      title: `Redirect ${rule.fromPath} · Staff`,
+      alert: state.alert,
+      audit: { kind: "redirect", ref: String(rule.id) },
+      status,
+    },
     <>
       <h1 className="staff-redirects-title">
         Redirect from <code>{rule.fromPath}</code>
@@ -149,15 +138,9 @@ export const postRedirectRule = recordAction(RULE_DESK, async ({ c, record: rule
     const text = `Rule for ${rule.fromPath} deleted. It stops from the next visit.`;
     return { done: { kind: "success", text }, to: routePath("staff-redirects") };
   }
-  const draft = draftOf(values);
-  const checked = checkRule(draft, {
-    rules: await listRedirectRules(c.env.DB),
-    replacing: rule.fromPath,
-    ...ruleScope(c),
-  });
-  if (!checked.ok) return { again: { values: draft, errors: checked.errors }, status: 422 };
-  const back = await sentBack(c, checked.rule);
-  if (back) return { again: { values: draft, errors: { toTarget: back } }, status: 422 };
+  const checked = await checkPostedRule(c, values, await listRedirectRules(c.env.DB), rule.fromPath);
+  if (!checked.ok) return { again: checked.again, status: 422 };
+  const { draft } = checked;
   const saved = await changeRule(c.env.DB, rule, rule.version, checked.rule, actor);
   if (saved === "taken") return { again: { values: draft, errors: pathTaken(checked.rule) }, status: 409 };
   if (saved === "stale") return { meanwhile: true };

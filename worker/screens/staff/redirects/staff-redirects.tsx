@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { routePath } from "../../../../shared/links";
 import { splitLocalePath } from "../../../../shared/locale-path";
 import type { AppEnv } from "../../../platform/app-env";
-import { checkRule, describeProblem } from "../../../platform/redirects/check-rule";
+import { describeProblem } from "../../../platform/redirects/check-rule";
 import { redirectRulesChanged } from "../../../platform/redirects/redirect-middleware";
 import {
   addRule,
@@ -13,16 +13,8 @@ import {
 import { isLocalePrefixed, resolveRedirect } from "../../../platform/redirects/resolve-redirect";
 import { listAction } from "../desk/desk-action";
 import { renderStaffList } from "../desk/staff-list";
-import {
-  draftOf,
-  pathTaken,
-  RuleFields,
-  type RuleFormState,
-  ruleSaved,
-  ruleScope,
-  STATUS_WORDS,
-} from "./redirect-form";
-import { sentBack } from "./sent-back-check";
+import { checkPostedRule } from "./posted-rule";
+import { pathTaken, RuleFields, type RuleFormState, ruleSaved, ruleScope, STATUS_WORDS } from "./redirect-form";
 
 /**
  * `/staff/redirects`: every redirect rule, whether the middleware follows it and why not, and
@@ -122,12 +114,9 @@ export async function redirectsPage(c: Context<AppEnv>): Promise<Response> {
 }
 
 export const postRedirect = listAction<RuleFormState>(renderRedirects, async ({ c, form, actor }) => {
-  const draft = draftOf(form);
-  const rules = await listStoredRules(c.env.DB);
-  const checked = checkRule(draft, { rules: rulesByPath(rules), ...ruleScope(c) });
-  if (!checked.ok) return { again: { values: draft, errors: checked.errors }, status: 422 };
-  const back = await sentBack(c, checked.rule);
-  if (back) return { again: { values: draft, errors: { toTarget: back } }, status: 422 };
+  const checked = await checkPostedRule(c, form, rulesByPath(await listStoredRules(c.env.DB)));
+  if (!checked.ok) return { again: checked.again, status: 422 };
+  const { draft } = checked;
   // Another member may have added a rule for the same path between the check and the write.
   const added = await addRule(c.env.DB, checked.rule, actor);
   if (!added.ok) return { again: { values: draft, errors: pathTaken(checked.rule) }, status: 409 };

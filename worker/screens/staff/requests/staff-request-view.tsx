@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import { Field } from "../../../../client/components/fields";
 import { routePath } from "../../../../shared/links";
 import type { AppEnv } from "../../../platform/app-env";
-import { listAudit } from "../../../platform/audit/staff-audit-store";
 import type { DeskRequest } from "../../../platform/requests/request-desk-store";
 import type { RequestStatus } from "../../../platform/requests/request-store";
 import { staffDate } from "../desk/staff-page";
@@ -130,12 +129,16 @@ export async function renderRequest(
   state: RequestFormState = {},
   status: 200 | 409 | 422 = 200,
 ): Promise<Response> {
-  const audit = await listAudit(c.env.DB, "request", request.publicId);
   const actions = allowedRequestActions(request.status);
   return renderStaffRecord(
     c,
     REQUEST_RECORD,
-    { title: `${REQUEST_KIND_LABELS[request.kind]} from ${request.name} · Staff`, alert: state.alert, audit, status },
+    {
+      title: `${REQUEST_KIND_LABELS[request.kind]} from ${request.name} · Staff`,
+      alert: state.alert,
+      audit: { kind: "request", ref: request.publicId },
+      status,
+    },
     <>
       <h1>{`${REQUEST_KIND_LABELS[request.kind]} from ${request.name}`}</h1>
       <Facts request={request} />

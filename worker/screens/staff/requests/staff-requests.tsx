@@ -11,13 +11,7 @@ import {
 } from "../../../platform/requests/request-desk-store";
 import type { RequestStatus } from "../../../platform/requests/request-store";
 import { pageNumber } from "../../../shop/listing/pager";
-import {
-  renderStaffList,
-  StaffFilterForm,
-  StaffFilterSelects,
-  StaffPagedTable,
-  StaffRowHead,
-} from "../desk/staff-list";
+import { renderStaffList, StaffFilterForm, StaffFilterSelects, StaffPagedTable, StaffRow } from "../desk/staff-list";
 import { staffDate } from "../desk/staff-page";
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_LABELS } from "./request-workflow";
 
@@ -54,13 +48,9 @@ function FilterForm({ filter }: { filter: RequestFilter }) {
 }
 
 function RequestRow({ request }: { request: DeskRequest }) {
+  const href = routePath("staff-request", { publicId: request.publicId });
   return (
-    <tr>
-      <StaffRowHead
-        href={routePath("staff-request", { publicId: request.publicId })}
-        title={request.name}
-        sub={request.company}
-      />
+    <StaffRow href={href} title={request.name} sub={request.company}>
       <td data-label="Kind">{REQUEST_KIND_LABELS[request.kind]}</td>
       <td data-label="Status">
         <span className={`status status--request-${request.status}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
@@ -73,7 +63,7 @@ function RequestRow({ request }: { request: DeskRequest }) {
         {request.email && <span className="staff-table__sub">{request.email}</span>}
       </td>
       <td data-label="File">{request.attachment ? "Attached file" : "—"}</td>
-    </tr>
+    </StaffRow>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Seller, SellerSettings } from "../../../../shared/invoices/seller";
 import { readTrn } from "../../../../shared/invoices/trn";
 import { routePath } from "../../../../shared/links";
+import { DeskField } from "../desk/desk-field";
 import { DeskForm } from "../desk/staff-record";
 
 /**
@@ -63,28 +64,18 @@ export function SellerForm({ seller, state = {} }: { seller: SellerSettings; sta
         version={seller.version}
         submit="Save the shop's invoice details"
       >
-        {FIELDS.map(({ name, label, ...more }) => {
-          const id = `seller-${name}`;
-          const error = state.errors?.[name];
-          return (
-            <div className="field" key={name}>
-              <label htmlFor={id}>{label}</label>
-              <input
-                id={id}
-                name={name}
-                {...more}
-                defaultValue={values[name] ?? ""}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-              {error && (
-                <p id={`${id}-error`} className="field-error" role="alert">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {FIELDS.map(({ name, label, ...more }) => (
+          <DeskField
+            key={name}
+            id={`seller-${name}`}
+            label={label}
+            error={state.errors?.[name]}
+            name={name}
+            value={values[name]}
+            input={more}
+            announced
+          />
+        ))}
       </DeskForm>
     </section>
   );

@@ -7,6 +7,7 @@ import { listAudit } from "../../../platform/audit/staff-audit-store";
 import { readSeller } from "../../../platform/invoices/seller-store";
 import { readSettings, saveSettings } from "../../../platform/promotions/settings-store";
 import { type DeskRecord, type DeskState, recordAction, sameVersion } from "../desk/desk-action";
+import { DeskField } from "../desk/desk-field";
 import { DeskForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
 import { SellerForm, type SellerState } from "./seller-form";
 
@@ -103,28 +104,18 @@ export async function renderSettings(
         version={s.version}
         submit="Save settings"
       >
-        {LABELS.map(([name, label]) => {
-          const id = `settings-${name.replace(/[^a-zA-Z0-9]/g, "-")}`;
-          const error = state.errors?.[name];
-          return (
-            <div className="field" key={name}>
-              <label htmlFor={id}>{label}</label>
-              <input
-                id={id}
-                name={name}
-                inputMode="decimal"
-                defaultValue={values[name] ?? ""}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-              {error && (
-                <p id={`${id}-error`} className="field-error" role="alert">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {LABELS.map(([name, label]) => (
+          <DeskField
+            key={name}
+            id={`settings-${name.replace(/[^a-zA-Z0-9]/g, "-")}`}
+            label={label}
+            error={state.errors?.[name]}
+            name={name}
+            value={values[name]}
+            input={{ inputMode: "decimal" }}
+            announced
+          />
+        ))}
       </DeskForm>
       <SellerForm seller={seller} state={sellerState} />
     </>,
