@@ -95,7 +95,8 @@ const runners = [
     : workerdRunner("workerd"),
 ];
 let browserCode = null;
-if (!WORKERD_ONLY) browserCode = await run("browser", ["npx", "vitest", "run", "--config", "tests/browser/vitest.config.ts"]);
+if (!WORKERD_ONLY)
+  browserCode = await run("browser", ["npx", "vitest", "run", "--config", "tests/browser/vitest.config.ts"]);
 // The browser suite's core is free (or was never taken): a second runner takes what is left of the queue.
 runners.push(workerdRunner("workerd-2"));
 await Promise.all(runners);

@@ -162,6 +162,9 @@ describe("a promotion's name on the shop's pages", () => {
     expect(arabicPage).not.toContain(renamed.nameAr);
     const englishPage = text(await (await englishShopper.get(englishOrder)).text());
     expect(englishPage).toContain(`<bdi>${WINTER.name}</bdi>`);
+    // The desk's order page (in English) shows the Arabic order's discount as kept, isolated in its row.
+    const deskPage = await (await staff.get(`/staff/orders/${arabicOrder.split("/").at(-1)}`)).text();
+    expect(deskPage).toContain(`<th scope="row" colSpan="2"><bdi>${WINTER.nameAr}</bdi></th>`);
     // A bag now is given the new name.
     const bag = text(await (await (await shopperWithBag("/ar")).get("/ar/cart")).text());
     expect(bag).toContain(`<bdi>${renamed.nameAr}</bdi>`);

@@ -61,18 +61,34 @@ export function Lines({ order, stock }: { order: Order; stock: LineStock[] }) {
       columns={["Product", { label: "Quantity", num: true }, { label: "Total", num: true }]}
       foot={(
         [
-          ["Subtotal", formatAed(order.totals.subtotal)],
-          // Each discount by name and amount (order_discounts), as the shopper was shown it.
+          ["subtotal", "Subtotal", formatAed(order.totals.subtotal)],
+          // Each discount by name and amount (order_discounts), as the shopper was shown it: the name in
+          // the language of the order, isolated so an Arabic name keeps its order in this English table.
           ...order.discounts.map(
-            (d) => [`${d.name}${d.code ? ` (code ${d.code})` : ""}`, `−${formatAed(d.amount)}`] as const,
+            (d, i) =>
+              [
+                `discount-${i}`,
+                <>
+                  <bdi>{d.name}</bdi>
+                  {d.code ? (
+                    <>
+                      {" "}
+                      (code <bdi dir="ltr">{d.code}</bdi>)
+                    </>
+                  ) : null}
+                </>,
+                `−${formatAed(d.amount)}`,
+              ] as const,
           ),
-          ["Delivery", formatAed(order.totals.delivery)],
-          ...(order.totals.codFee > 0 ? [["Cash on delivery fee", formatAed(order.totals.codFee)] as const] : []),
-          ["VAT included", formatAed(order.totals.vat)],
-          ["Total", <strong key="total">{formatAed(order.totals.total)}</strong>],
+          ["delivery", "Delivery", formatAed(order.totals.delivery)],
+          ...(order.totals.codFee > 0
+            ? [["cod-fee", "Cash on delivery fee", formatAed(order.totals.codFee)] as const]
+            : []),
+          ["vat", "VAT included", formatAed(order.totals.vat)],
+          ["total", "Total", <strong key="total">{formatAed(order.totals.total)}</strong>],
         ] as const
-      ).map(([label, amount]) => (
-        <tr key={label}>
+      ).map(([key, label, amount]) => (
+        <tr key={key}>
           <th scope="row" colSpan={2}>
             {label}
           </th>
