@@ -8,6 +8,7 @@ import type { FormErrors } from "../../shared/forms/form-result";
 import { fill } from "../../shared/i18n/format";
 import type { IslandTexts } from "../../shared/i18n/messages-type";
 import { routePath } from "../../shared/links";
+import { ByEmirate, type ByEmirateValues } from "../components/by-emirate";
 import { ErrorSummary, Field } from "../components/fields";
 import { useFormSubmit } from "../components/use-form-submit";
 
@@ -25,7 +26,11 @@ export interface CheckoutFormProps extends IslandTexts<"checkout"> {
    * The total as the button shows it ("AED 223.00") for each way of getting the order: both are drawn,
    * and the page's style shows the one whose radio is checked (commerce.css), with or without script.
    */
-  totals: Record<"transport" | "pickup", Record<"cash" | "online", string>>;
+  totals: {
+    /** A delivery's, for each emirate whose fee is its own and for the others (components/by-emirate.tsx). */
+    transport: ByEmirateValues<Record<"cash" | "online", string>>;
+    pickup: Record<"cash" | "online", string>;
+  };
   /** Why cash on delivery is not offered for each way of getting the order (above the largest cash order), or null. */
   cash: Record<"transport" | "pickup", string | null>;
 }
@@ -228,7 +233,11 @@ export default function CheckoutForm(props: CheckoutFormProps) {
       </div>
       <button type="submit" className="button button--block">
         <span className="for-transport">
-          <PlaceOrder template={texts.placeOrder} totals={totals.transport} locale={locale} />
+          <ByEmirate
+            tag="span"
+            values={totals.transport}
+            render={(paid) => <PlaceOrder template={texts.placeOrder} totals={paid} locale={locale} />}
+          />
         </span>
         <span className="for-pickup">
           <PlaceOrder template={texts.placeOrder} totals={totals.pickup} locale={locale} />

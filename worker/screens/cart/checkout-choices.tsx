@@ -1,8 +1,11 @@
+import { ByEmirate, type ByEmirateValues, emiratesOfTheirOwn } from "../../../client/components/by-emirate";
 import type { CheckoutFormProps } from "../../../client/islands/checkout-form";
 import type { DeliveryMethod } from "../../../shared/cart-rules";
 import { cashOfferedTo } from "../../../shared/cash-on-delivery";
+import { EMIRATES } from "../../../shared/forms/checkout";
 import type { Translator } from "../../../shared/i18n/translator";
 import { formatPrice } from "../../../shared/money";
+import { deliveryFeeFor } from "../../../shared/promotions/shop-settings";
 import type { CardPayments } from "../../platform/payments/configured-provider";
 import { QuoteTotals } from "./cart-totals";
 import type { CartView } from "./cart-view";
@@ -21,23 +24,39 @@ export function cardAvailability(card: CardPayments, t: Translator): CheckoutFor
     : { available: false, reason: t.m.checkout.cardUnavailable };
 }
 
-/** The bag's quote if it were delivered and paid this way: what the summary and the button say for each choice. */
-export function totalsFor(view: CartView, delivery: DeliveryMethod, payment: "cash" | "online" = "online") {
-  return quoteOf(view, { delivery, region: null, payment });
+/** The bag's quote if it were delivered (to `region`, when named) and paid this way: what the summary and the button say. */
+export function totalsFor(
+  view: CartView,
+  delivery: DeliveryMethod,
+  payment: "cash" | "online" = "online",
+  region: string | null = null,
+) {
+  return quoteOf(view, { delivery, region, payment });
+}
+
+/**
+ * `of(region)` for each emirate whose delivery fee is its own (decision 0109's fees by emirate), and for the
+ * others and none chosen: a delivered order's total depends on the emirate picked in the form.
+ */
+function byEmirate<T>(view: CartView, of: (region: string | null) => T): ByEmirateValues<T> {
+  const own = emiratesOfTheirOwn((region) => deliveryFeeFor(view.promotions.settings, region));
+  return { other: of(null), own: own.map((emirate) => ({ emirate, value: of(EMIRATES[emirate]!) })) };
 }
 
 /** Both ways of paying for one way of getting the order: the style shows the one whose radio is checked. */
 export function PaidTotals({ view, delivery, label }: { view: CartView; delivery: DeliveryMethod; label?: string }) {
-  return (
+  const paid = (region: string | null) => (
     <>
       <div className="for-cash">
-        <QuoteTotals quote={totalsFor(view, delivery, "cash")} deliveryLabel={label} />
+        <QuoteTotals quote={totalsFor(view, delivery, "cash", region)} deliveryLabel={label} />
       </div>
       <div className="for-online">
-        <QuoteTotals quote={totalsFor(view, delivery, "online")} deliveryLabel={label} />
+        <QuoteTotals quote={totalsFor(view, delivery, "online", region)} deliveryLabel={label} />
       </div>
     </>
   );
+  if (delivery === "pickup") return paid(null);
+  return <ByEmirate values={byEmirate(view, (region) => region)} render={paid} />;
 }
 
 /**
@@ -61,12 +80,11 @@ export function cashFor(view: CartView, t: Translator, closed: string | undefine
   return sentence ? { transport: sentence, pickup: sentence } : cashRefusals(view, t);
 }
 
-/** The button's total for each way of getting and paying for the order. */
+/** The button's total for each way of getting and paying for the order, a delivery's for each emirate of its own fee. */
 export function buttonTotals(view: CartView, t: Translator): CheckoutFormProps["totals"] {
-  const total = (delivery: DeliveryMethod, payment: "cash" | "online") =>
-    formatPrice(t.locale, totalsFor(view, delivery, payment).total);
-  return {
-    transport: { cash: total("transport", "cash"), online: total("transport", "online") },
-    pickup: { cash: total("pickup", "cash"), online: total("pickup", "online") },
-  };
+  const paid = (delivery: DeliveryMethod, region: string | null) => ({
+    cash: formatPrice(t.locale, totalsFor(view, delivery, "cash", region).total),
+    online: formatPrice(t.locale, totalsFor(view, delivery, "online", region).total),
+  });
+  return { transport: byEmirate(view, (region) => paid("transport", region)), pickup: paid("pickup", null) };
 }
