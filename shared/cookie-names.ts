@@ -38,3 +38,10 @@ export const DB_BOOKMARK_COOKIE = "__Host-db_bookmark";
  * next pages are not served from a copy kept before then (worker/frame/shells/own-changes.ts).
  */
 export const PAGES_CHANGED_COOKIE = "__Host-pages_changed";
+
+/**
+ * What a shopper typed at checkout, kept while the order was sent back to the bag (stock ran short, a code
+ * was refused) so the form is filled again on return: HttpOnly, 30 minutes, gone once an order is placed
+ * (worker/screens/cart/checkout-draft.ts).
+ */
+export const CHECKOUT_DRAFT_COOKIE = "__Host-checkout_draft";

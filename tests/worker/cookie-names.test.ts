@@ -18,6 +18,7 @@ describe("cookie names", () => {
       SESSION_COOKIE: "__Host-session",
       DB_BOOKMARK_COOKIE: "__Host-db_bookmark",
       PAGES_CHANGED_COOKIE: "__Host-pages_changed",
+      CHECKOUT_DRAFT_COOKIE: "__Host-checkout_draft",
     });
   });
 });

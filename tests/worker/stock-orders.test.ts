@@ -131,11 +131,17 @@ describe("stock that cannot be oversold", () => {
     const html = await flashOf(shopper);
     expect(html).toContain(`Only 2 left of ${short!.productName} — ${short!.name} — we changed your bag to 2`);
     expect(html).toMatch(/Bag, 5 items/);
-    // The corrected bag goes through.
+    // Back at the checkout, the form holds what the shopper had typed (not the consent: asked again).
+    const form = await (await shopper.get("/cart/order")).text();
+    expect(form).toContain('name="firstName" value="Mariam"');
+    expect(form).toContain('name="address" value="Villa 12, Al Wasl Road"');
+    expect(form).toMatch(/<option value="Dubai" selected="">|name="region"[^>]*value="Dubai"/);
+    // The corrected bag goes through, and nothing typed is kept after it.
     const again = await order(shopper);
     expect(again.headers.get("location")).toMatch(/^\/cart\/order\//);
     expect(await onHand(plenty!.sku)).toBe(27);
     expect(await onHand(short!.sku)).toBe(0);
+    expect(again.headers.get("set-cookie")).toMatch(/__Host-checkout_draft=;/);
   });
 
   it("keeps two shades of one product as two lines, named by shade in the bag, the order and its e-mail", async () => {

@@ -24,6 +24,7 @@ import { type WriteSpec, writes } from "../../platform/routing/route-spec";
 import type { CartView, QuoteChoices } from "./cart-view";
 import { loadCartView } from "./cart-view";
 import { buttonTotals, cardAvailability, cashFor, PaidTotals, totalsFor } from "./checkout-choices";
+import { forgetDraft, keepDraft, keptDraft } from "./checkout-draft";
 import { instalmentChoices, startInstalments } from "./instalment-choice";
 import { NoWayToPay, payWays } from "./no-way-to-pay";
 import { orderUnconfirmed } from "./order-unconfirmed";
@@ -144,9 +145,10 @@ export async function checkoutPage(c: Context<AppEnv>): Promise<Response> {
   const view = await loadCartView(c, await readCartOwner(c), undefined, { phone: c.get("user")?.phone ?? null });
   if (view.items.length === 0) return c.redirect(routePath("cart"), 302);
   // The CMS gave no answer: the form still stands, and says why the summary is empty (decision 0101).
-  if (view.catalogueDown)
-    return renderCheckout(c, view, await prefill(c), {}, 503, textsOf(c).m.checkout.catalogueDown);
-  return renderCheckout(c, view, await prefill(c), {});
+  // What this browser typed before a trip to the bag (checkout-draft.ts) over the profile's details.
+  const values = { ...(await prefill(c)), ...keptDraft(c) };
+  if (view.catalogueDown) return renderCheckout(c, view, values, {}, 503, textsOf(c).m.checkout.catalogueDown);
+  return renderCheckout(c, view, values, {});
 }
 
 /** The order form: at the orders' limits, which answer a replay with its order first. */
@@ -192,6 +194,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     if (placed.reason === "limited") return tooMany(c, placed.refused);
     if (placed.reason === "empty") return c.redirect(routePath("cart"), 303);
     if (placed.reason === "stock") {
+      keepDraft(c, values);
       setFlash(c, { kind: "error", text: `${placed.messages.join(". ")}.` });
       return c.redirect(routePath("cart"), 303);
     }
@@ -202,6 +205,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     }
     if (placed.reason === "code") {
       // The code's sentence on the bag, the bag and its code kept (the field says it again beside it).
+      keepDraft(c, values);
       setFlash(c, { kind: "error", text: placed.message });
       return c.redirect(routePath("cart"), 303);
     }
@@ -212,6 +216,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
       return renderCheckout(c, view, values, { payment: placed.message }, 422, undefined, closed);
     }
     if (placed.reason === "unavailable") {
+      keepDraft(c, values);
       setFlash(c, {
         kind: "error",
         text: t.m.checkout.nowOutOfStock,
@@ -222,6 +227,7 @@ checkoutActions.post("/", writes(ORDER_FORM), async (c) => {
     return renderCheckout(c, view, { ...values, acceptChanges: "yes" }, {}, 422, t.m.checkout.changed);
   }
   const { order } = placed;
+  forgetDraft(c);
   const giftsGone = placed.giftsGone ?? [];
   if (giftsGone.length > 0)
     setFlash(c, {
