@@ -3,7 +3,7 @@
 // and a database that already has content keeps it.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { arabicEntries, arabicLayout } from "./seed-arabic.mjs";
+import { arabicEntries, arabicLayout, arabicVariantName } from "./seed-arabic.mjs";
 import { postCover, productPicture, projectCover } from "./seed-media.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -205,6 +205,19 @@ for (const { model, slug, fields } of arabicEntries(ar, ids)) {
   for (const [field, value] of Object.entries(fields)) {
     insert("cms_translations", { model, locale: "ar", entry_id: ids[model].get(slug), field, value });
   }
+}
+// Each shade's and size's name (the component product.variant, worker/cms/graphql/translations.ts).
+for (const p of products) {
+  (p.variants ?? []).forEach((v, position) => {
+    const value = arabicVariantName(ar, v.name);
+    insert("cms_translations", {
+      model: "productVariant",
+      locale: "ar",
+      entry_id: p.id * 100 + position,
+      field: "name",
+      value,
+    });
+  });
 }
 const arLayout = arabicLayout(layout, ar);
 for (const [kind, data] of [

@@ -50,3 +50,13 @@ export function arabicEntries(ar, known) {
   for (const [slug, fields] of Object.entries(ar.projects ?? {})) add("project", slug, fields);
   return out;
 }
+
+/**
+ * A shade's or size's name in Arabic (ar.json `variants`, by its English name). Every variant the seed
+ * sells has one: a name missing is an error, not an English word on an Arabic page.
+ */
+export function arabicVariantName(ar, name) {
+  const arabic = ar.variants?.[name];
+  if (!arabic) throw new Error(`ar.json has no Arabic for the variant "${name}" (add it under "variants")`);
+  return arabic;
+}

@@ -4,7 +4,7 @@
 // Illustrations are drawn here once (the embedded CMS draws them per request).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { arabicEntries, arabicLayout } from "../seed-arabic.mjs";
+import { arabicEntries, arabicLayout, arabicVariantName } from "../seed-arabic.mjs";
 
 const PALETTE = ["#9A5663", "#5E6E59", "#8A5A12", "#7E4651", "#3F5A5A", "#A0762E"];
 const VIEWS = ["front", "side", "texture", "in use"];
@@ -224,6 +224,13 @@ export function buildStrapiSeed(root, model) {
       `${keyOf[model] ?? model}:${slug}`,
       Object.fromEntries(Object.entries(fields).map(([k, v]) => [camel(k), v])),
     );
+  }
+  // A product's Arabic localization has its own copy of the variants component (as Strapi's i18n keeps
+  // components per locale): the same SKUs, prices and pictures, each shade's and size's name in Arabic.
+  for (const e of entries) {
+    if (e.uid !== "api::product.product" || !e.data.variants?.length) continue;
+    const variants = e.data.variants.map((v) => ({ ...v, name: arabicVariantName(ar, v.name) }));
+    arabic.set(e.key, { ...(arabic.get(e.key) ?? {}), variants });
   }
   for (const e of entries) e.localizations = { ar: arabic.get(e.key) ?? {} };
   return { document: { media: mediaInfo, entries }, media };

@@ -47,6 +47,14 @@ describe("variants from a real Strapi", () => {
     expect(variants.every((v) => v.kind === "shade" && /^#[0-9A-F]{6}$/i.test(v.swatch) && v.image.data)).toBe(true);
   });
 
+  it("names the shades in Arabic on Strapi's Arabic product page (the localization's own variants)", async () => {
+    const shopper = new ShopJar(inject("shopUrl"));
+    const page = await decoded(await shopper.send(`/ar/catalog/makeup/${LIPSTICK}?variant=${MOCHA}`));
+    expect(page).toMatch(/<strong><bdi class="variant-name"[^>]*>موكا<\/bdi><\/strong>/);
+    expect(page).toContain('title="خشب الورد"');
+    expect(page).not.toContain('title="Rosewood"');
+  });
+
   it("orders a shade through the Strapi-backed shop, named by its shade in the bag and on the order page", async () => {
     const shopper = new ShopJar(inject("shopUrl"));
     await shopper.send(`/catalog/makeup/${LIPSTICK}`);

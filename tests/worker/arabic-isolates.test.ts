@@ -3,8 +3,9 @@ import { orderTableHtml } from "../../shared/mail-layout";
 import { Browser } from "./support/browser-session";
 
 /**
- * Latin inside Arabic lines (client/components/variant-name.tsx): a size such as "30 ml" is isolated
- * and kept on one line on the product page, its chosen label and in the bag, so it never reads "ml 30".
+ * A size inside Arabic lines (client/components/variant-name.tsx): named in Arabic on Arabic pages ("30 مل",
+ * from the seed's Arabic), isolated and kept on one line on the product page, its chosen label and in the bag,
+ * so its number and unit never part or swap.
  */
 const PERFUME = "/ar/catalog/fragrance/oud-and-amber-royal-oud-eau-de-parfum";
 
@@ -12,10 +13,11 @@ describe("sizes in an Arabic page", () => {
   it("isolates each size on the product page and in the bag", async () => {
     const shopper = new Browser();
     const page = await (await shopper.get(PERFUME)).text();
-    expect(page).toContain('<bdi class="variant-name">30 ml</bdi>');
-    expect(page).toContain('<bdi class="variant-name">100 ml</bdi>');
-    // The chosen size in the label, "الحجم: 30 ml".
-    expect(page).toMatch(/<strong><bdi class="variant-name">30 ml<\/bdi><\/strong>/);
+    expect(page).toContain('<bdi class="variant-name">30 مل</bdi>');
+    expect(page).toContain('<bdi class="variant-name">100 مل</bdi>');
+    expect(page).not.toContain(">30 ml<");
+    // The chosen size in the label, "الحجم: 30 مل".
+    expect(page).toMatch(/<strong><bdi class="variant-name">30 مل<\/bdi><\/strong>/);
     const added = await shopper.post(
       "/ar/cart/add",
       { slug: "oud-and-amber-royal-oud-eau-de-parfum", variant: "OUD-ROY-0020-30ML", quantity: "1" },
@@ -23,9 +25,9 @@ describe("sizes in an Arabic page", () => {
     );
     expect(added.status).toBe(303);
     const bag = await (await shopper.get("/ar/cart")).text();
-    expect(bag).toContain(' — <bdi class="variant-name">30 ml</bdi></a></p>');
+    expect(bag).toContain(' — <bdi class="variant-name">30 مل</bdi></a></p>');
     const checkout = await (await shopper.get("/ar/cart/order")).text();
-    expect(checkout).toContain('— <bdi class="variant-name">30 ml</bdi>');
+    expect(checkout).toContain('— <bdi class="variant-name">30 مل</bdi>');
   });
 });
 

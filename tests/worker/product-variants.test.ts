@@ -69,6 +69,15 @@ describe("the product page's shades and sizes", () => {
     expect(html.replace(/<[^>]+>/g, "")).toContain("SKU VEL-TOO-0046-ROSEWOOD");
   });
 
+  it("names each shade in Arabic on the Arabic page, the SKU and colour the same", async () => {
+    const html = await page(`/ar${LIPSTICK}?variant=VEL-TOO-0046-MOCHA`);
+    expect(html).toMatch(/<strong><bdi class="variant-name"[^>]*>موكا<\/bdi><\/strong>/);
+    expect(html).toMatch(/aria-current="true" title="موكا"/);
+    expect(html).toContain('title="خشب الورد"');
+    expect(html).not.toContain('title="Rosewood"');
+    expect(hiddenVariant(html)).toBe("VEL-TOO-0046-MOCHA");
+  });
+
   it("follows ?variant=: the shade's name, its picture, its SKU in the add-to-bag form", async () => {
     await setStock({ "VEL-TOO-0046-MOCHA": 30 }, "velvet-hue-tools-matte-liquid-lipstick");
     const html = await page(`${LIPSTICK}?variant=VEL-TOO-0046-MOCHA`);

@@ -68,6 +68,19 @@ export type Row = Record<string, unknown> & { id: number };
  * The loaders one GraphQL request uses: media, brands, lines, categories, images, variants, tags,
  * counts. Their reads go through the request's ReadBatch: those asked in one tick are one D1 call.
  */
+/** One loader per locale, made on first use in the request. */
+function perLocale<L>(make: (locale: string) => L): (locale: string) => L {
+  const made = new Map<string, L>();
+  return (locale) => {
+    let loader = made.get(locale);
+    if (!loader) {
+      loader = make(locale);
+      made.set(locale, loader);
+    }
+    return loader;
+  };
+}
+
 export function createLoaders(reads: ReadBatch) {
   const byIds = (table: string, columns = "*") =>
     new BatchLoader<number, Row>(
@@ -98,6 +111,25 @@ export function createLoaders(reads: ReadBatch) {
         `SELECT product_id AS parent_id, * FROM cms_product_variants
          WHERE product_id IN (SELECT value FROM json_each(?1)) ORDER BY product_id, position`,
       ),
+    ),
+    // The same, each name in a locale where translated (cms_translations' `productVariant` rows), in the same read.
+    productVariantsIn: perLocale(
+      (locale) =>
+        new BatchLoader<number, (Row & { parent_id: number })[]>(async (ids) => {
+          const { results } = await reads.all<Row & { parent_id: number }>(
+            `SELECT v.product_id AS parent_id, v.id, v.product_id, v.position, v.kind, v.sku, v.price, v.old_price,
+                    v.swatch, v.image_id, v.availability, COALESCE(t.value, v.name) AS name
+             FROM cms_product_variants v
+             LEFT JOIN cms_translations t
+               ON t.model = 'productVariant' AND t.locale = ?2 AND t.entry_id = v.id AND t.field = 'name'
+             WHERE v.product_id IN (SELECT value FROM json_each(?1)) ORDER BY v.product_id, v.position`,
+            JSON.stringify(ids),
+            locale,
+          );
+          const map = new Map<number, (Row & { parent_id: number })[]>();
+          for (const row of results) map.set(row.parent_id, [...(map.get(row.parent_id) ?? []), row]);
+          return map;
+        }),
     ),
     linesOfBrand: new BatchLoader<number, (Row & { parent_id: number })[]>(
       rowsByParent<Row & { parent_id: number }>(

@@ -91,7 +91,12 @@ function attributes(ctx: CmsContext, name: EntityName, row: Row, locale: Locale)
           return { data: all.slice(window.offset, window.offset + window.pageSize).map((m) => mediaEntity(m)) };
         },
         variants: async (args: { pagination?: Record<string, number> }) => {
-          const all = (await ctx.loaders.productVariants.load(row.id)) ?? [];
+          // Each shade's and size's name in the locale asked for, where the editor gave one.
+          const all =
+            (await (locale && locale !== CMS_DEFAULT_LOCALE && locale !== "all"
+              ? ctx.loaders.productVariantsIn(locale)
+              : ctx.loaders.productVariants
+            ).load(row.id)) ?? [];
           const window = pageWindow(args.pagination ?? { limit: 100 });
           return all.slice(window.offset, window.offset + window.pageSize).map((v) => ({
             id: String(v.id),

@@ -8,7 +8,8 @@ import type { ReadBatch } from "./read-batch";
  * laid over its default-locale row. Per entry, as Strapi's i18n falls back: an entry with a
  * translation answers in that locale (its `locale` says so), one without answers as it is.
  * Only the fields an editor writes in words are translatable; prices, SKUs, slugs and
- * relations are the entry's in every locale.
+ * relations are the entry's in every locale. A product's variants (a component) have their names
+ * translated too, read with the variants themselves (loaders.ts `productVariantsIn`).
  */
 export const LOCALIZED_FIELDS: Record<EntityName, readonly string[]> = {
   category: ["name", "description"],
