@@ -1,3 +1,4 @@
+import { addressText } from "./address-words";
 import type { Translator } from "./i18n/translator";
 import { formatPrice } from "./money";
 
@@ -39,8 +40,7 @@ function lineTexts(t: Translator, lines: readonly MessageLine[]): string[] {
 /** Where the order goes: its address, or that it is collected. */
 function whereText(t: Translator, order: MessageOrder): string {
   if (order.delivery === "pickup") return t.m.whatsapp.pickup;
-  const address = [order.address, order.city, order.region].filter(Boolean).join(", ");
-  return t.fill(t.m.whatsapp.address, { address });
+  return t.fill(t.m.whatsapp.address, { address: addressText(t, order) });
 }
 
 /** "Hello, I would like to confirm my order N-…", the items, the total and the address. */

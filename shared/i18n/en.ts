@@ -463,6 +463,8 @@ export const en = {
       processing: "Our team is preparing your order.",
       shipped: "Your order is on its way.",
       readyNow: "Your order is ready to collect: bring your order number.",
+      /** Under it, where and when, as staff wrote it when they marked the order ready. */
+      collectAt: "Where and when to collect it: {place}",
       completed: "Your order is delivered. Thank you for shopping with us.",
       cancelled:
         "This order is cancelled: nothing more will be delivered or charged. If you didn't ask for this, reply to your confirmation e-mail.",

@@ -74,7 +74,15 @@ describe("the shop and the desk agree on stock", () => {
     await page.getByRole("button", { name: "Preview the import" }).click();
     const preview = page.getByRole("table", { name: "Stock before and after this import" });
     await preview.waitFor();
-    await preview.getByRole("row", { name: /VEL-EYE-0038-SAND .* 15 \+12 15 → 27/ }).waitFor();
+    await preview.getByRole("row", { name: /VEL-EYE-0038-SAND .*15 \+12 27/ }).waitFor();
+    // The three numbers fit a phone: the page does not widen, and the After column is on screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const after = preview.locator("thead th, tbody td").filter({ hasText: /^(After|27)$/ });
+    expect(await after.count()).toBe(2);
+    for (const cell of await after.all()) {
+      const edge = await cell.evaluate((el) => el.getBoundingClientRect().right);
+      expect(edge).toBeLessThanOrEqual(PHONE.width);
+    }
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/stock-import-preview-390.png`, fullPage: true });
 

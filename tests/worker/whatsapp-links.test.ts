@@ -91,7 +91,9 @@ describe("Confirm on WhatsApp after a cash order", () => {
       const lines = text.split("\n");
       expect(lines[0]).toBe(t.fill(t.m.whatsapp.confirmText, { number }));
       expect(lines[1]).toMatch(/^2 × .+: /);
-      expect(text).toContain(t.fill(t.m.whatsapp.address, { address: "Villa 12, Al Wasl Road, Dubai, Dubai" }));
+      // The emirate in the order's language, the parts joined by its comma (shared/address-words.ts).
+      const address = locale === "ar" ? "Villa 12, Al Wasl Road، Dubai، دبي" : "Villa 12, Al Wasl Road, Dubai, Dubai";
+      expect(text).toContain(t.fill(t.m.whatsapp.address, { address }));
       expect(lines).toContain(t.fill(t.m.whatsapp.total, { total: formatPrice(locale, row.total) }));
       // The e-mail links the same chat, with the same words.
       const mail = (await env.DB.prepare(

@@ -3,6 +3,7 @@ import { orderStatusLabel } from "../../../shared/order-status-words";
 import { Rich, useTexts } from "../../frame/i18n/texts";
 import type { OrderEvent } from "../../platform/orders/order-history-store";
 import type { Order, OrderStatus } from "../../platform/orders/order-record";
+import { AddressLine } from "./address-line";
 import { TotalsTable } from "./cart-totals";
 
 /** The order's status moves for its shopper (staff notes stay on the desk). */
@@ -54,12 +55,14 @@ export function OrderDetail({ order, events = [] }: { order: Order; events?: Ord
         <div>
           <dt>{o.delivery}</dt>
           <dd>
-            {order.delivery === "pickup"
-              ? delivery.pickup
-              : t.fill(o.deliveryTo, {
-                  method: delivery.transport,
-                  address: [order.address, order.city, order.region, order.postcode].filter(Boolean).join(", "),
-                })}
+            {order.delivery === "pickup" ? (
+              delivery.pickup
+            ) : (
+              <Rich
+                text={o.deliveryTo}
+                parts={{ method: delivery.transport, address: <AddressLine order={order} /> }}
+              />
+            )}
           </dd>
         </div>
         <div>

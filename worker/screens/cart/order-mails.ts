@@ -3,6 +3,7 @@
  * them in the order's batch): the shopper's confirmation, in the order's language, with its discounts
  * by name and the link to the order page with its key (decision 0112), and the shop's copy to staff.
  */
+import { addressText } from "../../../shared/address-words";
 import type { Totals } from "../../../shared/cart-rules";
 import type { Locale } from "../../../shared/constants";
 import type { CheckoutInput } from "../../../shared/forms/checkout";
@@ -51,7 +52,7 @@ function orderSummary(t: Translator, order: Ordered, input: CheckoutInput): stri
       ? methods.pickup
       : t.fill(words.deliveryTo, {
           method: methods.transport,
-          address: `${input.address}, ${input.city}, ${input.region}`,
+          address: addressText(t, input, (typed) => isolate(t.locale, typed)),
         });
   const discounts = order.discounts
     .filter((d) => d.amount > 0)

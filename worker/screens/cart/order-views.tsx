@@ -63,7 +63,7 @@ export async function confirmationPage(c: Context<AppEnv>): Promise<Response> {
             />
           </p>
         )}
-        <NextSteps order={order} />
+        <NextSteps order={order} events={events} />
         <ConfirmOnWhatsapp order={order} digits={whatsapp} />
         <OrderDetail order={order} events={events} />
         <InvoiceLink
@@ -158,7 +158,7 @@ export async function orderDetailPage(c: Context<AppEnv>): Promise<Response> {
         <h1>
           <Rich text={t.m.orders.orderTitle} parts={{ number: order.number }} />
         </h1>
-        <NextSteps order={order} />
+        <NextSteps order={order} events={events} />
         <OrderDetail order={order} events={events} />
         <InvoiceLink
           href={routePath("user-orders-invoice", { number: order.number })}

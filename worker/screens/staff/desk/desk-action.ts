@@ -17,6 +17,11 @@ export const INCOMPLETE = "That form was not complete. Please use the buttons on
 /** What a desk page shows above its forms after a refused post. */
 export interface DeskState {
   alert?: string;
+  /**
+   * A post whose "Yes, …" box was not ticked: which action, the refusal, and the form as it was sent
+   * (a page that draws it beside the box keeps what was typed, e.g. a cancel's reason, and drops `alert`).
+   */
+  unticked?: { action: string; error: string; form: Record<string, string> };
 }
 
 /** How an action ends: saved, refused with the page again, overtaken by someone else, or its own answer. */
@@ -128,7 +133,13 @@ export function recordAction<T, S extends DeskState>(
     if (fresh === null) return desk.render(c, record, { alert: INCOMPLETE }, 422);
     const question = fresh ? desk.asksFirst?.(step.form) : null;
     if (question && step.form[CONFIRMED.name] !== CONFIRMED.value) {
-      return desk.render(c, record, { alert: `Nothing was done: tick “${question}” to go ahead.` }, 422);
+      const error = `Nothing was done: tick “${question}” to go ahead.`;
+      return desk.render(
+        c,
+        record,
+        { alert: error, unticked: { action: step.form.action ?? "", error, form: step.form } },
+        422,
+      );
     }
     const answer = fresh ? await act({ ...step, record }) : { meanwhile: true as const };
     if (!("meanwhile" in answer)) return settle(c, answer, (state, status) => desk.render(c, record, state, status));

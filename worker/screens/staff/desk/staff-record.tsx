@@ -56,6 +56,7 @@ export function DeskForm({
   submit,
   outlined = false,
   confirm,
+  confirmError,
   children,
 }: {
   to: string;
@@ -66,17 +67,35 @@ export function DeskForm({
   outlined?: boolean;
   /** An action that undoes something asks first: a box with these words, which the desk requires ticked. */
   confirm?: string;
+  /** Why the last post of this form was refused unticked: shown beside the box, which takes focus. */
+  confirmError?: string;
   children?: ReactNode;
 }) {
+  const boxId = `${intent ?? className.split(" ")[0]}-${CONFIRMED.name}`;
   return (
     <form method="post" action={to} className={className} noValidate>
       {intent && <input type="hidden" name="action" value={intent} />}
       {version !== undefined && <input type="hidden" name="version" value={String(version)} />}
       {children}
       {confirm && (
-        <label className="check staff-confirm">
-          <input type="checkbox" name={CONFIRMED.name} value={CONFIRMED.value} /> {confirm}
+        <label className="check staff-confirm" htmlFor={boxId}>
+          <input
+            type="checkbox"
+            id={boxId}
+            name={CONFIRMED.name}
+            value={CONFIRMED.value}
+            aria-invalid={confirmError ? true : undefined}
+            aria-describedby={confirmError ? `${boxId}-error` : undefined}
+            // biome-ignore lint/a11y/noAutofocus: the refused post's answer is this box; the desk works without scripts
+            autoFocus={Boolean(confirmError)}
+          />{" "}
+          {confirm}
         </label>
+      )}
+      {confirm && confirmError && (
+        <p className="field-error" id={`${boxId}-error`}>
+          <span>{confirmError}</span>
+        </p>
       )}
       <button type="submit" className={outlined ? "button button--outlined" : "button"}>
         {submit}

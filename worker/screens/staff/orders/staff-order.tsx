@@ -11,6 +11,7 @@ import { ORDER_STATUSES, type Order, type OrderStatus } from "../../../platform/
 import { findOrderByNumber } from "../../../platform/orders/order-store";
 import { listPaymentTasks } from "../../../platform/payments/payment-task-store";
 import { lineStock } from "../../../platform/stock/stock-return-store";
+import type { DeskState } from "../desk/desk-action";
 import { DeskField } from "../desk/desk-field";
 import { ORDER_LANGUAGES, renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
@@ -63,10 +64,9 @@ const NUMBER = /^NB-\d{4}-[A-Z0-9]{6}$/;
 export const FIELD_MAX = 200;
 
 export type Errors = Partial<Record<"carrier" | "trackingNumber" | "collectAt" | "reason" | "note", string>>;
-export interface FormState {
+export interface FormState extends DeskState {
   errors?: Errors;
   values?: Record<string, string>;
-  alert?: string;
 }
 
 export async function findOrder(c: Context<AppEnv>): Promise<Order | null> {
@@ -142,6 +142,9 @@ const ACTION_FIELDS: Partial<Record<OrderAction, readonly ActionField[]>> = {
 };
 
 function ActionForm({ order, action, state }: { order: Order; action: OrderAction; state: FormState }) {
+  // Refused unticked: the box says why, and what was typed (the reason) stays.
+  const unticked = state.unticked?.action === action ? state.unticked : undefined;
+  const values = unticked ? unticked.form : state.values;
   return (
     <DeskForm
       to={routePath("staff-order", { number: order.number })}
@@ -151,6 +154,7 @@ function ActionForm({ order, action, state }: { order: Order; action: OrderActio
       submit={TRANSITIONS[action].label}
       outlined={action === "cancel" || action === "refuse"}
       confirm={action === "cancel" ? CANCEL_QUESTION : action === "refuse" ? REFUSE_QUESTION : undefined}
+      confirmError={unticked?.error}
     >
       {ACTION_FIELDS[action]?.map((field) => (
         <Field
@@ -159,7 +163,7 @@ function ActionForm({ order, action, state }: { order: Order; action: OrderActio
           name={field.name}
           label={field.name === "collectAt" ? `${field.label}, in ${ORDER_LANGUAGES[order.locale]}` : field.label}
           error={state.errors?.[field.name]}
-          value={state.values?.[field.name]}
+          value={values?.[field.name]}
           multiline={field.multiline}
           options={field.options}
         />
@@ -182,10 +186,12 @@ export async function renderOrder(
     listPaymentTasks(c.env.DB, order.id),
   ]);
   const actions = allowedActions(order);
+  // A refusal for want of the tick stands beside the box when the form is on the page.
+  const besideTheBox = actions.some((action) => action === state.unticked?.action);
   return renderStaffRecord(
     c,
     orderRecord(order),
-    { title: `Order ${order.number} · Staff`, alert: state.alert, audit, status },
+    { title: `Order ${order.number} · Staff`, alert: besideTheBox ? undefined : state.alert, audit, status },
     <>
       <h1>Order {order.number}</h1>
       <Facts order={order} />

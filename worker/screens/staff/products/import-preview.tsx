@@ -3,7 +3,8 @@ import { StaffTableFrame } from "../desk/staff-list";
 import type { ImportMode, PreviewLine } from "./import-state";
 
 /**
- * The import's second step: every line before → after, and a confirm form carrying the same lines,
+ * The import's second step: every line before → after (compact: the SKU with its product under it, then
+ * the three numbers, so a phone shows them without scrolling), and a confirm form carrying the same lines,
  * what they are, and the import token that makes a second post of it write nothing (migrations/0118).
  */
 export function ImportPreview({
@@ -27,15 +28,20 @@ export function ImportPreview({
       <h3>Check before it is written</h3>
       <p role="status">{what}. Nothing is written until you confirm.</p>
       <StaffTableFrame label="Stock before and after">
-        <table className="staff-table">
+        <table className="staff-table staff-table--import">
           <caption>Stock before and after this import</caption>
           <thead>
             <tr>
               <th scope="col">SKU</th>
-              <th scope="col">Product</th>
-              <th scope="col">On hand now</th>
-              <th scope="col">{mode === "add" ? "Received" : "Set to"}</th>
-              <th scope="col">After</th>
+              <th scope="col" className="staff-table__num">
+                On hand now
+              </th>
+              <th scope="col" className="staff-table__num">
+                {mode === "add" ? "Received" : "Set to"}
+              </th>
+              <th scope="col" className="staff-table__num">
+                After
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -43,11 +49,11 @@ export function ImportPreview({
               <tr key={line.sku}>
                 <th scope="row">
                   <code>{line.sku}</code>
+                  <span className="staff-table__sub">{line.name}</span>
                 </th>
-                <td>{line.name}</td>
-                <td>{line.before === null ? "Not counted" : line.before}</td>
-                <td>{mode === "add" ? `+${line.number}` : line.number}</td>
-                <td>{`${line.before === null ? "–" : line.before} → ${line.after}`}</td>
+                <td className="staff-table__num">{line.before === null ? "Not counted" : line.before}</td>
+                <td className="staff-table__num">{mode === "add" ? `+${line.number}` : line.number}</td>
+                <td className="staff-table__num">{line.after}</td>
               </tr>
             ))}
           </tbody>
