@@ -78,7 +78,7 @@ export function DeskForm({
       {version !== undefined && <input type="hidden" name="version" value={String(version)} />}
       {children}
       {confirm && (
-        <label className="check staff-confirm" htmlFor={boxId}>
+        <label className="check staff-confirm">
           <input
             type="checkbox"
             id={boxId}
