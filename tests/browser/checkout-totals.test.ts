@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
+import { addFirstFromCategory, amount, fillContact, placeOrderButton, visibleTotal } from "./checkout-steps";
 import { expectAccessible, launchBrowser, PHONE, shopUrl } from "./harness";
 
 /**
@@ -18,16 +19,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const amount = (text: string) => Number((text.match(/[\d,]+\.\d{2}/)?.[0] ?? "NaN").replaceAll(",", ""));
-
-async function visibleTotal(page: Page, scope: string): Promise<number> {
-  const totals = page.locator(`${scope} .totals__total dd`);
-  const shown: number[] = [];
-  for (const total of await totals.all()) if (await total.isVisible()) shown.push(amount(await total.innerText()));
-  expect(shown, "one total is shown").toHaveLength(1);
-  return shown[0]!;
-}
-
 for (const js of [true, false]) {
   for (const lang of [
     { prefix: "", m: en },
@@ -38,18 +29,9 @@ for (const js of [true, false]) {
         const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: js });
         const page = await context.newPage();
         const { m } = lang;
-        await page.goto(shopUrl(`${lang.prefix}/catalog/skincare`));
-        const add = new RegExp(`^${m.product.addToBag}`);
-        await page
-          .locator(".product-card", { has: page.getByRole("button", { name: add }) })
-          .first()
-          .getByRole("button", { name: add })
-          .click();
-        await page.waitForLoadState("networkidle");
+        await addFirstFromCategory(page, shopUrl(`${lang.prefix}/catalog/skincare`), m);
         await page.goto(shopUrl(`${lang.prefix}/cart/order`));
-        const placeOrder = page.getByRole("button", {
-          name: new RegExp(`^${m.checkout.placeOrder.split("·")[0]!.trim()}`),
-        });
+        const placeOrder = placeOrderButton(page, m);
         const transport = amount(await placeOrder.innerText());
         expect(await visibleTotal(page, ".summary-card")).toBe(transport);
 
@@ -65,14 +47,7 @@ for (const js of [true, false]) {
         // axe runs as a script in the page: the page with script shows it the same markup.
         if (js) await expectAccessible(page);
 
-        const labels = m.checkout.labels;
-        await page.getByLabel(labels.firstName, { exact: false }).first().fill("Mariam");
-        await page.getByLabel(labels.lastName, { exact: false }).first().fill("Al Suwaidi");
-        await page
-          .getByLabel(labels.email, { exact: false })
-          .first()
-          .fill(`pickup.${crypto.randomUUID().slice(0, 8)}@example.ae`);
-        await page.getByLabel(labels.phone, { exact: false }).first().fill("050 123 4567");
+        await fillContact(page, m, "pickup");
         await page.getByRole("checkbox", { name: m.checkout.consent }).check();
         await placeOrder.click();
         await page.getByRole("heading", { name: m.orders.isPlaced }).waitFor();

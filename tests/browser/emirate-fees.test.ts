@@ -1,8 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { withBrowserAndShop } from "./browser-and-shop";
+import { addFirstFromCategory, amount, fillContact, placeOrderButton, visibleTotal } from "./checkout-steps";
 import { PHONE } from "./harness";
 import type { TestShop } from "./shop";
 
@@ -18,16 +19,6 @@ withBrowserAndShop({ timeout: 120_000 }, (started, startedShop) => {
   browser = started;
   shop = startedShop;
 });
-
-const amount = (text: string) => Number((text.match(/[\d,]+\.\d{2}/)?.[0] ?? "NaN").replaceAll(",", ""));
-
-async function visibleTotal(page: Page, scope = ".summary-card"): Promise<number> {
-  const shown: number[] = [];
-  for (const total of await page.locator(`${scope} .totals__total dd`).all())
-    if (await total.isVisible()) shown.push(amount(await total.innerText()));
-  expect(shown, "one total is shown").toHaveLength(1);
-  return shown[0]!;
-}
 
 for (const js of [true, false]) {
   for (const lang of [
@@ -50,43 +41,28 @@ for (const js of [true, false]) {
         const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: js, baseURL: shop.url });
         const page = await context.newPage();
         const { m } = lang;
-        await page.goto(`${lang.prefix}/catalog/skincare`);
-        const add = new RegExp(`^${m.product.addToBag}`);
-        await page
-          .locator(".product-card", { has: page.getByRole("button", { name: add }) })
-          .first()
-          .getByRole("button", { name: add })
-          .click();
-        await page.waitForLoadState("networkidle");
+        await addFirstFromCategory(page, `${lang.prefix}/catalog/skincare`, m);
         await page.goto(`${lang.prefix}/cart/order`);
-        const placeOrder = page.getByRole("button", {
-          name: new RegExp(`^${m.checkout.placeOrder.split("·")[0]!.trim()}`),
-        });
+        const placeOrder = placeOrderButton(page, m);
         const emirate = page.getByLabel(m.checkout.labels.region, { exact: false });
         const button = async () => amount(await placeOrder.innerText());
 
         // No emirate yet: the others' fee.
         const others = await button();
-        expect(await visibleTotal(page)).toBe(others);
+        expect(await visibleTotal(page, ".summary-card")).toBe(others);
         await emirate.selectOption("Dubai");
         await expect.poll(button).toBeCloseTo(others - 10, 2);
-        expect(await visibleTotal(page)).toBe(others - 10);
+        expect(await visibleTotal(page, ".summary-card")).toBe(others - 10);
         await emirate.selectOption("Sharjah");
         await expect.poll(button).toBeCloseTo(others + 15, 2);
-        expect(await visibleTotal(page)).toBe(others + 15);
+        expect(await visibleTotal(page, ".summary-card")).toBe(others + 15);
         await emirate.selectOption("Ajman");
         await expect.poll(button).toBeCloseTo(others, 2);
         await emirate.selectOption("Dubai");
         await expect.poll(button).toBeCloseTo(others - 10, 2);
 
+        await fillContact(page, m, "emirate");
         const labels = m.checkout.labels;
-        await page.getByLabel(labels.firstName, { exact: false }).first().fill("Mariam");
-        await page.getByLabel(labels.lastName, { exact: false }).first().fill("Al Suwaidi");
-        await page
-          .getByLabel(labels.email, { exact: false })
-          .first()
-          .fill(`emirate.${crypto.randomUUID().slice(0, 8)}@example.ae`);
-        await page.getByLabel(labels.phone, { exact: false }).first().fill("050 123 4567");
         await page.getByLabel(labels.address, { exact: false }).first().fill("Villa 12, Al Wasl Road");
         await page.getByLabel(labels.city, { exact: false }).first().fill("Dubai");
         await page.getByRole("checkbox", { name: m.checkout.consent }).check();
