@@ -44,9 +44,9 @@ export function rowsById<T extends { id: number }>(reads: ReadBatch, sql: string
 }
 
 /** Rows grouped by a parent id, as a map of lists. */
-export function rowsByParent<T extends { parent_id: number }>(reads: ReadBatch, sql: string) {
+export function rowsByParent<T extends { parent_id: number }>(reads: ReadBatch, sql: string, ...params: unknown[]) {
   return async (ids: number[]): Promise<Map<number, T[]>> => {
-    const { results } = await reads.all<T>(sql, JSON.stringify(ids));
+    const { results } = await reads.all<T>(sql, JSON.stringify(ids), ...params);
     const map = new Map<number, T[]>();
     for (const row of results) map.set(row.parent_id, [...(map.get(row.parent_id) ?? []), row]);
     return map;
@@ -115,21 +115,18 @@ export function createLoaders(reads: ReadBatch) {
     // The same, each name in a locale where translated (cms_translations' `productVariant` rows), in the same read.
     productVariantsIn: perLocale(
       (locale) =>
-        new BatchLoader<number, (Row & { parent_id: number })[]>(async (ids) => {
-          const { results } = await reads.all<Row & { parent_id: number }>(
+        new BatchLoader<number, (Row & { parent_id: number })[]>(
+          rowsByParent<Row & { parent_id: number }>(
+            reads,
             `SELECT v.product_id AS parent_id, v.id, v.product_id, v.position, v.kind, v.sku, v.price, v.old_price,
                     v.swatch, v.image_id, v.availability, COALESCE(t.value, v.name) AS name
              FROM cms_product_variants v
              LEFT JOIN cms_translations t
                ON t.model = 'productVariant' AND t.locale = ?2 AND t.entry_id = v.id AND t.field = 'name'
              WHERE v.product_id IN (SELECT value FROM json_each(?1)) ORDER BY v.product_id, v.position`,
-            JSON.stringify(ids),
             locale,
-          );
-          const map = new Map<number, (Row & { parent_id: number })[]>();
-          for (const row of results) map.set(row.parent_id, [...(map.get(row.parent_id) ?? []), row]);
-          return map;
-        }),
+          ),
+        ),
     ),
     linesOfBrand: new BatchLoader<number, (Row & { parent_id: number })[]>(
       rowsByParent<Row & { parent_id: number }>(
