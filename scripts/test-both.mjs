@@ -34,6 +34,8 @@ function workerdFiles(dir = WORKERD_ROOT) {
 /** Vitest's lines that name a failing file or test, in the order they were printed, with their runner. */
 const failures = [];
 const FAILURE_LINE = /^\s*(FAIL|×|✗)\s|Error: Test timed out|Unhandled|error TS\d+/;
+/** After a "FAIL" line Vitest prints the error and where it was thrown: this many lines of it are kept too. */
+const AFTER_FAIL = 14;
 
 /** Runs `command` (its first word the program), each line of its output prefixed with `[name]`. */
 function run(name, [program, ...args], onLine = () => {}) {
@@ -44,11 +46,18 @@ function run(name, [program, ...args], onLine = () => {}) {
       env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, TEST_SIDE_BY_SIDE: "1", TEST_CHUNK: "1" },
     });
     const started = Date.now();
+    let following = 0;
     for (const stream of [child.stdout, child.stderr]) {
       let rest = "";
       const write = (line) => {
         process.stdout.write(`[${name}] ${line}\n`);
-        if (FAILURE_LINE.test(line)) failures.push(`[${name}] ${line.trim()}`);
+        if (FAILURE_LINE.test(line)) {
+          failures.push(`[${name}] ${line.trim()}`);
+          if (/^\s*FAIL\s/.test(line)) following = AFTER_FAIL;
+        } else if (following > 0 && line.trim() !== "") {
+          following--;
+          failures.push(`[${name}]   ${line.trim()}`);
+        }
         onLine(line);
       };
       stream.on("data", (chunk) => {
@@ -108,7 +117,7 @@ process.stdout.write(
 );
 if (failures.length > 0) {
   process.stdout.write(
-    `What failed (${failures.length} lines, as printed above):\n${failures.slice(0, 60).join("\n")}\n`,
+    `What failed (${failures.length} lines, as printed above):\n${failures.slice(0, 120).join("\n")}\n`,
   );
 }
 const workerdCode = totals.failedChunks > 0 || totals.failed > 0 ? 1 : 0;
