@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
 
 const SHOTS = "/tmp/shots";
 
@@ -19,7 +19,8 @@ describe("brand pages", () => {
     it(`opens /brands, follows a brand and narrows it to one line with the filter (${viewport.width} px)`, async () => {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
-      await page.goto("/", { waitUntil: "networkidle" });
+      await page.goto("/");
+      await loaded(page);
       // From the home page's brand list.
       await page
         .getByRole("link", { name: /^Velvet Hue/ })
@@ -32,7 +33,9 @@ describe("brand pages", () => {
           .getAttribute("href"),
       ).toBe("/brands/velvet-hue");
 
-      await page.goto("/brands", { waitUntil: "networkidle" });
+      await page.goto("/brands");
+
+      await loaded(page);
       await page.getByRole("heading", { level: 1, name: "Brands" }).waitFor();
       await expectAccessible(page);
       await page.screenshot({ path: `${SHOTS}/brands-${viewport.width}.png`, fullPage: true });

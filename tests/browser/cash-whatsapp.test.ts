@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
+import { addFirstFromCategory } from "./checkout-steps";
 import { expectAccessible, launchBrowser, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 import { signInToDesk, signUpAsStaff } from "./staff-account";
@@ -45,14 +46,7 @@ for (const js of [true, false]) {
     it("shows the cash fee before the order is sent, then offers Confirm on WhatsApp", async () => {
       const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url, javaScriptEnabled: js });
       const page = await context.newPage();
-      await page.goto("/catalog/skincare");
-      const add = new RegExp(`^${en.product.addToBag}`);
-      await page
-        .locator(".product-card", { has: page.getByRole("button", { name: add }) })
-        .first()
-        .getByRole("button", { name: add })
-        .click();
-      await page.waitForLoadState("networkidle");
+      await addFirstFromCategory(page, "/catalog/skincare", en);
       await page.goto("/cart/order");
       const placeOrder = page.getByRole("button", { name: /^Place order/ });
       await page.getByRole("radio", { name: en.checkout.payment.online }).check();

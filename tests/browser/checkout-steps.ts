@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import type { Messages } from "../../shared/i18n/messages-type";
+import { loaded } from "./harness";
 
 /** A page's words, as a shopper in either language reads them. */
 type Words = Messages;
@@ -17,7 +18,11 @@ export async function visibleTotal(page: Page, scope: string): Promise<number> {
   return shown[0]!;
 }
 
-/** Adds the first product of a category that can go straight into the bag, as a shopper taps it. */
+/**
+ * Adds the first product of a category that can go straight into the bag, as a shopper taps it, and
+ * waits for the shop's answer: with JavaScript the card's island says it is in the bag, without it
+ * the form's post comes back as a page with the message.
+ */
 export async function addFirstFromCategory(page: Page, categoryPath: string, m: Words): Promise<void> {
   await page.goto(categoryPath);
   const add = new RegExp(`^${m.product.addToBag}`);
@@ -26,7 +31,8 @@ export async function addFirstFromCategory(page: Page, categoryPath: string, m: 
     .first()
     .getByRole("button", { name: add })
     .click();
-  await page.waitForLoadState("networkidle");
+  await page.locator(".add-to-bag__status--done, .notice--success").first().waitFor();
+  await loaded(page);
 }
 
 /** The checkout's "Place order · AED …" button. */

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
@@ -63,14 +63,7 @@ describe("the checkout's fields say their rules", () => {
     it(`asks a delivery for its address (an emirate of seven), a pickup for none, and ticks consent from its words (${js ? "with" : "without"} JavaScript)`, async () => {
       const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: js });
       const page = await context.newPage();
-      await page.goto(shopUrl("/catalog/skincare"));
-      const add = new RegExp(`^${en.product.addToBag}`);
-      await page
-        .locator(".product-card", { has: page.getByRole("button", { name: add }) })
-        .first()
-        .getByRole("button", { name: add })
-        .click();
-      await page.waitForLoadState("networkidle");
+      await addFirstFromCategory(page, shopUrl("/catalog/skincare"), en);
       await page.goto(shopUrl("/cart/order"));
       const labels = en.checkout.labels;
       await page.getByRole("radio", { name: en.checkout.delivery.transport }).check();

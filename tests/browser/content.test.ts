@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
-import { DESKTOP, expectAccessible, launchBrowser, openFresh, PHONE, recordScripts } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, loaded, openFresh, PHONE, recordScripts } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
 /**
@@ -69,7 +69,8 @@ describe("the call-back dialog", () => {
   it("opens from the header, loads its code only then, checks the fields and sends the request", async () => {
     const page = await newPage(DESKTOP);
     const scripts = recordScripts(page);
-    await page.goto("/catalog", { waitUntil: "networkidle" });
+    await page.goto("/catalog");
+    await loaded(page);
     expect(scripts.some((s) => s.includes("/islands/request-dialog-"))).toBe(false);
 
     await page.getByRole("banner").getByRole("link", { name: "Request a call back" }).click();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { withBrowserAndShop } from "./browser-and-shop";
+import { addFirstFromCategory } from "./checkout-steps";
 import { expectAccessible, PHONE } from "./harness";
 import type { TestShop } from "./shop";
 
@@ -28,14 +29,7 @@ async function freshPage(): Promise<Page> {
 /** A pickup order placed through the shop's pages in a browser of its own; its number and e-mail. */
 async function placeOrder(prefix: string, m: typeof en | typeof ar): Promise<{ number: string; email: string }> {
   const page = await freshPage();
-  await page.goto(`${prefix}/catalog/skincare`);
-  const add = new RegExp(`^${m.product.addToBag}`);
-  await page
-    .locator(".product-card", { has: page.getByRole("button", { name: add }) })
-    .first()
-    .getByRole("button", { name: add })
-    .click();
-  await page.waitForLoadState("networkidle");
+  await addFirstFromCategory(page, `${prefix}/catalog/skincare`, m);
   await page.goto(`${prefix}/cart/order`);
   await page.getByRole("radio", { name: m.checkout.delivery.pickup }).check();
   const labels = m.checkout.labels;

@@ -46,9 +46,9 @@ export async function newContext(
 }
 
 /**
- * A `goto` that fails waiting for the network to go idle says which requests were still open and
- * for how long: a flaky wait is a bug to find (a prefetch that never ends, a request the shop
- * holds), not a timeout to raise. Diagnosis only: the failure stands.
+ * A wait for a page (its load, the network going idle, a URL) that fails says which requests were
+ * still open and for how long: a flaky wait is a bug to find (a prefetch that never ends, a request
+ * the shop holds), not a timeout to raise. Diagnosis only: the failure stands.
  */
 function reportWhatKeepsTheNetworkBusy(page: Page): void {
   const open = new Map<object, { url: string; kind: string; since: number }>();
@@ -57,16 +57,21 @@ function reportWhatKeepsTheNetworkBusy(page: Page): void {
   );
   page.on("requestfinished", (request) => open.delete(request));
   page.on("requestfailed", (request) => open.delete(request));
-  const goto = page.goto.bind(page);
-  page.goto = async (...args: Parameters<Page["goto"]>) => {
-    try {
-      return await goto(...args);
-    } catch (error) {
-      const now = Date.now();
-      const list = [...open.values()].map((r) => `${r.kind} ${r.url} (open ${now - r.since} ms)`);
-      throw new Error(`${(error as Error).message}\nRequests still open: ${list.join("; ") || "none"}`);
-    }
-  };
+  const waits = ["goto", "reload", "waitForLoadState", "waitForURL", "goBack", "goForward"] as const;
+  for (const name of waits) {
+    const wait = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        try {
+          return await wait(...args);
+        } catch (error) {
+          const now = Date.now();
+          const list = [...open.values()].map((r) => `${r.kind} ${r.url} (open ${now - r.since} ms)`);
+          throw new Error(`${(error as Error).message}\nRequests still open: ${list.join("; ") || "none"}`);
+        }
+      },
+    });
+  }
 }
 
 /** Every script request the page makes, for "which chunks loaded" checks. */
@@ -110,4 +115,26 @@ export async function openFresh(page: Page, path?: string): Promise<void> {
     await page.waitForTimeout(100);
   }
   throw new Error(`The stale copy of ${path ?? page.url()} was never replaced`);
+}
+
+/**
+ * A page loaded and its load-time islands awake: what tests once asked of Playwright's `networkidle`.
+ * That waits for 500 ms without any request, and a shop page's runtime fetches ahead what the shopper
+ * may open next (client/runtime/prefetch.ts: speculation rules, a second after load and on every
+ * hover), requests the browser makes for itself and that a navigation may cut off; Playwright's own
+ * documentation discourages it for tests. This waits for what the tests then use: the `load` event
+ * (the runtime has run) and, when the page runs scripts, every island that wakes at load hydrated.
+ * An island that wakes on interaction holds the first click or arrow key and replays it
+ * (client/islands.ts).
+ */
+export async function loaded(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await page.waitForFunction(
+    () =>
+      // A context without JavaScript (`javaScriptEnabled: false`) wakes nothing: its page is the server's.
+      matchMedia("(scripting: none)").matches ||
+      [...document.querySelectorAll<HTMLElement>("[data-island]")]
+        .filter((island) => (island.dataset.wake ?? "load") === "load")
+        .every((island) => island.dataset.hydrated === "true"),
+  );
 }

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
 import { FAKE_KEYS, FakeInstalments, tamaraToken } from "../worker/support/fake-instalments";
+import { addFirstFromCategory } from "./checkout-steps";
 import { expectAccessible, launchBrowser, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
@@ -103,14 +104,7 @@ async function bagOfOne(): Promise<Page> {
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body });
   });
   const page = await context.newPage();
-  await page.goto("/catalog/skincare");
-  const add = new RegExp(`^${en.product.addToBag}`);
-  await page
-    .locator(".product-card", { has: page.getByRole("button", { name: add }) })
-    .first()
-    .getByRole("button", { name: add })
-    .click();
-  await page.waitForLoadState("networkidle");
+  await addFirstFromCategory(page, "/catalog/skincare", en);
   return page;
 }
 

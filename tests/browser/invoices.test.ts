@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
+import { addFirstFromCategory } from "./checkout-steps";
 import { DESKTOP, expectAccessible, launchBrowser, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 import { signUpAsStaff } from "./staff-account";
@@ -79,14 +80,7 @@ async function issueOnTheDesk(number: string): Promise<Page> {
 
 async function placeBusinessOrder(): Promise<{ number: string; email: string }> {
   const page = await freshPage();
-  await page.goto("/catalog/skincare");
-  const add = new RegExp(`^${en.product.addToBag}`);
-  await page
-    .locator(".product-card", { has: page.getByRole("button", { name: add }) })
-    .first()
-    .getByRole("button", { name: add })
-    .click();
-  await page.waitForLoadState("networkidle");
+  await addFirstFromCategory(page, "/catalog/skincare", en);
   await page.goto("/cart/order");
   await page.getByRole("radio", { name: en.checkout.delivery.pickup }).check();
   const labels = en.checkout.labels;

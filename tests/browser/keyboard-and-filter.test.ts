@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
-import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
 
 /**
  * A shopper on a keyboard sees where they are on every control, the shades are one stop with arrow
@@ -42,13 +42,15 @@ describe("focus that shows", () => {
   it("rings the checkout's text fields, radios and consent box, and the header's search", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    await page.goto(shopUrl(LIPSTICK), { waitUntil: "networkidle" });
+    await page.goto(shopUrl(LIPSTICK));
+    await loaded(page);
     await page
       .locator(".product-details")
       .getByRole("button", { name: /^Add to bag/ })
       .click();
     await page.locator(".product-details .add-to-bag__status--done").waitFor();
-    await page.goto(shopUrl("/cart/order"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/cart/order"));
+    await loaded(page);
     await page.keyboard.press("Tab");
     const controls = [
       page.getByRole("textbox", { name: /^First name/ }),
@@ -72,7 +74,8 @@ describe("the shades on a keyboard", () => {
     it(`are one tab stop, moved with the arrow keys (${lang.prefix || "/en"})`, async () => {
       const context = await newContext(browser, DESKTOP);
       const page = await context.newPage();
-      await page.goto(shopUrl(`${lang.prefix}${LIPSTICK}`), { waitUntil: "networkidle" });
+      await page.goto(shopUrl(`${lang.prefix}${LIPSTICK}`));
+      await loaded(page);
       await wakePicker(page);
       const group = page.getByRole("radiogroup");
       const radios = group.getByRole("radio");
@@ -103,7 +106,8 @@ describe("the shades on a keyboard", () => {
   it("keeps the focus on Add to bag after it is pressed", async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
-    await page.goto(shopUrl(LIPSTICK), { waitUntil: "networkidle" });
+    await page.goto(shopUrl(LIPSTICK));
+    await loaded(page);
     const add = page.locator(".product-details").getByRole("button", { name: /^Add to bag/ });
     await add.focus();
     await page.keyboard.press("Enter");
@@ -121,9 +125,8 @@ describe("the category's filter on a phone", () => {
     it(`folds behind a Filter button with its count, and the products start on the first screen (${lang.prefix || "/en"})`, async () => {
       const context = await newContext(browser, PHONE);
       const page = await context.newPage();
-      await page.goto(shopUrl(`${lang.prefix}/catalog/skincare?maker=maison-lumiere&cost[max]=200`), {
-        waitUntil: "networkidle",
-      });
+      await page.goto(shopUrl(`${lang.prefix}/catalog/skincare?maker=maison-lumiere&cost[max]=200`));
+      await loaded(page);
       const toggle = page.locator(".filter-panel > summary");
       expect((await toggle.innerText()).replace(/\s+/g, " ")).toContain(lang.m.catalogFilter.filter);
       expect(await toggle.locator(".filter-panel__count").innerText()).toBe("2");
@@ -145,7 +148,8 @@ describe("the category's filter on a phone", () => {
   it("stays open beside the products on a desktop, with no button", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/catalog/skincare"));
+    await loaded(page);
     expect(await page.locator(".filter-panel > summary").isVisible()).toBe(false);
     await page.getByRole("checkbox", { name: "Maison Lumière" }).waitFor({ state: "visible" });
     await page.getByRole("checkbox", { name: "Maison Lumière" }).check();

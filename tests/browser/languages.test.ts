@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
-import { DESKTOP, expectAccessible, launchBrowser, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, loaded, shopUrl } from "./harness";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,7 +45,8 @@ describe("English and Arabic", () => {
   it("keeps a link an island makes in the browser in Arabic", async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: "ar-AE" });
     const page = await context.newPage();
-    await page.goto(shopUrl("/ar/catalog/skincare"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/ar/catalog/skincare"));
+    await loaded(page);
     const card = page.locator("article.product-card").filter({ hasText: ar.product.availability.in_stock }).first();
     const island = card.locator("[data-island='quick-view']");
     await island.hover();
@@ -67,7 +68,8 @@ describe("English and Arabic", () => {
   it("passes axe on an Arabic page", async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: "ar-AE" });
     const page = await context.newPage();
-    await page.goto(shopUrl("/ar/catalog/skincare"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/ar/catalog/skincare"));
+    await loaded(page);
     await expectAccessible(page);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, recordScripts, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, recordScripts, shopUrl } from "./harness";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,7 +30,8 @@ describe("the page shell", () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     const scripts = recordScripts(page);
-    await page.goto(shopUrl("/company"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/company"));
+    await loaded(page);
     expect(scripts.length).toBe(1);
     expect(scripts[0]).toMatch(/^\/assets\/runtime-[A-Z0-9]+\.js$/);
     await context.close();
@@ -40,7 +41,8 @@ describe("the page shell", () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     const scripts = recordScripts(page);
-    await page.goto(shopUrl("/"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/"));
+    await loaded(page);
     expect(scripts.some((s) => s.includes("/islands/mobile-menu-"))).toBe(false);
     const toggle = page.getByRole("button", { name: "Menu", exact: true });
     await toggle.click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
 
 /*
  * Right to left (decision 0089). Until the /ar routing sets <html dir="rtl"> itself, each page is
@@ -168,7 +168,7 @@ describe("right to left", () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     await open(page, "/catalog/skincare", "rtl");
-    await page.waitForLoadState("networkidle");
+    await loaded(page);
     const card = page.locator("article.product-card").filter({ hasText: "In stock" }).first();
     const island = card.locator("[data-island='quick-view']");
     await island.hover();
@@ -208,7 +208,8 @@ describe("right to left", () => {
     page.on("request", (r) => {
       if (r.resourceType() === "font") fonts.push(new URL(r.url()).pathname);
     });
-    await page.goto(shopUrl("/company"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/company"));
+    await loaded(page);
     await page.evaluate(() => document.fonts.ready);
     expect(fonts.some((f) => f.includes("arabic"))).toBe(false);
     expect(fonts.some((f) => f.includes("inter-latin-400"))).toBe(true);
@@ -222,7 +223,7 @@ describe("right to left", () => {
       h.after(p);
     });
     await page.waitForFunction(() => document.fonts.check('16px "IBM Plex Sans Arabic"', "مرحبا"));
-    const loaded = await page.evaluate(async () => {
+    const weights = await page.evaluate(async () => {
       await document.fonts.ready;
       const weights: string[] = [];
       document.fonts.forEach((f) => {
@@ -230,9 +231,9 @@ describe("right to left", () => {
       });
       return weights;
     });
-    expect(loaded.length).toBeGreaterThan(0);
+    expect(weights.length).toBeGreaterThan(0);
     expect(fonts.filter((f) => /ibm-plex-sans-arabic-arabic-(400|600)-normal-[A-Z0-9]+\.woff2$/.test(f)).length).toBe(
-      loaded.length,
+      weights.length,
     );
     await context.close();
   });

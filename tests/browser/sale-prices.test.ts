@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
-import { DESKTOP, expectAccessible, launchBrowser, PHONE } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, loaded, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
 /**
@@ -66,7 +66,8 @@ describe("a card with a sale", () => {
   it("shows the same in quick view, with axe passing", async () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: shop.url });
     const page = await context.newPage();
-    await page.goto("/catalog/skincare", { waitUntil: "networkidle" });
+    await page.goto("/catalog/skincare");
+    await loaded(page);
     const card = page.locator(".product-card", { has: page.locator(`a[href$="/${TONER}"]`) });
     const name = (await card.locator(".product-card__name").innerText()).trim();
     const island = card.locator("[data-island='quick-view']");

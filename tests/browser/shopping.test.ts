@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, recordScripts, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, recordScripts, shopUrl } from "./harness";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,7 +44,8 @@ describe("quick view", () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     const scripts = recordScripts(page);
-    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/catalog/skincare"));
+    await loaded(page);
     expect(scripts.some((s) => s.includes("/islands/quick-view-"))).toBe(false);
     const link = page
       .locator("article.product-card")
@@ -57,7 +58,8 @@ describe("quick view", () => {
   it("opens a dialog with the product, adds to the bag, closes with Esc and gives focus back", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/catalog/skincare"));
+    await loaded(page);
     const { name, button } = await wakeQuickView(page);
     await button.focus();
     await page.keyboard.press("Enter");
@@ -87,7 +89,8 @@ describe("quick view", () => {
   it("closes with its close button on a phone and keeps the bag after a reload", async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
-    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/catalog/skincare"));
+    await loaded(page);
     const { name, button } = await wakeQuickView(page);
     await button.click();
     const dialog = page.getByRole("dialog", { name });
@@ -97,7 +100,8 @@ describe("quick view", () => {
     await dialog.getByRole("button", { name: "Close quick view" }).click();
     await dialog.waitFor({ state: "hidden" });
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload();
+    await loaded(page);
     expect(await bagCount(page)).toBe(1);
     await context.close();
   });
@@ -107,24 +111,29 @@ describe("favourites", () => {
   it("keeps a saved product through a reload, on the favourites page and in the header count", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/catalog/skincare"));
+    await loaded(page);
     const card = page.locator("article.product-card").nth(1);
     const name = (await card.locator(".product-card__name").innerText()).trim();
     const heart = card.getByRole("button", { name: `Save ${name} to favourites` });
     expect(await heart.getAttribute("aria-pressed")).toBe("false");
     await Promise.all([page.waitForURL(/\/catalog\/skincare/), heart.click()]);
-    await page.waitForLoadState("networkidle");
+    await loaded(page);
     const saved = page
       .locator("article.product-card")
       .nth(1)
       .getByRole("button", { name: `Remove ${name} from favourites` });
     expect(await saved.getAttribute("aria-pressed")).toBe("true");
 
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload();
+
+    await loaded(page);
     expect(await saved.getAttribute("aria-pressed")).toBe("true");
     expect(await page.locator("[data-counter='favourites']").innerText()).toBe("1");
 
-    await page.goto(shopUrl("/favorites"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/favorites"));
+
+    await loaded(page);
     expect(await page.getByRole("heading", { name }).count()).toBe(1);
     await expectAccessible(page);
     await context.close();
@@ -135,7 +144,8 @@ describe("the instant filter", () => {
   it("filters to a maker and a line without reloading, keeps the URL in step, and goes back with the back button", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    await page.goto(shopUrl("/catalog/skincare"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/catalog/skincare"));
+    await loaded(page);
     // A mark on the window: gone if the page ever fully reloads.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const filter = page.getByRole("form", { name: "Filter products" });
@@ -197,7 +207,8 @@ describe("header search suggestions", () => {
   it("suggests products as the shopper types and opens one from the keyboard", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    await page.goto(shopUrl("/"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/"));
+    await loaded(page);
     const box = page.getByRole("combobox", { name: "Search products and articles" });
     await box.click();
     await page.locator("[data-island='search-suggest'][data-hydrated='true']").waitFor({ state: "attached" });
@@ -245,7 +256,8 @@ describe("header search suggestions", () => {
     it(`shows kept results with no accessibility violations at ${width} px (screenshot)`, async () => {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
-      await page.goto(shopUrl("/search?q=rose+serum"), { waitUntil: "networkidle" });
+      await page.goto(shopUrl("/search?q=rose+serum"));
+      await loaded(page);
       expect(await page.locator(".product-card__name").count()).toBeGreaterThan(0);
       await expectAccessible(page);
       await page.screenshot({ path: `/tmp/shots/search-${width}.png`, fullPage: true });
@@ -256,7 +268,8 @@ describe("header search suggestions", () => {
   it("searches on Enter when no suggestion is chosen", async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
-    await page.goto(shopUrl("/"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/"));
+    await loaded(page);
     const box = page.getByRole("combobox", { name: "Search products and articles" });
     await box.fill("serum");
     await Promise.all([page.waitForURL(/\/search\?q=serum$/), box.press("Enter")]);

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
-import { DESKTOP, expectAccessible, launchBrowser, newContext, PHONE, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
 
 /** The seed's lipstick (eight shades, Berry Noir at 0 on hand) and a perfume in three sizes. */
 const LIPSTICK = "/catalog/makeup/velvet-hue-tools-matte-liquid-lipstick";
@@ -39,7 +39,8 @@ describe("choosing a shade or size", () => {
   it("switches in place with JavaScript: name, picture, price, availability and the SKU follow, and the URL says which", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    await page.goto(shopUrl(LIPSTICK), { waitUntil: "networkidle" });
+    await page.goto(shopUrl(LIPSTICK));
+    await loaded(page);
     expect((await shown(page)).label).toBe("Shade: Rosewood");
     await wakePicker(page);
     // A mark on the window: gone if the page reloads.
@@ -73,7 +74,7 @@ describe("choosing a shade or size", () => {
       page.waitForURL(/\?variant=VEL-TOO-0046-BERRYNOIR$/),
       page.getByRole("radio", { name: "Berry Noir, out of stock" }).click(),
     ]);
-    await page.waitForLoadState("networkidle");
+    await loaded(page);
     expect(await shown(page)).toMatchObject({ label: "Shade: Berry Noir", availability: "Out of stock" });
     await expect
       .poll(() => page.locator(".product-details form.add-to-bag button[type=submit]").isDisabled())
@@ -85,7 +86,8 @@ describe("choosing a shade or size", () => {
     await expectAccessible(page);
 
     // The address is the one to share: opened afresh it shows the same shade.
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload();
+    await loaded(page);
     expect((await shown(page)).label).toBe("Shade: Berry Noir");
     await context.close();
   });
@@ -93,7 +95,8 @@ describe("choosing a shade or size", () => {
   it("keeps an Arabic page Arabic: a shade picked or arrowed to is written under /ar, and a reload stays in Arabic", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    await page.goto(shopUrl(`/ar${LIPSTICK}`), { waitUntil: "networkidle" });
+    await page.goto(shopUrl(`/ar${LIPSTICK}`));
+    await loaded(page);
     await wakePicker(page);
     await page.locator(".variant-picker [role=radio]").nth(2).click();
     await page.waitForFunction(() => location.search.startsWith("?variant="));
@@ -103,7 +106,8 @@ describe("choosing a shade or size", () => {
     await page.keyboard.press("ArrowLeft");
     await page.waitForFunction((before) => location.search !== before, picked);
     expect(await page.evaluate(() => location.pathname)).toBe(`/ar${LIPSTICK}`);
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload();
+    await loaded(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("ar");
     await context.close();
   });
@@ -111,7 +115,8 @@ describe("choosing a shade or size", () => {
   it("moves the shade on the very first arrow key, pressed as soon as Tab has reached the picker", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    await page.goto(shopUrl(LIPSTICK), { waitUntil: "networkidle" });
+    await page.goto(shopUrl(LIPSTICK));
+    await loaded(page);
     // Asleep, the chosen shade is a link: focusing it wakes the island, and the key follows at once.
     await page.locator(".variant-picker [aria-current='true']").focus();
     await page.keyboard.press("ArrowRight");
@@ -124,7 +129,8 @@ describe("choosing a shade or size", () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     for (const shade of ["Rosewood", "Ruby"]) {
-      await page.goto(shopUrl(LIPSTICK), { waitUntil: "networkidle" });
+      await page.goto(shopUrl(LIPSTICK));
+      await loaded(page);
       await wakePicker(page);
       await page.getByRole("radio", { name: shade, exact: true }).click();
       await page.waitForFunction((name) => document.body.innerText.includes(`Shade: ${name}`), shade);
@@ -134,7 +140,8 @@ describe("choosing a shade or size", () => {
         .click();
       await page.getByText(`Tools Matte Liquid Lipstick — ${shade} is in your bag.`).first().waitFor();
     }
-    await page.goto(shopUrl("/cart"), { waitUntil: "networkidle" });
+    await page.goto(shopUrl("/cart"));
+    await loaded(page);
     await page.screenshot({ path: "/tmp/shots/variant-two-shades-bag-390.png", fullPage: true });
     const lines = page.locator(".cart-line");
     expect(await lines.count()).toBe(2);
@@ -160,7 +167,8 @@ describe("choosing a shade or size", () => {
   it("changes the price with a size, by JavaScript", async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
-    await page.goto(shopUrl(PERFUME), { waitUntil: "networkidle" });
+    await page.goto(shopUrl(PERFUME));
+    await loaded(page);
     expect(await shown(page)).toMatchObject({ label: "Size: 30 ml", price: "AED 201.00" });
     await wakePicker(page);
     await page.getByRole("radio", { name: "100 ml" }).click();
@@ -210,7 +218,8 @@ describe("choosing a shade or size", () => {
     ] as const) {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
-      await page.goto(shopUrl(`${LIPSTICK}?variant=VEL-TOO-0046-BERRYNOIR`), { waitUntil: "networkidle" });
+      await page.goto(shopUrl(`${LIPSTICK}?variant=VEL-TOO-0046-BERRYNOIR`));
+      await loaded(page);
       await expectAccessible(page);
       // On a phone the gallery fills the first screen: show the picker and what follows it.
       if (width === 390)
@@ -218,7 +227,8 @@ describe("choosing a shade or size", () => {
           .locator(".variant-picker")
           .evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
       await page.screenshot({ path: `/tmp/shots/variant-picker-shade-${width}.png` });
-      await page.goto(shopUrl(PERFUME), { waitUntil: "networkidle" });
+      await page.goto(shopUrl(PERFUME));
+      await loaded(page);
       if (width === 390)
         await page
           .locator(".variant-picker")
