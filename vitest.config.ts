@@ -70,7 +70,7 @@ export default defineConfig(async () => {
       // storage as fresh as its own workerd would (decision 0131). 16 files, 2026-12-01: 79 s one workerd
       // each, 31 s one for all. Not for a whole run in one `vitest run`: @cloudflare/vitest-pool-workers
       // 0.15 wraps the module runner once more for each file a workerd runs, and past about 70 files its
-      // imports exceed the stack; a chunk is at most 12.
+      // imports exceed the stack; a chunk is at most 28 (scripts/test-both.mjs).
       isolate: !process.env.TEST_CHUNK,
       // Vitest's 5 s default is a bound on a hung test, not a measurement: with two files sharing two
       // loaded cores a test that waits on the shop's background work took 5.5 s (2 s alone) and was cut
