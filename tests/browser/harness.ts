@@ -133,7 +133,7 @@ export async function loaded(page: Page): Promise<void> {
     () =>
       // A context without JavaScript (`javaScriptEnabled: false`) wakes nothing: its page is the server's.
       matchMedia("(scripting: none)").matches ||
-      [...document.querySelectorAll<HTMLElement>("[data-island]")]
+      Array.from(document.querySelectorAll<HTMLElement>("[data-island]"))
         .filter((island) => (island.dataset.wake ?? "load") === "load")
         .every((island) => island.dataset.hydrated === "true"),
   );
