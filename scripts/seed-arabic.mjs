@@ -22,6 +22,8 @@ export function arabicLayout(layout, ar) {
       company: ar.contacts.company,
       logotype: { ...layout.contacts.logotype, ...ar.contacts.logotype },
       icon: { ...layout.contacts.icon, ...ar.contacts.icon },
+      // The address's words in Arabic over the English one (its country code stays).
+      ...(layout.contacts.address ? { address: { ...layout.contacts.address, ...ar.contacts.address } } : {}),
     },
     mainMenu: menu(layout.mainMenu),
     footerMenu: { ...menu(layout.footerMenu), ...ar.footer },

@@ -97,7 +97,8 @@ for (const component of model.components) {
   files.set(
     `src/components/${category}/${name}.json`,
     json({
-      collectionName: `components_${snake(category)}_${snake(name)}s`,
+      // English plurals as Strapi writes them: postal_address → postal_addresses.
+      collectionName: `components_${snake(category)}_${snake(name)}${/(s|x|z|ch|sh)$/.test(name) ? "es" : "s"}`,
       info: { displayName: component.displayName, description: "" },
       options: {},
       attributes,

@@ -193,7 +193,7 @@ export function buildStrapiSeed(root, model) {
   const ar = seed("ar");
   const arLayout = arabicLayout(layout, ar);
   const arabic = new Map([
-    ["contact", { company: arLayout.contacts.company }],
+    ["contact", { company: arLayout.contacts.company, address: arLayout.contacts.address }],
     ["menu", { menu: withoutIds(arLayout.mainMenu.menu), button: button(arLayout.mainMenu.button) }],
     [
       "footer-menu",

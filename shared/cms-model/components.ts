@@ -1,8 +1,8 @@
 import type { Component } from "./model-types";
 
 /**
- * The menu and button components shared by the single types (Strapi "Menus" model), and a
- * product's variants: its shades or sizes, each sold under its own SKU.
+ * The menu and button components shared by the single types (Strapi "Menus" model), the contacts'
+ * postal address, and a product's variants: its shades or sizes, each sold under its own SKU.
  */
 export const components: readonly Component[] = [
   {
@@ -41,6 +41,19 @@ export const components: readonly Component[] = [
       size: { type: "string" },
       text: { type: "string" },
       window: { type: "string" },
+    },
+  },
+  {
+    /** The shop's address, in the contacts' language: schema.org PostalAddress's fields (decision 0134). */
+    uid: "shared.postal-address",
+    displayName: "Postal address",
+    attributes: {
+      streetAddress: { type: "string" },
+      addressLocality: { type: "string" },
+      addressRegion: { type: "string" },
+      postalCode: { type: "string" },
+      /** ISO 3166-1 alpha-2; empty: the shop's own, AE. */
+      addressCountry: { type: "string" },
     },
   },
   {

@@ -40,6 +40,7 @@ export const contentTypes: readonly ContentType[] = [
       facebook: { type: "string" },
       instagram: { type: "string" },
       youtube: { type: "string" },
+      address: { type: "component", component: "shared.postal-address", repeatable: false },
     },
   },
   {

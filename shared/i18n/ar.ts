@@ -237,6 +237,7 @@ export const ar: Messages = {
     reachUs: "تواصل معنا",
     howToReachUs: "طرق التواصل معنا",
     openingHours: "ساعات العمل",
+    ourAddress: "عنواننا",
     hours: "يوميًا من 10:00 صباحًا حتى 10:00 مساءً (بتوقيت الخليج)",
     onTheMap: "موقعنا في دبي هيلز مول على الخريطة",
   },

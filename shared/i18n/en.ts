@@ -223,6 +223,8 @@ export const en = {
     reachUs: "Reach us",
     howToReachUs: "How to reach us",
     openingHours: "Opening hours",
+    /** The contacts' postal address on /contacts and the request pages (decision 0134). */
+    ourAddress: "Our address",
     hours: "Every day, 10:00–22:00 (Gulf Standard Time)",
     onTheMap: "Dubai Hills Mall on the map",
   },

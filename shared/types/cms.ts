@@ -56,6 +56,21 @@ export interface Contacts {
   facebook: string | null;
   instagram: string | null;
   youtube: string | null;
+  /**
+   * The shop's postal address, in the record's language (decision 0134). Optional: absent from a
+   * contacts record cached in KV before the field existed, null while the CMS has none.
+   */
+  address?: PostalAddress | null;
+}
+
+/** The contacts' address (the CMS component shared.postal-address); every part may be empty. */
+export interface PostalAddress {
+  streetAddress: string | null;
+  addressLocality: string | null;
+  addressRegion: string | null;
+  postalCode: string | null;
+  /** ISO 3166-1 alpha-2. */
+  addressCountry: string | null;
 }
 
 export interface MainMenu {

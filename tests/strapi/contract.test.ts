@@ -45,6 +45,8 @@ async function both(name: string, variables: Record<string, unknown>) {
 
 const cases: [string, string, Record<string, unknown>][] = [
   ["the contacts (spec)", "contactsQuery", { locale: "en" }],
+  // Its postal address (a component, decision 0134) in Arabic: the localization's own words.
+  ["the contacts in Arabic", "contactsQuery", { locale: "ar" }],
   ["the main menu (spec)", "menuQuery", { locale: "en" }],
   ["the footer menu (spec)", "menuFooterQuery", { locale: "en" }],
   ["the top menu (spec)", "menuTopQuery", { locale: "en" }],

@@ -120,11 +120,25 @@ describe("what the structured data says", () => {
     expect(post(en!).image).toContain(`${ORIGIN}/social/uploads/blog/summer-skincare-routine-uae.png`);
   });
 
-  it("describes the shop with a PNG logo, its country, a customer-service contact in English and Arabic, and the Arabic site in Arabic", async () => {
+  it("describes the shop with a PNG logo, its postal address and a customer-service contact in English and Arabic, and the Arabic site in Arabic", async () => {
     const [en, ar] = await Promise.all(LOCALES.map(async (l) => jsonLdBlocks(await page("/", l))));
     const org = en!.find((b) => b["@type"] === "Organization") as unknown as Organization;
     expect(org.logo).toEqual({ "@type": "ImageObject", url: `${ORIGIN}/logo.png`, width: 512, height: 512 });
-    expect(org.address).toEqual({ "@type": "PostalAddress", addressCountry: "AE" });
+    // The contacts' address (worker/cms/seed/layout.json, its words in worker/cms/seed/ar.json), decision 0134.
+    expect(org.address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "Dubai Hills Mall, Ground Floor",
+      addressLocality: "Dubai",
+      addressRegion: "Dubai",
+      addressCountry: "AE",
+    });
+    expect((ar!.find((b) => b["@type"] === "Organization") as unknown as Organization).address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "دبي هيلز مول، الطابق الأرضي",
+      addressLocality: "دبي",
+      addressRegion: "دبي",
+      addressCountry: "AE",
+    });
     expect(org.contactPoint?.[0]).toMatchObject({
       telephone: "+971 4 330 2188",
       contactType: "customer service",
@@ -135,6 +149,16 @@ describe("what the structured data says", () => {
     expect(site.url).toBe(`${ORIGIN}/ar`);
     expect(site.potentialAction.target.urlTemplate).toBe(`${ORIGIN}/ar/search?q={search_term_string}`);
     expect(ar!.find((b) => b["@type"] === "Organization")?.name).toBe("نور بيوتي");
+  });
+
+  it("shows on /contacts, in the page's language, the address the Organization describes", async () => {
+    const [en, ar] = await Promise.all(LOCALES.map((l) => page(routePath("contacts"), l)));
+    expect(en).toContain(
+      '<h3>Our address</h3><address class="contact-address"><span>Dubai Hills Mall, Ground Floor</span><span>Dubai</span></address>',
+    );
+    expect(ar).toContain(
+      '<h3>عنواننا</h3><address class="contact-address"><span>دبي هيلز مول، الطابق الأرضي</span><span>دبي</span></address>',
+    );
   });
 
   it("names a product's brand and offers by their Arabic pages on an Arabic product page", async () => {

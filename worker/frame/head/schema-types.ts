@@ -86,6 +86,8 @@ export interface PostalAddress {
   "@type": "PostalAddress";
   addressCountry: string;
   addressLocality?: string;
+  addressRegion?: string;
+  postalCode?: string;
   streetAddress?: string;
 }
 

@@ -1,7 +1,7 @@
 import { routePath } from "../../../shared/links";
-import type { Contacts, Media } from "../../../shared/types/cms";
+import type { Contacts, PostalAddress as ContactsAddress, Media } from "../../../shared/types/cms";
 import { fileUrl, type PageSite, pageUrl } from "./page-site";
-import type { ImageObject, Organization, OrganizationRef, Url, WebSite } from "./schema-types";
+import type { ImageObject, Organization, OrganizationRef, PostalAddress, Url, WebSite } from "./schema-types";
 
 /** The shop's mark as a 512×512 PNG the build renders (scripts/build-social-cards.mjs). */
 const RASTER_LOGO = { path: "/logo.png", width: 512, height: 512 };
@@ -32,6 +32,19 @@ function logo(site: PageSite, logotype: Media | null | undefined): ImageObject {
   };
 }
 
+/**
+ * The contacts' address as schema.org reads it, in the page's language (the record's): its parts that
+ * are filled, the country the shop's own when the CMS names none (decision 0134).
+ */
+function postalAddress(address: ContactsAddress | null | undefined): PostalAddress {
+  const out: PostalAddress = { "@type": "PostalAddress", addressCountry: address?.addressCountry?.trim() || COUNTRY };
+  for (const part of ["streetAddress", "addressLocality", "addressRegion", "postalCode"] as const) {
+    const value = address?.[part]?.trim();
+    if (value) out[part] = value;
+  }
+  return out;
+}
+
 /** The shop as a post's author and publisher: its name in the page's language, home page and logo. */
 export function organizationRef(site: PageSite, contacts: Contacts | null, fallbackName: string): OrganizationRef {
   return {
@@ -43,8 +56,8 @@ export function organizationRef(site: PageSite, contacts: Contacts | null, fallb
 }
 
 /**
- * The shop as an Organization (from the contacts record: name, raster logo, the country as its
- * address, customer service's phone and languages, social links as sameAs) and its WebSite with a
+ * The shop as an Organization (from the contacts record: name, raster logo, its postal address,
+ * customer service's phone and languages, social links as sameAs) and its WebSite with a
  * search box, in the page's language.
  */
 export function siteJsonLd(contacts: Contacts | null, site: PageSite, tagline: string): [Organization, WebSite] {
@@ -62,7 +75,7 @@ export function siteJsonLd(contacts: Contacts | null, site: PageSite, tagline: s
     "@context": "https://schema.org",
     ...ref,
     "@id": `${home}#organization`,
-    address: { "@type": "PostalAddress", addressCountry: COUNTRY },
+    address: postalAddress(contacts?.address),
   };
   if (contacts?.phone) {
     organization.contactPoint = [

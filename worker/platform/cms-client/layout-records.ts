@@ -41,6 +41,7 @@ export const contactsQuery = gql<
           logotype { data { attributes { url alternativeText width height } } }
           icon { data { attributes { url alternativeText width height } } }
           receiver whatsapp telegram vk facebook instagram youtube
+          address { streetAddress addressLocality addressRegion postalCode addressCountry }
         }
       }
     }
@@ -125,6 +126,7 @@ export async function fetchContacts(env: ShopBindings, locale: Locale, failed?: 
   return {
     ...a,
     phoneSecondary: a.phoneSecondary ?? null,
+    address: a.address ?? null,
     logotype: unwrapMedia(env, a.logotype),
     icon: unwrapMedia(env, a.icon),
   };

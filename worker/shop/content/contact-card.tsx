@@ -1,6 +1,19 @@
 import { Icon } from "../../../client/components/icons";
-import type { Contacts } from "../../../shared/types/cms";
+import type { Contacts, PostalAddress } from "../../../shared/types/cms";
 import { useTexts } from "../../frame/i18n/texts";
+
+/** The address's lines as the CMS wrote them, in its language: the street, the city, the emirate when it is another word, the postcode. */
+function addressLines(address: PostalAddress | null | undefined): string[] {
+  if (!address) return [];
+  const locality = address.addressLocality?.trim();
+  const region = address.addressRegion?.trim();
+  return [
+    address.streetAddress?.trim(),
+    locality,
+    region !== locality ? region : null,
+    address.postalCode?.trim(),
+  ].filter((line): line is string => Boolean(line));
+}
 
 /** The shop's phones, e-mail, address, hours and socials, as on /contacts and the request pages. */
 export function ContactCard({ contacts }: { contacts: Contacts }) {
@@ -15,6 +28,7 @@ export function ContactCard({ contacts }: { contacts: Contacts }) {
     { icon: "whatsapp", href: contacts.whatsapp, label: "WhatsApp" },
     { icon: "telegram", href: contacts.telegram, label: "Telegram" },
   ] as const;
+  const address = addressLines(contacts.address);
   return (
     <aside className="summary-card contact-card" aria-label={t.m.ui.howToReachUs}>
       <h2>{t.m.ui.reachUs}</h2>
@@ -45,6 +59,16 @@ export function ContactCard({ contacts }: { contacts: Contacts }) {
             ),
         )}
       </ul>
+      {address.length > 0 && (
+        <>
+          <h3>{t.m.ui.ourAddress}</h3>
+          <address className="contact-address">
+            {address.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+        </>
+      )}
       <h3>{t.m.ui.openingHours}</h3>
       <p>{t.m.ui.hours}</p>
       <p>

@@ -8,7 +8,8 @@ import type { CartView } from "../cart-view";
 
 /**
  * Placing an order is a list of steps, each its own file, whose statements run in the order's one D1
- * batch (worker/screens/cart/order-steps/order-write.ts): the order's rows, the stock it takes, the
+ * batch (worker/screens/cart/order-steps/order-write.ts): the order's rows (held for a payment on a
+ * provider's page: worker/screens/cart/order-steps/payment-hold-step.ts), the stock it takes, the
  * promotions it redeems, the bag's emptying, the e-mails. A step that would break a limit (stock below
  * zero, a code past its uses) fails the whole batch, so nothing of the order is written.
  */

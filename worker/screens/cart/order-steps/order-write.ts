@@ -6,6 +6,7 @@ import { bagStep } from "./bag-step";
 import { businessStep } from "./business-step";
 import { mailStep } from "./mail-step";
 import type { OrderStep, OrderToWrite, StepContext } from "./order-step";
+import { paymentHoldStep } from "./payment-hold-step";
 import { promotionsStep } from "./promotions-step";
 import { stockStep } from "./stock-step";
 
@@ -52,8 +53,7 @@ export function orderWrite(order: OrderToWrite, number: string): D1PreparedState
         idempotencyKey,
         userId: user?.id ?? null,
         visitorId: owner.kind === "visitor" ? owner.id : null,
-        // A card or instalment order awaits its provider's word, holding its stock meanwhile.
-        status: input.payment === "cash" ? "new" : "awaiting_payment",
+        status: paymentHoldStep(input.payment),
         locale: c.get("locale"),
         input,
         totals: view.totals,
