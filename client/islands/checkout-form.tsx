@@ -157,6 +157,10 @@ export default function CheckoutForm(props: CheckoutFormProps) {
             {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="off" defaultValue={values.trn} />}
           </Field>
         </div>
+        {/* The company's own address for its full tax invoice: a pickup has no delivery address to print. */}
+        <Field name="companyAddress" label={LABELS.companyAddress} error={errors.companyAddress}>
+          {(p) => <input {...p} type="text" autoComplete="off" maxLength={300} defaultValue={values.companyAddress} />}
+        </Field>
       </fieldset>
       <fieldset>
         <legend>{LABELS.payment}</legend>

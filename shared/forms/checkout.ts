@@ -52,8 +52,10 @@ function fieldsOf(errors: Errors) {
       v.check((postcode) => postcode === "" || POSTCODE.test(postcode), errors.postcode),
     ),
     notes: line(1000),
-    // A VAT-registered business buyer (decision 0116): both or neither; the TRN kept as its 15 digits.
+    // A VAT-registered business buyer (decision 0116): both or neither; the TRN kept as its 15 digits, and
+    // with a TRN the company's own address, which its full tax invoice prints (a pickup has no other).
     company: v.optional(line(200)),
+    companyAddress: v.optional(line(300)),
     trn: v.optional(
       v.pipe(
         line(40),
@@ -101,6 +103,17 @@ function businessPair(field: BusinessField, message: string) {
   );
 }
 
+/** A TRN asks for the company's address beside the address field: its full tax invoice prints it. */
+const companyAddressWithTrn = (message: string) =>
+  v.forward<Fields, v.PartialCheckIssue<Pick<Fields, "trn" | "companyAddress">>, ["companyAddress"]>(
+    v.partialCheck<Fields, [["trn"], ["companyAddress"]], Pick<Fields, "trn" | "companyAddress">, string>(
+      [["trn"], ["companyAddress"]],
+      (input) => (input.trn ?? "") === "" || (input.companyAddress ?? "") !== "",
+      message,
+    ),
+    ["companyAddress"],
+  );
+
 function build(texts: Section<"checkout">) {
   const { errors } = texts;
   return v.pipe(
@@ -110,6 +123,7 @@ function build(texts: Section<"checkout">) {
     forDelivery("region", errors.region),
     businessPair("company", errors.company),
     businessPair("trn", errors.trn),
+    companyAddressWithTrn(errors.companyAddress),
   );
 }
 

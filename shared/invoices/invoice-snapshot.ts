@@ -40,6 +40,8 @@ export interface InvoiceSnapshot {
     /** A VAT-registered business buyer: a full tax invoice names it. */
     company: string | null;
     trn: string | null;
+    /** The business buyer's own address, which its full invoice prints; absent on orders from before it was asked. */
+    companyAddress?: string | null;
   };
   lines: InvoiceLine[];
   discounts: { name: string; code: string | null; amount: Fils }[];

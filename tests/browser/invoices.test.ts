@@ -11,7 +11,7 @@ import { signUpAsStaff } from "./staff-account";
 
 /**
  * A tax invoice in Chromium (docs/decisions/0116-tax-invoices-issued-in-the-batch-that-makes-a-supply.md):
- * a business buyer orders through the checkout with its company and TRN, opens the invoice page from the
+ * a business buyer orders through the checkout with its company, TRN and address, opens the invoice page from the
  * link in its e-mail (an order confirmation until staff issue the invoice on the desk), then the invoice in
  * English and Arabic at a phone's and a desktop's width, printed to an A4 PDF whose text is read back with
  * pdf.js (`pdfjs-dist`'s legacy build, the one for Node): "Tax Invoice", the seller's TRN and the total.
@@ -20,6 +20,8 @@ import { signUpAsStaff } from "./staff-account";
 let browser: Browser;
 let shop: TestShop;
 const SHOTS = "/tmp/invoices-shots";
+/** The business buyer's own address, which its full tax invoice prints as the customer's. */
+const COMPANY_ADDRESS = "Office 802, Al Khaleej Tower, Deira, Dubai";
 const SELLER = {
   legalNameEn: "Noor Beauty Trading LLC",
   legalNameAr: "نور بيوتي للتجارة ذ.م.م",
@@ -97,6 +99,10 @@ async function placeBusinessOrder(): Promise<{ number: string; email: string }> 
   await place.click();
   await page.getByText(en.checkout.errors.trn).first().waitFor();
   await page.getByLabel(labels.trn).fill("100-9876-5430-0003");
+  // A TRN without the company's address: asked for beside the field (a pickup has no address to print).
+  await place.click();
+  await page.getByText(en.checkout.errors.companyAddress).first().waitFor();
+  await page.getByLabel(labels.companyAddress).fill(COMPANY_ADDRESS);
   await place.click();
   await page.getByRole("heading", { name: en.orders.isPlaced }).waitFor();
   const number = page.url().match(/NB-\d{4}-[A-Z0-9]{6}/)![0];
@@ -150,6 +156,7 @@ describe("a tax invoice", () => {
       SELLER.legalNameAr,
       "Al Noor Salon LLC",
       "100987654300003",
+      COMPANY_ADDRESS,
       en.invoice.full,
       en.invoice.total,
       "INV-",

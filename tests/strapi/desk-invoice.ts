@@ -11,18 +11,29 @@ function versionAfter(html: string, after: string): string {
 }
 
 /**
+ * The seller's details as staff set them on the desk (decision 0133: the shop's records, not the CMS's);
+ * none of them is in Strapi's content, so an invoice that shows them took them from the desk.
+ */
+export const DESK_SELLER = {
+  legalNameEn: "Noor Beauty Trading LLC",
+  legalNameAr: "نور بيوتي للتجارة ذ.م.م",
+  address: "Office 1204, Al Wasl Tower, Sheikh Zayed Road, Dubai",
+  trn: "100 2345 6789 0003",
+  /** The TRN as the invoice prints it: its 15 digits. */
+  printed: "100234567890003",
+};
+
+/**
  * Staff save the shop's invoice details (decision 0116), ship the confirmed cash order and mark it delivered:
  * its tax invoice is issued in that batch.
  */
 export async function deliveredWithInvoice(jar: ShopJar, number: string): Promise<void> {
   const settings = await (await jar.send("/staff/settings")).text();
+  const { printed: _, ...seller } = DESK_SELLER;
   const saved = await jar.send("/staff/settings/seller", {
     action: "save",
     version: versionAfter(settings, 'action="/staff/settings/seller"'),
-    legalNameEn: "Noor Beauty Trading LLC",
-    legalNameAr: "نور بيوتي للتجارة ذ.م.م",
-    address: "Office 1204, Al Wasl Tower, Sheikh Zayed Road, Dubai",
-    trn: "100123456700003",
+    ...seller,
   });
   expect(saved.status).toBe(303);
   for (const step of [

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { deliveredWithInvoice } from "./desk-invoice";
+import { DESK_SELLER, deliveredWithInvoice } from "./desk-invoice";
 import { checkoutForm, ShopJar } from "./shop-jar";
 
 /**
@@ -130,6 +130,14 @@ describe("the staff desk with a real Strapi", () => {
     expect(confirmed.status).toBe(303);
     expect(await (await jar.send(`/staff/orders/${number}`)).text()).toContain("Mark as shipped");
     await deliveredWithInvoice(jar, number);
+    // The Strapi-backed order's tax invoice names the seller as staff set it on the desk (decision 0133).
+    const invoice = await jar.send(`/staff/orders/${number}/invoice`);
+    expect(invoice.status).toBe(200);
+    const sheet = await invoice.text();
+    expect(sheet).toContain("Tax Invoice");
+    expect(sheet).toContain(DESK_SELLER.printed);
+    expect(sheet).toContain(DESK_SELLER.legalNameAr);
+    expect(sheet).toContain(DESK_SELLER.address);
     // The VAT register (decision 0121) of the current quarter lists the order's tax invoice, page and CSV.
     const register = await (await jar.send("/staff/invoices")).text();
     expect(register).toMatch(new RegExp(`INV-\\d{6}</a>(?:(?!</tr>).)*${number}`, "s"));

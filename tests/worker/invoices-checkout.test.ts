@@ -71,7 +71,13 @@ describe("the checkout's business buyer", () => {
     const shopper = await shopperWithBag();
     const res = await shopper.post(
       "/cart/order",
-      { idempotencyKey: crypto.randomUUID(), ...customer, company: "Al Noor Salon LLC", trn: "100 9876 5430 0003" },
+      {
+        idempotencyKey: crypto.randomUUID(),
+        ...customer,
+        company: "Al Noor Salon LLC",
+        trn: "100 9876 5430 0003",
+        companyAddress: "Office 802, Al Khaleej Tower, Dubai",
+      },
       { from: null },
     );
     expect(res.status).toBe(303);
@@ -79,10 +85,14 @@ describe("the checkout's business buyer", () => {
       new URL(res.headers.get("location")!, "https://shop.example").pathname.split("/").at(-1)!,
     );
     const order = (await findOrderByNumber(env.DB, number))!;
-    const buyer = await env.DB.prepare("SELECT company, trn FROM order_business_buyers WHERE order_id = ?1")
+    const buyer = await env.DB.prepare("SELECT company, trn, address FROM order_business_buyers WHERE order_id = ?1")
       .bind(order.id)
       .first();
-    expect(buyer).toEqual({ company: "Al Noor Salon LLC", trn: "100987654300003" });
+    expect(buyer).toEqual({
+      company: "Al Noor Salon LLC",
+      trn: "100987654300003",
+      address: "Office 802, Al Khaleej Tower, Dubai",
+    });
     // The confirmation e-mail links to the invoice page with the order's key.
     const mail = await env.DB.prepare(
       "SELECT body_text FROM outbox WHERE kind = 'order-confirmation' AND subject LIKE ?1",

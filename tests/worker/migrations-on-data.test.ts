@@ -513,7 +513,14 @@ const FIXTURE: Record<string, Row[]> = {
       snapshot: '{"seller":{"legalNameEn":"Noor Beauty Trading LLC","trn":"100123456700003"},"total":15215,"vat":725}',
     },
   ],
-  order_business_buyers: [{ order_id: 913, company: "Al Noor Salon LLC", trn: "100987654300003" }],
+  order_business_buyers: [
+    {
+      order_id: 913,
+      company: "Al Noor Salon LLC",
+      trn: "100987654300003",
+      address: "Office 802, Al Khaleej Tower, Dubai",
+    },
+  ],
   stock_levels: [
     { sku: "VD-MLL-ROSE", product_slug: "matte-liquid-lipstick", on_hand: 17, updated_at: "2026-02-08T08:00:00.000Z" },
     { sku: "RT-200", product_slug: "rose-toner", on_hand: 0, updated_at: "2026-02-10T09:00:00.000Z" },

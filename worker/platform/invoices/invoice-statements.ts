@@ -37,7 +37,7 @@ function advance(db: D1Database, sequence: "invoice" | "credit_note"): D1Prepare
  * Issues the order's tax invoice, unless it has one or the seller's details are not set (the desk's
  * settings: an invoice without the shop's TRN could not be filed; staff issue it later from the
  * desk). The snapshot keeps everything the invoice shows, as it is at this moment: the seller, the
- * buyer (a business buyer's company and TRN), each line with its quantity, unit price, discount,
+ * buyer (a business buyer's company, TRN and address), each line with its quantity, unit price, discount,
  * the amount paid and its VAT, delivery and the cash fee as lines of their own, and the totals.
  */
 export function issueInvoiceStatements(
@@ -64,7 +64,7 @@ export function issueInvoiceStatements(
          'buyer', json_object('name', o.first_name || ' ' || o.last_name, 'email', o.email, 'phone', o.phone,
            'address', CASE WHEN o.delivery_method = 'transport'
              THEN json_array(o.address, o.city, o.region, o.postcode) END,
-           'company', b.company, 'trn', b.trn),
+           'company', b.company, 'trn', b.trn, 'companyAddress', b.address),
          'lines', json((SELECT json_group_array(json_object('name', name, 'sku', sku, 'quantity', quantity,
            'unitPrice', unit_price, 'gross', line_total, 'discount', discount, 'amount', amount,
            'vat', ${vatOf("amount")}, 'gift', gift)) FROM (SELECT * FROM l ORDER BY position))),

@@ -25,6 +25,7 @@ const DRAFT_FIELDS: readonly CheckoutField[] = [
   "postcode",
   "company",
   "trn",
+  "companyAddress",
   "payment",
   "notes",
 ];

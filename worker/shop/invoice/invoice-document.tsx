@@ -76,7 +76,9 @@ export function InvoiceDocument({ doc }: { doc: IssuedDocument }) {
   const credit = doc.kind === "credit_note";
   const business = Boolean(s.buyer.company && s.buyer.trn);
   const number = documentNumber(doc.kind, doc.number);
-  const address = (s.buyer.address ?? []).filter((part): part is string => Boolean(part)).join(", ");
+  const delivered = (s.buyer.address ?? []).filter((part): part is string => Boolean(part)).join(", ");
+  // A business buyer's own address; an order from before it was asked prints where it was delivered.
+  const address = (business && s.buyer.companyAddress) || delivered;
   const charges = [
     ...(s.delivery.amount > 0 || s.delivery.discount > 0
       ? [
