@@ -1034,6 +1034,9 @@ export const en = {
     order: "Order on WhatsApp",
     orderNote: "Prefer to chat? Send us your bag on WhatsApp and we will arrange the order with you.",
     message: "Message on WhatsApp",
+    /** The desk's refusal to ship a cash order nobody confirmed with the shopper (docs/decisions/0132-cash-ships-only-once-confirmed.md). */
+    shipFirstConfirm:
+      "This cash order has not been confirmed with the shopper yet: confirm it with them first (on WhatsApp or by a call), then mark it shipped.",
     /** The messages typed into the chat. */
     confirmText: "Hello, I would like to confirm my order {number}.",
     bagText: "Hello, I would like to order:",

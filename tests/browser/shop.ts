@@ -21,9 +21,15 @@ export interface TestShop {
   dispose(): Promise<void>;
 }
 
-/** The production build in workerd on a free port, migrated and seeded from scratch. */
-export async function startTestShop(vars: Record<string, string> = {}): Promise<TestShop> {
-  const shop = await startFreshShop({ vars });
+/**
+ * The production build in workerd on a free port, migrated and seeded from scratch. `log`: given,
+ * receives everything the worker prints (stdout and stderr, as text); otherwise it is read and dropped.
+ */
+export async function startTestShop(
+  vars: Record<string, string> = {},
+  { log }: { log?: (text: string) => void } = {},
+): Promise<TestShop> {
+  const shop = await startFreshShop({ vars, log: log ?? false });
   return {
     url: shop.url,
     async readOutbox(recipient) {

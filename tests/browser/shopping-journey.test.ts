@@ -8,11 +8,23 @@ import type { TextLocale } from "../../shared/i18n/locales";
 import { DESKTOP, expectAccessible, launchBrowser, PHONE, shopUrl } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
-// Its own shop, so the journey can read the e-mail the order sent (from the shop's D1 outbox).
+// Its own shop, so the journey can read the e-mail the order sent (from the shop's D1 outbox) and
+// everything its workerd printed: no line may carry what the shopper typed (decision 0110).
 let browser: Browser;
 let shop: TestShop;
+let printed = "";
 beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
+  [browser, shop] = await Promise.all([
+    launchBrowser(),
+    startTestShop(
+      {},
+      {
+        log: (text) => {
+          printed += text;
+        },
+      },
+    ),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([browser?.close(), shop?.dispose()]);
@@ -52,12 +64,36 @@ function lead(text: string): string {
   return (text.split("{")[0] ?? "").replace(/[·\s]+$/, "");
 }
 
+/** What the shopper types at the checkout (the e-mail is the journey's own); none of it may reach the log. */
+const SHOPPER = {
+  firstName: "Layla",
+  lastName: "Haddad",
+  phone: "050 765 4321",
+  address: "Apartment 804, Marina Gate 2",
+};
+
 function literally(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** The answer to placing the order, as the worker logs it (one line per request: route and status, nothing typed). */
+const ORDER_PLACED_LINE = /"route":"cart-order___\w+","status":303/;
+
+/**
+ * What the shop printed from `from` on, once the line of the order's placement is in (workerd's output
+ * arrives on its own pipe): it must not be empty, and must hold none of the values the shopper typed,
+ * in any case. The phone is looked for as typed, as digits, and without its leading 0 (as +971 makes it).
+ */
+async function expectLogWithout(from: number, typed: string[]): Promise<void> {
+  await expect.poll(() => ORDER_PLACED_LINE.test(printed.slice(from)), { timeout: 5_000 }).toBe(true);
+  const log = printed.slice(from).toLowerCase();
+  expect(log.length).toBeGreaterThan(0);
+  for (const value of typed) expect(log, `the log holds “${value}”`).not.toContain(value.toLowerCase());
+}
+
 async function journey(page: Page, shots: string, js: boolean, lang: Language = ENGLISH): Promise<void> {
   const { m } = lang;
+  const logFrom = printed.length;
   // axe runs as a script in the page, so only where scripts run.
   const checkA11y = () => (js ? expectAccessible(page) : Promise.resolve());
   await page.goto(`${shop.url}${lang.prefix}/`);
@@ -97,11 +133,11 @@ async function journey(page: Page, shots: string, js: boolean, lang: Language = 
   // A mistake first: the error shows beside the field, in the page's language, and the rest is kept.
   const labels = m.checkout.labels;
   const field = (label: string) => page.getByLabel(new RegExp(`^${literally(label)}`));
-  await field(labels.firstName).fill("Layla");
-  await field(labels.lastName).fill("Haddad");
+  await field(labels.firstName).fill(SHOPPER.firstName);
+  await field(labels.lastName).fill(SHOPPER.lastName);
   await field(labels.email).fill("layla@");
-  await field(labels.phone).fill("050 765 4321");
-  await field(labels.address).fill("Apartment 804, Marina Gate 2");
+  await field(labels.phone).fill(SHOPPER.phone);
+  await field(labels.address).fill(SHOPPER.address);
   await field(labels.city).fill("Dubai");
   await field(labels.region).selectOption("Dubai");
   const consent = page.getByRole("checkbox", { name: m.checkout.consent });
@@ -114,7 +150,7 @@ async function journey(page: Page, shots: string, js: boolean, lang: Language = 
   const emailError = page.locator(`[id="${errorId}"]`);
   await emailError.waitFor();
   expect(await emailError.innerText()).toMatch(lang.script);
-  expect(await field(labels.firstName).inputValue()).toBe("Layla");
+  expect(await field(labels.firstName).inputValue()).toBe(SHOPPER.firstName);
   await checkA11y();
   await page.screenshot({ path: `/tmp/shots/${shots}-checkout-error.png`, fullPage: true });
 
@@ -138,6 +174,18 @@ async function journey(page: Page, shots: string, js: boolean, lang: Language = 
   await checkA11y();
   await page.screenshot({ path: `/tmp/shots/${shots}-confirmation.png`, fullPage: true });
   await page.getByRole("link", { name: bagOf(0) }).waitFor({ state: "attached" });
+  const digits = SHOPPER.phone.replace(/\D/g, "");
+  await expectLogWithout(logFrom, [
+    email,
+    "layla@",
+    SHOPPER.firstName,
+    SHOPPER.lastName,
+    SHOPPER.phone,
+    digits,
+    digits.slice(1),
+    SHOPPER.address,
+    "Marina Gate",
+  ]);
 }
 
 describe("a new shopper's journey from the home page to the confirmation", () => {

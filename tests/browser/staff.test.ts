@@ -87,6 +87,11 @@ async function runOrder(page: Page, number: string, { shots, js }: { shots: stri
   // Confirm it, then mark it shipped: a missing tracking number is asked for beside its field.
   await page.getByRole("button", { name: "Confirm order" }).click();
   await page.getByText(`Order ${number}: Confirmed.`).waitFor();
+  // A cash parcel leaves once confirmed with the shopper (decision 0132): that step is offered first.
+  await page.getByText(en.whatsapp.shipFirstConfirm).waitFor();
+  expect(await page.getByRole("button", { name: "Mark as shipped" }).count()).toBe(0);
+  await page.getByRole("button", { name: /^Confirmed with the shopper/ }).click();
+  await page.getByText(`Order ${number}: confirmed with the shopper.`).waitFor();
   await page.getByLabel(/^Carrier/).selectOption("aramex");
   await page.getByRole("button", { name: "Mark as shipped" }).click();
   await page.getByText("Enter the tracking number.").waitFor();

@@ -128,6 +128,16 @@ describe("the staff desk with a real Strapi", () => {
     expect(version).toBeDefined();
     const confirmed = await jar.send(`/staff/orders/${number}`, { action: "confirm", version: version as string });
     expect(confirmed.status).toBe(303);
+    // A cash parcel leaves once confirmed with the shopper (decision 0132): that step first, then shipping.
+    const held = await (await jar.send(`/staff/orders/${number}`)).text();
+    expect(held).not.toContain("Mark as shipped");
+    const heldVersion = held.match(/name="version" value="(\d+)"/)?.[1];
+    expect(heldVersion).toBeDefined();
+    const withShopper = await jar.send(`/staff/orders/${number}`, {
+      action: "shopper-confirmed",
+      version: heldVersion as string,
+    });
+    expect(withShopper.status).toBe(303);
     expect(await (await jar.send(`/staff/orders/${number}`)).text()).toContain("Mark as shipped");
     await deliveredWithInvoice(jar, number);
     // The Strapi-backed order's tax invoice names the seller as staff set it on the desk (decision 0133).

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { readTrn } from "../../shared/invoices/trn";
+import { markConfirmedWithShopper } from "../../worker/platform/orders/cash-confirmation-store";
 import { changeOrder } from "../../worker/platform/orders/order-desk-store";
 import { findOrderByNumber } from "../../worker/platform/orders/order-store";
 import { Browser } from "./support/browser-session";
@@ -103,6 +104,10 @@ describe("the checkout's business buyer", () => {
     // Placing the order issued nothing: a cash order's supply is its delivery.
     expect(await documentsOf(order.id)).toEqual([]);
     const actor = { id: 1, name: "Layla (desk)" };
+    // A cash parcel leaves once confirmed with the shopper (decision 0132).
+    expect(await markConfirmedWithShopper(env.DB, { order, seenVersion: order.version, actor, now: new Date() })).toBe(
+      true,
+    );
     for (const [action, to] of [
       ["confirm", "processing"],
       ["ship", "shipped"],

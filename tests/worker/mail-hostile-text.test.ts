@@ -128,6 +128,7 @@ describe("e-mails with words a stranger typed", () => {
       return browser.post(`/staff/orders/${number}`, { version: String(row!.version), ...fields }, { from: null });
     };
     expect((await act({ action: "confirm" })).status).toBe(303);
+    expect((await act({ action: "shopper-confirmed" })).status).toBe(303);
     expect((await act({ action: "ship", carrier: "aramex", trackingNumber: MARKUP.slice(0, 60) })).status).toBe(303);
     for (const mail of (await mailsTo(email)).slice(1)) expectWordsOnly(mail, mail.kind);
     expect((await mailsTo(email)).length).toBe(3);

@@ -81,6 +81,7 @@ describe("the cancellation e-mail and page", () => {
     const { browser } = await signedIn("staff");
     expect(linkText(await (await guest.get(`/cart/order/${number}`)).text())).toBe("Order confirmation");
     await act(browser, number, { action: "confirm" });
+    await act(browser, number, { action: "shopper-confirmed" });
     await act(browser, number, { action: "ship", carrier: "aramex", trackingNumber: "AX123" });
     await act(browser, number, { action: "deliver" });
     const row = await env.DB.prepare("SELECT id FROM orders WHERE number = ?1").bind(number).first<{ id: number }>();

@@ -130,6 +130,9 @@ describe("the shopper's e-mails in the shop's look", () => {
       );
     const confirm = { action: "confirm", version: await version() };
     expect((await staff.post(`/staff/orders/${number}`, confirm, { from: null })).status).toBe(303);
+    // A cash parcel leaves once confirmed with the shopper (decision 0132).
+    const withShopper = { action: "shopper-confirmed", version: await version() };
+    expect((await staff.post(`/staff/orders/${number}`, withShopper, { from: null })).status).toBe(303);
     const page = await (await staff.get(`/staff/orders/${number}`)).text();
     expect(page).toMatch(/<select[^>]*name="carrier"/);
     for (const carrier of CARRIERS) expect(page).toContain(`<option value="${carrier.id}">`);

@@ -118,6 +118,8 @@ describe("an order through the desk", () => {
     const confirmed = await act(browser, number, { action: "confirm" });
     expect(confirmed.status).toBe(303);
     expect((await orderRow(number))!.status).toBe("processing");
+    // A cash order leaves once confirmed with the shopper (decision 0132).
+    expect((await act(browser, number, { action: "shopper-confirmed" })).status).toBe(303);
 
     // Shipping asks for the carrier and the tracking number.
     const incomplete = await act(browser, number, { action: "ship", carrier: "", trackingNumber: "" });
@@ -157,6 +159,7 @@ describe("an order through the desk", () => {
       .all<{ to_status: string; actor_id: number }>();
     expect(events).toEqual([
       { to_status: "processing", actor_id: account.id },
+      { to_status: null, actor_id: account.id },
       { to_status: "shipped", actor_id: account.id },
       { to_status: "completed", actor_id: account.id },
     ]);
@@ -165,9 +168,9 @@ describe("an order through the desk", () => {
     )
       .bind(number)
       .all<{ action: string; before_json: string; after_json: string }>();
-    expect(audit.map((row) => row.action)).toEqual(["confirm", "ship", "deliver"]);
-    expect(JSON.parse(audit[1]!.before_json)).toMatchObject({ status: "processing", trackingNumber: null });
-    expect(JSON.parse(audit[1]!.after_json)).toMatchObject({ status: "shipped", trackingNumber: "AX123456789" });
+    expect(audit.map((row) => row.action)).toEqual(["confirm", "shopper-confirmed", "ship", "deliver"]);
+    expect(JSON.parse(audit[2]!.before_json)).toMatchObject({ status: "processing", trackingNumber: null });
+    expect(JSON.parse(audit[2]!.after_json)).toMatchObject({ status: "shipped", trackingNumber: "AX123456789" });
     const desk = await (await browser.get(`/staff/orders/${number}`)).text();
     expect(desk).toContain("Nothing more to do with this order.");
     expect(desk).toContain("AX123456789");
@@ -182,6 +185,7 @@ describe("an order through the desk", () => {
       expect(await res.text()).toContain("is not possible for an order that is new");
     }
     await act(browser, number, { action: "confirm" });
+    await act(browser, number, { action: "shopper-confirmed" });
     await act(browser, number, { action: "ship", carrier: "aramex", trackingNumber: "X2" });
     const cancelShipped = await act(browser, number, { action: "cancel", confirmed: "yes", reason: "Changed mind" });
     expect(cancelShipped.status).toBe(422);

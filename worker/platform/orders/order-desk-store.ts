@@ -209,12 +209,18 @@ export async function changeOrder(db: D1Database, change: OrderChange): Promise<
     trackingNumber: change.trackingNumber ?? order.trackingNumber,
     ...(change.note ? { note: change.note } : {}),
   };
+  // A cash parcel leaves only once confirmed with the shopper (docs/decisions/0132-cash-ships-only-once-confirmed.md):
+  // checked by the row itself, so no post from an older page or another tab ships past it.
+  const confirmedFirst =
+    change.to === "shipped"
+      ? " AND (payment_method <> 'cash' OR delivery_method = 'pickup' OR cod_confirmed_at IS NOT NULL)"
+      : "";
   const statements = [
     db
       .prepare(
         `UPDATE orders SET status = ?3, carrier = ?4, tracking_number = ?5, change_id = ?6, version = version + 1,
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-         WHERE id = ?1 AND version = ?2`,
+         WHERE id = ?1 AND version = ?2${confirmedFirst}`,
       )
       .bind(order.id, change.seenVersion, after.status, after.carrier, after.trackingNumber, changeId),
     orderEventStatement(db, guard, {

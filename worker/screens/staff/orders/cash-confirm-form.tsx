@@ -91,6 +91,21 @@ export function CashConfirmation({ order, now = new Date() }: { order: Order; no
   );
 }
 
+/**
+ * Where "Mark as shipped" would stand on a cash order not yet confirmed with the shopper: why it is not
+ * offered yet (docs/decisions/0132-cash-ships-only-once-confirmed.md). When a post to ship it was just
+ * refused, the same sentence is the page's alert, here beside the action rather than at the top.
+ */
+export function ShipHeld({ refused }: { refused: boolean }) {
+  return refused ? (
+    <p className="notice notice--error staff-ship-held" role="alert">
+      {en.whatsapp.shipFirstConfirm}
+    </p>
+  ) : (
+    <p className="muted staff-ship-held">{en.whatsapp.shipFirstConfirm}</p>
+  );
+}
+
 /** Above the list: the cash orders waiting for the shopper's confirmation, oldest first. */
 export function WaitingCashOrders({ orders, now = new Date() }: { orders: readonly WaitingOrder[]; now?: Date }) {
   if (orders.length === 0) return null;

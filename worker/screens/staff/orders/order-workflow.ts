@@ -1,3 +1,4 @@
+import { en } from "../../../../shared/i18n/en";
 import type { Order, OrderStatus } from "../../../platform/orders/order-record";
 import { isActionOf, type Transition } from "../desk/workflow";
 
@@ -11,6 +12,8 @@ import { isActionOf, type Transition } from "../desk/workflow";
  * A Local Pickup order is never shipped: it is "ready for collection" (stored `shipped`), then "collected"
  * (stored `completed`, its cash supply like a delivery), or cancelled while it waits uncollected
  * (docs/decisions/0128-local-pickup-path-and-guest-orders-on-a-proven-e-mail.md).
+ * A cash order is shipped only once it is confirmed with the shopper
+ * (docs/decisions/0132-cash-ships-only-once-confirmed.md): until then the desk offers that step instead.
  */
 export const ORDER_ACTIONS = ["confirm", "ship", "ready", "deliver", "collect", "refuse", "cancel"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -29,7 +32,16 @@ export function isOrderAction(value: string): value is OrderAction {
   return isActionOf(ORDER_ACTIONS, value);
 }
 
-type WorkflowOrder = Pick<Order, "status" | "payment" | "delivery">;
+type WorkflowOrder = Pick<Order, "status" | "payment" | "delivery" | "cashConfirmedAt">;
+
+/**
+ * A cash parcel nobody has confirmed with the shopper yet: it does not leave (decision 0132). The
+ * same rule is the WHERE of the status change (worker/platform/orders/order-desk-store.ts), so a
+ * post from another tab cannot ship past it.
+ */
+export function awaitsConfirmationToShip(order: WorkflowOrder): boolean {
+  return order.payment === "cash" && order.delivery !== "pickup" && !order.cashConfirmedAt;
+}
 
 /** The actions the order's status allows, in the order the desk shows them. */
 export function allowedActions(order: WorkflowOrder): OrderAction[] {
@@ -58,7 +70,9 @@ export function refusal(order: WorkflowOrder, action: OrderAction): string | nul
   if (action === "refuse" && order.payment !== "cash" && order.status === "shipped") {
     return "Only a cash-on-delivery parcel can be marked refused at the door.";
   }
-  if (TRANSITIONS[action].from.includes(order.status)) return null;
+  if (TRANSITIONS[action].from.includes(order.status)) {
+    return action === "ship" && awaitsConfirmationToShip(order) ? en.whatsapp.shipFirstConfirm : null;
+  }
   if (action === "confirm" && order.status === "awaiting_payment") {
     return "This card order is not paid yet: it can be confirmed once the payment has arrived.";
   }

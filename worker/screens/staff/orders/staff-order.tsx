@@ -15,10 +15,17 @@ import type { DeskState } from "../desk/desk-action";
 import { DeskField } from "../desk/desk-field";
 import { ORDER_LANGUAGES, renderStaffMessage, staffDate } from "../desk/staff-page";
 import { DeskForm, DeskNoteForm, type RecordFrame, renderStaffRecord } from "../desk/staff-record";
-import { CashConfirmation } from "./cash-confirm-form";
+import { CashConfirmation, ShipHeld } from "./cash-confirm-form";
 import { InvoicePart } from "./invoice-part";
 import { Facts, Lines } from "./order-facts";
-import { allowedActions, CANCEL_QUESTION, type OrderAction, REFUSE_QUESTION, TRANSITIONS } from "./order-workflow";
+import {
+  allowedActions,
+  awaitsConfirmationToShip,
+  CANCEL_QUESTION,
+  type OrderAction,
+  REFUSE_QUESTION,
+  TRANSITIONS,
+} from "./order-workflow";
 import { PaymentTasks } from "./payment-tasks-part";
 
 /**
@@ -188,16 +195,25 @@ export async function renderOrder(
   const actions = allowedActions(order);
   // A refusal for want of the tick stands beside the box when the form is on the page.
   const besideTheBox = actions.some((action) => action === state.unticked?.action);
+  // A cash order ready to ship but not confirmed with the shopper: the confirm step above comes first (decision 0132).
+  const shipHeld = TRANSITIONS.ship.from.includes(order.status) && awaitsConfirmationToShip(order);
+  const heldRefused = shipHeld && state.alert === en.whatsapp.shipFirstConfirm;
   return renderStaffRecord(
     c,
     orderRecord(order),
-    { title: `Order ${order.number} · Staff`, alert: besideTheBox ? undefined : state.alert, audit, status },
+    {
+      title: `Order ${order.number} · Staff`,
+      alert: besideTheBox || heldRefused ? undefined : state.alert,
+      audit,
+      status,
+    },
     <>
       <h1>Order {order.number}</h1>
       <Facts order={order} />
       <CashConfirmation order={order} />
       <PaymentTasks order={order} tasks={tasks} />
       <div className="staff-actions">
+        {shipHeld && <ShipHeld refused={heldRefused} />}
         {actions.length === 0 ? (
           <p className="muted">Nothing more to do with this order.</p>
         ) : (
