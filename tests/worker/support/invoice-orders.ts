@@ -1,11 +1,14 @@
 import { env } from "cloudflare:test";
+import { expect } from "vitest";
 import type { DeliveryMethod } from "../../../shared/cart-rules";
 import type { PaymentMethod } from "../../../shared/forms/checkout";
 import type { InvoiceSnapshot } from "../../../shared/invoices/invoice-snapshot";
 import type { Seller } from "../../../shared/invoices/seller";
 import type { Quote } from "../../../shared/promotions/quote";
+import { markConfirmedWithShopper } from "../../../worker/platform/orders/cash-confirmation-store";
+import { changeOrder } from "../../../worker/platform/orders/order-desk-store";
 import type { OrderStatus } from "../../../worker/platform/orders/order-record";
-import { insertOrderStatements, newOrderNumber } from "../../../worker/platform/orders/order-store";
+import { findOrderByNumber, insertOrderStatements, newOrderNumber } from "../../../worker/platform/orders/order-store";
 
 /**
  * Orders for the tax invoice tests, written with the statements the checkout uses
@@ -18,6 +21,28 @@ export const SELLER: Seller = {
   address: "Office 1204, Al Wasl Tower, Sheikh Zayed Road, Dubai, UAE",
   trn: "100123456700003",
 };
+
+/**
+ * Takes a placed order through the desk as staff do, to its supply: a carrier's cash parcel confirmed with
+ * the shopper first (decision 0132), then confirmed, shipped (a pickup: ready for collection, stored the same)
+ * and delivered. Each step from the order as it is then, as a desk page would post it.
+ */
+export async function deliverThroughDesk(number: string): Promise<void> {
+  const actor = { id: 1, name: "Layla (desk)" };
+  const placed = (await findOrderByNumber(env.DB, number))!;
+  if (placed.payment === "cash" && placed.delivery !== "pickup") {
+    const confirmed = { order: placed, seenVersion: placed.version, actor, now: new Date() };
+    expect(await markConfirmedWithShopper(env.DB, confirmed)).toBe(true);
+  }
+  for (const [action, to] of [
+    ["confirm", "processing"],
+    ["ship", "shipped"],
+    ["deliver", "completed"],
+  ] as const) {
+    const now = (await findOrderByNumber(env.DB, number))!;
+    expect(await changeOrder(env.DB, { order: now, seenVersion: now.version, actor, action, to })).toBe(true);
+  }
+}
 
 /** The seller's details as the desk saves them (shop_settings, key `seller`). */
 export async function setSeller(seller: Seller = SELLER): Promise<void> {
