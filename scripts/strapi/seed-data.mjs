@@ -192,6 +192,19 @@ export function buildStrapiSeed(root, model) {
   // same entries as the embedded CMS's per-entry fallback does.
   const ar = seed("ar");
   const arLayout = arabicLayout(layout, ar);
+  // The Arabic contacts' logotype and icon are uploads of their own, described in Arabic (a media file is not
+  // localized in Strapi; the embedded CMS keeps the localization's own alternative text).
+  const contactEntry = entries.find((e) => e.key === "contact");
+  contactEntry.localizedMedia = {
+    ar: {
+      logotype: addMedia(
+        "noor-beauty-logotype-ar.svg",
+        model.brandLogotype(),
+        arLayout.contacts.logotype.alternativeText,
+      ),
+      icon: addMedia("noor-beauty-icon-ar.svg", model.brandIcon(), arLayout.contacts.icon.alternativeText),
+    },
+  };
   const arabic = new Map([
     ["contact", { company: arLayout.contacts.company, address: arLayout.contacts.address }],
     ["menu", { menu: withoutIds(arLayout.mainMenu.menu), button: button(arLayout.mainMenu.button) }],

@@ -36,7 +36,9 @@ async function seedDemoContent(strapi) {
   /** An entry's data in `locale`, its media and relations by id (a relation: the related entry's localization). */
   const entryData = (entry, locale, words) => {
     const data = { ...structuredClone(entry.data), ...words, locale };
-    for (const [field, files] of Object.entries(entry.media)) {
+    // A localization may have pictures of its own (the Arabic contacts' logotype, described in Arabic).
+    const media = { ...entry.media, ...((entry.localizedMedia || {})[locale] || {}) };
+    for (const [field, files] of Object.entries(media)) {
       // `variants.2.image`: a media field inside a repeatable component.
       const pathTo = field.split('.');
       const last = pathTo.pop();

@@ -48,6 +48,19 @@ describe("embedded CMS: the four queries of spec section 7", () => {
     );
   });
 
+  it("contactsQuery in Arabic describes the logotype and icon in Arabic, as a real Strapi's Arabic contacts do", async () => {
+    const picture = "data { attributes { url alternativeText } }";
+    const query = `query contactsQuery($locale: I18NLocaleCode) { contact(locale: $locale) { data { attributes {
+      logotype { ${picture} } icon { ${picture} } } } } }`;
+    const described = async (locale: string) => {
+      const { body } = await gql(query, { locale });
+      const { logotype, icon } = body.data!.contact.data.attributes;
+      return [logotype.data.attributes.alternativeText, icon.data.attributes.alternativeText];
+    };
+    expect(await described("ar")).toEqual(["نور بيوتي", "أيقونة نور بيوتي"]);
+    expect(await described("en")).toEqual(["Noor Beauty", "Noor Beauty icon"]);
+  });
+
   it("menuQuery returns menu.data with id and attributes, sublinks limited to 50", async () => {
     const { body } = await gql(
       `query menuQuery($locale: I18NLocaleCode) { menu(locale: $locale) { data { id attributes {
