@@ -90,6 +90,7 @@ async function runOrder(page: Page, number: string, { shots, js }: { shots: stri
   // A cash parcel leaves once confirmed with the shopper (decision 0132): that step is offered first.
   await page.getByText(en.whatsapp.shipFirstConfirm).waitFor();
   expect(await page.getByRole("button", { name: "Mark as shipped" }).count()).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/${shots}-order-confirm-first.png`, fullPage: true });
   await page.getByRole("button", { name: /^Confirmed with the shopper/ }).click();
   await page.getByText(`Order ${number}: confirmed with the shopper.`).waitFor();
   await page.getByLabel(/^Carrier/).selectOption("aramex");
