@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
-import { addFirstFromCategory } from "./checkout-steps";
+import { addFirstFromCategory, amount, fillContact } from "./checkout-steps";
 import { expectAccessible, launchBrowser, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 import { signInToDesk, signUpAsStaff } from "./staff-account";
@@ -33,8 +33,6 @@ afterAll(async () => {
 /** The cash orders placed above, for the desk below. */
 const placed: string[] = [];
 
-const amount = (text: string) => Number((text.match(/[\d,]+\.\d{2}/)?.[0] ?? "NaN").replaceAll(",", ""));
-
 async function visible(page: Page, selector: string): Promise<string[]> {
   const shown: string[] = [];
   for (const item of await page.locator(selector).all()) if (await item.isVisible()) shown.push(await item.innerText());
@@ -60,13 +58,7 @@ for (const js of [true, false]) {
       if (js) await expectAccessible(page);
 
       const labels = en.checkout.labels;
-      await page.getByLabel(labels.firstName, { exact: false }).first().fill("Mariam");
-      await page.getByLabel(labels.lastName, { exact: false }).first().fill("Al Suwaidi");
-      await page
-        .getByLabel(labels.email, { exact: false })
-        .first()
-        .fill(`cash.${crypto.randomUUID().slice(0, 8)}@example.ae`);
-      await page.getByLabel(labels.phone, { exact: false }).first().fill("050 123 4567");
+      await fillContact(page, en, "cash");
       await page.getByLabel(new RegExp(`^${labels.address}`)).fill("Villa 12, Al Wasl Road");
       await page.getByLabel(new RegExp(`^${labels.city}`)).fill("Dubai");
       await page.getByLabel(new RegExp(`^${labels.region}`)).selectOption("Dubai");

@@ -6,7 +6,7 @@ import { withBrowserAndShop } from "./browser-and-shop";
 import { addFirstFromCategory, fillContact, placeOrderButton } from "./checkout-steps";
 import { DESKTOP, loaded } from "./harness";
 import type { TestShop } from "./shop";
-import { signInToDesk, signUpAsStaff } from "./staff-account";
+import { onTheDesk } from "./staff-account";
 
 /**
  * A code whose effect is a gift (docs/promotions.md): made by a staff member on the desk's form, then
@@ -51,9 +51,7 @@ describe("a gift code typed by a shopper", () => {
     const account = { username: "reemgift", email: "reem.gift@noorbeauty.example", password: "Desk-shift-2026" };
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: shop.url });
     const desk = await context.newPage();
-    await signUpAsStaff(desk, shop, account);
-    await context.clearCookies();
-    await signInToDesk(desk, account);
+    await onTheDesk(desk, shop, account);
     await addGiftCode(desk);
     const fact = (term: string) => desk.locator(`dt:text-is("${term}") + dd`).innerText();
     expect(await fact("Applies")).toBe("With a code (1 code)");

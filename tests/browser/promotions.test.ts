@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
+import { addFirstFromCategory, amount } from "./checkout-steps";
 import { DESKTOP, launchBrowser } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
@@ -27,19 +28,11 @@ afterAll(async () => {
   await shop?.dispose();
 });
 
-const amount = (text: string) => Number((text.match(/[\d,]+\.\d{2}/)?.[0] ?? "NaN").replaceAll(",", ""));
-
 describe("a discount code without JavaScript", () => {
   it("applies in the bag, shows the discount line and the total, and the confirmation keeps it", async () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: shop.url, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/catalog/skincare");
-    const add = new RegExp(`^${en.product.addToBag}`);
-    await page
-      .locator(".product-card", { has: page.getByRole("button", { name: add }) })
-      .first()
-      .getByRole("button", { name: add })
-      .click();
+    await addFirstFromCategory(page, "/catalog/skincare", en);
     await page.goto("/cart");
     const summary = page.getByRole("complementary", { name: en.bag.summaryLabel });
     const before = amount(await summary.locator(".totals__total dd").innerText());

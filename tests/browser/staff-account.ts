@@ -34,3 +34,13 @@ export async function signInToDesk(page: Page, account: Pick<StaffAccount, "emai
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/staff$/);
 }
+
+/**
+ * A new staff member at the desk on `page`: signed up, given the role, then signed in again (the role is
+ * read at sign-in), as a member who was just made staff does.
+ */
+export async function onTheDesk(page: Page, shop: TestShop, account: StaffAccount): Promise<void> {
+  await signUpAsStaff(page, shop, account);
+  await page.context().clearCookies();
+  await signInToDesk(page, account);
+}

@@ -5,7 +5,7 @@ import { en } from "../../shared/i18n/en";
 import { withBrowserAndShop } from "./browser-and-shop";
 import { expectAccessible, PHONE } from "./harness";
 import type { TestShop } from "./shop";
-import { signInToDesk, signUpAsStaff } from "./staff-account";
+import { onTheDesk } from "./staff-account";
 
 /**
  * White Friday prepared on the desk from a phone, and the day itself (docs/promotions.md, decisions 0120
@@ -48,9 +48,7 @@ async function staffOnPhone(): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, baseURL: shop.url });
   const page = await context.newPage();
   // Given the role as the owner would, then signed in again for the desk.
-  await signUpAsStaff(page, shop, account);
-  await context.clearCookies();
-  await signInToDesk(page, account);
+  await onTheDesk(page, shop, account);
   return page;
 }
 
