@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { withBrowserAndShop } from "./browser-and-shop";
-import { DESKTOP, expectAccessible, PHONE } from "./harness";
+import { DESKTOP, expectAccessible, keepShot, PHONE } from "./harness";
 import type { TestShop } from "./shop";
 
 /**
@@ -11,9 +11,8 @@ import type { TestShop } from "./shop";
  */
 let browser: Browser;
 let shop: TestShop;
-const SHOTS = "/tmp/shots";
 
-withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+withBrowserAndShop({}, (started, test) => {
   browser = started;
   shop = test;
 });
@@ -143,12 +142,12 @@ describe("a new shopper's account", () => {
     for (const path of ["/user/login", "/user/signup"]) {
       await page.goto(path);
       await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${SHOTS}/${path.split("/").pop()}-${viewport.width}.png`, fullPage: true });
+      await keepShot(page, `${path.split("/").pop()}-${viewport.width}.png`, { fullPage: true });
     }
     await page.goto("/user/signup");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForLoadState("load");
-    await page.screenshot({ path: `${SHOTS}/signup-errors-${viewport.width}.png`, fullPage: true });
+    await keepShot(page, `signup-errors-${viewport.width}.png`, { fullPage: true });
     await expectAccessible(page);
     expect(name).toBeTruthy();
     await page.context().close();

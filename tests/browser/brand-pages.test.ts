@@ -1,13 +1,9 @@
-import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
-
-const SHOTS = "/tmp/shots";
+import { DESKTOP, expectAccessible, keepShot, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
 
 let browser: Browser;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -38,7 +34,7 @@ describe("brand pages", () => {
       await loaded(page);
       await page.getByRole("heading", { level: 1, name: "Brands" }).waitFor();
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/brands-${viewport.width}.png`, fullPage: true });
+      await keepShot(page, `brands-${viewport.width}.png`, { fullPage: true });
 
       await Promise.all([
         page.waitForURL(/\/brands\/velvet-hue$/),
@@ -48,7 +44,7 @@ describe("brand pages", () => {
       const all = await page.locator(".product-card__name").count();
       expect(all).toBe(12);
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/brand-velvet-hue-${viewport.width}.png`, fullPage: true });
+      await keepShot(page, `brand-velvet-hue-${viewport.width}.png`, { fullPage: true });
 
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
       const filter = page.getByRole("form", { name: "Filter products" });

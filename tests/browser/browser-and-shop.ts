@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./harness";
@@ -6,17 +5,16 @@ import { startTestShop, type TestShop } from "./shop";
 
 /**
  * Debian's Chromium and a fresh test shop (tests/browser/shop.ts) for the file that calls this at its top
- * level: started together before its tests and handed to `use`, closed after them. `shots`: the folder its
- * screenshots go to, made first; `timeout`: the start's, where a file's shop takes longer than the hooks'.
+ * level: started together before its tests and handed to `use`, closed after them. `timeout`: the start's,
+ * where a file's shop takes longer than the hooks'.
  */
 export function withBrowserAndShop(
-  options: { shots?: string; timeout?: number },
+  options: { timeout?: number },
   use: (browser: Browser, shop: TestShop) => void,
 ): void {
   let browser: Browser | undefined;
   let shop: TestShop | undefined;
   beforeAll(async () => {
-    if (options.shots) mkdirSync(options.shots, { recursive: true });
     [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
     use(browser, shop);
   }, options.timeout);

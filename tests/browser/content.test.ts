@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
-import { DESKTOP, expectAccessible, launchBrowser, loaded, openFresh, PHONE, recordScripts } from "./harness";
+import { DESKTOP, expectAccessible, keepShot, launchBrowser, loaded, openFresh, PHONE, recordScripts } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
 /**
@@ -14,13 +14,11 @@ import { startTestShop, type TestShop } from "./shop";
  */
 let browser: Browser;
 let shop: TestShop;
-const SHOTS = "/tmp/shots";
 const RECEIVER = "orders@noorbeauty.ae";
 const PHOTO = readFileSync(resolve(import.meta.dirname, "../../client/static/og-image.png"));
 
 beforeAll(async () => {
   [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,7 +49,7 @@ describe("reading the blog", () => {
       await page.waitForURL(/\/blog\/[a-z0-9-]+\/[a-z0-9-]+$/);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/content-blog-post-${widthName(viewport)}.png`, fullPage: true });
+      await keepShot(page, `content-blog-post-${widthName(viewport)}.png`, { fullPage: true });
 
       const similar = page.getByRole("region", { name: "Similar articles" });
       const next = similar.getByRole("link").first();
@@ -85,14 +83,14 @@ describe("the call-back dialog", () => {
     await dialog.getByRole("button", { name: "Call me back" }).click();
     await dialog.getByText("Please enter your name.").first().waitFor();
     expect(await dialog.getByText("Please enter a phone number so we can call you.").count()).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/content-dialog-errors-1280.png` });
+    await keepShot(page, `content-dialog-errors-1280.png`);
 
     const name = `Aisha ${Date.now().toString(36)}`;
     await dialog.getByLabel("Your name").fill(name);
     await dialog.getByLabel("Phone").fill("050 123 4567");
     await dialog.getByRole("button", { name: "Call me back" }).click();
     await dialog.getByText("Thank you! We will call you back within working hours.").waitFor();
-    await page.screenshot({ path: `${SHOTS}/content-dialog-sent-1280.png` });
+    await keepShot(page, `content-dialog-sent-1280.png`);
     const mail = await shop.readOutbox(RECEIVER);
     expect(mail.find((m) => m.subject === `Request a call back: ${name}`)?.body_text).toContain("Phone: 0501234567");
 
@@ -110,7 +108,7 @@ describe("the call-back dialog", () => {
     const dialog = page.getByRole("dialog", { name: "Ask for a consultation" });
     await dialog.waitFor({ state: "visible" });
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/content-dialog-consultation-390.png` });
+    await keepShot(page, `content-dialog-consultation-390.png`);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     await page.context().close();
@@ -126,7 +124,7 @@ describe("the call-back dialog", () => {
     await dialog.getByRole("button", { name: "اتصلوا بي" }).click();
     await dialog.getByText("يُرجى إدخال اسمك.").first().waitFor();
     expect(await dialog.getByText("يُرجى إدخال رقم هاتف لنتمكن من الاتصال بك.").count()).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/content-dialog-errors-ar-1280.png` });
+    await keepShot(page, `content-dialog-errors-ar-1280.png`);
     await dialog.getByLabel("الاسم").fill(`عائشة ${Date.now().toString(36)}`);
     await dialog.getByLabel("رقم الهاتف").fill("050 123 4567");
     await dialog.getByRole("button", { name: "اتصلوا بي" }).click();
@@ -163,7 +161,7 @@ describe("a shop review", () => {
       .getByLabel("Your review")
       .fill("Genuine products, quick delivery to Ajman and kind advice on the phone.");
     await form.getByLabel("Photos").setInputFiles({ name: "my-order.png", mimeType: "image/png", buffer: PHOTO });
-    await form.screenshot({ path: `${SHOTS}/content-review-form-390.png` });
+    await keepShot(form, `content-review-form-390.png`);
     await form.getByRole("button", { name: "Publish review" }).click();
     await form.getByText("Thank you for your review! It will appear here once we have checked it.").waitFor();
 
@@ -183,7 +181,7 @@ describe("a shop review", () => {
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/content-reviews-390.png`, fullPage: true });
+    await keepShot(page, `content-reviews-390.png`, { fullPage: true });
     await page.context().close();
   });
 
@@ -215,7 +213,7 @@ describe("a shop review", () => {
     await form.getByRole("button", { name: "Publish review" }).click();
     await form.getByText('"photo.png" is not a PNG, JPG or GIF image. Please choose one of those.').first().waitFor();
     expect(page.url()).toMatch(/\/reviews$/);
-    await page.screenshot({ path: `${SHOTS}/content-reviews-1280.png`, fullPage: true });
+    await keepShot(page, `content-reviews-1280.png`, { fullPage: true });
     await page.context().close();
   });
 });
@@ -228,9 +226,9 @@ describe("content and request pages", () => {
       expect(response?.status()).toBe(200);
       await expectAccessible(page);
       if (path === "/wholesale" || path === "/contacts") {
-        await page.screenshot({ path: `${SHOTS}/content-${path.slice(1)}-1280.png`, fullPage: true });
+        await keepShot(page, `content-${path.slice(1)}-1280.png`, { fullPage: true });
         await page.setViewportSize(PHONE);
-        await page.screenshot({ path: `${SHOTS}/content-${path.slice(1)}-390.png`, fullPage: true });
+        await keepShot(page, `content-${path.slice(1)}-390.png`, { fullPage: true });
       }
       await page.context().close();
     });

@@ -4,7 +4,7 @@ import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { withBrowserAndShop } from "./browser-and-shop";
 import { addFirstFromCategory } from "./checkout-steps";
-import { expectAccessible, PHONE } from "./harness";
+import { expectAccessible, keepShot, PHONE } from "./harness";
 import type { TestShop } from "./shop";
 
 /**
@@ -14,9 +14,8 @@ import type { TestShop } from "./shop";
  */
 let browser: Browser;
 let shop: TestShop;
-const SHOTS = "/work/notes/shots-mail";
 
-withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+withBrowserAndShop({}, (started, test) => {
   browser = started;
   shop = test;
 });
@@ -96,7 +95,7 @@ describe("a guest's way back to their order", () => {
       expect(href).toContain(`${prefix}/cart/order/${number}?key=`);
       const invoice = await page.getByRole("link", { name: /\/invoice\?key=/ }).getAttribute("href");
       expect(invoice).toContain(`${prefix}/cart/order/${number}/invoice?key=`);
-      await page.screenshot({ path: `${SHOTS}/order-confirmation-${lang}-390.png`, fullPage: true });
+      await keepShot(page, `order-confirmation-${lang}-390.png`, { fullPage: true });
       await page.goto(new URL(href!).pathname + new URL(href!).search);
       await page.getByRole("heading", { name: m.orders.isPlaced }).waitFor();
       await page.context().close();

@@ -1,6 +1,7 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { findChromium } from "../../scripts/chromium.mjs";
 
@@ -9,6 +10,22 @@ const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 /** Found the same way as `npm test`'s pre-step (scripts/ensure-chromium.mjs) found it. */
 export const CHROMIUM = findChromium() ?? "/usr/bin/chromium";
+
+/**
+ * A screenshot to look at, kept in the folder TEST_SHOTS names (`TEST_SHOTS=/tmp/shots npm run test:browser`):
+ * the pages at 390 and 1280 px, in both languages, as the tests leave them. They assert nothing, so `npm test`
+ * (TEST_SHOTS unset) takes none: about sixty full pages, a fifth of a second of Chromium's work each.
+ */
+export async function keepShot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  const folder = process.env.TEST_SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await target.screenshot({ path: join(folder, name), ...options });
+}
 
 /** The shop started by global-setup.ts. */
 export function shopUrl(path = "/"): string {

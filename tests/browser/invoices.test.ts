@@ -1,11 +1,10 @@
-import { mkdirSync } from "node:fs";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { addFirstFromCategory } from "./checkout-steps";
-import { DESKTOP, expectAccessible, launchBrowser, PHONE } from "./harness";
+import { DESKTOP, expectAccessible, keepShot, launchBrowser, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 import { signUpAsStaff } from "./staff-account";
 
@@ -19,7 +18,6 @@ import { signUpAsStaff } from "./staff-account";
  */
 let browser: Browser;
 let shop: TestShop;
-const SHOTS = "/tmp/invoices-shots";
 /** The business buyer's own address, which its full tax invoice prints as the customer's. */
 const COMPANY_ADDRESS = "Office 802, Al Khaleej Tower, Deira, Dubai";
 const SELLER = {
@@ -31,7 +29,6 @@ const SELLER = {
 
 beforeAll(async () => {
   [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
-  mkdirSync(SHOTS, { recursive: true });
   await shop.execute(
     "INSERT INTO shop_settings (key, value, version) VALUES ('seller', ?1, 1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     JSON.stringify(SELLER),
@@ -136,10 +133,7 @@ describe("a tax invoice", () => {
       await page.goto(`${prefix}${path}`);
       await page.getByRole("heading", { name: `${en.invoice.title} ${ar.invoice.title}` }).waitFor();
       await expectAccessible(page);
-      await page.screenshot({
-        path: `${SHOTS}/invoice-${prefix ? "ar" : "en"}-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await keepShot(page, `invoice-${prefix ? "ar" : "en"}-${viewport.width}.png`, { fullPage: true });
     }
 
     // The printed page: the invoice alone, everything an accountant files on it.
@@ -171,7 +165,7 @@ describe("a tax invoice", () => {
     expect(words).toContain("Tax Invoice");
     expect(words).toContain(SELLER.trn);
     expect(words).toContain(`AED ${total}`);
-    await page.screenshot({ path: `${SHOTS}/invoice-print-1280.png`, fullPage: true });
+    await keepShot(page, `invoice-print-1280.png`, { fullPage: true });
     const raw = pdf.toString("latin1");
     expect(raw.startsWith("%PDF-")).toBe(true);
     // A4 is 210 × 297 mm, 595.3 × 841.9 points (Chromium rounds to whole pixels); the invoice fits one page.
@@ -202,7 +196,7 @@ describe("a tax invoice", () => {
         return wrap.scrollWidth > wrap.clientWidth;
       });
       expect(boxesClipped).toBe(false);
-      await desk.screenshot({ path: `${SHOTS}/vat-register-${viewport.width}.png`, fullPage: true });
+      await keepShot(desk, `vat-register-${viewport.width}.png`, { fullPage: true });
     }
     const csvLink = await desk.getByRole("link", { name: "Download CSV" }).getAttribute("href");
     const csv = await desk.request.get(csvLink!);

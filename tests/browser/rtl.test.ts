@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, keepShot, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
 
 /*
  * Right to left (decision 0089). Until the /ar routing sets <html dir="rtl"> itself, each page is
@@ -9,8 +8,6 @@ import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, sh
  * The stylesheet is written in logical properties, so the attribute alone must lay every page out
  * from the right; these tests read where things landed, not which rules exist.
  */
-const SHOTS = "/tmp/shots";
-mkdirSync(SHOTS, { recursive: true });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -184,7 +181,7 @@ describe("right to left", () => {
     const title = await box(page, "dialog.quick-view[open] .quick-view__title");
     expect(picture.x).toBeGreaterThan(title.x);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/rtl-desktop-quick-view-rtl.png` });
+    await keepShot(page, `rtl-desktop-quick-view-rtl.png`);
     await page.keyboard.press("Escape");
 
     await page.getByRole("banner").getByRole("link", { name: "Request a call back" }).click();
@@ -197,7 +194,7 @@ describe("right to left", () => {
     // The heading starts at the dialog's right edge.
     expect(heading && requestBox && requestBox.x + requestBox.width - (heading.x + heading.width)).toBeLessThan(80);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/rtl-desktop-request-dialog-rtl.png` });
+    await keepShot(page, `rtl-desktop-request-dialog-rtl.png`);
     await context.close();
   });
 
@@ -266,7 +263,7 @@ describe("right-to-left screenshots (looked at by a person)", () => {
         // Nothing sticks out sideways: a right-to-left page that scrolls sideways has lost its layout.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${what} ${dir} scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `${SHOTS}/rtl-${name}-${what}-${dir}.png`, fullPage: true });
+        await keepShot(page, `rtl-${name}-${what}-${dir}.png`, { fullPage: true });
       }
     }
     await context.close();

@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
-import { DESKTOP, expectAccessible, launchBrowser, loaded, PHONE } from "./harness";
+import { DESKTOP, expectAccessible, keepShot, launchBrowser, loaded, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
 /**
@@ -13,12 +12,10 @@ import { startTestShop, type TestShop } from "./shop";
  * shop so it can add the sale to its D1 before any page is kept.
  */
 const TONER = "maison-lumiere-rose-ritual-soothing-toner"; // AED 99
-const SHOTS = "/tmp/sale-shots";
 let browser: Browser;
 let shop: TestShop;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   [browser, shop] = await Promise.all([launchBrowser(), startTestShop()]);
   await shop.execute(
     `INSERT INTO promotions (name, applies, gives_json, target_kind, target_values)
@@ -55,8 +52,8 @@ describe("a card with a sale", () => {
         const [box, cardBox] = [await badge.boundingBox(), await card.boundingBox()];
         expect(box!.x).toBeGreaterThanOrEqual(cardBox!.x);
         expect(box!.x + box!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
-        await card.screenshot({ path: `${SHOTS}/card-${locale}-${viewport.width}.png` });
-        await page.screenshot({ path: `${SHOTS}/listing-${locale}-${viewport.width}.png` });
+        await keepShot(card, `card-${locale}-${viewport.width}.png`);
+        await keepShot(page, `listing-${locale}-${viewport.width}.png`);
         await expectAccessible(page);
         await context.close();
       }, 60_000);
@@ -79,7 +76,7 @@ describe("a card with a sale", () => {
     expect(await dialog.locator(".price__now").innerText()).toBe("AED 79.20");
     expect(await dialog.locator("del.price__old").innerText()).toContain("AED 99.00");
     expect(await dialog.locator(".price__badge").innerText()).toContain("−20%");
-    await page.screenshot({ path: `${SHOTS}/quick-view-en-1280.png` });
+    await keepShot(page, `quick-view-en-1280.png`);
     await expectAccessible(page);
     await context.close();
   }, 60_000);
@@ -93,7 +90,7 @@ describe("a card with a sale", () => {
     expect(await price.locator("del.price__old").innerText()).toContain("AED 99.00");
     expect(await price.locator(".price__badge").innerText()).toContain("−20%");
     await price.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/product-en-390.png` });
+    await keepShot(page, `product-en-390.png`);
     await expectAccessible(page);
     await context.close();
   }, 60_000);

@@ -5,7 +5,7 @@ import type { Catalogue } from "../../shared/i18n/catalogue";
 import { en } from "../../shared/i18n/en";
 import { fill, plural } from "../../shared/i18n/format";
 import type { TextLocale } from "../../shared/i18n/locales";
-import { DESKTOP, expectAccessible, launchBrowser, PHONE, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, keepShot, launchBrowser, PHONE, shopUrl } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
 // Its own shop, so the journey can read the e-mail the order sent (from the shop's D1 outbox) and
@@ -117,7 +117,7 @@ async function journey(page: Page, shots: string, js: boolean, lang: Language = 
   await page.getByRole("heading", { name, level: 1 }).waitFor();
   expect(new URL(page.url()).pathname.startsWith(`${lang.prefix}/catalog/`)).toBe(true);
   await checkA11y();
-  await page.screenshot({ path: `/tmp/shots/${shots}-product.png`, fullPage: true });
+  await keepShot(page, `${shots}-product.png`, { fullPage: true });
 
   await page.getByLabel(m.product.quantity).fill("2");
   await page.locator(".buy-box").getByRole("button", { name: addToBag }).click();
@@ -126,7 +126,7 @@ async function journey(page: Page, shots: string, js: boolean, lang: Language = 
   await page.getByRole("link", { name: bagOf(2) }).click();
   await page.getByRole("heading", { name: m.bag.title }).waitFor();
   await checkA11y();
-  await page.screenshot({ path: `/tmp/shots/${shots}-bag.png`, fullPage: true });
+  await keepShot(page, `${shots}-bag.png`, { fullPage: true });
   await page.getByRole("link", { name: m.bag.checkout }).click();
   await page.getByRole("heading", { name: m.checkout.title, level: 1 }).waitFor();
 
@@ -152,7 +152,7 @@ async function journey(page: Page, shots: string, js: boolean, lang: Language = 
   expect(await emailError.innerText()).toMatch(lang.script);
   expect(await field(labels.firstName).inputValue()).toBe(SHOPPER.firstName);
   await checkA11y();
-  await page.screenshot({ path: `/tmp/shots/${shots}-checkout-error.png`, fullPage: true });
+  await keepShot(page, `${shots}-checkout-error.png`, { fullPage: true });
 
   const email = `layla.${shots}@example.ae`;
   await field(labels.email).fill(email);
@@ -172,7 +172,7 @@ async function journey(page: Page, shots: string, js: boolean, lang: Language = 
   expect(mail?.subject).toBe(fill(lang.locale, m.email.order.subject, { number: number ?? "" }));
   expect(await page.getByRole("cell", { name: new RegExp(literally(name)) }).count()).toBe(1);
   await checkA11y();
-  await page.screenshot({ path: `/tmp/shots/${shots}-confirmation.png`, fullPage: true });
+  await keepShot(page, `${shots}-confirmation.png`, { fullPage: true });
   await page.getByRole("link", { name: bagOf(0) }).waitFor({ state: "attached" });
   const digits = SHOPPER.phone.replace(/\D/g, "");
   await expectLogWithout(logFrom, [

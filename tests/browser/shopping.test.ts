@@ -1,6 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, recordScripts, shopUrl } from "./harness";
+import {
+  DESKTOP,
+  expectAccessible,
+  keepShot,
+  launchBrowser,
+  loaded,
+  newContext,
+  PHONE,
+  recordScripts,
+  shopUrl,
+} from "./harness";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -260,7 +270,7 @@ describe("header search suggestions", () => {
       await loaded(page);
       expect(await page.locator(".product-card__name").count()).toBeGreaterThan(0);
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/shots/search-${width}.png`, fullPage: true });
+      await keepShot(page, `search-${width}.png`, { fullPage: true });
       await context.close();
     });
   }

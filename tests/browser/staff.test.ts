@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
 import { withBrowserAndShop } from "./browser-and-shop";
-import { DESKTOP, expectAccessible, openFresh, PHONE } from "./harness";
+import { DESKTOP, expectAccessible, keepShot, openFresh, PHONE } from "./harness";
 import type { TestShop } from "./shop";
 import { signInToDesk, signUpAsStaff } from "./staff-account";
 
@@ -13,9 +13,8 @@ import { signInToDesk, signUpAsStaff } from "./staff-account";
  */
 let browser: Browser;
 let shop: TestShop;
-const SHOTS = "/tmp/shots";
 
-withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+withBrowserAndShop({}, (started, test) => {
   browser = started;
   shop = test;
 });
@@ -70,7 +69,7 @@ async function signInToDeskNav(page: Page, account: { email: string; password: s
 async function runOrder(page: Page, number: string, { shots, js }: { shots: string; js: boolean }): Promise<void> {
   const checkA11y = () => (js ? expectAccessible(page) : Promise.resolve());
   await checkA11y();
-  await page.screenshot({ path: `${SHOTS}/${shots}-overview.png`, fullPage: true });
+  await keepShot(page, `${shots}-overview.png`, { fullPage: true });
 
   // Find the order by its number.
   await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Orders" }).click();
@@ -79,7 +78,7 @@ async function runOrder(page: Page, number: string, { shots, js }: { shots: stri
   await page.getByRole("button", { name: "Show orders" }).click();
   await page.waitForURL(/q=NB-/);
   await checkA11y();
-  await page.screenshot({ path: `${SHOTS}/${shots}-orders.png`, fullPage: true });
+  await keepShot(page, `${shots}-orders.png`, { fullPage: true });
   await page.getByRole("link", { name: number }).click();
   await page.getByRole("heading", { name: `Order ${number}` }).waitFor();
   await checkA11y();
@@ -90,7 +89,7 @@ async function runOrder(page: Page, number: string, { shots, js }: { shots: stri
   // A cash parcel leaves once confirmed with the shopper (decision 0132): that step is offered first.
   await page.getByText(en.whatsapp.shipFirstConfirm).waitFor();
   expect(await page.getByRole("button", { name: "Mark as shipped" }).count()).toBe(0);
-  await page.screenshot({ path: `${SHOTS}/${shots}-order-confirm-first.png`, fullPage: true });
+  await keepShot(page, `${shots}-order-confirm-first.png`, { fullPage: true });
   await page.getByRole("button", { name: /^Confirmed with the shopper/ }).click();
   await page.getByText(`Order ${number}: confirmed with the shopper.`).waitFor();
   await page.getByLabel(/^Carrier/).selectOption("aramex");
@@ -103,7 +102,7 @@ async function runOrder(page: Page, number: string, { shots, js }: { shots: stri
   await page.getByText(`Order ${number}: Shipped.`).waitFor();
   await page.getByRole("button", { name: "Mark as delivered" }).waitFor();
   await checkA11y();
-  await page.screenshot({ path: `${SHOTS}/${shots}-order.png`, fullPage: true });
+  await keepShot(page, `${shots}-order.png`, { fullPage: true });
 }
 
 async function expectShopperSeesShipped(shopper: Page, number: string, email: string) {
@@ -151,7 +150,7 @@ describe("the staff desk", () => {
     await page.getByRole("button", { name: "Ready for collection" }).click();
     await page.getByText(`Order ${number}: Ready for collection.`).waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/staff-390-pickup-ready.png`, fullPage: true });
+    await keepShot(page, `staff-390-pickup-ready.png`, { fullPage: true });
 
     await shopper.goto(`/cart/order/${number}`);
     await shopper.getByText("Ready for collection").first().waitFor();
@@ -162,7 +161,7 @@ describe("the staff desk", () => {
     await page.getByText(`Order ${number}: Collected.`).waitFor();
     await page.getByText("Nothing more to do with this order.").waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/staff-390-pickup-collected.png`, fullPage: true });
+    await keepShot(page, `staff-390-pickup-collected.png`, { fullPage: true });
     await shopper.reload();
     await shopper.getByRole("heading", { name: "Your order is collected" }).waitFor();
     await context.close();
@@ -211,7 +210,7 @@ describe("the staff desk", () => {
       await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Requests" }).click();
       await page.getByRole("heading", { name: "Requests", level: 1 }).waitFor();
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/staff-${width}-requests.png`, fullPage: true });
+      await keepShot(page, `staff-${width}-requests.png`, { fullPage: true });
       await page.getByRole("link", { name }).first().click();
       await page.getByRole("heading", { name: new RegExp(name) }).waitFor();
       if (width === 390) {
@@ -225,13 +224,13 @@ describe("the staff desk", () => {
         await page.getByRole("button", { name: "Mark as done" }).waitFor();
       }
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/staff-${width}-request.png`, fullPage: true });
+      await keepShot(page, `staff-${width}-request.png`, { fullPage: true });
 
       await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "E-mails" }).click();
       await page.getByRole("heading", { name: "E-mails", level: 1 }).waitFor();
       await page.getByText("recipient domain does not accept mail").first().waitFor();
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/staff-${width}-outbox.png`, fullPage: true });
+      await keepShot(page, `staff-${width}-outbox.png`, { fullPage: true });
 
       // The health page: every line read whole at either width, none cut off by a table scrolled sideways.
       await page.getByRole("navigation", { name: "Staff desk" }).getByRole("link", { name: "Health" }).click();
@@ -242,7 +241,7 @@ describe("the staff desk", () => {
         return wrap.scrollWidth > wrap.clientWidth;
       });
       expect(clipped).toBe(false);
-      await page.screenshot({ path: `${SHOTS}/staff-${width}-health.png`, fullPage: true });
+      await keepShot(page, `staff-${width}-health.png`, { fullPage: true });
       await context.close();
     }
   });
@@ -280,7 +279,7 @@ describe("the staff desk", () => {
       await card.waitFor();
       if (js) {
         await expectAccessible(page);
-        await page.screenshot({ path: `${SHOTS}/staff-390-reviews.png`, fullPage: true });
+        await keepShot(page, `staff-390-reviews.png`, { fullPage: true });
       }
       await card.getByRole("button", { name: `Approve the review by ${name}` }).click();
       await page
@@ -307,7 +306,7 @@ describe("the staff desk", () => {
       await page.getByRole("button", { name: "Add rule" }).click();
       await page.getByRole("link", { name: oldPath }).waitFor();
       if (js) await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/staff-${js ? 390 : 1280}-redirects.png`, fullPage: true });
+      await keepShot(page, `staff-${js ? 390 : 1280}-redirects.png`, { fullPage: true });
       const moved = await fetch(shop.url + oldPath, { redirect: "manual" });
       expect(moved.status).toBe(301);
       expect(new URL(moved.headers.get("location")!, shop.url).pathname).toBe(productPath);
@@ -331,7 +330,7 @@ describe("the staff desk", () => {
     await first.getByText("0 · sold out").first().waitFor();
     await expectAccessible(page);
     await fitsThePhone();
-    await page.screenshot({ path: `${SHOTS}/staff-390-products.png`, fullPage: true });
+    await keepShot(page, `staff-390-products.png`, { fullPage: true });
 
     await page.getByLabel("Name or SKU").fill("VEL-LIP-0031-APRICOT");
     await page.getByRole("button", { name: "Find products" }).click();
@@ -347,7 +346,7 @@ describe("the staff desk", () => {
     expect(await apricot.getAttribute("aria-invalid")).toBe("true");
     await expectAccessible(page);
     await fitsThePhone();
-    await page.screenshot({ path: `${SHOTS}/staff-390-product-stock-error.png`, fullPage: true });
+    await keepShot(page, `staff-390-product-stock-error.png`, { fullPage: true });
 
     await apricot.fill("12");
     await page.getByRole("button", { name: "Save stock" }).click();
@@ -356,7 +355,7 @@ describe("the staff desk", () => {
     await page.getByText("Apricot (VEL-LIP-0031-APRICOT): 0 → 12").waitFor();
     await expectAccessible(page);
     await fitsThePhone();
-    await page.screenshot({ path: `${SHOTS}/staff-390-product-stock.png`, fullPage: true });
+    await keepShot(page, `staff-390-product-stock.png`, { fullPage: true });
     await context.close();
   });
 
@@ -375,7 +374,7 @@ describe("the staff desk", () => {
       const box = await work.boundingBox();
       expect(box?.y ?? Number.POSITIVE_INFINITY, path).toBeLessThan(PHONE.height - 100);
       await expectAccessible(page);
-      await page.screenshot({ path: `${SHOTS}/staff-frame${path.replaceAll("/", "-")}-390.png` });
+      await keepShot(page, `staff-frame${path.replaceAll("/", "-")}-390.png`);
     }
     await context.close();
   });
@@ -395,7 +394,7 @@ describe("the staff desk", () => {
     await page.getByRole("heading", { name: "This page is for the shop's staff" }).waitFor();
     expect(await page.getByRole("navigation", { name: "Staff desk" }).count()).toBe(0);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/staff-refused-390.png`, fullPage: true });
+    await keepShot(page, `staff-refused-390.png`, { fullPage: true });
     await context.close();
   });
 });

@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, PHONE } from "./harness";
+import { expectAccessible, keepShot, launchBrowser, PHONE } from "./harness";
 import { startTestShop, type TestShop } from "./shop";
 
 /**
@@ -11,7 +10,6 @@ import { startTestShop, type TestShop } from "./shop";
  */
 let browser: Browser;
 let shop: TestShop;
-const SHOTS = "/tmp/shots";
 
 /** A product D1 counts at 0 in every shade (set below), so its page offers the alert (decision 0107). */
 const SOLD_OUT = "/catalog/makeup/velvet-hue-lips-brow-sculpt-pencil";
@@ -22,7 +20,6 @@ beforeAll(async () => {
     "UPDATE stock_levels SET on_hand = 0 WHERE product_slug = ?1",
     "velvet-hue-lips-brow-sculpt-pencil",
   );
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -46,7 +43,7 @@ describe("tell me when it's back", () => {
     await form.waitFor();
     // axe runs in the page: only where scripts may run.
     if (javaScript) await expectAccessible(page);
-    if (!javaScript) await page.locator(".buy-box").screenshot({ path: `${SHOTS}/stock-alert-form-390.png` });
+    if (!javaScript) await keepShot(page.locator(".buy-box"), `stock-alert-form-390.png`);
 
     // A mistake first: the message sits beside the field and the address typed stays.
     await form.getByLabel("E-mail").fill("noor@nowhere");
@@ -67,7 +64,7 @@ describe("tell me when it's back", () => {
     await page.goto(link!);
     await page.getByRole("heading", { name: "You're on the list" }).waitFor();
     if (javaScript) await expectAccessible(page);
-    if (!javaScript) await page.screenshot({ path: `${SHOTS}/stock-alert-confirmed-390.png`, fullPage: false });
+    if (!javaScript) await keepShot(page, `stock-alert-confirmed-390.png`);
     await page.context().close();
   });
 });

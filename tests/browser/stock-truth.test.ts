@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { withBrowserAndShop } from "./browser-and-shop";
-import { expectAccessible, PHONE } from "./harness";
+import { expectAccessible, keepShot, PHONE } from "./harness";
 import type { TestShop } from "./shop";
 import { signInToDesk, signUpAsStaff } from "./staff-account";
 
@@ -12,10 +12,9 @@ import { signInToDesk, signUpAsStaff } from "./staff-account";
  */
 let browser: Browser;
 let shop: TestShop;
-const SHOTS = "/tmp/shots";
 const FOUNDATION = "/catalog/makeup/velvet-hue-eyes-long-wear-foundation";
 
-withBrowserAndShop({ shots: SHOTS }, (started, test) => {
+withBrowserAndShop({}, (started, test) => {
   browser = started;
   shop = test;
 });
@@ -42,7 +41,7 @@ describe("the shop and the desk agree on stock", () => {
     const form = page.getByRole("region", { name: "Tell me when it's back" });
     await form.waitFor();
     await form.getByLabel("E-mail").waitFor();
-    await page.locator(".product-details").screenshot({ path: `${SHOTS}/stock-truth-sold-out-390.png` });
+    await keepShot(page.locator(".product-details"), `stock-truth-sold-out-390.png`);
 
     await page.goto(`${FOUNDATION}?variant=VEL-EYE-0038-SAND`);
     await page.locator(".product-details").getByText("In stock", { exact: true }).waitFor();
@@ -68,7 +67,7 @@ describe("the shop and the desk agree on stock", () => {
     const box = await problems.boundingBox();
     expect(box!.y).toBeLessThan(PHONE.height);
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/stock-import-error-390.png` });
+    await keepShot(page, `stock-import-error-390.png`);
 
     await page.getByLabel("Lines (sku,number)").fill("VEL-EYE-0038-SAND,12");
     await page.getByRole("button", { name: "Preview the import" }).click();
@@ -84,7 +83,7 @@ describe("the shop and the desk agree on stock", () => {
       expect(edge).toBeLessThanOrEqual(PHONE.width);
     }
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/stock-import-preview-390.png`, fullPage: true });
+    await keepShot(page, `stock-import-preview-390.png`, { fullPage: true });
 
     const confirm = page.getByRole("button", { name: "Confirm: add this delivery" });
     await confirm.dblclick();

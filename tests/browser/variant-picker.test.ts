@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../shared/i18n/en";
-import { DESKTOP, expectAccessible, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
+import { DESKTOP, expectAccessible, keepShot, launchBrowser, loaded, newContext, PHONE, shopUrl } from "./harness";
 
 /** The seed's lipstick (eight shades, Berry Noir at 0 on hand) and a perfume in three sizes. */
 const LIPSTICK = "/catalog/makeup/velvet-hue-tools-matte-liquid-lipstick";
@@ -142,7 +141,7 @@ describe("choosing a shade or size", () => {
     }
     await page.goto(shopUrl("/cart"));
     await loaded(page);
-    await page.screenshot({ path: "/tmp/shots/variant-two-shades-bag-390.png", fullPage: true });
+    await keepShot(page, "variant-two-shades-bag-390.png", { fullPage: true });
     const lines = page.locator(".cart-line");
     expect(await lines.count()).toBe(2);
     await expectAccessible(page);
@@ -210,8 +209,7 @@ describe("choosing a shade or size", () => {
     await context.close();
   });
 
-  it("is accessible and looks right at 390 and 1280 px (screenshots in /tmp/shots)", async () => {
-    mkdirSync("/tmp/shots", { recursive: true });
+  it("is accessible and looks right at 390 and 1280 px (screenshots kept with TEST_SHOTS)", async () => {
     for (const [viewport, width] of [
       [PHONE, 390],
       [DESKTOP, 1280],
@@ -226,14 +224,14 @@ describe("choosing a shade or size", () => {
         await page
           .locator(".variant-picker")
           .evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
-      await page.screenshot({ path: `/tmp/shots/variant-picker-shade-${width}.png` });
+      await keepShot(page, `variant-picker-shade-${width}.png`);
       await page.goto(shopUrl(PERFUME));
       await loaded(page);
       if (width === 390)
         await page
           .locator(".variant-picker")
           .evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
-      await page.screenshot({ path: `/tmp/shots/variant-picker-size-${width}.png` });
+      await keepShot(page, `variant-picker-size-${width}.png`);
       await context.close();
     }
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { withBrowserAndShop } from "./browser-and-shop";
-import { expectAccessible, PHONE } from "./harness";
+import { expectAccessible, keepShot, PHONE } from "./harness";
 import type { TestShop } from "./shop";
 import { onTheDesk } from "./staff-account";
 
@@ -23,7 +23,6 @@ import { onTheDesk } from "./staff-account";
  */
 const EYE_CREAM = "nordic-pure-cleansers-eye-contour-cream"; // AED 159, Nordic Pure
 const GIFT = { slug: "maison-lumiere-soleil-hydrating-serum", sku: "MAI-SOL-0010-10MLTRAVEL" }; // 10 ml travel size
-const SHOTS = "/tmp/white-friday-shots";
 /** The sale's name on Arabic pages (decision 0129). */
 const WHITE_FRIDAY_AR = "الجمعة البيضاء";
 /** How long before the moved start the shopper looks at the pages (kept then, made again at the start). */
@@ -31,7 +30,7 @@ const LEAD_MS = 5_000;
 let browser: Browser;
 let shop: TestShop;
 
-withBrowserAndShop({ shots: SHOTS, timeout: 120_000 }, (started, test) => {
+withBrowserAndShop({ timeout: 120_000 }, (started, test) => {
   browser = started;
   shop = test;
 });
@@ -118,7 +117,7 @@ describe("White Friday, prepared on the desk from a phone", () => {
     expect(await fact(desk, "Gives")).toBe("20% off");
     expect(await fact(desk, "On")).toBe("brand: nordic-pure");
     expect(await fact(desk, "When")).toBe(`from ${friday} 00:00 (Dubai time)`);
-    await desk.screenshot({ path: `${SHOTS}/desk-sale-390.png`, fullPage: true });
+    await keepShot(desk, `desk-sale-390.png`, { fullPage: true });
 
     // 2. The influencer's code: 15% off the order, 500 single-use codes, exported as CSV.
     await addPromotion(
@@ -189,7 +188,7 @@ describe("White Friday, prepared on the desk from a phone", () => {
       expect(await price.locator("del.price__old").innerText(), path).toContain("AED 159.00");
       expect(await price.locator(".price__badge [aria-hidden]").innerText(), path).toBe("−20%");
     }
-    await first.screenshot({ path: `${SHOTS}/search-390.png`, fullPage: true });
+    await keepShot(first, `search-390.png`, { fullPage: true });
     // The header's suggestions say the same.
     const box = first.locator("#site-search");
     await box.click();
@@ -199,7 +198,7 @@ describe("White Friday, prepared on the desk from a phone", () => {
     await option.locator(".price__badge").waitFor();
     expect(await option.locator(".price__now").innerText()).toBe("AED 127.20");
     expect(await option.locator("del.price__old").innerText()).toContain("AED 159.00");
-    await first.screenshot({ path: `${SHOTS}/suggestions-390.png` });
+    await keepShot(first, `suggestions-390.png`);
     await expectAccessible(first);
 
     // Two eye creams: AED 254.40 after the sale, above AED 250: the travel size comes free.
@@ -208,7 +207,7 @@ describe("White Friday, prepared on the desk from a phone", () => {
     await first.getByText(`Code ${codes[0]} applied.`).waitFor();
     const gift = first.locator(".cart-line--gift");
     expect(await gift.innerText()).toContain(en.promotions.giftFree);
-    await first.screenshot({ path: `${SHOTS}/bag-390.png`, fullPage: true });
+    await keepShot(first, `bag-390.png`, { fullPage: true });
     await first.goto("/cart/order");
     await first.getByLabel(/First name/).fill("Mariam");
     await first.getByLabel(/Last name/).fill("Al Suwaidi");
@@ -249,7 +248,7 @@ describe("White Friday, prepared on the desk from a phone", () => {
     const discounts = arabic.locator(".totals__discount");
     await discounts.locator("bdi", { hasText: WHITE_FRIDAY_AR }).waitFor();
     expect(await arabic.locator(".totals").innerText()).not.toContain("White Friday");
-    await arabic.screenshot({ path: `${SHOTS}/bag-ar-390.png`, fullPage: true });
+    await keepShot(arabic, `bag-ar-390.png`, { fullPage: true });
     await expectAccessible(arabic);
   }, 90_000);
 });
