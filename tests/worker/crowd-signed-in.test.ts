@@ -7,7 +7,7 @@ import { app, embeddedCms } from "../../worker/index";
 import { writeRows } from "../../worker/platform/routing/route-spec";
 import { clientNetwork } from "../../worker/platform/security/rate-limit";
 import { fetchWorker } from "./fetch";
-import { api, openSessionFor, startOfRateWindow, uniqueShopper } from "./support/auth-api";
+import { api, openSessionFor, startOfRateWindow, uniqueIp, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 
 /**
@@ -102,9 +102,9 @@ describe("a crowd of signed-in shoppers behind one carrier address", () => {
     await useUp(signInApi);
     await useUp(graphql);
 
-    // 40 signed-in shoppers, each opening their account four times a minute, past the user cache's 15 s each
+    // 30 signed-in shoppers, each opening their account four times a minute, past the user cache's 15 s each
     // time: every view asks the CMS's /users/me with the shopper's address.
-    const crowd = await signedInCrowd(40, carrier);
+    const crowd = await signedInCrowd(30, carrier);
     let signedIn = 0;
     for (let round = 0; round < 4; round++) {
       if (round > 0) vi.setSystemTime(Date.now() + 15_500);
@@ -150,5 +150,35 @@ describe("a crowd of signed-in shoppers behind one carrier address", () => {
       body: JSON.stringify({ query: "{ __typename }" }),
     });
     expect(outsideQuery.status).toBe(429);
+  }, 30_000);
+
+  it("leaves no unlimited way to guess passwords: the form's limits and the CMS's per identifier and per address hold", async () => {
+    startOfRateWindow();
+    const [{ email }] = await signedInCrowd(1, uniqueIp());
+    const guess = (identifier: string, password: string, ip = uniqueIp()) => {
+      const browser = new Browser();
+      browser.ip = ip;
+      return browser.post("/user/login", { identifier, password }, { from: null });
+    };
+
+    // One account guessed at from 20 addresses, one guess each: the CMS's 20 per identifier in ten
+    // minutes (worker/cms/auth/auth-middleware.ts) stops the 21st, and then even the right password.
+    for (let i = 0; i < 20; i++) expect((await guess(email, `Guess-${i}-wrong`)).status).toBe(422);
+    const refused = await guess(email, "Guess-20-wrong");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many attempts");
+    expect((await guess(email, PASSWORD)).status).toBe(429);
+
+    // One address trying many accounts through the form, each from a fresh browser: the CMS's own
+    // sign-ins per address, which the in-process call carries the shopper's address to...
+    const busy = uniqueIp();
+    await useUp({ key: `auth-address:${busy}`, limit: 600, windowSeconds: 600 });
+    expect((await guess(uniqueShopper().email, "Not-it-1", busy)).status).toBe(429);
+    // ...and the form's own per-address limit (ACCOUNT_FORM), counted before the CMS is asked.
+    const crowded = uniqueIp();
+    await useUp(addressCounter("POST", "/user/login", crowded));
+    const formRefused = await guess(uniqueShopper().email, "Not-it-2", crowded);
+    expect(formRefused.status).toBe(429);
+    expect(await formRefused.text()).toContain("You have sent many requests in a short time");
   }, 30_000);
 });
