@@ -1,10 +1,12 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE, TOKEN_COOKIE } from "../../shared/cookie-names";
+import { embeddedCms } from "../../worker/index";
 import { hashOf } from "../../worker/platform/session/session-store";
 import { sendWith } from "./support/app-request";
 import { openSessionFor, register } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
+import { probeD1 } from "./support/d1-probe";
 
 /**
  * A signed-in shopper whose user the CMS cannot give just now (decision 0135): asked once more,
@@ -107,6 +109,29 @@ describe("a signed-in shopper whose user the CMS cannot give just now", () => {
     const back = await browser.get("/user");
     expect(back.status).toBe(200);
     expect(await back.text()).toContain("Sign out");
+  });
+
+  it("the embedded CMS's D1 failing inside /users/me is its trouble too: a 503, the session kept", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const account = await register();
+    // The shop's own D1 as it is; the embedded CMS's D1 losing every call, as D1 does now and then.
+    const failing = probeD1(env.DB, { fail: () => "before" });
+    let asked = 0;
+    const cms = {
+      fetch(request: Request) {
+        if (new URL(request.url).pathname === "/api/users/me") asked++;
+        return embeddedCms.fetch(request, { ...env, DB: failing.db });
+      },
+    };
+    const browser = new Browser(sendWith({ ...env, CMS: cms } as Env));
+    for (const [name, value] of Object.entries(await openSessionFor(account))) browser.cookies.set(name, value);
+    const sessionId = browser.cookies.get(SESSION_COOKIE)!;
+    const res = await browser.get("/user");
+    expect(res.status).toBe(503);
+    expect(asked).toBe(2);
+    expect(await res.text()).toContain("You are still signed in.");
+    expect(browser.cookies.get(SESSION_COOKIE)).toBe(sessionId);
+    expect(await sessionEnded(sessionId)).toBe(false);
   });
 
   it("can still sign out: the session ends though the CMS cannot say whose it is", async () => {
