@@ -25,6 +25,8 @@ export const ar: Messages = {
     errorText: "تعذّر عرض الصفحة التي طلبتها الآن.",
     unavailableTitle: "لا يمكن عرض هذه الصفحة الآن",
     unavailableText: "تعذّر على المتجر تحميل محتوى هذه الصفحة. يُرجى المحاولة مرة أخرى بعد قليل.",
+    accountUnknownTitle: "تعذّر علينا تحميل حسابك الآن",
+    accountUnknownText: "ما زلت مسجّلًا الدخول. يُرجى المحاولة مرة أخرى بعد قليل.",
     partlyShown: "تعذّر تحميل جزء من هذه الصفحة الآن.",
     tryAgain: "حاول مرة أخرى",
     goBackHome: "العودة إلى الرئيسية",

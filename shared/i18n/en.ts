@@ -22,6 +22,9 @@ export const en = {
     /** A page whose content the shop could not read (the CMS or its database failed): a 503, decision 0101. */
     unavailableTitle: "This page can't be shown right now",
     unavailableText: "The shop could not load what this page shows. Please try again in a moment.",
+    /** A signed-in shopper whose account the CMS could not give just now: a 503, never a visitor's page (decision 0135). */
+    accountUnknownTitle: "We couldn't load your account just now",
+    accountUnknownText: "You are still signed in. Please try again in a moment.",
     /** Above a page drawn without a part the shop could not read. */
     partlyShown: "Part of this page could not be loaded just now.",
     tryAgain: "Try again",

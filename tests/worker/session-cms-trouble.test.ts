@@ -7,7 +7,8 @@ import { register, sessionCookieHeader } from "./support/auth-api";
 /**
  * A session is the shop's (D1), and the CMS only tells who its holder is. When the CMS cannot
  * answer (down, slow, rate-limited), a live session is not ended for that: the profile last seen
- * stands in, or the request is served as a visitor's with the cookies kept. Only the CMS's
+ * stands in, or the request is a 503 with the cookies kept (decision 0135; what it says is in
+ * tests/worker/session-user-unknown.test.ts). Only the CMS's
  * refusal of the token (401, 403) ends it. With a CMS at CMS_URL, answered by a stub.
  */
 const CMS = "https://cms.example";
@@ -47,9 +48,9 @@ describe("a live session while the CMS is in trouble", () => {
     let status = 503;
     cmsAnswers({ id: account.id, username: account.username, email: account.email }, () => status);
 
-    // Never seen, the CMS down: served as a visitor, the cookies kept.
+    // Never seen, the CMS down: a 503, never a visitor's page, the cookies kept.
     const down = await page("/user", cookie);
-    expect(down.res.status).toBe(302);
+    expect(down.res.status).toBe(503);
     expect(down.cleared).toBe(false);
 
     // The CMS back: signed in.

@@ -45,14 +45,18 @@ export function ErrorScreen({ retry }: { retry: string | null }) {
   );
 }
 
-/** A page the shop could not read what it shows for (decision 0101): nothing is wrong with it, so ask again. */
-export function Unavailable({ retry }: { retry: string }) {
+/**
+ * A page the shop could not read what it shows for (decision 0101): nothing is wrong with it, so ask
+ * again. `account`: the signed-in shopper's account could not be loaded (decision 0135).
+ */
+export function Unavailable({ retry, what = "page" }: { retry: string; what?: "page" | "account" }) {
   const t = useTexts();
+  const account = what === "account";
   return (
     <section className="container status-screen">
       <ErrorIllustration />
-      <h1>{t.m.status.unavailableTitle}</h1>
-      <p className="muted">{t.m.status.unavailableText}</p>
+      <h1>{account ? t.m.status.accountUnknownTitle : t.m.status.unavailableTitle}</h1>
+      <p className="muted">{account ? t.m.status.accountUnknownText : t.m.status.unavailableText}</p>
       <NextSteps retry={retry} />
     </section>
   );

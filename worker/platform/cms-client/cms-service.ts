@@ -18,6 +18,13 @@ const remoteCms: CmsService = { fetch: (request) => fetch(request) };
 /**
  * The bindings with the CMS in them. A `[[services]]` binding named CMS is used as it is;
  * otherwise the CMS is made for these bindings (each request's own: nothing is kept).
+ *
+ * In process, a call is a function call on the embedded CMS's app, not a request to the shop: it
+ * never passes the shop's middleware, so the per-address limits the shop puts on the CMS's paths
+ * for outside clients (`API`, `GRAPHQL`: worker/platform/routing/limit-presets.ts) never count the
+ * shop's own calls, made for whole crowds behind one carrier address (decision 0135). Nothing a
+ * client sends can take this path (no header or token says "the shop"): a request from the
+ * internet always enters through the app and its limits.
  */
 export function withCms(env: Env & { CMS?: CmsService }, embedded: InProcessCms): ShopBindings {
   if (env.CMS) return env as ShopBindings;

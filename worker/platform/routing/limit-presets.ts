@@ -79,9 +79,15 @@ export const STAFF_DESK: Limits = {
   perVisitor: { limit: 60, windowSeconds: MINUTE },
   perAddress: { limit: 600, windowSeconds: MINUTE },
 };
-/** The embedded CMS's JSON API, called by API clients (the shop's own forms call it in-process). */
+/**
+ * The embedded CMS's JSON API, for API clients on the internet. The shop's own calls (/users/me for
+ * every signed-in page, the account forms' calls) never meet it: they call the CMS's app in process
+ * (worker/platform/cms-client/cms-service.ts), which does not pass the shop's middleware, so a crowd
+ * of signed-in shoppers behind one address is never counted here (decision 0135). The CMS's own
+ * sign-in limits (per identifier, per address: worker/cms/auth/auth-middleware.ts) still count them.
+ */
 export const API: Limits = { perAddress: { limit: 300, windowSeconds: MINUTE } };
 /** Services (webhooks, mail providers): no visitor to count. */
 export const SERVICE: Limits = { perAddress: { limit: 600, windowSeconds: MINUTE } };
-/** GraphQL: the storefront's own server-side reads go in-process; this bounds outside callers. */
+/** GraphQL: the storefront's own server-side reads go in process, never counted here (as API); this bounds outside callers. */
 export const GRAPHQL: Limits = { perAddress: { limit: 600, windowSeconds: MINUTE } };

@@ -47,8 +47,12 @@ export type BodySpec =
 /** The Origin guard checks a state-changing request, unless the row says why it need not. */
 export type CsrfSpec = "origin-checked" | { exempt: string };
 
-/** Whether the session middleware resumes the shop's session (services and the CMS's API carry none). */
-export type SessionSpec = "resume" | "none";
+/**
+ * Whether the session middleware resumes the shop's session (services and the CMS's API carry none).
+ * `leave`: the route only ends it (sign-out), so it goes on when the CMS cannot say whose it is,
+ * where any other route answers 503 (worker/platform/session/session-user-unknown.ts).
+ */
+export type SessionSpec = "resume" | "none" | "leave";
 
 interface ReadFacts {
   session: SessionSpec;

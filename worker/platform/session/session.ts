@@ -25,6 +25,7 @@ import {
   openSessionStatement,
   readLiveSession,
 } from "./session-store";
+import { SessionUserUnknown } from "./session-user-unknown";
 import { runSignInHooks } from "./sign-in-hooks";
 import { cachedUser, cacheUser, forgetUser, staleUser } from "./user-cache";
 
@@ -35,8 +36,9 @@ import { cachedUser, cacheUser, forgetUser, staleUser } from "./user-cache";
  * a CMS token is a function of (user, second), so two sign-ins in one second share a token,
  * and ending "the token" could end the session that has just begun. On every request the
  * session row is read from D1 (so an ended session is over at once, in every isolate), and
- * the user comes from /users/me (cached a few seconds per session); a failed /users/me signs
- * the browser out (spec section 4).
+ * the user comes from /users/me (cached a few seconds per session); the CMS's refusal of the
+ * token signs the browser out (spec section 4). When the CMS cannot answer, it is asked once
+ * more, then the profile last seen stands in, else the request is a 503 (decision 0135).
  */
 const SESSION_LIFETIME_MS = TOKEN_COOKIE_MAX_AGE * 1000;
 
@@ -82,8 +84,25 @@ async function loadUser(c: Context<AppEnv>, idHash: string, token: string, userI
   return user;
 }
 
-/** The browser's session, when both cookies are there and the session is live; else the cookies go. */
-async function resumeSession(c: Context<AppEnv>): Promise<void> {
+/**
+ * loadUser, asked once more when the CMS gave no answer (down, slow, rate-limited; spec section 8's
+ * one retry of a read): a hiccup costs one more call, not the shopper's page. A refusal is final.
+ */
+async function loadUserTwice(c: Context<AppEnv>, idHash: string, token: string, userId: number): Promise<SessionUser> {
+  try {
+    return await loadUser(c, idHash, token, userId);
+  } catch (error) {
+    if (cmsRefusedToken(error)) throw error;
+    log.warn("Loading the session user failed; asking once more", { error });
+    return loadUser(c, idHash, token, userId);
+  }
+}
+
+/**
+ * The browser's session, when both cookies are there and the session is live; else the cookies go.
+ * `needsUser`: false on a route that only ends the session (sign-out), which goes on without its user.
+ */
+async function resumeSession(c: Context<AppEnv>, needsUser: boolean): Promise<void> {
   const token = readToken(c);
   const sessionId = readSessionId(c);
   if (!token || !sessionId) {
@@ -100,19 +119,22 @@ async function resumeSession(c: Context<AppEnv>): Promise<void> {
   if (counts) knownShopperCounts(c, { kind: "user", id: String(live.userId) }, counts);
   let user: SessionUser | null;
   try {
-    user = await loadUser(c, idHash, token, live.userId);
+    user = await loadUserTwice(c, idHash, token, live.userId);
   } catch (error) {
     if (cmsRefusedToken(error)) {
       // The CMS says the token is no good (expired, user blocked or gone): the session is over.
       clearSessionCookies(c);
       return;
     }
-    // The CMS could not answer (down, slow, rate-limited): the session is live in D1, so it is not
-    // ended for that. The profile last seen stands in; without one, this request is served as a
-    // visitor's and the next asks again.
+    // The CMS could not answer twice (down, slow, rate-limited): the session is live in D1, so it is
+    // not ended for that. The profile last seen stands in; without one, the request is a 503 with the
+    // cookies kept (decision 0135): a signed-in shopper is never served as a visitor. The next asks again.
     log.error("Loading the session user failed", { error });
     user = staleUser(idHash);
-    if (!user) return;
+    if (!user) {
+      if (needsUser) throw new SessionUserUnknown(error);
+      return;
+    }
   }
   c.set("user", user);
   c.set("token", token);
@@ -153,7 +175,8 @@ export const session = ({ onSignIn }: { onSignIn: readonly SignInHook[] }) =>
     c.set("token", null);
     c.set("sessionIdHash", null);
     // Routes whose row says `session: "none"` never need the shopper (services, the CMS's API, the build manifest).
-    if (routeSpec(c)?.session !== "none") await resumeSession(c);
+    const spec = routeSpec(c)?.session;
+    if (spec !== "none") await resumeSession(c, spec !== "leave");
     await next();
   });
 
@@ -202,7 +225,7 @@ export async function startSession(
   await db.batch(endOtherSessions ? [endUserSessionsStatement(db, answer.user.id, now), opening] : [opening]);
   storeSessionCookies(c, answer.jwt, sessionId);
   try {
-    const user = await loadUser(c, idHash, answer.jwt, answer.user.id);
+    const user = await loadUserTwice(c, idHash, answer.jwt, answer.user.id);
     c.set("user", user);
     c.set("sessionIdHash", idHash);
     return user;
