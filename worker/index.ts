@@ -27,6 +27,7 @@ import { requestBody } from "./platform/middleware/request-body";
 import { routeLimits } from "./platform/middleware/route-limits";
 import { secretsCheck } from "./platform/middleware/secrets-check";
 import { securityHeaders } from "./platform/middleware/security-headers";
+import { dropStalePrefetches } from "./platform/middleware/stale-prefetches";
 import { strictTransport } from "./platform/middleware/strict-transport";
 import { trailingSlash } from "./platform/middleware/trailing-slash";
 import { varyEncoding } from "./platform/middleware/vary-encoding";
@@ -86,6 +87,8 @@ app.use(requestBody);
 app.use(canonicalHost);
 app.use(trailingSlash);
 app.use(redirectRules);
+// Outside securityHeaders, which makes the response's headers writable.
+app.use(dropStalePrefetches);
 app.use(securityHeaders);
 app.use(originGuard);
 app.use(pageCache);
