@@ -17,9 +17,15 @@ async function cost(shop: FarShop, run: () => Promise<unknown>) {
   return {
     far: shop.d1.roundTrips - shop.d1.nearRoundTrips,
     near: shop.d1.nearRoundTrips,
+    /** D1 calls in all, in flight together or not. */
+    calls: shop.d1.calls,
     sql: shop.d1.log.map((call) => [call.session ?? "binding", ...call.sql.map((sql) => sql.trim().slice(0, 60))]),
   };
 }
+
+/** The seed's foundation: eight shades, each counted (decision 0107). */
+const SHADED = "velvet-hue-eyes-long-wear-foundation";
+const SHADED_SKU = "VEL-EYE-0038";
 
 async function signedIn(shop: FarShop): Promise<Browser> {
   const browser = new Browser(shop.send);
@@ -42,9 +48,11 @@ describe("round trips to a far database", () => {
     // One KV round trip: the page's versions, with the redirect rules' along (caches/versions.ts readAlong).
     expect(shop.kv.roundTrips).toBe(1);
 
+    // A product without variants: its stock read in the add's own batch (decision 0136), nothing first.
     const add = await cost(shop, () => shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null }));
     expect(add.far, JSON.stringify(add.sql)).toBe(1);
-    expect(add.near).toBeLessThanOrEqual(1);
+    expect(add.near, JSON.stringify(add.sql)).toBe(0);
+    expect(add.calls, JSON.stringify(add.sql)).toBe(1);
 
     const returning = await cost(shop, () => shopper.get("/catalog/skincare"));
     expect(returning.far + returning.near, JSON.stringify(returning.sql)).toBe(0);
@@ -80,6 +88,22 @@ describe("round trips to a far database", () => {
     expect(remove.far, JSON.stringify(remove.sql)).toBe(1);
     const heart = await cost(shop, () => shopper.post("/favorites/toggle", { slug: slug! }, { from: null }));
     expect(heart.far, JSON.stringify(heart.sql)).toBe(1);
+  });
+
+  it("an add that names its shade is one call to the primary; one naming none reads stock near first to choose it", async () => {
+    const shop = farShop();
+    const shopper = new Browser(shop.send);
+    const named = await cost(shop, () =>
+      shopper.post("/cart/add", { slug: SHADED, variant: `${SHADED_SKU}-SAND`, quantity: "1" }, { from: null }),
+    );
+    expect(named.calls, JSON.stringify(named.sql)).toBe(1);
+    expect(named.far).toBe(1);
+    // No shade named (a page from before variants, a script): the product page's first buyable shade,
+    // chosen from stock read near the shopper after the product (decision 0136).
+    const chosen = await cost(shop, () => shopper.post("/cart/add", { slug: SHADED, quantity: "1" }, { from: null }));
+    expect(chosen.far, JSON.stringify(chosen.sql)).toBe(1);
+    expect(chosen.near, JSON.stringify(chosen.sql)).toBe(1);
+    expect(chosen.calls).toBe(2);
   });
 
   it("a signed-in shopper's kept page: the session check and the header's counts in one round trip", async () => {

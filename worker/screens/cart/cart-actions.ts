@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { canBuy, checkQuantity } from "../../../shared/cart-rules";
+import { checkQuantity } from "../../../shared/cart-rules";
 import { routePath } from "../../../shared/links";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
@@ -136,33 +136,33 @@ cartActions.post("/add", writes(BAG_ACTION), async (c) => {
   if (item === CATALOGUE_DOWN)
     return reply(c, { ok: false, message: words.catalogueDown, status: 503 }, routePath("cart"));
   if (!item) return reply(c, { ok: false, message: words.gone }, routePath("catalog"));
-  const { line, product } = item;
+  const { line, product, cms } = item;
   const name = product.name;
-  if (!canBuy(product.availability)) {
-    const message = t.fill(words.cannotBuy, { name, availability: t.m.product.availability.out_of_stock });
-    return reply(c, { ok: false, message }, product.path);
-  }
   const owner = await ensureCartOwner(c);
+  // The item's stock is read in the add's own batch, on the primary (docs/decisions/0136-the-add-reads-stock-in-its-batch.md).
   const toAdd: LineToAdd = {
     ...line,
     quantity: quantity.value,
     price: product.price,
-    availability: product.availability,
-    onHand: product.onHand !== null && !product.sellAhead ? product.onHand : null,
+    sku: product.sku,
+    cms,
     token: tokenOf(input),
   };
   const batch = await bagBatch(c, owner, addLineStatements(c.env.DB, owner, toAdd), product.path, {
     repeatable: toAdd.token !== null,
   });
   if (!batch.ok) return batch.response;
-  // The statements' results past the cart's own insert: the line before, the line after.
+  // The statements' results past the limits: the stock row, the cart's own insert, the line before, the line after.
   const added = readAdd(batch.results, toAdd);
+  if (!added.ok && added.reason === "cannot-buy") {
+    const message = t.fill(words.cannotBuy, { name, availability: t.m.product.availability.out_of_stock });
+    return reply(c, { ok: false, message }, product.path);
+  }
   if (!added.ok && added.reason === "too-many-lines") {
     return reply(c, { ok: false, message: words.full }, routePath("cart"));
   }
   if (!added.ok) {
-    const left = toAdd.onHand ?? 0;
-    const { inBag } = added;
+    const { inBag, left } = added;
     const message =
       inBag > 0 ? t.plural(words.fewLeftInBag, inBag, { left, name }) : t.fill(words.fewLeft, { left, name });
     return reply(c, { ok: false, message, field: "quantity" }, product.path);

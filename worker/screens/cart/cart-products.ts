@@ -87,34 +87,42 @@ export async function loadCartProducts(
   );
 }
 
+/** The item an add means, before stock: the add's batch reads the SKU's stock itself (cart-add.ts). */
+export interface ItemToAdd {
+  line: LineKey;
+  /** Its name, price, path and stock SKU; its availability and onHand are the CMS's alone. */
+  product: CartProduct;
+  /** The CMS's word for the item, which the batch applies stock to. */
+  cms: Availability;
+}
+
 /**
- * What an add to the bag means, with one catalogue read and one stock read side by side: the variant named,
- * or — with none named — the one the product page shows first (shared/product-stock.ts
- * defaultVariant: the first that stock lets a shopper buy). Null when the product or the named
- * variant is unknown; CATALOGUE_DOWN when the CMS gave no answer.
+ * What an add to the bag means, with one catalogue read: the variant named, or — with none named —
+ * the one the product page shows first (shared/product-stock.ts defaultVariant: the first that stock
+ * lets a shopper buy). Only that last case reads stock here, near the shopper (docs/decisions/0100):
+ * every other add reads it in its own batch on the primary (docs/decisions/0136-the-add-reads-stock-in-its-batch.md).
+ * Null when the product or the named variant is unknown; CATALOGUE_DOWN when the CMS gave no answer.
  */
 export async function loadItemToAdd(
   c: Context<AppEnv>,
   asked: LineKey,
-): Promise<{ line: LineKey; product: CartProduct } | typeof CATALOGUE_DOWN | null> {
+): Promise<ItemToAdd | typeof CATALOGUE_DOWN | null> {
   if (!SLUG.test(asked.productSlug)) return null;
-  // Stock shown to a shopper is read near them (docs/decisions/0100), beside the product: the bag's
-  // own batch holds the line to it, and the order takes it exactly.
-  const [found, stock] = await Promise.all([
-    getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]),
-    readProductStock(nearDatabase(c), asked.productSlug),
-  ]);
+  const found = await getProductsBySlugs(c, c.get("locale") ?? "en", [asked.productSlug]);
   if (found === null) return CATALOGUE_DOWN;
   const [product] = found;
   if (!product) return null;
   const chosen = asked.variantSku
     ? product.variants.find((v) => v.sku === asked.variantSku)
-    : defaultVariant(product, stock);
+    : product.variants.length > 0
+      ? defaultVariant(product, await readProductStock(nearDatabase(c), product.slug))
+      : null;
   if (product.variants.length > 0 && !chosen) return null;
   const variant = chosen ?? null;
   return {
     line: { productSlug: product.slug, variantSku: variant?.sku ?? "" },
-    product: cartProductOf(product, variant, stock.get(stockSku(product, variant))),
+    product: cartProductOf(product, variant, undefined),
+    cms: variant?.availability ?? product.availability,
   };
 }
 
