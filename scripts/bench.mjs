@@ -8,6 +8,7 @@
 // page-shell misses (the first render after a content change), shops started
 // with one setting changed, and a mixed load that counts failed and hung
 // requests, broken pages and error lines in the worker's log.
+// After the bag's rows, what local D1 and KV cost with no shop around them (scripts/bench-floor.mjs).
 // Then the staff desk's order list with 10 000 orders (scripts/bench-staff.mjs), and search at
 // the seed's size and with 10 000 products (scripts/bench-search.mjs), and the main pages at the
 // seed's size and with 10 000 products and orders (scripts/bench-scale.mjs). Then what a shopper far
@@ -17,13 +18,14 @@
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, variants, mixed, staff, search, scale, bots, change, sale, promotions, distance, lighthouse, bundle
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, floor, variants, mixed, staff, search, scale, bots, change, sale, promotions, distance, lighthouse, bundle
 //   BENCH_ONLY=distance BENCH_D1_MS=80 BENCH_KV_MS=20 npm run bench    the distance section, its delays (the defaults)
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { benchBots } from "./bench-bots.mjs";
 import { benchChange } from "./bench-change.mjs";
 import { benchDistance } from "./bench-distance.mjs";
+import { benchFloor } from "./bench-floor.mjs";
 import {
   answers,
   average,
@@ -211,6 +213,7 @@ async function benchVariants(pages) {
 const SECTIONS = [
   "pages",
   "bag",
+  "floor",
   "variants",
   "mixed",
   "staff",
@@ -269,6 +272,10 @@ async function main() {
     } finally {
       await mf.dispose();
     }
+  }
+  if (runs("floor")) {
+    console.log("\nWhat local D1 and KV cost in workerd's CPU with no shop around them (scripts/bench-floor.mjs):");
+    await benchFloor();
   }
   if (runs("mixed")) await benchMixedLoad();
   if (runs("staff")) {
