@@ -8,6 +8,7 @@ import type { CartOwner } from "../../worker/platform/bag/cart-store";
 import { sendWith } from "./support/app-request";
 import { Browser } from "./support/browser-session";
 import { farShop } from "./support/far-shop";
+import { laggingD1 } from "./support/lagging-replica";
 
 /**
  * The add to the bag reads the item's stock in its own batch, on the primary
@@ -126,20 +127,9 @@ describe("an add that names its shade, in one call to the primary", () => {
 
 describe("with a replica that lags (docs/decisions/0100)", () => {
   // A session anchored anywhere reads a copy of the database from before the test's writes
-  // (tests/worker/d1-replicas.test.ts); the primary is the test's own D1.
+  // (tests/worker/support/lagging-replica.ts); the primary is the test's own D1.
   const replica = env.MIGRATION_DB;
-  const lagging = new Proxy(env.DB, {
-    get(target, name) {
-      if (name === "withSession") {
-        return (constraint?: string) =>
-          !constraint || constraint === "first-unconstrained"
-            ? replica.withSession("first-unconstrained")
-            : target.withSession(constraint);
-      }
-      const value = Reflect.get(target, name);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const lagging = laggingD1(env.DB);
   const send = sendWith({
     ...env,
     DB: lagging,

@@ -4,6 +4,7 @@ import { DB_BOOKMARK_COOKIE } from "../../shared/cookie-names";
 import { embeddedCms } from "../../worker/index";
 import { sendWith } from "./support/app-request";
 import { Browser } from "./support/browser-session";
+import { laggingD1 } from "./support/lagging-replica";
 import { productSlugs } from "./support/shop-fixtures";
 
 /**
@@ -14,21 +15,6 @@ import { productSlugs } from "./support/shop-fixtures";
  * their write left D1; without the cookie the same page reads the lagging copy.
  */
 const replica = env.MIGRATION_DB;
-
-function laggingD1(primary: D1Database): D1Database {
-  return new Proxy(primary, {
-    get(target, name) {
-      if (name === "withSession") {
-        return (constraint?: string) =>
-          !constraint || constraint === "first-unconstrained"
-            ? replica.withSession("first-unconstrained")
-            : target.withSession(constraint);
-      }
-      const value = Reflect.get(target, name);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
 
 const bindings = { ...env, DB: laggingD1(env.DB), CMS: { fetch: (r: Request) => embeddedCms.fetch(r, env) } } as Env;
 
