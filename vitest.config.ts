@@ -76,7 +76,8 @@ export default defineConfig(async () => {
       // loaded cores a test that waits on the shop's background work took 5.5 s (2 s alone) and was cut
       // off (tests/worker/targeted-invalidation.test.ts, 2026-12-01). Beside a CPU hog (two `yes` loops) as
       // well as the browser suite, a test that takes 2.5 s alone took 15.8 s (eleven searches,
-      // tests/worker/search-index.test.ts, 2026-12-02): the bound is twice that.
+      // tests/worker/search-index.test.ts, 2026-12-02): the bound is twice that, and the tests that
+      // set their own (many sign-ins, a crowd) have at least twice this one.
       testTimeout: 30_000,
       // The same bound for a file's hooks (Vitest's default is 10 s): a beforeAll that walks pages
       // (tests/worker/query-plans.test.ts) went over 10 s at a load of 20 (2026-12-01).

@@ -190,7 +190,7 @@ describe("sign-in form", () => {
     }
     expect(last?.status).toBe(429);
     expect(await last?.text()).toContain("Too many attempts. Please wait a minute, then try again.");
-  }, 30_000);
+  }, 60_000);
 
   it("lists the configured providers and links each to its start", async () => {
     const html = await (await new Browser().get("/user/login")).text();

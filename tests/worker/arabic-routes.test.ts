@@ -78,7 +78,7 @@ describe("every page of the route table in Arabic", () => {
         label,
       ).toEqual([]);
     }
-  }, 30_000);
+  }, 60_000);
 
   it("is a 404 in Arabic for a page that does not exist under /ar", async () => {
     const res = await fetchWorker("/ar/no-such-page", { headers: AS_ARABIC });

@@ -176,7 +176,7 @@ describe("POST /api/auth/local", () => {
     // Another address is not held back by this one's attempts.
     const elsewhere = await api("POST", "/auth/local", { identifier: shopper.email, password: shopper.password });
     expect(elsewhere.status).toBe(200);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("JWT", () => {

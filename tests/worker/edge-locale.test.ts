@@ -124,7 +124,7 @@ describe("the language switch", () => {
       expect(link, from).toContain(`lang="${lang}"`);
       expect(link, from).toContain(`>${name}</a>`);
     });
-  }, 30_000);
+  }, 60_000);
 
   it("carries only the query a kept page reads, in its one spelling, whoever asked for it first", async () => {
     const first = await fetchWorker("/catalog/skincare?utm_source=first&sort=price-asc", {
@@ -172,7 +172,7 @@ describe("the language switch", () => {
     const list = await (await browser.get(`/staff/orders?q=${number}`)).text();
     // React separates the phone and the language with a comment.
     expect(list).toMatch(/ · (<!-- -->)?Arabic<\/span>/);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("the shopper's language on orders and accounts", () => {
@@ -199,7 +199,7 @@ describe("the shopper's language on orders and accounts", () => {
     const confirmation = await shopper.get(location);
     expect(confirmation.status).toBe(200);
     expect(await confirmation.text()).toContain('<html lang="ar" dir="rtl"');
-  }, 30_000);
+  }, 60_000);
 
   it("records an order placed from an English page as English", async () => {
     const shopper = new Browser();
@@ -217,7 +217,7 @@ describe("the shopper's language on orders and accounts", () => {
       .bind(number)
       .first<{ locale: string }>();
     expect(row?.locale).toBe("en");
-  }, 30_000);
+  }, 60_000);
 
   it("remembers the language an account signs in from, and sends it back to an Arabic page", async () => {
     const account = await register();

@@ -51,7 +51,7 @@ describe("each page's canonical and hreflang alternates", () => {
       expect(english.alternates, path).toEqual(alternates);
       expect(arabic.alternates, arabicPath).toEqual(alternates);
     }
-  }, 30_000);
+  }, 60_000);
 
   it("keeps a product's canonical and alternates on the product whatever else the URL carries", async () => {
     const product = await productPath();

@@ -69,5 +69,5 @@ describe("products' meta descriptions", () => {
       }
     }
     expect(clipped).toBeGreaterThan(0);
-  }, 30_000);
+  }, 60_000);
 });

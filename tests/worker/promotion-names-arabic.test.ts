@@ -168,5 +168,5 @@ describe("a promotion's name on the shop's pages", () => {
     // A bag now is given the new name.
     const bag = text(await (await (await shopperWithBag("/ar")).get("/ar/cart")).text());
     expect(bag).toContain(`<bdi>${renamed.nameAr}</bdi>`);
-  }, 30_000);
+  }, 60_000);
 });

@@ -112,7 +112,7 @@ describe("stock that cannot be oversold", () => {
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>())!.n).toBe(5);
     const refusedShopper = shoppers[answers.indexOf(refused[0]!)]!;
     expect(await flashOf(refusedShopper)).toContain(`${shade!.productName} — ${shade!.name} is sold out`);
-  }, 30_000);
+  }, 60_000);
 
   it("refuses a whole bag when one line is short, writes nothing, and changes the bag to what is left", async () => {
     const [plenty, short] = await shades(2);
