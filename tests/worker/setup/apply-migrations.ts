@@ -8,26 +8,16 @@ import { afterAll, vi } from "vitest";
  * In `npm test` a workerd runs a chunk of files one after another (vitest.config.ts `isolate`, decision
  * 0131): the worker's modules are loaded once for the chunk, and each file starts from storage as fresh
  * as its own workerd would give it. So, first, what the file before it left is taken away: every table,
- * view and trigger of D1, every key of KV and every object of R2, a clock or global it faked. Run alone
+ * view and trigger of both D1 databases, every key of KV and every object of R2, a clock or global it faked. Run alone
  * (`npx vitest run <file>`), a file has its own workerd and none of this finds anything to remove.
  */
 vi.useRealTimers();
 vi.unstubAllGlobals();
 vi.restoreAllMocks();
 
-const leftovers = await env.DB.prepare(
-  // Triggers and views first (they name tables), then full-text tables (they own shadow tables), then
-  // tables, newest first (a newer table's foreign keys name older ones).
-  `SELECT type, name FROM sqlite_master
-   WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'
-   ORDER BY CASE WHEN type = 'trigger' THEN 0 WHEN type = 'view' THEN 1 WHEN sql LIKE 'CREATE VIRTUAL%' THEN 2 ELSE 3 END,
-     rowid DESC`,
-).all<{ type: string; name: string }>();
-if (leftovers.results.length > 0) {
-  const drops = leftovers.results.map(({ type, name }) => `DROP ${type.toUpperCase()} IF EXISTS "${name}"`);
-  await env.DB.batch(["PRAGMA defer_foreign_keys = on", ...drops].map((statement) => env.DB.prepare(statement)));
-}
-await Promise.all([emptyKv(env.CMS_CACHE), emptyR2(env.UPLOADS)]);
+// MIGRATION_DB too: the migrations' trials and the lagging replicas (tests/worker/support/lagging-replica.ts)
+// fill it, and a trial after them in the same workerd found their tables (redirect-rule-ids, 2026-12-02).
+await Promise.all([emptyD1(env.DB), emptyD1(env.MIGRATION_DB), emptyKv(env.CMS_CACHE), emptyR2(env.UPLOADS)]);
 // The edge cache (caches.default) cannot be listed, so each file is a deployment of its own instead: kept
 // pages' and frames' keys name the build (worker/frame/shells/shell-store.ts), and none a file kept is
 // asked for by the next.
@@ -41,6 +31,22 @@ afterAll(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+async function emptyD1(db: D1Database): Promise<void> {
+  const leftovers = await db
+    .prepare(
+      // Triggers and views first (they name tables), then full-text tables (they own shadow tables), then
+      // tables, newest first (a newer table's foreign keys name older ones).
+      `SELECT type, name FROM sqlite_master
+       WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'
+       ORDER BY CASE WHEN type = 'trigger' THEN 0 WHEN type = 'view' THEN 1 WHEN sql LIKE 'CREATE VIRTUAL%' THEN 2 ELSE 3 END,
+         rowid DESC`,
+    )
+    .all<{ type: string; name: string }>();
+  if (leftovers.results.length === 0) return;
+  const drops = leftovers.results.map(({ type, name }) => `DROP ${type.toUpperCase()} IF EXISTS "${name}"`);
+  await db.batch(["PRAGMA defer_foreign_keys = on", ...drops].map((statement) => db.prepare(statement)));
+}
 
 async function emptyKv(kv: KVNamespace): Promise<void> {
   let cursor: string | undefined;
