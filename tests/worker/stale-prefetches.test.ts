@@ -9,15 +9,12 @@ import { Browser } from "./support/browser-session";
 const DROP = '"prefetchCache"';
 const PRODUCT = "/catalog/skincare/maison-lumiere-rose-ritual-soothing-toner";
 const SOLD_OUT = "/catalog/makeup/velvet-hue-lips-brow-sculpt-pencil";
+const ONE_TONER = { slug: "maison-lumiere-rose-ritual-soothing-toner", quantity: "1" };
 
 describe("pages fetched ahead after a post", () => {
   it("are dropped by the post's redirect, its refusal in the page and its JSON answer", async () => {
     const browser = new Browser();
-    const added = await browser.post(
-      "/cart/add",
-      { slug: "maison-lumiere-rose-ritual-soothing-toner", quantity: "1" },
-      { from: PRODUCT },
-    );
+    const added = await browser.post("/cart/add", ONE_TONER, { from: PRODUCT });
     expect(added.status).toBe(303);
     expect(added.headers.get("clear-site-data")).toBe(DROP);
 
@@ -29,11 +26,7 @@ describe("pages fetched ahead after a post", () => {
     expect(refused.status).toBe(422);
     expect(refused.headers.get("clear-site-data")).toBe(DROP);
 
-    const json = await browser.post(
-      "/cart/add",
-      { slug: "maison-lumiere-rose-ritual-soothing-toner", quantity: "1" },
-      { from: PRODUCT, headers: { accept: "application/json" } },
-    );
+    const json = await browser.post("/cart/add", ONE_TONER, { from: PRODUCT, headers: { accept: "application/json" } });
     expect(json.status).toBe(200);
     expect(json.headers.get("clear-site-data")).toBe(DROP);
   });
@@ -45,11 +38,7 @@ describe("pages fetched ahead after a post", () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get("clear-site-data"), path).toBeNull();
     }
-    const added = await browser.post(
-      "/cart/add",
-      { slug: "maison-lumiere-rose-ritual-soothing-toner", quantity: "1" },
-      { from: PRODUCT },
-    );
+    const added = await browser.post("/cart/add", ONE_TONER, { from: PRODUCT });
     // Only the prefetches: never the shopper's cookies or storage.
     expect(added.headers.get("clear-site-data")).not.toMatch(/cookies|storage|cache"|\*/);
   });
