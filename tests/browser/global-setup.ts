@@ -1,17 +1,22 @@
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { CHROMIUM_OPTIONS } from "./chromium-options";
 import { startTestShop } from "./shop";
 
 declare module "vitest" {
   export interface ProvidedContext {
     shopUrl: string;
+    /** The run's Chromium, which each file connects to (tests/browser/harness.ts launchBrowser). */
+    chromiumEndpoint: string;
   }
 }
 
-/** Starts the built worker once for every browser test file. */
+/** Starts the built worker and Chromium once for every browser test file. */
 export default async function setup(project: TestProject) {
-  const shop = await startTestShop();
+  const [shop, chromiumServer] = await Promise.all([startTestShop(), chromium.launchServer(CHROMIUM_OPTIONS)]);
   project.provide("shopUrl", shop.url);
+  project.provide("chromiumEndpoint", chromiumServer.wsEndpoint());
   return async () => {
-    await shop.dispose();
+    await Promise.all([shop.dispose(), chromiumServer.close()]);
   };
 }

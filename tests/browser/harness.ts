@@ -3,13 +3,10 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { findChromium } from "../../scripts/chromium.mjs";
+import { CHROMIUM_OPTIONS } from "./chromium-options";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-/** Found the same way as `npm test`'s pre-step (scripts/ensure-chromium.mjs) found it. */
-export const CHROMIUM = findChromium() ?? "/usr/bin/chromium";
 
 /**
  * A screenshot to look at, kept in the folder TEST_SHOTS names (`TEST_SHOTS=/tmp/shots npm run test:browser`):
@@ -32,22 +29,15 @@ export function shopUrl(path = "/"): string {
   return inject("shopUrl") + path;
 }
 
-/** Debian's Chromium, headless, with nothing reaching for the network. */
+/**
+ * The run's Chromium (tests/browser/global-setup.ts starts one for every file), or Debian's Chromium
+ * launched for the caller where no run started one (the real-Strapi tests). Each file still gets a
+ * browser of its own to close: its contexts, cookies and caches end with it, while Chromium's start,
+ * a third of a second of both cores for each of 31 files, is paid once.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  const endpoint = inject("chromiumEndpoint");
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_OPTIONS);
 }
 
 export const PHONE = { width: 390, height: 844 } as const;

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-/** Browser tests: one shop in workerd for the run (global setup), Debian's Chromium per file. */
+/** Browser tests: one shop in workerd and one Debian Chromium for the run (global setup), a browser connection per file. */
 export default defineConfig({
   test: {
     include: ["tests/browser/**/*.test.ts"],
@@ -11,8 +11,8 @@ export default defineConfig({
     fileParallelism: false,
     // The files run one after another in one Node worker that keeps its modules (playwright-core, axe-core,
     // the harness) from file to file instead of importing them again for each: 6 files, 2026-12-02, 4.7 s
-    // of imports against 2.3 s. Nothing the files share holds state between them: each launches its own
-    // Chromium in its beforeAll and closes it in its afterAll.
+    // of imports against 2.3 s. Nothing the files share holds state between them: each connects to the
+    // run's Chromium in its beforeAll (its own contexts, cookies and caches) and closes that in its afterAll.
     isolate: false,
     // expect.poll waits for what a page will do (a prefetch after a hover, a bar that finishes): Vitest's
     // 1 s default is shorter than a loaded machine's page takes, as a prefetch queued behind a dozen
