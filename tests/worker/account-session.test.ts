@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TOKEN_COOKIE } from "../../shared/cookie-names";
-import { api, latestMail, register, startOfRateWindow, uniqueShopper } from "./support/auth-api";
+import { api, latestMail, register, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
+import { startOfRateWindow } from "./support/rate-window";
 
 async function signedInBrowser(redirect = "/user") {
   const shopper = await register();

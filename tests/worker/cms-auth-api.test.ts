@@ -8,10 +8,10 @@ import {
   latestMail,
   register,
   setAuthSetting,
-  startOfRateWindow,
   uniqueIp,
   uniqueShopper,
 } from "./support/auth-api";
+import { startOfRateWindow } from "./support/rate-window";
 
 const secret = () => new TextEncoder().encode(env.JWT_SECRET);
 

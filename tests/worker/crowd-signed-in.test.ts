@@ -7,8 +7,9 @@ import { app, embeddedCms } from "../../worker/index";
 import { writeRows } from "../../worker/platform/routing/route-spec";
 import { clientNetwork } from "../../worker/platform/security/rate-limit";
 import { fetchWorker } from "./fetch";
-import { api, openSessionFor, startOfRateWindow, uniqueIp, uniqueShopper } from "./support/auth-api";
+import { api, openSessionFor, uniqueIp, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
+import { startOfRateWindow } from "./support/rate-window";
 
 /**
  * A crowd of signed-in shoppers behind one carrier address (decision 0135). The embedded CMS's

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { phoneDigits } from "../../worker/platform/orders/order-access";
 import { Browser } from "./support/browser-session";
+import { startOfRateWindow } from "./support/rate-window";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
 
@@ -193,6 +194,7 @@ describe("the order lookup", () => {
   });
 
   it("allows ten tries per visitor in ten minutes, then answers 429 with a sentence", async () => {
+    startOfRateWindow();
     const { number, email } = await guestOrder();
     const guest = new Browser();
     await guest.get("/order-lookup");

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
 import { racingDb } from "./support/racing-db";
+import { startOfRateWindow } from "./support/rate-window";
 import { customer, productSlugs } from "./support/shop-fixtures";
 
 /**
@@ -138,6 +139,7 @@ describe("discount codes", () => {
   });
 
   it("answers a 429 with a sentence after 20 wrong codes in 10 minutes, even for a right one", async () => {
+    startOfRateWindow();
     await promotion({ name: "Real", gives: { kind: "fixed", amount: 500 }, code: "REAL5" });
     const shopper = await shopperWithBag();
     for (let i = 0; i < 20; i++) {

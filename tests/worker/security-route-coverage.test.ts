@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/index";
 import { specOf, writeRows } from "../../worker/platform/routing/route-spec";
 import { appRequest } from "./support/app-request";
-import { startOfRateWindow } from "./support/auth-api";
+import { startOfRateWindow } from "./support/rate-window";
 
 /**
  * Every state-changing route of the app, enumerated from the app itself, must have a

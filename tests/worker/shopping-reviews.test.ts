@@ -8,6 +8,7 @@ import { initialReviewStatus } from "../../worker/screens/product/product-review
 import { openSessionFor, register, uniqueIp } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 import { freshView } from "./support/page-shells";
+import { startOfRateWindow } from "./support/rate-window";
 
 /** A product of the seed with no reviews of its own, one per test (ids 1–20 carry the sample reviews). */
 let next = 30;
@@ -237,6 +238,7 @@ describe("product reviews on the product page", () => {
   });
 
   it("refuses posts from another site, for unknown products, and too many from one address", async () => {
+    startOfRateWindow();
     const product = await freshProduct();
     const shopper = new Browser();
     await shopper.get(product.path);

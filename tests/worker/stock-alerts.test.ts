@@ -7,7 +7,8 @@ import { httpMailAdapter } from "../../worker/platform/mail/http-mail-adapter";
 import { parseHeaders } from "../../worker/platform/mail/mailer";
 import { queueRestockAlerts, restockAlertStatements } from "../../worker/platform/stock/restock-alerts";
 import { fetchWorker } from "./fetch";
-import { register, sessionCookieHeader, startOfRateWindow, uniqueIp, uniqueShopper } from "./support/auth-api";
+import { register, sessionCookieHeader, uniqueIp, uniqueShopper } from "./support/auth-api";
+import { startOfRateWindow } from "./support/rate-window";
 import { signedIn } from "./support/staff-session";
 
 /**

@@ -1,5 +1,4 @@
 import { env } from "cloudflare:test";
-import { onTestFinished, vi } from "vitest";
 import { SESSION_COOKIE, TOKEN_COOKIE } from "../../../shared/cookie-names";
 import { hashOf, newSessionId, openSessionStatement } from "../../../worker/platform/session/session-store";
 import { fetchWorker } from "../fetch";
@@ -80,20 +79,6 @@ export function expectStrapiError(
     throw new Error(`expected ${status} ${name} "${message}", got ${JSON.stringify(res.body)}`);
   }
   if (typeof error.details !== "object" || error.details === null) throw new Error("error.details must be an object");
-}
-
-/**
- * Rate limits count in fixed windows (a minute, ten minutes): the test's clock (only `Date` is
- * faked) moves to the first millisecond of the next ten-minute window, the start of a minute
- * window too, so a burst always lands in one window and nothing waits. The real clock is given
- * back when the test ends.
- */
-export function startOfRateWindow(): void {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(Math.ceil(Date.now() / 600_000) * 600_000);
-  onTestFinished(() => {
-    vi.useRealTimers();
-  });
 }
 
 /**
