@@ -37,3 +37,24 @@ export function findChromium() {
   const candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", ...playwrightChromiums()];
   return candidates.find(isExecutable) ?? null;
 }
+
+/**
+ * How the browser tests and `scripts/screenshot.mjs` start it: headless, with nothing reaching for the network.
+ * @returns {import("playwright-core").LaunchOptions}
+ */
+export function chromiumLaunchOptions() {
+  return {
+    executablePath: findChromium() ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  };
+}

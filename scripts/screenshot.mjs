@@ -3,15 +3,12 @@
 // TEST_SHOTS (tests/browser/harness.ts keepShot).
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { findChromium } from "./chromium.mjs";
+import { chromiumLaunchOptions } from "./chromium.mjs";
 import { startFreshShop } from "./serve.mjs";
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/"];
 const { mf, url } = await startFreshShop();
-const browser = await chromium.launch({
-  executablePath: findChromium() ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 mkdirSync("/tmp/shots", { recursive: true });
 try {
   for (const width of [390, 1280]) {

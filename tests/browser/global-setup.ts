@@ -1,6 +1,6 @@
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { CHROMIUM_OPTIONS } from "./chromium-options";
+import { chromiumLaunchOptions } from "../../scripts/chromium.mjs";
 import { startTestShop } from "./shop";
 
 declare module "vitest" {
@@ -13,7 +13,7 @@ declare module "vitest" {
 
 /** Starts the built worker and Chromium once for every browser test file. */
 export default async function setup(project: TestProject) {
-  const [shop, chromiumServer] = await Promise.all([startTestShop(), chromium.launchServer(CHROMIUM_OPTIONS)]);
+  const [shop, chromiumServer] = await Promise.all([startTestShop(), chromium.launchServer(chromiumLaunchOptions())]);
   project.provide("shopUrl", shop.url);
   project.provide("chromiumEndpoint", chromiumServer.wsEndpoint());
   return async () => {

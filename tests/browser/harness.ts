@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { CHROMIUM_OPTIONS } from "./chromium-options";
+import { chromiumLaunchOptions } from "../../scripts/chromium.mjs";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -37,7 +37,7 @@ export function shopUrl(path = "/"): string {
  */
 export function launchBrowser(): Promise<Browser> {
   const endpoint = inject("chromiumEndpoint");
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_OPTIONS);
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions());
 }
 
 export const PHONE = { width: 390, height: 844 } as const;
