@@ -4,6 +4,7 @@ import { LOCALE_COOKIE } from "../../shared/cookie-names";
 import { localizePath } from "../../shared/locale-path";
 import { routes } from "../../shared/routes";
 import { fetchWorker } from "./fetch";
+import { typeRule } from "./support/typed-rule";
 
 /** The seeded records a parameterised row needs, one of each, read from the embedded CMS's tables. */
 async function seededParams(): Promise<Record<string, Record<string, string>>> {
@@ -136,9 +137,7 @@ describe("every page of the route table in Arabic", () => {
   });
 
   it("follows a staff redirect rule under /ar to the target in Arabic", async () => {
-    await env.DB.prepare("INSERT INTO redirect_rules (from_path, to_target, status) VALUES (?1, ?2, 301)")
-      .bind("/old-arabic-test", "/catalog")
-      .run();
+    await typeRule("/old-arabic-test", "/catalog");
     const res = await fetchWorker("/ar/old-arabic-test", { headers: AS_ARABIC });
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe("/ar/catalog");

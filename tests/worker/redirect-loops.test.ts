@@ -4,6 +4,7 @@ import type { RedirectRule } from "../../worker/platform/redirects/redirect-rule
 import { resolveRedirect } from "../../worker/platform/redirects/resolve-redirect";
 import { fetchWorker } from "./fetch";
 import { signedIn } from "./support/staff-session";
+import { typeRule } from "./support/typed-rule";
 
 /**
  * Redirect rules that would loop once the shop's own routing is counted (decision 0102): rules are
@@ -102,9 +103,7 @@ describe("rules in two languages", () => {
 
   it("does not follow a looping rule typed into D1 by hand, in either language", async () => {
     const from = unique("by-hand");
-    await env.DB.prepare("INSERT INTO redirect_rules (from_path, to_target, status) VALUES (?1, ?2, 302)")
-      .bind(from, `/ar${from}`)
-      .run();
+    await typeRule(from, `/ar${from}`, 302);
     for (const path of [from, `/ar${from}`]) {
       const res = await fetchWorker(path);
       expect(res.headers.get("location"), path).toBeNull();

@@ -120,6 +120,13 @@ describe("a rule added on the desk", () => {
     expect(followed.status).toBe(301);
     expect(followed.headers.get("location")).toBe("/catalog");
     expect((await send(typed)).headers.get("location")).toBe("/blog");
+    // The desk kept the rules in KV under the version it moved to: an isolate with no copy reads them
+    // there, with their version, and no D1 call (redirects/rules-snapshot.ts).
+    const version = await env.CMS_CACHE.get("ver:redirects");
+    const snapshot = JSON.parse((await env.CMS_CACHE.get("redirects:rules")) ?? "null");
+    expect(snapshot.version).toBe(version);
+    expect(snapshot.rules).toContainEqual([desk, "/catalog", 301]);
+    expect(snapshot.rules).toContainEqual([typed, "/blog", 301]);
   });
 
   it("may send shoppers to an allowed site, and refuses any other host beside the field with 422", async () => {

@@ -92,6 +92,30 @@ export async function tagVersions(c: Context<AppEnv>, tags: readonly string[]): 
   return known;
 }
 
+/**
+ * These tags' versions and the values of other keys of CMS_CACHE, in one bulk read (at most 100 keys
+ * in all): the redirect rules' snapshot comes with its version so (redirects/rules-snapshot.ts). The
+ * versions are kept for the request as tagVersions' are; when KV fails they are unknown and no value is read.
+ */
+export async function tagVersionsWith(
+  c: Context<AppEnv>,
+  tags: readonly string[],
+  keys: readonly string[],
+): Promise<{ versions: ReadonlyMap<string, string>; values: ReadonlyMap<string, string | null> }> {
+  const known = c.get("tagVersions") ?? new Map<string, string>();
+  c.set("tagVersions", known);
+  const unique = [...new Set(tags)];
+  try {
+    const found = await c.env.CMS_CACHE.get([...unique.map(versionKey), ...keys]);
+    for (const tag of unique) known.set(tag, found.get(versionKey(tag)) ?? INITIAL_VERSION);
+    return { versions: known, values: new Map(keys.map((key) => [key, found.get(key) ?? null])) };
+  } catch (error) {
+    log.error("Reading versions failed", { error });
+    for (const tag of unique) known.set(tag, UNKNOWN_VERSION);
+    return { versions: known, values: new Map() };
+  }
+}
+
 /** A version to key by: the initial one when KV could not say. */
 function usable(version: string | undefined): string {
   return version === undefined || version === UNKNOWN_VERSION ? INITIAL_VERSION : version;

@@ -3,16 +3,16 @@ import { createMiddleware } from "hono/factory";
 import { splitLocalePath } from "../../../shared/locale-path";
 import type { AppEnv } from "../app-env";
 import { IsolateCache } from "../caches/isolate-cache";
-import { bumpTags, readAlong, readTagVersions, tagVersions, UNKNOWN_VERSION } from "../caches/versions";
+import { bumpTags, readAlong, readTagVersions, tagVersionsWith, UNKNOWN_VERSION } from "../caches/versions";
 import { nearDatabase } from "../database/request-database";
 import { backgroundTask } from "../errors/background-task";
 import { log } from "../log/log";
+import { listRedirectRules, type RedirectRule } from "./redirect-rules";
+import { parseAllowedHosts, problemReason, resolveRedirect } from "./resolve-redirect";
+import { keepSnapshot, SNAPSHOT_KEY, snapshotRules } from "./rules-snapshot";
 
 /** The redirect rules' version: the staff desk moves it on when it writes a rule. */
 const REDIRECTS_TAG = "redirects";
-
-import { listRedirectRules, type RedirectRule } from "./redirect-rules";
-import { parseAllowedHosts, problemReason, resolveRedirect } from "./resolve-redirect";
 
 /**
  * Per-isolate copy of the rules (caches/isolate-cache.ts), with the version of the `redirects` tag
@@ -22,10 +22,11 @@ import { parseAllowedHosts, problemReason, resolveRedirect } from "./resolve-red
  * along with the request's own bulk read of versions (a kept page's: `readAlong`), or after the
  * answer when the request reads none: a rule saved on the desk reaches each isolate a request later,
  * at no round trip of its own (decision 0100; the rules used to cost every request a KV read of
- * their own before its page's, decision 0086). Past that age, or once the version moved, the table
- * is read again from the replica near the shopper beside a read of its version. The first reasons:
- * docs/decisions/0075-redirects-from-the-desk.md. Requests that arrive while the table is being
- * re-read each read it themselves; the table is small and the interval long.
+ * their own before its page's, decision 0086). Past that age, or once the version moved, or in a
+ * fresh isolate, the rules come from their KV snapshot in the same read as their version, with no
+ * D1 round trip (rules-snapshot.ts, decision 0138); only a snapshot missing or of another version
+ * sends the request to D1. The first reasons: docs/decisions/0075-redirects-from-the-desk.md.
+ * Requests that arrive while the rules are being read each read them themselves; that is one KV read.
  */
 interface RulesCopy {
   version: string | undefined;
@@ -43,15 +44,28 @@ async function rulesFor(
   const copy = copies.get(COPY);
   if (copy && copy.ageMs < ttlMs) return { rules: copy.value.rules, unchecked: copy.value };
   try {
-    // The rules decide no access: read near the shopper (docs/decisions/0100), beside their version.
-    const [versions, rules] = await Promise.all([tagVersions(c, [REDIRECTS_TAG]), listRedirectRules(nearDatabase(c))]);
-    copies.set(COPY, { version: versions.get(REDIRECTS_TAG), rules });
+    const { versions, values } = await tagVersionsWith(c, [REDIRECTS_TAG], [SNAPSHOT_KEY]);
+    const version = versions.get(REDIRECTS_TAG) ?? UNKNOWN_VERSION;
+    const rules = snapshotRules(values.get(SNAPSHOT_KEY) ?? null, version) ?? (await rulesFromD1(c, version));
+    copies.set(COPY, { version, rules });
     return { rules, unchecked: null };
   } catch (error) {
     // A missing table or a D1 hiccup must never take routing down: the last rules, or none.
     log.error("Redirect rules could not be read", { error });
     return { rules: copy?.value.rules ?? new Map<string, RedirectRule>(), unchecked: null };
   }
+}
+
+/**
+ * The rules when their snapshot could not serve: read on the primary and kept as the snapshot of
+ * `version` after the answer. When KV failed (the version unknown) they decide no access and are read
+ * near the shopper, and no snapshot is written under a version nobody knows.
+ */
+async function rulesFromD1(c: Context<AppEnv>, version: string): Promise<Map<string, RedirectRule>> {
+  if (version === UNKNOWN_VERSION) return listRedirectRules(nearDatabase(c));
+  const rules = await listRedirectRules(c.env.DB);
+  backgroundTask(c, keepSnapshot(c.env, rules, version));
+  return rules;
 }
 
 /** Forgets the copy when the rules' version has moved on since it was read. */
@@ -77,13 +91,15 @@ function checkCopy(c: Context<AppEnv>, copy: RulesCopy): void {
 
 /**
  * After the staff desk wrote redirect_rules: every isolate's copy is of an older version now, so
- * the next request anywhere reads the table again. Kept page shells stay: a rule is applied before
+ * the next request anywhere reads the rules again, from the snapshot kept here. Kept page shells stay: a rule is applied before
  * routing, so a redirected path's shell is never reached.
  */
-export async function redirectRulesChanged(env: Pick<Env, "CMS_CACHE">): Promise<void> {
+export async function redirectRulesChanged(env: Pick<Env, "CMS_CACHE" | "DB">): Promise<void> {
   // This isolate (the desk's) reads them again at once; the others when they see the version move.
   copies.delete(COPY);
-  await bumpTags(env.CMS_CACHE, [REDIRECTS_TAG]);
+  const version = await bumpTags(env.CMS_CACHE, [REDIRECTS_TAG]);
+  // Read after the version moved, on the desk's primary session, which has the save.
+  await keepSnapshot(env, await listRedirectRules(env.DB), version);
 }
 
 /**
