@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { register, sessionCookieHeader } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
 import { type FarShop, farShop } from "./support/far-shop";
 import { customer, productSlugs } from "./support/shop-fixtures";
-import { typeRule } from "./support/typed-rule";
+import { rulesAsServed, typeRule } from "./support/typed-rule";
 
 /**
  * The round trips each hot path costs (docs/decisions/0100), counted through a probe around D1
@@ -38,6 +38,9 @@ async function signedIn(shop: FarShop): Promise<Browser> {
 }
 
 describe("round trips to a far database", () => {
+  // Each test's shop has served before: its redirect rules are held, as a kept page finds them.
+  beforeEach(rulesAsServed);
+
   it("a shopper's walk: pages 0 far, the bag's actions 1, an order 2", async () => {
     const shop = farShop();
     const shopper = new Browser(shop.send);
