@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { register, sessionCookieHeader } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
