@@ -76,8 +76,8 @@ export interface AppVariables {
   renderAnew?: (request: Request) => Response | Promise<Response>;
   /** The shopper's counts, read once per request (stores/shopper-counts.ts). */
   shopperCounts?: { key: string; counts: Promise<ShopperCounts> };
-  /** A visitor id made during this request (its cookie is only in the response). */
-  visitorId?: string;
+  /** The visitor id as read from its cookie (null: none, or not ours), or made during this request (its cookie is only in the response). */
+  visitorId?: string | null;
   /** Records must come from the CMS itself in this request (placing an order). */
   uncachedRecords?: boolean;
   /**

@@ -1,11 +1,12 @@
 import type { Context } from "hono";
-import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
+import { deleteCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { VISITOR_COUNTS_COOKIE } from "../../../shared/cookie-names";
 import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../../platform/app-env";
 import { shopperCounts } from "../../platform/bag/shopper-counts";
 import { log } from "../../platform/log/log";
+import { readSignedCookie, writeSignedCookie } from "../../platform/security/signed-cookie";
 import { readVisitorId } from "../../platform/security/visitor-id";
 
 /**
@@ -27,8 +28,8 @@ export interface VisitorCounts {
 }
 
 export async function readVisitorCounts(c: Context<AppEnv>, visitorId: string): Promise<VisitorCounts | null> {
-  const value = await getSignedCookie(c, requireSecret(c.env, "COOKIE_SECRET"), VISITOR_COUNTS_COOKIE);
-  const match = typeof value === "string" ? value.match(/^([0-9a-f]{32})\.(\d{1,4})\.(\d{1,4})\.([01])$/) : null;
+  const value = await readSignedCookie(c, VISITOR_COUNTS_COOKIE, requireSecret(c.env, "COOKIE_SECRET"));
+  const match = value !== null ? value.match(/^([0-9a-f]{32})\.(\d{1,4})\.(\d{1,4})\.([01])$/) : null;
   if (!match || match[1] !== visitorId) return null;
   return { bag: Number(match[2]), favourites: Number(match[3]), pendingReviews: match[4] === "1" };
 }
@@ -53,7 +54,7 @@ export const keepVisitorCounts = createMiddleware<AppEnv>(async (c, next) => {
     return;
   }
   const value = [visitorId, counts.bag, counts.favourites.length, counts.pendingReviews.length > 0 ? 1 : 0].join(".");
-  await setSignedCookie(c, VISITOR_COUNTS_COOKIE, value, requireSecret(c.env, "COOKIE_SECRET"), {
+  await writeSignedCookie(c, VISITOR_COUNTS_COOKIE, value, requireSecret(c.env, "COOKIE_SECRET"), {
     path: "/",
     httpOnly: true,
     secure: true,

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { VISITOR_COOKIE } from "../../../shared/cookie-names";
 import { requireSecret } from "../../../shared/secrets";
 import type { AppEnv } from "../app-env";
+import { readSignedCookie, writeSignedCookie } from "./signed-cookie";
 
 /**
  * An anonymous shopper's id for their bag and favourites: a random id in a
@@ -11,10 +11,13 @@ import type { AppEnv } from "../app-env";
 const MAX_AGE = 60 * 60 * 24 * 90;
 
 export async function readVisitorId(c: Context<AppEnv>): Promise<string | null> {
-  const made = c.get("visitorId");
-  if (made) return made;
-  const value = await getSignedCookie(c, requireSecret(c.env, "COOKIE_SECRET"), VISITOR_COOKIE);
-  return typeof value === "string" && /^[0-9a-f]{32}$/.test(value) ? value : null;
+  const known = c.get("visitorId");
+  if (known !== undefined) return known;
+  const value = await readSignedCookie(c, VISITOR_COOKIE, requireSecret(c.env, "COOKIE_SECRET"));
+  const id = value !== null && /^[0-9a-f]{32}$/.test(value) ? value : null;
+  // Read once: a request asks for it three or four times (its limits, its bag, its counts' cookie).
+  c.set("visitorId", id);
+  return id;
 }
 
 /** The visitor id, creating and setting one when the browser has none. */
@@ -24,7 +27,7 @@ export async function ensureVisitorId(c: Context<AppEnv>): Promise<string> {
   const id = crypto.randomUUID().replaceAll("-", "");
   // Known to the rest of this request too (the cookie only comes back with the next one).
   c.set("visitorId", id);
-  await setSignedCookie(c, VISITOR_COOKIE, id, requireSecret(c.env, "COOKIE_SECRET"), {
+  await writeSignedCookie(c, VISITOR_COOKIE, id, requireSecret(c.env, "COOKIE_SECRET"), {
     path: "/",
     httpOnly: true,
     secure: true,
