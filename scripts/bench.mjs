@@ -8,7 +8,8 @@
 // page-shell misses (the first render after a content change), shops started
 // with one setting changed, and a mixed load that counts failed and hung
 // requests, broken pages and error lines in the worker's log.
-// After the bag's rows, what local D1 and KV cost with no shop around them (scripts/bench-floor.mjs).
+// After the bag's rows, what local D1 and KV cost with no shop around them (scripts/bench-floor.mjs), and
+// whose CPU an add and an order are, each isolate's share of V8's samples (scripts/bench-profile.mjs).
 // Then the staff desk's order list with 10 000 orders (scripts/bench-staff.mjs), and search at
 // the seed's size and with 10 000 products (scripts/bench-search.mjs), and the main pages at the
 // seed's size and with 10 000 products and orders (scripts/bench-scale.mjs). Then what a shopper far
@@ -18,7 +19,7 @@
 //
 //   npm run bench                  5 s per measurement, 2 rounds, 32 connections, 60 s mixed load
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 BENCH_MIXED_SECONDS=20 npm run bench
-//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, floor, variants, mixed, staff, search, scale, bots, change, sale, promotions, distance, lighthouse, bundle
+//   BENCH_ONLY=staff,variants npm run bench    only these sections: pages, bag, floor, profile, variants, mixed, staff, search, scale, bots, change, sale, promotions, distance, lighthouse, bundle
 //   BENCH_ONLY=distance BENCH_D1_MS=80 BENCH_KV_MS=20 npm run bench    the distance section, its delays (the defaults)
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
@@ -42,6 +43,7 @@ import {
 } from "./bench-kit.mjs";
 import { benchLighthouse } from "./bench-lighthouse.mjs";
 import { benchMixedLoad } from "./bench-mixed.mjs";
+import { benchProfile } from "./bench-profile.mjs";
 import { benchPromotions } from "./bench-promotions.mjs";
 import { benchSale } from "./bench-sale.mjs";
 import { benchScale } from "./bench-scale.mjs";
@@ -141,6 +143,7 @@ const SECTIONS = [
   "pages",
   "bag",
   "floor",
+  "profile",
   "variants",
   "mixed",
   "staff",
@@ -203,6 +206,12 @@ async function main() {
   if (runs("floor")) {
     console.log("\nWhat local D1 and KV cost in workerd's CPU with no shop around them (scripts/bench-floor.mjs):");
     await benchFloor();
+  }
+  if (runs("profile")) {
+    console.log(
+      "\nWhose CPU an add and an order are: workerd's process, and each isolate's share of V8's samples (scripts/bench-profile.mjs):",
+    );
+    await benchProfile(async (url) => (await mainPages(url)).slug);
   }
   if (runs("mixed")) await benchMixedLoad();
   if (runs("staff")) {
