@@ -1040,6 +1040,8 @@ export const en = {
     /** The desk's refusal to ship a cash order nobody confirmed with the shopper (docs/decisions/0132-cash-ships-only-once-confirmed.md). */
     shipFirstConfirm:
       "This cash order has not been confirmed with the shopper yet: confirm it with them first (on WhatsApp or by a call), then mark it shipped.",
+    /** Where "Mark as shipped" would stand while the confirm step above is on the page: it points there, not repeats it. */
+    shipAfterConfirm: "It can be marked shipped once it is confirmed with the shopper (above).",
     /** The messages typed into the chat. */
     confirmText: "Hello, I would like to confirm my order {number}.",
     bagText: "Hello, I would like to order:",

@@ -87,7 +87,7 @@ async function runOrder(page: Page, number: string, { shots, js }: { shots: stri
   await page.getByRole("button", { name: "Confirm order" }).click();
   await page.getByText(`Order ${number}: Confirmed.`).waitFor();
   // A cash parcel leaves once confirmed with the shopper (decision 0132): that step is offered first.
-  await page.getByText(en.whatsapp.shipFirstConfirm).waitFor();
+  await page.getByText(en.whatsapp.shipAfterConfirm).waitFor();
   expect(await page.getByRole("button", { name: "Mark as shipped" }).count()).toBe(0);
   await keepShot(page, `${shots}-order-confirm-first.png`, { fullPage: true });
   await page.getByRole("button", { name: /^Confirmed with the shopper/ }).click();

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ar } from "../../shared/i18n/ar";
+import { escapeHtml } from "../../shared/escape-html";
 import { en } from "../../shared/i18n/en";
 import { changeOrder } from "../../worker/platform/orders/order-desk-store";
 import { findOrderByNumber } from "../../worker/platform/orders/order-store";
@@ -50,8 +51,10 @@ describe("a cash order on the desk before it ships", () => {
     // The page: the confirm step first, the sentence where the ship button would be, no ship button.
     const page = await (await browser.get(`/staff/orders/${number}`)).text();
     expect(page).not.toContain("Mark as shipped");
-    expect(page).toContain(`<p class="muted staff-ship-held">${SENTENCE}</p>`);
-    expect(page.indexOf("Confirmed with the shopper<")).toBeLessThan(page.indexOf(SENTENCE));
+    // Beside the actions, a pointer to the confirm step above, not its sentence again.
+    expect(page).toContain(`<p class="muted staff-ship-held">${escapeHtml(en.whatsapp.shipAfterConfirm)}</p>`);
+    expect(page).not.toContain(SENTENCE);
+    expect(page.indexOf("Confirmed with the shopper<")).toBeLessThan(page.indexOf("staff-ship-held"));
 
     // A post to ship it (an older page, another tab): refused with the sentence beside the action, once.
     const refused = await act(browser, number, SHIP);
@@ -68,6 +71,7 @@ describe("a cash order on the desk before it ships", () => {
     const ready = await (await browser.get(`/staff/orders/${number}`)).text();
     expect(ready).toContain("Mark as shipped");
     expect(ready).not.toContain(SENTENCE);
+    expect(ready).not.toContain("staff-ship-held");
     expect((await act(browser, number, SHIP)).status).toBe(303);
     expect((await orderRow(number)).status).toBe("shipped");
     expect(await shippedMails(number)).toBe(1);
@@ -76,6 +80,7 @@ describe("a cash order on the desk before it ships", () => {
   it("says it in Arabic too", () => {
     expect(ar.whatsapp.shipFirstConfirm).toContain("واتساب");
     expect(ar.whatsapp.shipFirstConfirm).not.toMatch(/[A-Za-z]/);
+    expect(ar.whatsapp.shipAfterConfirm).not.toMatch(/[A-Za-z]/);
   });
 
   it("ships nothing from a copy of the order that wrongly thinks it confirmed: the change's own condition holds", async () => {

@@ -93,8 +93,9 @@ export function CashConfirmation({ order, now = new Date() }: { order: Order; no
 
 /**
  * Where "Mark as shipped" would stand on a cash order not yet confirmed with the shopper: why it is not
- * offered yet (docs/decisions/0132-cash-ships-only-once-confirmed.md). When a post to ship it was just
- * refused, the same sentence is the page's alert, here beside the action rather than at the top.
+ * offered yet (docs/decisions/0132-cash-ships-only-once-confirmed.md), in a few words pointing at the
+ * confirm step above, which says what to do. When a post to ship it was just refused, the whole sentence
+ * is the page's alert, here beside the action rather than at the top.
  */
 export function ShipHeld({ refused }: { refused: boolean }) {
   return refused ? (
@@ -102,7 +103,7 @@ export function ShipHeld({ refused }: { refused: boolean }) {
       {en.whatsapp.shipFirstConfirm}
     </p>
   ) : (
-    <p className="muted staff-ship-held">{en.whatsapp.shipFirstConfirm}</p>
+    <p className="muted staff-ship-held">{en.whatsapp.shipAfterConfirm}</p>
   );
 }
 
