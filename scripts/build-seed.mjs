@@ -1,6 +1,8 @@
 // Turns the embedded CMS's seed (worker/cms/seed/*.json, plain data) into dist/seed.sql.
 // Every row has a fixed id and goes in with INSERT OR IGNORE, so running it twice is harmless
-// and a database that already has content keeps it.
+// and a database that already has content keeps it. dist/seed-refresh.sql is the same rows for a
+// local database seeded from an older seed (scripts/seed-local.mjs): the CMS's rows are written over
+// (an upsert), stock counts still only added where missing, since orders have moved them since.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { arabicEntries, arabicLayout, arabicVariantName } from "./seed-arabic.mjs";
@@ -10,11 +12,21 @@ const root = resolve(import.meta.dirname, "..");
 const seed = (name) => JSON.parse(readFileSync(resolve(root, "worker/cms/seed", `${name}.json`), "utf8"));
 
 const sql = [];
+const refresh = [];
 const q = (v) =>
   v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+/** Tables the shop writes after the seed (stock moves with every order): never written over. */
+const SHOP_OWNED = new Set(["stock_levels"]);
 const insert = (table, row) => {
   const keys = Object.keys(row);
-  sql.push(`INSERT OR IGNORE INTO ${table} (${keys.join(", ")}) VALUES (${keys.map((k) => q(row[k])).join(", ")});`);
+  const values = `(${keys.join(", ")}) VALUES (${keys.map((k) => q(row[k])).join(", ")})`;
+  sql.push(`INSERT OR IGNORE INTO ${table} ${values};`);
+  const columns = keys.filter((k) => k !== "id");
+  refresh.push(
+    SHOP_OWNED.has(table) || columns.length === 0
+      ? `INSERT OR IGNORE INTO ${table} ${values};`
+      : `INSERT INTO ${table} ${values} ON CONFLICT DO UPDATE SET ${columns.map((k) => `${k} = excluded.${k}`).join(", ")};`,
+  );
 };
 
 let mediaId = 0;
@@ -231,4 +243,5 @@ for (const [kind, data] of [
 
 mkdirSync(resolve(root, "dist"), { recursive: true });
 writeFileSync(resolve(root, "dist/seed.sql"), `${sql.join("\n")}\n`);
-console.log(`Seed: ${sql.length} rows → dist/seed.sql`);
+writeFileSync(resolve(root, "dist/seed-refresh.sql"), `${refresh.join("\n")}\n`);
+console.log(`Seed: ${sql.length} rows → dist/seed.sql (and dist/seed-refresh.sql)`);

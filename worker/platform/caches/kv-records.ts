@@ -26,6 +26,7 @@ import { CONTENT_TAG, versionsOf } from "./versions";
  * background; when the CMS can't be reached the last good value stays. KV is a
  * cache here, never the source: one writer per key (this module).
  */
+/** In every key (cacheKey); scripts/seed-local.mjs forgets the keys under `cms:v1:` when the local seed changes. */
 export const CACHE_VERSION = "v1";
 export const FRESH_MS = 5 * 60 * 1000;
 /** Last good values are kept a month, then KV forgets them. */
