@@ -114,12 +114,35 @@ describe("choosing a shade or size", () => {
   it("moves the shade on the very first arrow key, pressed as soon as Tab has reached the picker", async () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
+    // What the page said, should the key be lost (one failure in a dozen full runs, 2026-12-02, not seen
+    // since): its console, its errors, an island that failed to wake, and every page it loaded.
+    const said: string[] = [];
+    page.on("console", (message) => said.push(`console.${message.type()}: ${message.text()}`));
+    page.on("pageerror", (error) => said.push(`pageerror: ${error.message}`));
+    page.on("framenavigated", (frame) => frame === page.mainFrame() && said.push(`navigated: ${frame.url()}`));
+    page.on("requestfailed", (request) => said.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
     await page.goto(shopUrl(LIPSTICK));
     await loaded(page);
+    await page.evaluate(() =>
+      addEventListener("island-error", (event) => console.error(`island-error: ${(event as CustomEvent).detail}`)),
+    );
     // Asleep, the chosen shade is a link: focusing it wakes the island, and the key follows at once.
     await page.locator(".variant-picker [aria-current='true']").focus();
     await page.keyboard.press("ArrowRight");
-    await page.waitForFunction(() => location.search.startsWith("?variant="));
+    await page
+      .waitForFunction(() => location.search.startsWith("?variant="))
+      .catch(async (error: Error) => {
+        const state = await page
+          .evaluate(() => ({
+            hydrated: document.querySelector<HTMLElement>("[data-island='variant-picker']")?.dataset.hydrated ?? null,
+            focused: document.activeElement?.outerHTML.slice(0, 160) ?? null,
+            url: location.href,
+          }))
+          .catch((reason: Error) => ({ unreadable: reason.message }));
+        throw new Error(`The arrow key moved nothing: ${JSON.stringify(state)}\n${said.join("\n")}`, {
+          cause: error,
+        });
+      });
     await expect.poll(async () => (await shown(page)).label).not.toBe("Shade: Rosewood");
     await context.close();
   });
