@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ar } from "../../shared/i18n/ar";
 import { escapeHtml } from "../../shared/escape-html";
+import { ar } from "../../shared/i18n/ar";
 import { en } from "../../shared/i18n/en";
 import { changeOrder } from "../../worker/platform/orders/order-desk-store";
 import { findOrderByNumber } from "../../worker/platform/orders/order-store";
