@@ -50,20 +50,35 @@ export function versionKey(tag: string): string {
   return `ver:${tag}`;
 }
 
+/**
+ * One bulk KV read (at most BULK_GET_MAX keys in all): these tags' versions and the values of `keys`.
+ * KV unreachable: the versions are unknown (kept things stay servable, records are read under the
+ * initial version) and no value is read.
+ */
+async function bulkRead(
+  kv: KVNamespace,
+  tags: readonly string[],
+  keys: readonly string[],
+): Promise<{ versions: Map<string, string>; values: Map<string, string | null> }> {
+  const versions = new Map<string, string>();
+  try {
+    const found = await kv.get([...tags.map(versionKey), ...keys]);
+    for (const tag of tags) versions.set(tag, found.get(versionKey(tag)) ?? INITIAL_VERSION);
+    return { versions, values: new Map(keys.map((key) => [key, found.get(key) ?? null])) };
+  } catch (error) {
+    log.error("Reading versions failed", { error });
+    for (const tag of tags) versions.set(tag, UNKNOWN_VERSION);
+    return { versions, values: new Map() };
+  }
+}
+
 /** Reads these tags' versions from KV, bypassing what the request already read. */
 export async function readTagVersions(kv: KVNamespace, tags: readonly string[]): Promise<Map<string, string>> {
   const read = new Map<string, string>();
   const unique = [...new Set(tags)];
   for (let at = 0; at < unique.length; at += BULK_GET_MAX) {
-    const chunk = unique.slice(at, at + BULK_GET_MAX);
-    try {
-      const found = await kv.get(chunk.map(versionKey));
-      for (const tag of chunk) read.set(tag, found.get(versionKey(tag)) ?? INITIAL_VERSION);
-    } catch (error) {
-      // KV unreachable: kept things stay servable and records are read under the initial version.
-      log.error("Reading versions failed", { error });
-      for (const tag of chunk) read.set(tag, UNKNOWN_VERSION);
-    }
+    for (const [tag, version] of (await bulkRead(kv, unique.slice(at, at + BULK_GET_MAX), [])).versions)
+      read.set(tag, version);
   }
   return read;
 }
@@ -104,16 +119,9 @@ export async function tagVersionsWith(
 ): Promise<{ versions: ReadonlyMap<string, string>; values: ReadonlyMap<string, string | null> }> {
   const known = c.get("tagVersions") ?? new Map<string, string>();
   c.set("tagVersions", known);
-  const unique = [...new Set(tags)];
-  try {
-    const found = await c.env.CMS_CACHE.get([...unique.map(versionKey), ...keys]);
-    for (const tag of unique) known.set(tag, found.get(versionKey(tag)) ?? INITIAL_VERSION);
-    return { versions: known, values: new Map(keys.map((key) => [key, found.get(key) ?? null])) };
-  } catch (error) {
-    log.error("Reading versions failed", { error });
-    for (const tag of unique) known.set(tag, UNKNOWN_VERSION);
-    return { versions: known, values: new Map() };
-  }
+  const { versions, values } = await bulkRead(c.env.CMS_CACHE, [...new Set(tags)], keys);
+  for (const [tag, version] of versions) known.set(tag, version);
+  return { versions: known, values };
 }
 
 /** A version to key by: the initial one when KV could not say. */

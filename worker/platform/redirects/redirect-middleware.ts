@@ -91,8 +91,8 @@ function checkCopy(c: Context<AppEnv>, copy: RulesCopy): void {
 
 /**
  * After the staff desk wrote redirect_rules: every isolate's copy is of an older version now, so
- * the next request anywhere reads the rules again, from the snapshot kept here. Kept page shells stay: a rule is applied before
- * routing, so a redirected path's shell is never reached.
+ * the next request anywhere reads the rules again, from the snapshot kept here. Kept page shells
+ * stay: a rule is applied before routing, so a redirected path's shell is never reached.
  */
 export async function redirectRulesChanged(env: Pick<Env, "CMS_CACHE" | "DB">): Promise<void> {
   // This isolate (the desk's) reads them again at once; the others when they see the version move.
