@@ -45,3 +45,9 @@ export const PAGES_CHANGED_COOKIE = "__Host-pages_changed";
  * (worker/screens/cart/checkout-draft.ts).
  */
 export const CHECKOUT_DRAFT_COOKIE = "__Host-checkout_draft";
+
+/**
+ * The token of this browser's next add to the bag from a plain form, renewed by every add's answer, so
+ * the same post sent twice adds once (worker/platform/bag/add-token.ts): `__Host-`, HttpOnly, a day.
+ */
+export const ADD_TOKEN_COOKIE = "__Host-add_token";

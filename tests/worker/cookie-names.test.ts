@@ -19,6 +19,7 @@ describe("cookie names", () => {
       DB_BOOKMARK_COOKIE: "__Host-db_bookmark",
       PAGES_CHANGED_COOKIE: "__Host-pages_changed",
       CHECKOUT_DRAFT_COOKIE: "__Host-checkout_draft",
+      ADD_TOKEN_COOKIE: "__Host-add_token",
     });
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { ADD_TOKEN_COOKIE } from "../../shared/cookie-names";
 import { Browser } from "./support/browser-session";
 import type { Failure } from "./support/d1-probe";
 import { farShop } from "./support/far-shop";
@@ -42,6 +43,43 @@ describe("when D1 fails", () => {
     expect(await again.json()).toMatchObject({ ok: true, count: 1 });
     const next = await shopper.post("/cart/add", { ...add, token: crypto.randomUUID() }, { from: null, headers: json });
     expect(await next.json()).toMatchObject({ ok: true, count: 2 });
+  });
+
+  it("a plain form's add that D1 committed but could not confirm, posted again, adds once; the next add adds", async () => {
+    // Once armed, three lost answers: the first try and both retries commit (the token keeps them to one) and none answers.
+    let armed = false;
+    const lost = failing("INTO cart_lines", "after", 3);
+    const shop = farShop({ fail: (n, call) => (armed ? lost(n, call) : null) });
+    const shopper = new Browser(shop.send);
+    const [first, slug] = await productSlugs("in_stock", 2);
+    // A first add gives the browser its visitor id and its add token, as a shopper's earlier add did.
+    await shopper.post("/cart/add", { slug: first!, quantity: "1" }, { from: null });
+    expect(shopper.cookies.get(ADD_TOKEN_COOKIE)).toMatch(/^[\w-]{16,64}$/);
+    const token = shopper.cookies.get(ADD_TOKEN_COOKIE);
+    armed = true;
+    const failed = await shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null });
+    expect(failed.status).toBe(303);
+    // The answer that could not confirm keeps the token, so "try again" sends the same add.
+    expect(shopper.cookies.get(ADD_TOKEN_COOKIE)).toBe(token);
+    const again = await shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null });
+    expect(again.status).toBe(303);
+    expect(shopper.cookies.get(ADD_TOKEN_COOKIE)).not.toBe(token);
+    expect(await (await shopper.get("/cart")).text()).toMatch(/Bag, 2 items/);
+    await shopper.post("/cart/add", { slug: slug!, quantity: "1" }, { from: null });
+    expect(await (await shopper.get("/cart")).text()).toMatch(/Bag, 3 items/);
+  });
+
+  it("a plain form's add posted twice before its answer came (a double click) adds once", async () => {
+    const shopper = new Browser();
+    const [first, slug] = await productSlugs("in_stock", 2);
+    await shopper.post("/cart/add", { slug: first!, quantity: "1" }, { from: null });
+    const before = new Map(shopper.cookies);
+    await shopper.post("/cart/add", { slug: slug!, quantity: "2" }, { from: null });
+    // The second click left with the cookies the first one had.
+    for (const [name, value] of before) shopper.cookies.set(name, value);
+    const twice = await shopper.post("/cart/add", { slug: slug!, quantity: "2" }, { from: null });
+    expect(twice.status).toBe(303);
+    expect(await (await shopper.get("/cart")).text()).toMatch(/Bag, 3 items/);
   });
 
   it("an order that committed before its answer was lost lands on its page, placed once", async () => {

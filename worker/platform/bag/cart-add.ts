@@ -19,7 +19,7 @@ export interface LineToAdd extends LineKey {
   sku: string;
   /** The CMS's word for the item; the batch applies the stock it reads to it (add-stock.ts). */
   cms: Availability;
-  /** The add's token (from the island): the same add sent twice adds once. */
+  /** The add's token (the island's, else the browser's cookie: add-token.ts): the same add sent twice adds once. */
   token: string | null;
 }
 

@@ -5,6 +5,7 @@ import { routePath } from "../../../shared/links";
 import { textsOf } from "../../frame/i18n/texts";
 import { setFlash } from "../../frame/personal/flash";
 import type { AppEnv } from "../../platform/app-env";
+import { addTokenOf, renewAddToken } from "../../platform/bag/add-token";
 import { addLineStatements, type LineToAdd, readAdd } from "../../platform/bag/cart-add";
 import { ensureCartOwner, readCartOwner } from "../../platform/bag/cart-owner";
 import type { CartOwner, LineKey } from "../../platform/bag/cart-store";
@@ -88,12 +89,6 @@ function lineOf(input: Record<string, string>): LineKey {
   return { productSlug: input.slug?.trim() ?? "", variantSku: input.variant?.trim() ?? "" };
 }
 
-/** A token the island sends with each add it means (kept across its own retries); null from a plain form. */
-function tokenOf(input: Record<string, string>): string | null {
-  const token = input.token?.trim() ?? "";
-  return /^[\w-]{16,64}$/.test(token) ? token : null;
-}
-
 type BagBatch = { ok: true; results: D1Result[] } | { ok: false; response: Response };
 
 /**
@@ -146,12 +141,13 @@ cartActions.post("/add", writes(BAG_ACTION), async (c) => {
     price: product.price,
     sku: product.sku,
     cms,
-    token: tokenOf(input),
+    token: addTokenOf(c, input),
   };
   const batch = await bagBatch(c, owner, addLineStatements(c.env.DB, owner, toAdd), product.path, {
     repeatable: toAdd.token !== null,
   });
   if (!batch.ok) return batch.response;
+  renewAddToken(c);
   // The statements' results past the limits: the stock row, the cart's own insert, the line before, the line after.
   const added = readAdd(batch.results, toAdd);
   if (!added.ok && added.reason === "cannot-buy") {
