@@ -6,7 +6,7 @@ import { localeDirection } from "./locale-path";
  * shopper typed them, the emirate by its name in that language (the order keeps the English value of
  * shared/forms/checkout.ts, named by the catalogues' `checkout.emirates`), joined by the language's
  * comma ("، " in Arabic). The order page (worker/screens/cart/order-detail.tsx), the order e-mails
- * (worker/screens/cart/order-mails.ts) and the WhatsApp text (shared/whatsapp-messages.ts) say it so.
+ * (worker/platform/mail/order-mails.ts) and the WhatsApp text (shared/whatsapp-messages.ts) say it so.
  */
 export interface AddressParts {
   address?: string | null;

@@ -1,5 +1,6 @@
 // The browser tests share npm start's runner (scripts/serve.mjs) so they test what a developer runs.
 import { startFreshShop } from "../../scripts/serve.mjs";
+import { drawQueuedMail } from "./draw-mail.mjs";
 
 export interface OutboxMessage {
   recipient: string;
@@ -34,6 +35,8 @@ export async function startTestShop(
     url: shop.url,
     async readOutbox(recipient) {
       const db = await shop.mf.getD1Database("DB");
+      // An order's e-mails are drawn when the cron sends them (decision 0141): draw them now, as it would.
+      await drawQueuedMail(db, 1000);
       const sql = "SELECT recipient, subject, body_text, body_html, kind FROM outbox";
       const statement = recipient
         ? db.prepare(`${sql} WHERE recipient = ?1 ORDER BY id DESC`).bind(recipient)

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { customer, productSlugs } from "./support/shop-fixtures";
 
 /**
@@ -20,6 +21,7 @@ async function placeOrder(prefix: "" | "/ar") {
   );
   expect(res.status).toBe(303);
   const page = (await (await shopper.get(res.headers.get("location")!)).text()).replaceAll("<!-- -->", "");
+  await drawMail();
   const mail = await env.DB.prepare("SELECT body_text FROM outbox WHERE recipient = ?1 ORDER BY id LIMIT 1")
     .bind(email)
     .first<{ body_text: string }>();

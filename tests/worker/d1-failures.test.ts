@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ADD_TOKEN_COOKIE } from "../../shared/cookie-names";
 import { Browser } from "./support/browser-session";
 import type { Failure } from "./support/d1-probe";
+import { drawMail } from "./support/drawn-mail";
 import { farShop } from "./support/far-shop";
 import { customer, productSlugs } from "./support/shop-fixtures";
 
@@ -92,6 +93,7 @@ describe("when D1 fails", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toMatch(/^\/cart\/order\/NB-/);
     expect(await ordersUnder(key)).toBe(1);
+    await drawMail();
     const mails = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM outbox WHERE kind = 'order-confirmation' AND body_text LIKE ?1",
     )

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { phoneDigits } from "../../worker/platform/orders/order-access";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { startOfRateWindow } from "./support/rate-window";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
@@ -24,6 +25,7 @@ async function guestOrder(prefix = "", overrides: Record<string, string> = {}) {
   );
   expect(res.status).toBe(303);
   const number = res.headers.get("location")!.split("/").pop()!;
+  await drawMail();
   const mail = await env.DB.prepare(
     "SELECT body_text, body_html FROM outbox WHERE lower(recipient) = lower(?1) AND kind = ?2",
   )
@@ -95,6 +97,7 @@ describe("the order e-mail's key", () => {
     expect(res.status).toBe(303);
     const token = await tokenOf(number);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await drawMail();
     const status = await env.DB.prepare(
       "SELECT body_text FROM outbox WHERE lower(recipient) = lower(?1) AND kind = 'order-status'",
     )

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { fakeInstalmentsEachTest, instalmentEnv, placeInstalmentOrder, statusOf } from "./support/instalment-orders";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
@@ -16,6 +17,7 @@ const fake = fakeInstalmentsEachTest();
 const send = (path: string, init?: RequestInit) => appRequest(`https://shop.example${path}`, init, instalmentEnv);
 
 async function mailsTo(email: string) {
+  await drawMail();
   const { results } = await env.DB.prepare("SELECT subject, body_text FROM outbox WHERE recipient = ?1 ORDER BY id")
     .bind(email)
     .all<{ subject: string; body_text: string }>();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readTrn } from "../../shared/invoices/trn";
 import { findOrderByNumber } from "../../worker/platform/orders/order-store";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { deliverThroughDesk, documentsOf, setSeller } from "./support/invoice-orders";
 import { customer, productSlugs } from "./support/shop-fixtures";
 
@@ -93,6 +94,7 @@ describe("the checkout's business buyer", () => {
       address: "Office 802, Al Khaleej Tower, Dubai",
     });
     // The confirmation e-mail links to the invoice page with the order's key.
+    await drawMail();
     const mail = await env.DB.prepare(
       "SELECT body_text FROM outbox WHERE kind = 'order-confirmation' AND subject LIKE ?1",
     )

@@ -9,6 +9,7 @@ import { refundMail, releaseMail } from "../../worker/platform/payments/card-hol
 import { requestMail, reviewMail } from "../../worker/platform/requests/request-mail";
 import { queueRestockAlerts } from "../../worker/platform/stock/restock-alerts";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
 
@@ -69,6 +70,7 @@ async function queued(message: MailMessage): Promise<Queued> {
 }
 
 async function mailsTo(email: string): Promise<Queued[]> {
+  await drawMail();
   const { results } = await env.DB.prepare(
     "SELECT subject, body_text, body_html, kind FROM outbox WHERE recipient = ?1 ORDER BY id",
   )

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
 
@@ -139,6 +140,7 @@ describe("a promotion's name on the shop's pages", () => {
       { locale: "en", name: WINTER.name },
     ]);
     // The confirmation e-mail, in the order's language, names the discount as the order keeps it.
+    await drawMail();
     const mail = await env.DB.prepare("SELECT body_text FROM outbox WHERE recipient = ?1")
       .bind("winter-ar@example.ae")
       .first<{ body_text: string }>();

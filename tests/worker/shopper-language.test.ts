@@ -11,6 +11,7 @@ import { fetchWorker } from "./fetch";
 import { appRequest } from "./support/app-request";
 import { uniqueIp, uniqueShopper } from "./support/auth-api";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { countedSku, orderHolding } from "./support/held-order";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { stripeSignature } from "./support/stripe-signature";
@@ -33,6 +34,7 @@ interface Mail {
 }
 
 async function mailsTo(recipient: string, kind?: string): Promise<Mail[]> {
+  await drawMail();
   const { results } = await env.DB.prepare(
     `SELECT recipient, subject, body_text, body_html, kind FROM outbox
      WHERE recipient = ?1 AND (?2 IS NULL OR kind = ?2) ORDER BY id`,
@@ -154,6 +156,7 @@ describe("order e-mails", SLOW, () => {
     expect(confirmation!.body_text).not.toContain("AED");
     expect(confirmation!.body_html).toContain('<html lang="ar" dir="rtl">');
     expect(confirmation!.body_html).toContain(fill("ar", ar.email.order.thanks, { number: `<bdi>${number}</bdi>` }));
+    await drawMail();
     const { results } = await env.DB.prepare(
       "SELECT subject, body_text FROM outbox WHERE kind = 'order-received' AND subject = ?1",
     )

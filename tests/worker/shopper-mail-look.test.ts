@@ -10,6 +10,7 @@ import type { Order } from "../../worker/platform/orders/order-record";
 import { findOrderByNumber } from "../../worker/platform/orders/order-store";
 import { statusMail } from "../../worker/screens/staff/orders/order-mail";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
 
@@ -35,6 +36,7 @@ async function placedOrder(prefix = "") {
 }
 
 async function mailOf(email: string, kind: string) {
+  await drawMail();
   return (await env.DB.prepare(
     "SELECT subject, body_text, body_html FROM outbox WHERE recipient = ?1 AND kind = ?2 ORDER BY id DESC",
   )

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { STOCK_VERSION_KEY } from "../../worker/platform/caches/versions";
 import { appRequest } from "./support/app-request";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { racingDb } from "./support/racing-db";
 import { customer } from "./support/shop-fixtures";
 
@@ -182,6 +183,7 @@ describe("stock that cannot be oversold", () => {
       },
     ]);
     expect(await onHand(first!.sku)).toBe(9);
+    await drawMail();
     const mail = await env.DB.prepare(
       "SELECT body_text FROM outbox WHERE kind = 'order-confirmation' ORDER BY id DESC LIMIT 1",
     ).first<{

@@ -5,6 +5,7 @@ import { formatPrice } from "../../shared/money";
 import { whatsappDigits, whatsappLink } from "../../shared/whatsapp-link";
 import { confirmOrderText, orderBagText } from "../../shared/whatsapp-messages";
 import { Browser } from "./support/browser-session";
+import { drawMail } from "./support/drawn-mail";
 import { customer, productSlugs } from "./support/shop-fixtures";
 import { signedIn } from "./support/staff-session";
 
@@ -96,6 +97,7 @@ describe("Confirm on WhatsApp after a cash order", () => {
       expect(text).toContain(t.fill(t.m.whatsapp.address, { address }));
       expect(lines).toContain(t.fill(t.m.whatsapp.total, { total: formatPrice(locale, row.total) }));
       // The e-mail links the same chat, with the same words.
+      await drawMail();
       const mail = (await env.DB.prepare(
         "SELECT body_text FROM outbox WHERE recipient = ?1 AND kind = 'order-confirmation'",
       )
@@ -142,6 +144,7 @@ describe("a Local Pickup order's words", () => {
       expect(page).toContain(t.m.whatsapp.confirmNotePickup);
       expect(page).not.toContain(t.m.checkout.shippingNote);
       expect(page).not.toContain(t.m.whatsapp.confirmNote);
+      await drawMail();
       const mail = (await env.DB.prepare(
         "SELECT body_text FROM outbox WHERE recipient = ?1 AND kind = 'order-confirmation'",
       )

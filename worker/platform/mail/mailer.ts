@@ -78,6 +78,30 @@ export function outboxInsertWhere(
     );
 }
 
+/**
+ * A message whose words are drawn when the outbox sends it (decision 0141), not in the request that queues
+ * it: its recipient, subject and kind now, and the JSON its words are drawn from (`recipe`, outbox column
+ * `to_draw`) by outbox-drawing.ts. Until then its `body_text` is empty and it is not sent.
+ */
+export interface MailToDraw {
+  to: string;
+  subject: string;
+  kind: string;
+  recipe: string;
+}
+
+/** `outboxInsertWhere` for a message drawn when it is sent: written only when `guard` holds. */
+export function outboxDrawLaterWhere(
+  db: D1Database,
+  queued: MailToDraw,
+  guard: { sql: string; params: readonly unknown[] },
+): D1PreparedStatement {
+  const slots = Array.from({ length: 4 }, (_, i) => `?${guard.params.length + i + 1}`).join(", ");
+  return db
+    .prepare(`INSERT INTO outbox (recipient, subject, kind, to_draw, body_text) SELECT ${slots}, '' WHERE ${guard.sql}`)
+    .bind(...guard.params, queued.to, withoutReordering(queued.subject), queued.kind, queued.recipe);
+}
+
 /** The outbox's `headers` column: a JSON object, or null when there are none. */
 export function headersJson(headers: Record<string, string> | undefined): string | null {
   return headers && Object.keys(headers).length > 0 ? JSON.stringify(headers) : null;
@@ -150,11 +174,15 @@ export function failureReason(error: unknown): string {
   return (words.trim() || "Unknown error").slice(0, 500);
 }
 
-/** Hands pending messages to the adapter, most urgent first; failures stay pending for the next run. */
+/**
+ * Hands pending messages to the adapter, most urgent first; failures stay pending for the next run. A
+ * message still to be drawn waits for drawQueuedMail (outbox-drawing.ts), which the cron runs first.
+ */
 export async function flushOutbox(db: D1Database, adapter: MailAdapter, limit = 20): Promise<number> {
   const { results } = await db
     .prepare(
-      `SELECT id, recipient, subject, body_text, body_html, kind, headers FROM outbox WHERE status = 'pending' AND attempts < ?2
+      `SELECT id, recipient, subject, body_text, body_html, kind, headers FROM outbox
+       WHERE status = 'pending' AND attempts < ?2 AND to_draw IS NULL
        ORDER BY ${PRIORITY_SQL}, id LIMIT ?1`,
     )
     .bind(limit, MAX_ATTEMPTS)

@@ -2,6 +2,8 @@
  * The e-mails an order sends when it is placed (worker/screens/cart/order-steps/mail-step.ts queues
  * them in the order's batch): the shopper's confirmation, in the order's language, with its discounts
  * by name and the link to the order page with its key (decision 0112), and the shop's copy to staff.
+ * The order queues their recipient, subject and recipe (OrderMailRecipe); the outbox draws their words
+ * when it sends them (outbox-drawing.ts, decision 0141), not while the shopper waits for the order.
  */
 import { addressText } from "../../../shared/address-words";
 import type { Totals } from "../../../shared/cart-rules";
@@ -12,21 +14,14 @@ import type { MailContacts } from "../../../shared/mail-layout";
 import { formatPrice } from "../../../shared/money";
 import { whatsappLink } from "../../../shared/whatsapp-link";
 import { confirmOrderText } from "../../../shared/whatsapp-messages";
-import type { MailMessage } from "../../platform/mail/mailer";
-import { orderMailTable } from "../../platform/mail/order-mail-table";
-import {
-  isolate,
-  type MailLink,
-  mailLink,
-  type Paragraph,
-  sentenceWithLink,
-  shopperMailBody,
-} from "../../platform/mail/shopper-mail";
-import type { OrderLine } from "../../platform/orders/order-record";
+import type { MailMessage } from "./mailer";
+import { orderMailTable } from "./order-mail-table";
+import { isolate, type MailLink, mailLink, type Paragraph, sentenceWithLink, shopperMailBody } from "./shopper-mail";
 
 /** What an order's e-mails list: its lines, discounts and totals. */
 export interface Ordered {
-  lines: readonly Pick<OrderLine, "quantity" | "name" | "lineTotal">[];
+  /** Each line's whole item name, quantity and price for all its units (fils). */
+  lines: readonly { quantity: number; name: string; lineTotal: number }[];
   /** Each discount by name and amount. */
   discounts: readonly { name: string; amount: number }[];
   total: number;
@@ -86,6 +81,17 @@ function whatsappParagraph(
   return [[sentenceWithLink((words) => words, t.m.whatsapp.mailConfirm, "url", link)] satisfies Paragraph];
 }
 
+/** The confirmation's subject: queued with the order, so the desk's outbox shows it before the words are drawn. */
+export function confirmationSubject(locale: Locale, number: string): string {
+  const t = translator(locale);
+  return t.fill(t.m.email.order.subject, { number });
+}
+
+/** The shop's copy's subject (in English, as the staff desk is). */
+export function receivedSubject(number: string): string {
+  return `New order ${number}`;
+}
+
 /** The shopper's confirmation, in the language the order is placed in (orders.locale). */
 export function confirmationMail(
   locale: Locale,
@@ -98,7 +104,7 @@ export function confirmationMail(
   invoiceLink?: MailLink,
 ): MailMessage {
   const t = translator(locale);
-  const subject = t.fill(t.m.email.order.subject, { number });
+  const subject = confirmationSubject(locale, number);
   const pickup = input.delivery === "pickup";
   return {
     to: input.email,
@@ -137,8 +143,35 @@ export function receivedMail(to: string, number: string, order: Ordered, input: 
     .join("\n\n");
   return {
     to,
-    subject: `New order ${number}`,
+    subject: receivedSubject(number),
     text: `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`,
     kind: "order-received",
   };
+}
+
+/**
+ * What an order's two e-mails are drawn from when the outbox sends them (decision 0141), kept as JSON in
+ * the outbox row (`to_draw`): plain data, the links as the shop wrote them (checked again as links when drawn).
+ */
+export interface OrderMailRecipe {
+  locale: Locale;
+  number: string;
+  ordered: Ordered;
+  input: CheckoutInput;
+  /** The order page with its key (decision 0112). */
+  orderLink: string;
+  /** The order's tax invoice page, with the same key (decision 0116). */
+  invoiceLink: string;
+  /** The shop's WhatsApp digits, for a cash order's "Confirm on WhatsApp" link; null when it has none. */
+  whatsapp: string | null;
+}
+
+/** The words of an order's e-mail of this kind, drawn from its recipe; null for a kind that is not an order's. */
+export function orderMailWords(kind: string, recipe: OrderMailRecipe): Pick<MailMessage, "text" | "html"> | null {
+  const { locale, number, ordered, input } = recipe;
+  if (kind === "order-received") return { text: receivedMail("", number, ordered, input).text };
+  if (kind !== "order-confirmation") return null;
+  const links = { order: mailLink(recipe.orderLink), invoice: mailLink(recipe.invoiceLink) };
+  const mail = confirmationMail(locale, number, ordered, input, links.order, recipe.whatsapp, links.invoice);
+  return { text: mail.text, html: mail.html };
 }
