@@ -21,59 +21,39 @@ execFileSync("node", [builder], { cwd: root, stdio: "inherit" });
 const hash = createHash("sha256").update(readFileSync(seedFile)).digest("hex");
 // No record (a first start, or a database seeded before the record was kept): written over, to be sure.
 const changed = !existsSync(seededWith) || readFileSync(seededWith, "utf8").trim() !== hash;
-execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", changed ? refreshFile : seedFile, "-y"], {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-});
+/** Runs wrangler on the local state, without metrics; answers what it printed. */
+const wrangler = (...args) =>
+  execFileSync("npx", ["wrangler", ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  }).toString();
+const kv = (...args) => wrangler("kv", ...args, "--binding", "CMS_CACHE", "--local");
+
+wrangler("d1", "execute", "DB", "--local", "--file", changed ? refreshFile : seedFile, "-y");
 mkdirSync(dirname(seededWith), { recursive: true });
 writeFileSync(seededWith, `${hash}\n`);
 // The seed may have added products: the next search rebuilds the search index from the CMS.
-execFileSync(
-  "npx",
-  [
-    "wrangler",
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "-y",
-    "--command",
-    "UPDATE search_state SET built_at = NULL, building_since = NULL",
-  ],
-  { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+wrangler(
+  "d1",
+  "execute",
+  "DB",
+  "--local",
+  "-y",
+  "--command",
+  "UPDATE search_state SET built_at = NULL, building_since = NULL",
 );
 // The embedded CMS's content may have changed with the seed: move the content version on,
 // so no catalogue record or page shell cached before is served again.
-execFileSync(
-  "npx",
-  [
-    "wrangler",
-    "kv",
-    "key",
-    "put",
-    "cms:content-version",
-    `seed-${Date.now().toString(36)}`,
-    "--binding",
-    "CMS_CACHE",
-    "--local",
-  ],
-  { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-);
+kv("key", "put", "cms:content-version", `seed-${Date.now().toString(36)}`);
 // A changed seed may hold new contacts or menus: forget the ones KV keeps (caches/kv-records.ts, keys
 // `cms:<CACHE_VERSION>:<model>:<locale>`), as the CMS's webhook does, so the next page shows the seed's.
 if (changed) {
-  const wrangler = (args) =>
-    execFileSync("npx", ["wrangler", "kv", ...args, "--binding", "CMS_CACHE", "--local"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    }).toString();
-  const kept = JSON.parse(wrangler(["key", "list", "--prefix", "cms:v1:"])).map((entry) => entry.name);
+  const kept = JSON.parse(kv("key", "list", "--prefix", "cms:v1:")).map((entry) => entry.name);
   if (kept.length > 0) {
     const list = resolve(root, ".wrangler/state/v3/layout-keys.json");
     writeFileSync(list, JSON.stringify(kept));
-    wrangler(["bulk", "delete", list, "--force"]);
+    kv("bulk", "delete", list, "--force");
   }
 }
 console.log(changed ? "Local D1 seeded (the CMS's content from this seed)." : "Local D1 seeded.");

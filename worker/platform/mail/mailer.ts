@@ -51,31 +51,39 @@ export function outboxInsert(db: D1Database, queued: MailMessage): D1PreparedSta
     .bind(message.to, message.subject, message.text, message.kind, headersJson(message.headers), message.html ?? null);
 }
 
+/** A condition on the batch's own writes, with its parameters (`?1`, `?2`, …). */
+interface OutboxGuard {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/** An outbox row of these columns and values, written only when `guard` holds; the values' parameters follow the guard's. */
+function guardedRow(db: D1Database, row: Record<string, unknown>, guard: OutboxGuard): D1PreparedStatement {
+  const columns = Object.keys(row);
+  const slots = columns.map((_, i) => `?${guard.params.length + i + 1}`).join(", ");
+  return db
+    .prepare(`INSERT INTO outbox (${columns.join(", ")}) SELECT ${slots} WHERE ${guard.sql}`)
+    .bind(...guard.params, ...Object.values(row));
+}
+
 /**
  * `outboxInsert` written only when `guard` holds: a condition on the batch's own writes (the order this
- * change or this key made), so a batch that lost its race queues no e-mail. The guard's parameters
- * come first (`?1`, `?2`, …), the message's after them.
+ * change or this key made), so a batch that lost its race queues no e-mail.
  */
-export function outboxInsertWhere(
-  db: D1Database,
-  queued: MailMessage,
-  guard: { sql: string; params: readonly unknown[] },
-): D1PreparedStatement {
+export function outboxInsertWhere(db: D1Database, queued: MailMessage, guard: OutboxGuard): D1PreparedStatement {
   const message = sealed(queued);
-  const slots = Array.from({ length: 6 }, (_, i) => `?${guard.params.length + i + 1}`).join(", ");
-  return db
-    .prepare(
-      `INSERT INTO outbox (recipient, subject, body_text, kind, headers, body_html) SELECT ${slots} WHERE ${guard.sql}`,
-    )
-    .bind(
-      ...guard.params,
-      message.to,
-      message.subject,
-      message.text,
-      message.kind,
-      headersJson(message.headers),
-      message.html ?? null,
-    );
+  return guardedRow(
+    db,
+    {
+      recipient: message.to,
+      subject: message.subject,
+      body_text: message.text,
+      kind: message.kind,
+      headers: headersJson(message.headers),
+      body_html: message.html ?? null,
+    },
+    guard,
+  );
 }
 
 /**
@@ -90,16 +98,10 @@ export interface MailToDraw {
   recipe: string;
 }
 
-/** `outboxInsertWhere` for a message drawn when it is sent: written only when `guard` holds. */
-export function outboxDrawLaterWhere(
-  db: D1Database,
-  queued: MailToDraw,
-  guard: { sql: string; params: readonly unknown[] },
-): D1PreparedStatement {
-  const slots = Array.from({ length: 4 }, (_, i) => `?${guard.params.length + i + 1}`).join(", ");
-  return db
-    .prepare(`INSERT INTO outbox (recipient, subject, kind, to_draw, body_text) SELECT ${slots}, '' WHERE ${guard.sql}`)
-    .bind(...guard.params, queued.to, withoutReordering(queued.subject), queued.kind, queued.recipe);
+/** `outboxInsertWhere` for a message drawn when it is sent. */
+export function outboxDrawLaterWhere(db: D1Database, queued: MailToDraw, guard: OutboxGuard): D1PreparedStatement {
+  const row = { recipient: queued.to, subject: withoutReordering(queued.subject), kind: queued.kind, body_text: "" };
+  return guardedRow(db, { ...row, to_draw: queued.recipe }, guard);
 }
 
 /** The outbox's `headers` column: a JSON object, or null when there are none. */

@@ -16,7 +16,7 @@ import { whatsappLink } from "../../../shared/whatsapp-link";
 import { confirmOrderText } from "../../../shared/whatsapp-messages";
 import type { MailMessage } from "./mailer";
 import { orderMailTable } from "./order-mail-table";
-import { isolate, type MailLink, mailLink, type Paragraph, sentenceWithLink, shopperMailBody } from "./shopper-mail";
+import { isolate, mailLink, type Paragraph, sentenceWithLink, shopperMailBody } from "./shopper-mail";
 
 /** What an order's e-mails list: its lines, discounts and totals. */
 export interface Ordered {
@@ -92,63 +92,6 @@ export function receivedSubject(number: string): string {
   return `New order ${number}`;
 }
 
-/** The shopper's confirmation, in the language the order is placed in (orders.locale). */
-export function confirmationMail(
-  locale: Locale,
-  number: string,
-  order: Ordered,
-  input: CheckoutInput,
-  orderLink: MailLink,
-  whatsapp: string | null = null,
-  /** The order's tax invoice page (decision 0116), with the same key. */
-  invoiceLink?: MailLink,
-): MailMessage {
-  const t = translator(locale);
-  const subject = confirmationSubject(locale, number);
-  const pickup = input.delivery === "pickup";
-  return {
-    to: input.email,
-    subject,
-    ...shopperMailBody(
-      locale,
-      subject,
-      [
-        [t.fill(t.m.email.dear, { name: input.firstName })],
-        [t.fill(pickup ? t.m.email.order.thanksPickup : t.m.email.order.thanks, { number: isolate(locale, number) })],
-        ...orderSummary(t, order, input),
-        ...whatsappParagraph(t, number, order, input, whatsapp),
-        // The spec's note on the delivery cost: a parcel's, so not a Local Pickup order's.
-        ...(pickup ? [] : [[t.m.checkout.shippingNote]]),
-        [t.m.email.order.seeOrder, orderLink],
-        ...(invoiceLink ? [[t.m.invoice.mailLink, invoiceLink]] : []),
-      ],
-      {
-        // The HTML part draws the lines and discounts (the third paragraph) as a table with the order's totals.
-        order: {
-          table: orderMailTable(t, number, order.lines, order.totals, order.discounts),
-          at: 2,
-          replaces: true,
-        },
-        contacts: order.contacts,
-      },
-    ),
-    kind: "order-confirmation",
-  };
-}
-
-/** The shop's copy, to staff: in English, as the staff desk is. */
-export function receivedMail(to: string, number: string, order: Ordered, input: CheckoutInput): MailMessage {
-  const summary = orderSummary(translator("en"), order, input)
-    .map((lines) => lines.join("\n"))
-    .join("\n\n");
-  return {
-    to,
-    subject: receivedSubject(number),
-    text: `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`,
-    kind: "order-received",
-  };
-}
-
 /**
  * What an order's two e-mails are drawn from when the outbox sends them (decision 0141), kept as JSON in
  * the outbox row (`to_draw`): plain data, the links as the shop wrote them (checked again as links when drawn).
@@ -166,12 +109,46 @@ export interface OrderMailRecipe {
   whatsapp: string | null;
 }
 
+/** The shopper's confirmation's words, in the language the order is placed in (orders.locale). */
+function confirmationWords(recipe: OrderMailRecipe): { text: string; html: string } {
+  const { locale, number, ordered, input } = recipe;
+  const t = translator(locale);
+  const pickup = input.delivery === "pickup";
+  return shopperMailBody(
+    locale,
+    confirmationSubject(locale, number),
+    [
+      [t.fill(t.m.email.dear, { name: input.firstName })],
+      [t.fill(pickup ? t.m.email.order.thanksPickup : t.m.email.order.thanks, { number: isolate(locale, number) })],
+      ...orderSummary(t, ordered, input),
+      ...whatsappParagraph(t, number, ordered, input, recipe.whatsapp),
+      // The spec's note on the delivery cost: a parcel's, so not a Local Pickup order's.
+      ...(pickup ? [] : [[t.m.checkout.shippingNote]]),
+      [t.m.email.order.seeOrder, mailLink(recipe.orderLink)],
+      [t.m.invoice.mailLink, mailLink(recipe.invoiceLink)],
+    ],
+    {
+      // The HTML part draws the lines and discounts (the third paragraph) as a table with the order's totals.
+      order: {
+        table: orderMailTable(t, number, ordered.lines, ordered.totals, ordered.discounts),
+        at: 2,
+        replaces: true,
+      },
+      contacts: ordered.contacts,
+    },
+  );
+}
+
+/** The shop's copy's words, to staff: in English, as the staff desk is. */
+function receivedText({ ordered, input }: OrderMailRecipe): string {
+  const summary = orderSummary(translator("en"), ordered, input)
+    .map((lines) => lines.join("\n"))
+    .join("\n\n");
+  return `${input.firstName} ${input.lastName}, ${input.phone}, ${input.email}\n\n${summary}\n\nNotes: ${input.notes || "—"}`;
+}
+
 /** The words of an order's e-mail of this kind, drawn from its recipe; null for a kind that is not an order's. */
 export function orderMailWords(kind: string, recipe: OrderMailRecipe): Pick<MailMessage, "text" | "html"> | null {
-  const { locale, number, ordered, input } = recipe;
-  if (kind === "order-received") return { text: receivedMail("", number, ordered, input).text };
-  if (kind !== "order-confirmation") return null;
-  const links = { order: mailLink(recipe.orderLink), invoice: mailLink(recipe.invoiceLink) };
-  const mail = confirmationMail(locale, number, ordered, input, links.order, recipe.whatsapp, links.invoice);
-  return { text: mail.text, html: mail.html };
+  if (kind === "order-received") return { text: receivedText(recipe) };
+  return kind === "order-confirmation" ? confirmationWords(recipe) : null;
 }
